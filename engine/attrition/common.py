@@ -1,0 +1,79 @@
+"""Board questions every part of rule 14 asks: who is whose enemy, what stands where."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from projections.state import GameState, UnitState
+
+NOT_GROUND = frozenset({"air", "naval", "flak"})
+NEVER_COUNT = frozenset({"partisan", "replacement", "flak", "air", "naval"})  # 14.23F
+AIRDROP_TYPES = frozenset({"airborne", "chindit"})
+ROUGH = frozenset({"forest", "jungle", "mountain", "jungle_mountain", "swamp"})  # 14.62D
+NO_OCCUPY_FEATURES = frozenset({"capital", "objective", "ic", "fortress", "fortification", "railhead"})  # 14.62C
+LINE_FORTS = frozenset({"maginot", "west_wall"})
+NO_RETREAT_FEATURES = frozenset({"airbase", "rocket_base", "bridgehead", "port", "railhead", "ic",
+                                 "fortification", "fortress"})  # 14.72A
+
+
+def faction(state: GameState, unit: UnitState) -> str:
+    return state.nationalities[unit.nationality].faction
+
+
+def side(state: GameState, fac: str) -> str:
+    return state.factions[fac].side if fac in state.factions else ""
+
+
+def enemies(state: GameState, a: str, b: str) -> bool:
+    """Factions on different sides are at war (the scenario's sides)."""
+    return bool(a and b) and side(state, a) != side(state, b)
+
+
+def is_ground(unit: UnitState) -> bool:
+    return unit.type not in NOT_GROUND
+
+
+def is_combat_ground(unit: UnitState) -> bool:
+    """A non-partisan ground unit: what attrition is counted against (14.22, 14.23E)."""
+    return unit.type not in NOT_GROUND and unit.type != "partisan"
+
+
+def occupancy(state: GameState) -> dict[str, list[UnitState]]:
+    """Units on the map by hex (eliminated and boxed units are not on the map)."""
+    out: dict[str, list[UnitState]] = defaultdict(list)
+    for u in state.units.values():
+        if u.hex:
+            out[u.hex].append(u)
+    return out
+
+
+def features(state: GameState, hex_: str) -> set[str]:
+    return {f.kind for f in state.features.get(hex_, ())}
+
+
+def restricted(state: GameState, attacker_nat: str, defender_nat: str) -> bool:
+    """The scenario forbids this nationality to attack that one (14.23E)."""
+    return any(r.attacker == attacker_nat and r.defender == defender_nat for r in state.restrictions)
+
+
+def contact_group(state: GameState, nat: str) -> str:
+    """The nationality whose contact count limits losses (14.52C, 14.522)."""
+    n = state.nationalities[nat]
+    seen = set()
+    while n.major and not n.distinct_for_attrition and n.status == "major" and n.id not in seen:
+        seen.add(n.id)
+        n = state.nationalities[n.major]
+    return n.id
+
+
+def effective_ctl(state: GameState, unit: UnitState) -> int:
+    """CTL with the supply penalty (30.522A as configured in the scenario's rules)."""
+    ctl = state.nationalities[unit.nationality].ctl
+    if unit.supply == "partial":
+        ctl -= state.rules.partial_supply_ctl_penalty
+    elif unit.supply == "none":
+        ctl -= state.rules.unsupplied_ctl_penalty
+    return max(0, ctl)
+
+
+def stacking_limit(state: GameState, hex_: str) -> int:
+    return state.hexes[hex_].stacking_limit or state.rules.stacking_limit

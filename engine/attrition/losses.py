@@ -1,0 +1,152 @@
+"""14.5: the defender's counter losses (14.51, 14.52 A-C, 14.521, 14.522, 14.523)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from events import game as g
+from events.attrition import Zone
+from projections.state import Attrition, GameState, UnitState
+
+from ..errors import CommandError, RuleViolation
+from ..hexgrid import grid
+from .common import contact_group, faction, features, is_combat_ground, is_ground, occupancy
+
+
+def supply_zones(state: GameState, proc: Attrition, zone: Zone) -> dict[str, str]:
+    """Supply zones open to losses under 14.52A: supply zone -> the unlimited source that opened it."""
+    attritioned = [state.units[u] for u in proc.contact]
+    if not attritioned or any(u.prev_supply != "full" or u.oil_effect for u in attritioned):
+        return {}
+    traced = {u.prev_supply_source for u in attritioned if u.prev_supply_source}
+    launched = {f.launched_from for h in zone.hexes for f in state.features.get(h, ())
+                if f.kind == "bridgehead" and f.origin == "seaborne" and f.launched_from}
+    out = {}
+    for src in state.sources.values():
+        if src.unlimited and src.faction == proc.defender and src.supply_zone and src.id in traced | launched:
+            out[src.supply_zone] = src.id
+    return out
+
+
+def _where_allowed(state: GameState, proc: Attrition, zone: Zone, u: UnitState,
+                   opened: dict[str, str]) -> str:
+    """'' if ``u`` may be taken as a loss of this attrition, else the rule that forbids it."""
+    if u.eliminated or u.in_pool or faction(state, u) != proc.defender or not is_combat_ground(u):
+        return "14.51"
+    if u.box:
+        return "" if u.box in zone.boxes else "14.52B"
+    if u.hex in zone.hexes:
+        return ""
+    src = opened.get(state.hexes[u.hex].supply_zone)
+    if src and u.type in ("infantry", "replacement") and u.prev_supply == "full" and u.prev_supply_source == src:
+        return ""
+    return "14.52A"
+
+
+def candidates(state: GameState, proc: Attrition, zone: Zone) -> list[UnitState]:
+    """Every unit the defender could give up for this attrition (14.52 A, B)."""
+    opened = supply_zones(state, proc, zone)
+    return [u for u in state.units.values() if not _where_allowed(state, proc, zone, u, opened)]
+
+
+def _winter_near(state: GameState, proc: Attrition) -> set[str] | None:
+    """14.521G: hexes within three by land of an attritioned Axis unit, or None when unrestricted."""
+    rw = state.rules.russian_winter
+    if not proc.winter_losses and not proc.winter_occupation:
+        return None
+    if rw.axis_nationality and state.nationalities[rw.axis_nationality].winter_prep >= 6:
+        return None
+    starts = {state.units[u].hex for u in proc.contact if state.units[u].hex}
+    return set(grid(state).within_by_land(starts, 3))
+
+
+def best_possible(state: GameState, proc: Attrition, zone: Zone) -> int:
+    """The most losses the defender can take: C, less what 14.51/14.52C make impossible."""
+    limit = Counter(contact_group(state, state.units[u].nationality) for u in proc.contact)
+    near = _winter_near(state, proc)
+    have: Counter = Counter()
+    for u in candidates(state, proc, zone):
+        if u.hex in proc.winter_occupation:
+            continue
+        if near is not None and u.hex not in near and u.hex not in proc.winter_losses:
+            continue
+        have[contact_group(state, u.nationality)] += 1
+    return min(proc.counters, sum(min(n, limit[k]) for k, n in have.items()))
+
+
+def check(state: GameState, proc: Attrition, zone: Zone, units: list[str]) -> None:
+    """Refuse a loss list that breaks 14.51, 14.52 or 14.521G; name the rule."""
+    if len(set(units)) != len(units):
+        raise CommandError("units: a unit is listed twice")
+    for i, uid in enumerate(units):
+        if uid not in state.units:
+            raise CommandError(f'units[{i}]: no unit "{uid}"')
+    if len(units) > proc.counters:
+        raise RuleViolation("14.51", f"{len(units)} units offered but the result calls for {proc.counters}")
+    opened = supply_zones(state, proc, zone)
+    for uid in units:
+        why = _where_allowed(state, proc, zone, state.units[uid], opened)
+        if why:
+            raise RuleViolation(why, _WHY[why].format(u=uid))
+    limit = Counter(contact_group(state, state.units[u].nationality) for u in proc.contact)
+    taken = Counter(contact_group(state, state.units[u].nationality) for u in units)
+    for nat, n in taken.items():
+        if n > limit[nat]:
+            rule = "14.522" if state.nationalities[nat].status != "major" or state.nationalities[nat].distinct_for_attrition else "14.52C"
+            raise RuleViolation(rule, f"{n} {nat} units offered but only {limit[nat]} {nat} units are in contact")
+    _check_winter(state, proc, units)
+    need = best_possible(state, proc, zone)
+    if len(units) < need:
+        raise RuleViolation("14.51", f"the defender must lose {need} units here, not {len(units)}")
+
+
+def _check_winter(state: GameState, proc: Attrition, units: list[str]) -> None:
+    if not proc.winter_losses and not proc.winter_occupation:
+        return
+    hexes = Counter(state.units[u].hex for u in units)
+    for h in proc.winter_losses:
+        if not hexes[h] and any(is_combat_ground(u) and faction(state, u) == proc.defender
+                                for u in occupancy(state).get(h, ())):
+            raise RuleViolation("14.521G", f"hex {h} was designated for losses: one unit there must be lost")
+    near = _winter_near(state, proc)
+    for u in units:
+        h = state.units[u].hex
+        if h in proc.winter_occupation:
+            raise RuleViolation("14.521G", f"{u} is in {h}, designated for occupation: losses may not come from it")
+        if near is not None and h not in near and h not in proc.winter_losses:
+            raise RuleViolation("14.521G", f"{u} is more than three hexes by land from every attritioned unit")
+
+
+_WHY = {
+    "14.51": "{u} is not a defending ground unit that can be lost",
+    "14.52A": "{u} is neither in the attrition zone nor in a supply zone 14.52A opens to losses",
+    "14.52B": "{u} is in a box or off-board area that is not part of this attrition zone",
+}
+
+
+def events(state: GameState, proc: Attrition, units: list[str]) -> tuple[list, list[str]]:
+    """UnitEliminated for each loss, bases lost with their hex's last ground unit (14.523); and 14.62B immunity."""
+    occ = occupancy(state)
+    out: list = [g.UnitEliminated(unit=u, rule="14.51", procedure=proc.id, reason="attrition loss") for u in units]
+    lost = set(units)
+    by_hex = Counter(state.units[u].hex for u in units if state.units[u].hex)
+    for h in by_hex:
+        left = [u for u in occ[h] if is_ground(u) and u.id not in lost]
+        if not left:
+            for kind in sorted(features(state, h) & {"airbase", "rocket_base"}):
+                out.append(g.FeatureRemoved(hex=h, kind=kind, rule="14.523"))
+    immune = []
+    if len(by_hex) == 1 and len(units) == sum(by_hex.values()):
+        (h,) = by_hex
+        rest = [u.factors for u in occ[h] if is_combat_ground(u) and u.id not in lost
+                and faction(state, u) == proc.defender]
+        if not rest or min(state.units[u].factors for u in units) >= max(rest):
+            immune.append(h)  # 14.62B
+    return out, immune
+
+
+def zone_cleared(state: GameState, proc: Attrition, zone: Zone, units: list[str]) -> bool:
+    """14.65: no non-partisan defending ground unit is left anywhere in the zone."""
+    lost = set(units)
+    occ = occupancy(state)
+    return not any(is_combat_ground(u) and faction(state, u) == proc.defender and u.id not in lost
+                   for h in zone.hexes for u in occ.get(h, ()))

@@ -1,0 +1,105 @@
+"""14.6: hexes the attacker may select for attrition occupation (14.61-14.65, 14.521C, H)."""
+from __future__ import annotations
+
+from events.attrition import Selection, Zone
+from projections.state import Attrition, GameState
+
+from ..errors import CommandError, RuleViolation
+from ..hexgrid import grid
+from .common import (LINE_FORTS, NO_OCCUPY_FEATURES, ROUGH, faction, features, is_combat_ground, occupancy)
+
+
+def hex_refusal(state: GameState, proc: Attrition, zone: Zone, hex_: str, *, cleared: bool = False,
+                designated: bool = False) -> tuple[str, str] | None:
+    """The (rule, why) that bars ``hex_`` whoever advances, or None (14.62 A-C, D's terrain)."""
+    if hex_ not in state.hexes:
+        raise CommandError(f'hex: no hex "{hex_}"')
+    if hex_ not in zone.hexes:
+        return "14.61", f"{hex_} is not in the attritioned zone {zone.id}"
+    defenders = [u for u in occupancy(state).get(hex_, ()) if is_combat_ground(u) and faction(state, u) == proc.defender]
+    if not cleared and not defenders:
+        return "14.62A", f"{hex_} holds no non-partisan defending ground unit"
+    if not cleared and hex_ in proc.immune and not (designated or hex_ in proc.winter_losses):
+        return "14.62B", f"the defender took all the losses from {hex_}, largest units first"
+    feats = state.features.get(hex_, ())
+    for f in feats:
+        if f.kind in NO_OCCUPY_FEATURES or (f.kind == "bridgehead" and f.origin != "seaborne"):
+            return "14.62C", f"{hex_} holds a {f.kind}{' (river/crossing arrow)' if f.kind == 'bridgehead' else ''}"
+    terrain = state.hexes[hex_].terrain
+    if terrain == "swamp" and _frozen(state, hex_):
+        terrain = "clear"
+    if terrain in ROUGH and terrain != "jungle":
+        return "14.62D", f"{hex_} is {terrain.replace('_', '/')}"
+    return None
+
+
+def _frozen(state: GameState, hex_: str) -> bool:
+    w = state.turn.weather.get(state.hexes[hex_].weather_zone)
+    return bool(w and w.frozen_swamps)
+
+
+def unit_refusal(state: GameState, proc: Attrition, hex_: str, uid: str) -> tuple[str, str] | None:
+    """Whether one unit may advance into ``hex_`` (14.61, 14.62C-E, 14.64)."""
+    g = grid(state)
+    u = state.units.get(uid)
+    if u is None:
+        raise CommandError(f'units: no unit "{uid}"')
+    if uid not in proc.units:
+        return "14.61", f"{uid} did not take part in this attrition"
+    if u.supply == "none":
+        return "14.61", f"{uid} was unsupplied at initial supply determination"
+    if not u.hex or hex_ not in g.adj.get(u.hex, ()):
+        return "14.64", f"{uid} is not adjacent to {hex_}"
+    side_ = g.side(u.hex, hex_)
+    if features(state, hex_) & LINE_FORTS and side_.fortified_by:
+        return "14.62C", f"{uid} attritions {hex_} across a fortified hexside of a Maginot/West Wall hex"
+    if side_.river or side_.crossing_arrow:
+        return "14.62E", f"{uid} would enter {hex_} across a {'river' if side_.river else 'crossing arrow'}"
+    if state.hexes[hex_].terrain == "jungle" and not (
+            u.type == "chindit" or state.nationalities[u.nationality].jungle_attrition):
+        return "14.62D", f"only Japanese units and the Chindit may take {hex_} (jungle) by attrition"
+    return None
+
+
+def check(state: GameState, proc: Attrition, zone: Zone, selections: list[Selection]) -> None:
+    """Refuse a selection breaking 14.6 or 14.521H; name the rule."""
+    hexes = [s.hex for s in selections]
+    if len(set(hexes)) != len(hexes):
+        raise CommandError("selections: a hex is selected twice")
+    movers = [u for s in selections for u in s.units]
+    if len(set(movers)) != len(movers):
+        raise RuleViolation("14.64", "a unit can advance into one hex only")
+    if not proc.zone_cleared and len(hexes) > proc.hexes:
+        raise RuleViolation("14.61", f"{len(hexes)} hexes selected but the result allows {proc.hexes}H")
+    for s in selections:
+        bar = hex_refusal(state, proc, zone, s.hex, cleared=proc.zone_cleared)
+        if bar:
+            raise RuleViolation(*bar)
+        if not s.units:
+            raise RuleViolation("14.64", f"at least one unit must advance into {s.hex}")
+        for uid in s.units:
+            bar = unit_refusal(state, proc, s.hex, uid)
+            if bar:
+                raise RuleViolation(*bar)
+    if proc.zone_cleared:
+        near = {n for u in proc.units if state.units[u].hex for n in grid(state).adj[state.units[u].hex]}
+        for h in hexes:
+            if h not in near:
+                raise RuleViolation("14.65", f"{h} is not adjacent to an attritioning unit")
+    missing = [h for h in proc.winter_occupation if h not in hexes]
+    if missing:
+        raise RuleViolation("14.521H", f"hexes designated for occupation must be occupied: {', '.join(missing)}")
+
+
+def eligible_hexes(state: GameState, proc: Attrition, zone: Zone) -> list[tuple[str, list[str]]]:
+    """Hexes that could be selected now, each with the units that could advance into it."""
+    g = grid(state)
+    near = sorted({n for u in proc.units if state.units[u].hex for n in g.adj[state.units[u].hex]})
+    out = []
+    for h in near:
+        if hex_refusal(state, proc, zone, h, cleared=proc.zone_cleared):
+            continue
+        movers = [u for u in proc.units if not unit_refusal(state, proc, h, u)]
+        if movers:
+            out.append((h, movers))
+    return out

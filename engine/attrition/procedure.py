@@ -1,0 +1,176 @@
+"""Attrition combat (rule 14) as a procedure kind: decide, react, legal.
+
+Each command is first checked against the phase table (machine.py), then
+against the rule functions of its section; the events it yields end with the
+phase the table gives next.
+"""
+from __future__ import annotations
+
+from events import attrition as a
+from events.game import PlayerTurnStarted
+from projections.state import Attrition, GameState
+
+from .. import commands as c
+from ..dice import Dice
+from ..errors import CommandError, RuleViolation
+from . import losses, machine, modifiers, occupation, retreats, table, winter, zones
+from .common import enemies
+
+
+def _proc(state: GameState, pid: str) -> Attrition:
+    proc = state.attritions.get(pid)
+    if proc is None:
+        raise CommandError(f'procedure: no attrition "{pid}"')
+    return proc
+
+
+def _phase_gate(proc: Attrition, command: c.Command) -> str:
+    trig = machine.COMMAND_TRIGGER[type(command).__name__]
+    if trig not in machine.triggers(proc.phase):
+        raise RuleViolation("14.11", f"{type(command).__name__} is not possible while {proc.id} is in phase "
+                            f"'{proc.phase}' (possible: {', '.join(machine.triggers(proc.phase)) or 'nothing'})")
+    return trig
+
+
+def _changed(proc: Attrition, phase: str) -> list:
+    return [] if phase == proc.phase else [a.AttritionPhaseChanged(procedure=proc.id, phase=phase)]
+
+
+def begin(state: GameState, cmd: c.BeginAttrition) -> list:
+    """Open an attrition and count it (14.11A, 14.12, 14.13, 14.2, 14.3)."""
+    if cmd.attacker not in state.factions:
+        raise CommandError(f'attacker: no faction "{cmd.attacker}"')
+    zone = state.zones.get(cmd.zone)
+    if zone is None:
+        raise CommandError(f'zone: no attrition zone "{cmd.zone}" (zones: {", ".join(sorted(state.zones)) or "none"})')
+    if state.turn.phase != "attrition":
+        raise RuleViolation("14.12", f"attrition is resolved in the attrition phase, after all regular and "
+                            f"exploitation combat (now: {state.turn.phase or 'no phase'})")
+    if cmd.attacker != state.turn.active:
+        raise RuleViolation("14.12", f"only the phasing faction ({state.turn.active}) attritions in its turn")
+    if state.zones_turn != state.turn.turn or state.zones_active != cmd.attacker:
+        raise RuleViolation("14.211", "zones were not determined at the start of this player turn")
+    if not enemies(state, cmd.attacker, zone.faction):
+        raise RuleViolation("14.13", f"{zone.faction} is not an enemy of {cmd.attacker}")
+    for p in state.attritions.values():
+        if p.turn == state.turn.turn and p.attacker == cmd.attacker and p.zone == zone.id:
+            raise RuleViolation("14.13", f"{cmd.attacker} already rolled against {zone.id} this turn ({p.id})")
+    for i, u in enumerate(cmd.exclude):
+        if u not in state.units:
+            raise CommandError(f'exclude[{i}]: no unit "{u}"')
+    counted = zones.count(state, cmd.attacker, zone, frozenset(cmd.exclude))
+    if counted.factors < 1:
+        raise RuleViolation("14.21", f"no eligible ground factors of {cmd.attacker} touch {zone.id}"
+                            + (f" (refused: {_refusals(counted.refused)})" if counted.refused else ""))
+    pid = f"A{len(state.attritions) + 1}"
+    return [a.AttritionBegun(procedure=pid, attacker=cmd.attacker, defender=zone.faction, zone=zone.id,
+                             excluded=list(cmd.exclude)),
+            a.FactorsCounted(procedure=pid, units=counted.units, factors=counted.factors, contact=counted.contact,
+                             column=table.COLUMNS[table.column(counted.factors)]),
+            a.AttritionPhaseChanged(procedure=pid, phase=machine.step("count", "counted"))]
+
+
+def _refusals(refused: dict[str, str]) -> str:
+    return ", ".join(f"{u} by {r}" for u, r in sorted(refused.items()))
+
+
+def roll(state: GameState, proc: Attrition, cmd: c.RollAttritionDie, dice: Dice) -> list:
+    """Roll on the Attrition Table with every modifier named (14.41-14.43)."""
+    zone = state.zones[proc.zone]
+    key = f"attrition/t{proc.turn}/{proc.attacker}/{proc.zone}"
+    die = dice.roll(key, proc.id, "14.41")
+    mods, modified, row, counters, hexes, notes = modifiers.resolve(
+        state, zone, proc.factors, [state.units[u] for u in proc.units], [state.units[u] for u in proc.contact],
+        die.value - state.die.lowest)
+    result = a.AttritionResultDetermined(procedure=proc.id, die=die.value, modifiers=mods, modified=modified,
+                                         row=row, column=proc.column, counters=counters, hexes=hexes, notes=notes)
+    return [die, result, *_changed(proc, machine.step(proc.phase, "roll", counters=counters))]
+
+
+def take_losses(state: GameState, proc: Attrition, units: list[str]) -> list:
+    zone = state.zones[proc.zone]
+    losses.check(state, proc, zone, units)
+    out, immune = losses.events(state, proc, units)
+    out.append(a.AttritionLossesTaken(procedure=proc.id, units=list(units), shortfall=proc.counters - len(units),
+                                      immune_hexes=immune))
+    cleared = losses.zone_cleared(state, proc, zone, units)
+    if cleared:
+        out.append(a.AttritionZoneCleared(procedure=proc.id))
+    return out + _changed(proc, machine.step(proc.phase, "take_losses", hexes=proc.hexes, cleared=cleared))
+
+
+def select(state: GameState, proc: Attrition, sel: list) -> list:
+    zone = state.zones[proc.zone]
+    occupation.check(state, proc, zone, sel)
+    probe = Attrition(**{**{f: getattr(proc, f) for f in proc.__struct_fields__}, "selections": list(sel)})
+    nxt = machine.step(proc.phase, "select", displaced=bool(retreats.displaced(state, probe)), selected=bool(sel))
+    return [a.OccupationSelected(procedure=proc.id, selections=list(sel)), *_changed(proc, nxt)]
+
+
+def retreat(state: GameState, proc: Attrition, cmd: c.RetreatUnits) -> list:
+    moves = [(r.unit, r.to) for r in cmd.retreats]
+    for i, (u, _to) in enumerate(moves):
+        if u not in state.units:
+            raise CommandError(f'retreats[{i}].unit: no unit "{u}"')
+    retreats.check(state, proc, moves)
+    return retreats.retreat_events(state, proc, moves) + _changed(proc, machine.step(proc.phase, "retreat"))
+
+
+class AttritionKind:
+    name = "attrition"
+    commands = (c.BeginAttrition, c.RollAttritionDie, c.TakeTwoCounters, c.DesignateWinterHexes,
+                c.TakeAttritionLosses, c.SelectOccupation, c.RetreatUnits)
+
+    def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
+        if isinstance(cmd, c.BeginAttrition):
+            return begin(state, cmd)
+        proc = _proc(state, cmd.procedure)
+        _phase_gate(proc, cmd)
+        match cmd:
+            case c.RollAttritionDie():
+                return roll(state, proc, cmd, dice)
+            case c.TakeTwoCounters():
+                ok = (proc.counters, proc.hexes) == (1, 1) and not proc.winter_losses and not proc.winter_occupation
+                if not ok:
+                    raise RuleViolation("14.44", f"2C may replace a 1C/1H result only (this result is "
+                                        f"{table.label((proc.counters, proc.hexes))})")
+                return [a.TwoCountersChosen(procedure=proc.id)]
+            case c.DesignateWinterHexes(losses=ls, occupation=oc):
+                winter.check(state, proc, ls, oc)
+                return [a.WinterHexesDesignated(procedure=proc.id, losses=list(ls), occupation=list(oc))]
+            case c.TakeAttritionLosses(units=us):
+                return take_losses(state, proc, us)
+            case c.SelectOccupation(selections=sel):
+                return select(state, proc, sel)
+            case c.RetreatUnits():
+                return retreat(state, proc, cmd)
+        raise CommandError(f"{type(cmd).__name__}: not an attrition command")
+
+    def react(self, state: GameState, event) -> list:
+        """Zones at the start of a player turn (14.211); the automatic occupation (14.71, 14.11E)."""
+        if isinstance(event, PlayerTurnStarted):
+            return [a.AttritionZonesDetermined(turn=state.turn.turn, active=event.faction, zones=zones.determine(state))]
+        if isinstance(event, a.AttritionPhaseChanged) and event.phase == "occupy":
+            return retreats.occupy_events(state, state.attritions[event.procedure])
+        return []
+
+    def legal(self, state: GameState) -> list[str]:
+        out = []
+        if state.turn.phase == "attrition":
+            done = {(p.attacker, p.zone) for p in state.attritions.values() if p.turn == state.turn.turn}
+            for z in sorted(state.zones.values(), key=lambda z: z.id):
+                if enemies(state, state.turn.active, z.faction) and (state.turn.active, z.id) not in done:
+                    if zones.count(state, state.turn.active, z).factors:
+                        out.append(f"BeginAttrition attacker={state.turn.active} zone={z.id}")
+        for p in state.attritions.values():
+            for trig in machine.triggers(p.phase):
+                name = next(k for k, v in machine.COMMAND_TRIGGER.items() if v == trig)
+                if trig == "take_two" and (p.counters, p.hexes) != (1, 1):
+                    continue
+                if trig == "designate" and not winter.applies(state, p):
+                    continue
+                out.append(f"{name} procedure={p.id}")
+        return out
+
+
+KIND = AttritionKind()

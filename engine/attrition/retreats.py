@@ -1,0 +1,178 @@
+"""14.7: attrition retreats (14.71-14.76), occupation and displacement (14.71, 14.77)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from events import game as g
+from events.attrition import AttritionPhaseChanged
+from projections.state import Attrition, GameState, UnitState
+
+from ..errors import CommandError, RuleViolation
+from ..hexgrid import grid
+from .common import (NO_RETREAT_FEATURES, enemies, faction, is_combat_ground, is_ground, occupancy,
+                     stacking_limit)
+
+ELIMINATED = (1, 1, 1, 1)
+
+
+def displaced(state: GameState, proc: Attrition) -> list[UnitState]:
+    """Defending ground units (not flak) in the hexes selected for occupation: they must retreat."""
+    occ = occupancy(state)
+    return [u for s in proc.selections for u in occ.get(s.hex, ())
+            if is_ground(u) and faction(state, u) == proc.defender]
+
+
+def _vacated(state: GameState, proc: Attrition) -> set[str]:
+    return {state.units[u].hex for s in proc.selections for u in s.units}
+
+
+def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tuple[str, str] | None:
+    """The 14.72 case (or adjacency) that bars ``unit`` from retreating into ``to``."""
+    gr = grid(state)
+    if to not in state.hexes:
+        raise CommandError(f'to: no hex "{to}"')
+    if to not in gr.adj[unit.hex] or not gr.passable(unit.hex, to):
+        return "14.71", f"{to} is not one hex from {unit.hex} across a passable hexside"
+    fac = faction(state, unit)
+    if any(enemies(state, fac, faction(state, o)) for o in occupancy(state).get(to, ())):
+        return "14.72A", f"{to} is occupied by enemy units"
+    if any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, f.owner) for f in state.features.get(to, ())):
+        return "14.72A", f"{to} holds an enemy counter or installation"
+    if any(s.hex == to for s in proc.selections):
+        return "14.72B", f"{to} is selected for attrition occupation"
+    if to in _vacated(state, proc):
+        return "14.72C", f"the attacker vacates {to} to advance"
+    prohibited = state.hexes[to].prohibited_to
+    if fac in prohibited or unit.nationality in prohibited:
+        return "14.72D", f"{unit.nationality} units may not enter {to}"
+    return None
+
+
+def enemy_zoc(state: GameState, fac: str) -> set[str]:
+    """Hexes in an enemy ZoC: adjacent to an enemy non-partisan ground unit with factors (see rulings)."""
+    gr, out = grid(state), set()
+    for u in state.units.values():
+        if u.hex and u.factors and is_combat_ground(u) and enemies(state, fac, faction(state, u)):
+            out.update(n for n in gr.adj[u.hex] if gr.passable(u.hex, n))
+    return out
+
+
+def evil(state: GameState, fac: str, to: str, stack: Counter, zoc: set[str]) -> tuple[int, int, int, int]:
+    """How bad a destination is, worst evil first (14.73): enemy control, then ZoC, then overstack."""
+    controlled = enemies(state, fac, state.control.get(to, ""))
+    return (0, int(controlled), int(to in zoc), int(stack[to] > stacking_limit(state, to)))
+
+
+_LETTER = {1: "14.73C", 2: "14.73B", 3: "14.73A"}
+
+
+def check(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> None:
+    """Refuse retreats that skip a unit, enter a barred hex or take a needless evil (14.71-14.73, 14.76)."""
+    must = {u.id for u in displaced(state, proc)}
+    named = [u for u, _ in retreats]
+    if len(set(named)) != len(named):
+        raise CommandError("retreats: a unit is listed twice")
+    if set(named) != must:
+        extra, miss = set(named) - must, must - set(named)
+        raise RuleViolation("14.71", f"every displaced unit retreats at once; missing {sorted(miss)}, "
+                            f"not displaced {sorted(extra)}")
+    stack = _stack_after(state, proc, retreats)
+    for uid, to in retreats:
+        u = state.units[uid]
+        fac = faction(state, u)
+        zoc = enemy_zoc(state, fac)
+        if to:
+            bar = forbidden(state, proc, u, to)
+            if bar:
+                raise RuleViolation(*bar)
+        mine = evil(state, fac, to, stack, zoc) if to else ELIMINATED
+        for alt in grid(state).adj[u.hex]:
+            if alt == to or forbidden(state, proc, u, alt):
+                continue
+            trial = stack.copy()
+            trial[alt] += 1
+            if to:
+                trial[to] -= 1
+            other = evil(state, fac, alt, trial, zoc)
+            if other < mine:
+                worse = next(i for i in range(4) if mine[i] != other[i])
+                rule = "14.76" if not to else _LETTER[worse]
+                what = "be eliminated" if not to else ("enter an enemy-controlled hex", "enter an enemy ZoC",
+                                                        "overstack")[worse - 1]
+                raise RuleViolation(rule, f"{uid} may not {what} at {to or 'its hex'}: {alt} is a lesser evil")
+
+
+def _stack_after(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> Counter:
+    fac_side = state.factions[proc.defender].side
+    leaving = {u.id for u in displaced(state, proc)}
+    stack: Counter = Counter()
+    for u in state.units.values():
+        if u.hex and u.id not in leaving and is_combat_ground(u) and state.factions[faction(state, u)].side == fac_side:
+            stack[u.hex] += 1
+    for _u, to in retreats:
+        if to:
+            stack[to] += 1
+    return stack
+
+
+def retreat_events(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> list:
+    """Simultaneous retreats, eliminations of units with nowhere to go, overstack marks."""
+    stack = _stack_after(state, proc, retreats)
+    out: list = []
+    marked = set()
+    for uid, to in retreats:
+        u = state.units[uid]
+        if not to:
+            out.append(g.UnitEliminated(unit=uid, rule="14.76", procedure=proc.id, reason="unable to retreat"))
+            continue
+        fac = faction(state, u)
+        e = evil(state, fac, to, stack, enemy_zoc(state, fac))
+        labels = [lbl for flag, lbl in zip(e[1:], ("14.73C enemy-controlled hex", "14.73B enemy ZoC",
+                                                   "14.73A overstacked")) if flag]
+        out.append(g.UnitRetreated(unit=uid, from_hex=u.hex, to_hex=to, rule="14.71", procedure=proc.id,
+                                   evils=labels))
+        if e[3] and to not in marked:
+            marked.add(to)
+            out.append(g.OverstackMarked(hex=to, rule="14.74", procedure=proc.id))
+    return out
+
+
+def occupy_events(state: GameState, proc: Attrition) -> list:
+    """The attacker advances into every selected hex at once; flak and air/naval units go (14.71, 14.76, 14.77)."""
+    occ = occupancy(state)
+    out: list = []
+    taken = {s.hex for s in proc.selections}
+    for s in proc.selections:
+        for o in occ.get(s.hex, ()):
+            if faction(state, o) != proc.defender:
+                continue
+            if o.type == "flak":
+                out.append(g.UnitEliminated(unit=o.id, rule="14.76", procedure=proc.id, reason="flak forced to retreat"))
+            elif o.type in ("air", "naval"):
+                base = nearest_base(state, o, taken)
+                out.append(g.UnitDisplaced(unit=o.id, from_hex=s.hex, to_hex=base, rule="14.77", procedure=proc.id)
+                           if base else g.UnitEliminated(unit=o.id, rule="14.77", procedure=proc.id,
+                                                         reason="no friendly base within range"))
+    for s in proc.selections:
+        out += [g.UnitAdvanced(unit=u, from_hex=state.units[u].hex, to_hex=s.hex, rule="14.64", procedure=proc.id)
+                for u in s.units]
+        out.append(g.ControlChanged(hex=s.hex, faction=proc.attacker, rule="14.61"))
+    out.append(AttritionPhaseChanged(procedure=proc.id, phase="done"))
+    return out
+
+
+def nearest_base(state: GameState, unit: UnitState, taken: set[str]) -> str:
+    """Nearest friendly base within the unit's range (air: airbase or city; naval: port), or ''."""
+    gr, fac = grid(state), faction(state, unit)
+    kinds = {"port"} if unit.type == "naval" else {"airbase", "city"}
+    occ = occupancy(state)
+    best = []
+    for h, fs in state.features.items():
+        if h in taken or h == unit.hex or not any(f.kind in kinds for f in fs):
+            continue
+        if enemies(state, fac, state.control.get(h, "")) or any(enemies(state, fac, faction(state, o)) for o in occ.get(h, ())):
+            continue
+        d = gr.distance(unit.hex, h)
+        if d <= unit.range:
+            best.append((d, h))
+    return min(best)[1] if best else ""

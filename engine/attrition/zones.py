@@ -1,0 +1,144 @@
+"""14.2: attrition zones (14.211, 14.212) and who counts (14.21-14.23, 14.3).
+
+Zones are fixed at the start of the attritioning player's turn, before ground
+movement, and kept for that turn (stored by AttritionZonesDetermined).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from events.attrition import Zone
+from projections.state import GameState
+
+from ..hexgrid import grid
+from .common import (AIRDROP_TYPES, NEVER_COUNT, enemies, faction, features, is_combat_ground, is_ground,
+                     occupancy, restricted, side)
+
+_TURKEY_EUROPE = frozenset({"balkans", "european_turkey"})
+_FAR_EAST = frozenset({"siberia", "manchuria", "mongolia", "tannu_tuva"})
+
+
+def _linked(state: GameState, season: str):
+    """Whether two neighbouring hexes may share a zone: the seasonal splits of 14.211."""
+    hexes, control, g = state.hexes, state.control, grid(state)
+
+    def same(a: str, b: str) -> bool:
+        ha, hb = hexes[a], hexes[b]
+        if control.get(a) != control.get(b) or ha.front != hb.front or ha.weather_zone != hb.weather_zone:
+            return False
+        if not g.passable(a, b):
+            return False
+        if season == "winter":
+            if ha.front == "eastern" and ha.pact_side and hb.pact_side and ha.pact_side != hb.pact_side:
+                return False
+            ra, rb = ha.region, hb.region
+            if (ra in _TURKEY_EUROPE and rb == "asiatic_turkey") or (rb in _TURKEY_EUROPE and ra == "asiatic_turkey"):
+                return False
+        if season in ("fall", "winter") and (ha.region in _FAR_EAST) != (hb.region in _FAR_EAST):
+            return False
+        return True
+    return same
+
+
+def determine(state: GameState) -> list[Zone]:
+    """Every faction's attrition zones as the board stands now (14.211, 14.212)."""
+    g = grid(state)
+    controlled = [h for h in state.hexes if state.control.get(h)]
+    groups = g.components(controlled, _linked(state, state.turn.season))
+    where = {h: i for i, grp in enumerate(groups) for h in grp}
+    occ = occupancy(state)
+    merged_into: dict[int, int] = {}
+    airdrop: dict[int, list[str]] = defaultdict(list)
+    for i, grp in enumerate(groups):
+        fac = state.control[grp[0]]
+        units = [u for h in grp for u in occ.get(h, ()) if is_ground(u) and faction(state, u) == fac]
+        if units and all(u.airdropped_from and u.type in AIRDROP_TYPES for u in units):
+            origin = where.get(units[0].airdropped_from)
+            if origin is not None and origin != i and state.control[groups[origin][0]] == fac \
+                    and state.hexes[groups[origin][0]].front == state.hexes[grp[0]].front:
+                merged_into[i] = origin  # 14.212: part of the zone it dropped from
+                airdrop[origin] += grp
+    boxes: dict[int, list[str]] = defaultdict(list)
+    for b in state.boxes.values():
+        if b.zone_hex in where:
+            boxes[where[b.zone_hex]].append(b.id)
+    zones = []
+    for i, grp in enumerate(groups):
+        if i in merged_into:
+            continue
+        first = state.hexes[grp[0]]
+        zones.append(Zone(id=f"{state.control[grp[0]]}/{first.front or '-'}/{grp[0]}", faction=state.control[grp[0]],
+                          front=first.front, weather_zone=first.weather_zone, hexes=sorted(grp + airdrop[i]),
+                          boxes=sorted(boxes[i]), airdrop_hexes=sorted(airdrop[i])))
+    return zones
+
+
+class Count:
+    """The outcome of counting one attrition (14.21): who counts, who is in contact, who does not and why."""
+
+    def __init__(self):
+        self.units: list[str] = []
+        self.contact: list[str] = []
+        self.refused: dict[str, str] = {}
+        self.factors = 0
+
+
+def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] = frozenset()) -> Count:
+    """Attacker's eligible ground units adjacent to the zone's defending units (14.21-14.23, 14.3)."""
+    g, occ, out = grid(state), occupancy(state), Count()
+    zone_hexes, defender = set(zone.hexes), zone.faction
+    my_side = side(state, attacker)
+    contact: set[str] = set()
+    for u in sorted(state.units.values(), key=lambda x: x.id):
+        if not u.hex or faction(state, u) != attacker:
+            continue
+        if u.type in NEVER_COUNT:
+            out.refused[u.id] = "14.23F"
+            continue
+        touching = [n for n in g.adj[u.hex] if n in zone_hexes
+                    and any(is_ground(d) and faction(state, d) == defender for d in occ.get(n, ()))]
+        if not touching:
+            continue
+        if u.id in exclude:
+            out.refused[u.id] = "14.213"
+            continue
+        if u.offensive:
+            out.refused[u.id] = "14.23A"
+            continue
+        if u.id in state.counted:
+            out.refused[u.id] = "14.23B"
+            continue
+        reason, found = "", []
+        for n in touching:
+            side_ = g.side(u.hex, n)
+            if not g.passable(u.hex, n):
+                reason = reason or "14.23C"
+                continue
+            if side_.fortified_by and side(state, side_.fortified_by) != my_side:
+                reason = reason or "14.23D"
+                continue
+            if features(state, n) & {"fortress", "fortification"}:
+                reason = reason or "14.23D"
+                continue
+            targets = [d.id for d in occ[n] if faction(state, d) == defender and is_combat_ground(d)
+                       and not restricted(state, u.nationality, d.nationality)]
+            if not targets:
+                reason = reason or "14.23E"
+                continue
+            found += targets
+        if found:
+            out.units.append(u.id)
+            out.factors += u.factors
+            contact.update(found)
+        else:
+            out.refused[u.id] = reason
+    out.contact = sorted(contact)
+    return out
+
+
+def zone_of(state: GameState, zone_id: str) -> Zone | None:
+    return state.zones.get(zone_id)
+
+
+def attackable(state: GameState, attacker: str, zone: Zone) -> bool:
+    return enemies(state, attacker, zone.faction)

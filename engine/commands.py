@@ -1,0 +1,183 @@
+"""Commands: the imperative vocabulary of `turnlog play` (one JSON object a line).
+
+Each command is a tagged Struct; ``{"type": "RollAttritionDie", "procedure":
+"A1"}`` decodes to RollAttritionDie. Decoding errors name the field.
+"""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+import msgspec
+
+from events.attrition import Selection
+from events.setup import Feature, Season, WeatherSpec
+
+from .errors import CommandError
+
+
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True, omit_defaults=True):
+    """Base of every command; subclasses are named in the imperative."""
+
+
+# -- turn sequence and host facts ----------------------------------------------
+
+class StartGameTurn(Command):
+    turn: int
+    season: Season
+    year: int
+    weather: list[WeatherSpec] = []
+
+
+class StartPlayerTurn(Command):
+    faction: str
+
+
+class StartPhase(Command):
+    phase: Literal["initial_supply", "movement", "combat", "exploitation", "attrition", "supply", "end"]
+
+
+class SetWeather(Command):
+    weather: WeatherSpec
+
+
+class MoveUnit(Command):
+    unit: str
+    hex: str = ""
+    box: str = ""
+
+
+class MarkOffensive(Command):
+    units: list[str]
+
+
+class SetControl(Command):
+    hex: str
+    faction: str
+
+
+class SetSupply(Command):
+    unit: str
+    supply: Literal["full", "partial", "none"]
+
+
+class MarkAirdropped(Command):
+    unit: str
+    from_hex: str
+
+
+class PlaceFeature(Command):
+    hex: str
+    feature: Feature
+
+
+class RemoveFeature(Command):
+    hex: str
+    kind: str
+
+
+class AddNote(Command):
+    text: str
+
+
+class RevealSeed(Command):
+    pass
+
+
+class Undo(Command):
+    override: bool = False
+    referee: str = ""
+    reason: str = ""
+
+
+class Redo(Command):
+    pass
+
+
+# -- attrition combat (rule 14) ---------------------------------------------
+
+class BeginAttrition(Command):
+    """Open an attrition by ``attacker`` against the zone ``zone`` (14.11A)."""
+
+    attacker: str
+    zone: str
+    exclude: list[str] = []
+
+
+class RollAttritionDie(Command):
+    procedure: str
+    value: int | None = None
+
+
+class TakeTwoCounters(Command):
+    """Take 2C in place of a 1C/1H result (14.44)."""
+
+    procedure: str
+
+
+class DesignateWinterHexes(Command):
+    """Russian winter designations (14.521)."""
+
+    procedure: str
+    losses: list[str] = []
+    occupation: list[str] = []
+
+
+class TakeAttritionLosses(Command):
+    procedure: str
+    units: list[str]
+
+
+class SelectOccupation(Command):
+    procedure: str
+    selections: list[Selection] = []
+
+
+class Retreat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    unit: str
+    to: str = ""
+
+
+class RetreatUnits(Command):
+    procedure: str
+    retreats: list[Retreat] = []
+
+
+AnyCommand = (
+    StartGameTurn | StartPlayerTurn | StartPhase | SetWeather | MoveUnit | MarkOffensive | SetControl
+    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | Undo | Redo
+    | BeginAttrition | RollAttritionDie | TakeTwoCounters | DesignateWinterHexes | TakeAttritionLosses
+    | SelectOccupation | RetreatUnits
+)
+
+NAMES = {c.__name__: c for c in AnyCommand.__args__}
+_decoder = msgspec.json.Decoder(AnyCommand)
+encode = msgspec.json.Encoder().encode
+
+
+def explain(err: msgspec.ValidationError | msgspec.DecodeError) -> str:
+    """Turn msgspec's message into ``path: problem`` with the path first."""
+    text = str(err)
+    m = re.match(r"(.*) - at `\$\.?(.*)`$", text)
+    if not m:
+        return _lower(text)
+    problem, path = m.groups()
+    return f"{path or '(top)'}: {_lower(problem.replace('`', ''))}"
+
+
+def _lower(text: str) -> str:
+    """Lower-case the first letter unless it starts an acronym (JSON)."""
+    if len(text) > 1 and text[1].islower():
+        return text[0].lower() + text[1:]
+    return text
+
+
+def parse(line: str | bytes) -> Command:
+    """Decode one JSON command; bad input raises CommandError naming the field."""
+    try:
+        return _decoder.decode(line)
+    except (msgspec.ValidationError, msgspec.DecodeError) as err:
+        msg = explain(err)
+        if "invalid value" in msg and "type" in msg:
+            msg += f" (known commands: {', '.join(sorted(NAMES))})"
+        raise CommandError(msg) from None

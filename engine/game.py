@@ -1,0 +1,251 @@
+"""The Game facade: create/open a game, execute commands, undo, redo, time travel.
+
+Flow: command -> procedure kind decides (pure) -> events applied to the live
+state, automatic consequences queued -> one append transaction. If anything
+after the decision fails, the live state is rebuilt from the log, so the live
+state never runs ahead of what was committed.
+"""
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+
+import msgspec
+
+from events.codec import VERSIONS, decode, encode
+from events.game import CommandUndone, DieRolled
+from events.log import EventLog
+from projections import fold as F
+from projections.state import GameState, dump, load
+
+from . import commands as c
+from . import dice as D
+from .errors import CommandError, RuleViolation
+from .procedures import KINDS
+from .scenario import Scenario, setup_events
+
+SNAPSHOT_EVERY = 1000
+REACTION_LIMIT = 10_000
+_BY_COMMAND = {cmd: kind for kind in KINDS for cmd in kind.commands}
+_META = ("Undo", "AddNote", "LoadScenario")
+
+class Game:
+    """One game: its log, its live state, and the seed if this process holds it."""
+
+    def __init__(self, log: EventLog, seed: bytes | None):
+        self.log = log
+        self.seed = seed
+        self.state = self.at()
+        self._snap_seq = self.state.seq
+
+    # -- lifecycle -----------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
+               seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "") -> "Game":
+        """Write a new game file whose first events are the scenario's setup."""
+        seed = seed if seed is not None else D.new_seed()
+        if len(seed) < 16:
+            raise CommandError("seed: at least 128 bits are needed")
+        log = EventLog(path, create=True, synchronous=synchronous)
+        try:
+            game = cls(log, seed)
+            payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
+            game._commit(setup_events(scenario, D.commitment(seed)), actor, "LoadScenario", payload)
+            sp = Path(seed_file) if seed_file else D.seed_path(path)
+            if not sp.exists():
+                D.write_seed(sp, seed)
+        except BaseException:
+            log.close()
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(path) + suffix).unlink(missing_ok=True)
+            raise
+        return game
+
+    @classmethod
+    def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
+             synchronous: str = "FULL") -> "Game":
+        log = EventLog(path, synchronous=synchronous)
+        if seed is None:
+            seed = D.read_seed(Path(seed_file) if seed_file else D.seed_path(path))
+        return cls(log, seed)
+
+    def close(self) -> None:
+        self.log.close()
+
+    def __enter__(self) -> "Game":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- commands ------------------------------------------------------------
+
+    def execute(self, command: c.Command | str | dict, *, actor: str = "") -> list[tuple[int, object]]:
+        """Run one command through the rules; return the appended (seq, event) pairs."""
+        command = _as_command(command)
+        if isinstance(command, c.Undo):
+            return self.undo(override=command.override, referee=command.referee, reason=command.reason,
+                             actor=actor)
+        if isinstance(command, c.Redo):
+            return self.redo(actor=actor)
+        events = self.decide(self.state, command)
+        return self._commit(events, actor, type(command).__name__, c.encode(command).decode())
+
+    def decide(self, state: GameState, command: c.Command) -> list:
+        """Events the rules give for ``command`` on ``state``, without writing."""
+        kind = _BY_COMMAND.get(type(command))
+        if kind is None:
+            raise CommandError(f"{type(command).__name__}: no procedure handles this command")
+        entered = getattr(command, "value", None)
+        return kind.decide(state, command, D.Dice(self.seed, state.die, entered))
+
+    def _commit(self, events: list, actor: str, ctype: str, payload: str) -> list[tuple[int, object]]:
+        state = self.state
+        expected = state.seq
+        done: list[tuple[object, bool]] = []
+        try:
+            queue = deque((e, False) for e in events)
+            while queue:
+                ev, auto = queue.popleft()
+                F.apply(state, ev)
+                done.append((ev, auto))
+                if len(done) > REACTION_LIMIT:
+                    raise RuntimeError("automatic consequences did not settle (loop guard)")
+                for kind in KINDS:
+                    queue.extend((r, True) for r in kind.react(state, ev))
+            rows = [(type(e).__name__, e.version, encode(e).decode(), a) for e, a in done]
+            _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor, command_type=ctype,
+                                         payload=payload)
+        except BaseException:
+            self.state = self.at()
+            raise
+        state.seq = seqs[-1] if seqs else expected
+        if state.seq - self._snap_seq >= SNAPSHOT_EVERY:
+            self.snapshot()
+        return [(s, e) for s, (e, _a) in zip(seqs, done)]
+
+    # -- undo / redo ----------------------------------------------------------
+
+    def undone(self, upto: int | None = None) -> set[int]:
+        return {decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id
+                for _s, d in self.log.undo_rows(upto)}
+
+    def undo_target(self) -> tuple | None:
+        """The latest command still in effect that may be undone, or None."""
+        undone = self.undone()
+        for row in reversed(self.log.commands()):
+            cid, _actor, ctype = row[:3]
+            if ctype == "RevealSeed" or ctype == "LoadScenario":
+                return None
+            if ctype in _META or cid in undone:
+                continue
+            return row
+        return None
+
+    def undo(self, *, override: bool = False, referee: str = "", reason: str = "", actor: str = ""):
+        """Undo the latest command by appending CommandUndone; a die roll is a barrier."""
+        row = self.undo_target()
+        if row is None:
+            raise RuleViolation("undo", "nothing to undo")
+        cid, _a, ctype, _p, _ts, first, last = row
+        rolled = [e for _s, e in self.events(first, last) if isinstance(e, DieRolled)]
+        if rolled and not override:
+            raise RuleViolation("undo.dice-barrier",
+                                f"command {cid} ({ctype}) rolled a die ({rolled[0].key} = {rolled[0].value}); "
+                                "a roll cannot be taken back without a referee override")
+        if override and not referee:
+            raise RuleViolation("undo.dice-barrier", "a referee override must name the referee")
+        ev = CommandUndone(command_id=cid, override=override, referee=referee, reason=reason)
+        row_ = [(type(ev).__name__, ev.version, encode(ev).decode(), False)]
+        self.log.append(row_, expected_seq=self.state.seq, actor=actor, command_type="Undo",
+                        payload=c.encode(c.Undo(override=override, referee=referee, reason=reason)).decode())
+        self.state = self.at()
+        return [(self.state.seq, ev)]
+
+    def redo_target(self) -> tuple | None:
+        """The command to re-issue: the latest undo not yet redone, if nothing new came after."""
+        undone_by: dict[int, int] = {}
+        for s, d in self.log.undo_rows():
+            undone_by[s] = decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id
+        pending = 0
+        for row in reversed(self.log.commands()):
+            ctype, first = row[2], row[5]
+            if ctype == "Undo":
+                if pending:
+                    pending -= 1
+                    continue
+                return self.log.command(undone_by[first])
+            if ctype == "Redo":
+                pending += 1
+            elif ctype != "AddNote":
+                return None
+        return None
+
+    def redo(self, *, actor: str = ""):
+        """Re-issue the most recently undone command through the rules."""
+        row = self.redo_target()
+        if row is None:
+            raise RuleViolation("redo", "nothing to redo")
+        original = row[3]
+        if row[2] == "Redo":
+            original = msgspec.json.encode(msgspec.json.decode(original)["command"]).decode()
+        command = c.parse(original)
+        events = self.decide(self.state, command)
+        payload = msgspec.json.encode({"type": "Redo", "of": row[0],
+                                       "command": msgspec.json.decode(original)}).decode()
+        return self._commit(events, actor, "Redo", payload)
+
+    # -- reading -------------------------------------------------------------
+
+    def at(self, seq: int | None = None, *, use_snapshots: bool = True) -> GameState:
+        """The state after event ``seq`` (default: the last), as of that point in the log."""
+        last = self.log.last()[0]
+        seq = last if seq is None else seq
+        if not 0 <= seq <= last:
+            raise CommandError(f"seq: {seq} is outside the log (1..{last})")
+        undone = self.undone(seq)
+        state = None
+        if use_snapshots:
+            snap = self.log.snapshot_before(seq)
+            if snap is not None and self._snapshot_valid(snap, undone):
+                state = load(snap[2])
+        if state is None:
+            state = GameState()
+        return F.fold(state, self.log.rows(state.seq + 1, seq), undone)
+
+    def _snapshot_valid(self, snap: tuple, undone: set[int]) -> bool:
+        sseq, sundone = snap[0], set(msgspec.json.decode(snap[1]))
+        if not sundone <= undone:
+            return False
+        for cid in undone - sundone:
+            row = self.log.command(cid)
+            if row is None or row[5] <= sseq:
+                return False
+        return True
+
+    def snapshot(self) -> None:
+        """Cache the live state (deleting snapshots changes nothing but speed)."""
+        undone = sorted(self.undone(self.state.seq))
+        self.log.save_snapshot(self.state.seq, msgspec.json.encode(undone).decode(), dump(self.state))
+        self._snap_seq = self.state.seq
+
+    def events(self, start: int = 1, stop: int | None = None) -> list[tuple[int, object]]:
+        return [(r[0], decode(r[2], r[3], r[4])) for r in self.log.rows(start, stop)]
+
+    def rows(self, start: int = 1, stop: int | None = None):
+        """(seq, command id, event, automatic) for browsing the log."""
+        return [(r[0], r[1], decode(r[2], r[3], r[4]), bool(r[5])) for r in self.log.rows(start, stop)]
+
+    def legal(self) -> list[str]:
+        out = []
+        for kind in KINDS:
+            out += kind.legal(self.state)
+        return out
+
+def _as_command(command) -> c.Command:
+    if isinstance(command, c.Command):
+        return command
+    if isinstance(command, dict):
+        command = msgspec.json.encode(command)
+    return c.parse(command)

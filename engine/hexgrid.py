@@ -1,0 +1,99 @@
+"""Hex coordinates, neighbours, hexsides, distance and contiguity.
+
+Columns are flat-topped with odd columns shifted half a hex down ("odd-q"),
+the common layout of printed hex maps (hex ids like "0413" = column 4, row 13).
+The grid is derived from the GameState's hexes and cached on it; it changes
+only when setup events add hexes or hexsides.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Callable, Iterable
+
+from events.setup import HexsideSpec
+from projections.state import GameState, side_key
+
+_EVEN = ((1, -1), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 0))
+_ODD = ((1, 0), (1, 1), (0, -1), (0, 1), (-1, 0), (-1, 1))
+_NO_SIDE = HexsideSpec(a="", b="")
+
+
+def neighbour_coords(col: int, row: int) -> list[tuple[int, int]]:
+    return [(col + dc, row + dr) for dc, dr in (_ODD if col & 1 else _EVEN)]
+
+
+def cube(col: int, row: int) -> tuple[int, int, int]:
+    x = col
+    z = row - (col - (col & 1)) // 2
+    return x, -x - z, z
+
+
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    ax, ay, az = cube(*a)
+    bx, by, bz = cube(*b)
+    return max(abs(ax - bx), abs(ay - by), abs(az - bz))
+
+
+class Grid:
+    """Adjacency of the defined hexes, with hexside lookup."""
+
+    def __init__(self, state: GameState):
+        self.key = (len(state.hexes), len(state.hexsides))
+        by_coord = {(h.col, h.row): h.id for h in state.hexes.values()}
+        self.coord = {h.id: (h.col, h.row) for h in state.hexes.values()}
+        self.adj: dict[str, list[str]] = {
+            hid: [by_coord[c] for c in neighbour_coords(*xy) if c in by_coord] for hid, xy in self.coord.items()}
+        self.sides = state.hexsides
+
+    def side(self, a: str, b: str) -> HexsideSpec:
+        return self.sides.get(side_key(a, b), _NO_SIDE)
+
+    def passable(self, a: str, b: str) -> bool:
+        """Land units can cross: not impassable, not all-water without an arrow (14.23C)."""
+        s = self.side(a, b)
+        return not s.impassable and (not s.all_water or s.crossing_arrow)
+
+    def distance(self, a: str, b: str) -> int:
+        return distance(self.coord[a], self.coord[b])
+
+    def components(self, hexes: Iterable[str], same: Callable[[str, str], bool]) -> list[list[str]]:
+        """Split ``hexes`` into contiguous groups where ``same(a, b)`` links neighbours."""
+        pool = set(hexes)
+        out = []
+        for start in sorted(pool):
+            if start not in pool:
+                continue
+            pool.discard(start)
+            group, todo = [start], deque([start])
+            while todo:
+                h = todo.popleft()
+                for n in self.adj[h]:
+                    if n in pool and same(h, n):
+                        pool.discard(n)
+                        group.append(n)
+                        todo.append(n)
+            out.append(sorted(group))
+        return out
+
+    def within_by_land(self, starts: Iterable[str], reach: int) -> dict[str, int]:
+        """Hexes within ``reach`` steps of any start, crossing only passable hexsides."""
+        dist = {h: 0 for h in starts}
+        todo = deque(dist)
+        while todo:
+            h = todo.popleft()
+            if dist[h] == reach:
+                continue
+            for n in self.adj[h]:
+                if n not in dist and self.passable(h, n):
+                    dist[n] = dist[h] + 1
+                    todo.append(n)
+        return dist
+
+
+def grid(state: GameState) -> Grid:
+    """The cached grid of ``state`` (rebuilt if hexes or hexsides were added)."""
+    g = state.__dict__.get("_grid")
+    if g is None or g.key != (len(state.hexes), len(state.hexsides)):
+        g = Grid(state)
+        state.__dict__["_grid"] = g
+    return g

@@ -1,0 +1,27 @@
+"""What every procedure kind provides to the Game facade.
+
+A procedure kind owns some commands. ``decide`` is pure: it reads the state
+and returns events, or raises RuleViolation naming the rule. ``react`` looks
+at one event just applied and returns automatic consequences (appended in
+the same transaction, marked automatic). ``legal`` lists what may be issued
+now, for the REPL and the fuzzer. New combat systems plug in here.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from projections.state import GameState
+
+from .commands import Command
+from .dice import Dice
+
+
+class ProcedureKind(Protocol):
+    name: str
+    commands: tuple[type[Command], ...]
+
+    def decide(self, state: GameState, command: Command, dice: Dice) -> list: ...
+
+    def react(self, state: GameState, event) -> list: ...
+
+    def legal(self, state: GameState) -> list[str]: ...

@@ -1,0 +1,196 @@
+"""Scenario files (TOML or JSON) decoded into typed Structs, then setup events.
+
+A bad file is refused before anything is written: a decoding problem names
+the field path (``units[3].factors: expected int, got str``), a broken
+reference names the field and the missing id (``units[7].hex: no hex "0413"``).
+"""
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+
+import msgspec
+
+from events import setup as s
+from events.game import GameTurnStarted, PhaseStarted, PlayerTurnStarted
+
+from .commands import explain
+from .errors import ScenarioError
+from .hexgrid import neighbour_coords
+
+
+class TurnSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    turn: int = 1
+    season: s.Season
+    year: int
+    active: str
+    phase: str = "attrition"
+    weather: list[s.WeatherSpec] = []
+
+
+class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    name: str
+    description: str = ""
+    die: s.DieSpec = s.DieSpec()
+    rules: s.RulesSpec = s.RulesSpec()
+    factions: list[s.FactionSpec]
+    nationalities: list[s.NationalitySpec]
+    hexes: list[s.HexSpec]
+    hexsides: list[s.HexsideSpec] = []
+    boxes: list[s.BoxSpec] = []
+    supply_sources: list[s.SupplySourceSpec] = []
+    units: list[s.UnitSpec] = []
+    restrictions: list[s.RestrictionSpec] = []
+    turn: TurnSpec
+
+
+def parse(text: str | bytes, fmt: str, origin: str = "scenario") -> Scenario:
+    """Decode and check a scenario; raise ScenarioError naming the bad field."""
+    try:
+        if fmt == "toml":
+            raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text)
+            sc = msgspec.convert(raw, Scenario)
+        elif fmt == "json":
+            sc = msgspec.json.decode(text, type=Scenario)
+        else:
+            raise ScenarioError(f"{origin}: unknown scenario format {fmt!r} (use .toml or .json)")
+    except tomllib.TOMLDecodeError as err:
+        raise ScenarioError(f"{origin}: not valid TOML ({err})") from None
+    except UnicodeDecodeError as err:
+        raise ScenarioError(f"{origin}: not UTF-8 text ({err.reason})") from None
+    except (msgspec.ValidationError, msgspec.DecodeError) as err:
+        raise ScenarioError(f"{origin}: {explain(err)}") from None
+    problems = check(sc)
+    if problems:
+        raise ScenarioError(f"{origin}: " + "; ".join(problems))
+    return sc
+
+
+def load(path: str | Path) -> Scenario:
+    """Read a scenario file by its extension, or a bundled one by name."""
+    p = Path(path)
+    if not p.exists():
+        bundled = resources.files("engine.scenarios").joinpath(f"{path}.toml")
+        if bundled.is_file():
+            return parse(bundled.read_text(), "toml", f"{path} (bundled)")
+        raise ScenarioError(f"{path}: no such scenario file (bundled: {', '.join(bundled_names())})")
+    return parse(p.read_bytes(), p.suffix.lstrip(".").lower(), str(p))
+
+
+def bundled_names() -> list[str]:
+    return sorted(f.name[:-5] for f in resources.files("engine.scenarios").iterdir() if f.name.endswith(".toml"))
+
+
+def _dupes(items, field: str, label: str) -> list[str]:
+    seen, out = set(), []
+    for i, it in enumerate(items):
+        key = getattr(it, "id")
+        if key in seen:
+            out.append(f"{field}[{i}].id: duplicate {label} id {key!r}")
+        seen.add(key)
+    return out
+
+
+def check(sc: Scenario) -> list[str]:
+    """Every broken reference, duplicate id and cycle, each with its path."""
+    out: list[str] = []
+    for field, label in (("factions", "faction"), ("nationalities", "nationality"), ("hexes", "hex"),
+                         ("boxes", "box"), ("supply_sources", "supply source"), ("units", "unit")):
+        out += _dupes(getattr(sc, field), field, label)
+    fac = {f.id for f in sc.factions}
+    nat = {n.id: n for n in sc.nationalities}
+    hexes = {h.id: h for h in sc.hexes}
+    boxes = {b.id for b in sc.boxes}
+    srcs = {x.id for x in sc.supply_sources}
+    coords: dict[tuple[int, int], str] = {}
+    if sc.die.sides < 2:
+        out.append(f"die.sides: a die needs at least 2 faces, got {sc.die.sides}")
+    for i, n in enumerate(sc.nationalities):
+        if n.faction not in fac:
+            out.append(f'nationalities[{i}].faction: no faction "{n.faction}"')
+        if n.major and n.major not in nat:
+            out.append(f'nationalities[{i}].major: no nationality "{n.major}"')
+        seen, cur = {n.id}, n
+        while cur.major and cur.major in nat:
+            cur = nat[cur.major]
+            if cur.id in seen:
+                out.append(f"nationalities[{i}].major: reference cycle through {sorted(seen)}")
+                break
+            seen.add(cur.id)
+    for i, h in enumerate(sc.hexes):
+        if (h.col, h.row) in coords:
+            out.append(f'hexes[{i}]: same col/row as hex "{coords[(h.col, h.row)]}"')
+        coords[(h.col, h.row)] = h.id
+        if h.controller and h.controller not in fac:
+            out.append(f'hexes[{i}].controller: no faction "{h.controller}"')
+        for j, f in enumerate(h.features):
+            if f.owner and f.owner not in fac:
+                out.append(f'hexes[{i}].features[{j}].owner: no faction "{f.owner}"')
+            if f.launched_from and f.launched_from not in srcs:
+                out.append(f'hexes[{i}].features[{j}].launched_from: no supply source "{f.launched_from}"')
+    for i, hs in enumerate(sc.hexsides):
+        for end in ("a", "b"):
+            if getattr(hs, end) not in hexes:
+                out.append(f'hexsides[{i}].{end}: no hex "{getattr(hs, end)}"')
+        if hs.a in hexes and hs.b in hexes:
+            a, b = hexes[hs.a], hexes[hs.b]
+            if (b.col, b.row) not in neighbour_coords(a.col, a.row):
+                out.append(f'hexsides[{i}]: hexes "{hs.a}" and "{hs.b}" are not adjacent')
+        if hs.fortified_by and hs.fortified_by not in fac:
+            out.append(f'hexsides[{i}].fortified_by: no faction "{hs.fortified_by}"')
+    for i, b in enumerate(sc.boxes):
+        if b.zone_hex and b.zone_hex not in hexes:
+            out.append(f'boxes[{i}].zone_hex: no hex "{b.zone_hex}"')
+    for i, x in enumerate(sc.supply_sources):
+        if x.faction not in fac:
+            out.append(f'supply_sources[{i}].faction: no faction "{x.faction}"')
+        if x.hex and x.hex not in hexes:
+            out.append(f'supply_sources[{i}].hex: no hex "{x.hex}"')
+        if x.box and x.box not in boxes:
+            out.append(f'supply_sources[{i}].box: no box "{x.box}"')
+    for i, u in enumerate(sc.units):
+        if u.nationality not in nat:
+            out.append(f'units[{i}].nationality: no nationality "{u.nationality}"')
+        if u.hex and u.hex not in hexes:
+            out.append(f'units[{i}].hex: no hex "{u.hex}"')
+        if u.box and u.box not in boxes:
+            out.append(f'units[{i}].box: no box "{u.box}"')
+        if u.hex and u.box:
+            out.append(f"units[{i}]: give a hex or a box, not both")
+        if u.factors < 0:
+            out.append(f"units[{i}].factors: must be 0 or more, got {u.factors}")
+        if u.airdropped_from and u.airdropped_from not in hexes:
+            out.append(f'units[{i}].airdropped_from: no hex "{u.airdropped_from}"')
+        if u.prev_supply_source and u.prev_supply_source not in srcs:
+            out.append(f'units[{i}].prev_supply_source: no supply source "{u.prev_supply_source}"')
+    for i, r in enumerate(sc.restrictions):
+        for end in ("attacker", "defender"):
+            if getattr(r, end) not in nat:
+                out.append(f'restrictions[{i}].{end}: no nationality "{getattr(r, end)}"')
+    if sc.turn.active not in fac:
+        out.append(f'turn.active: no faction "{sc.turn.active}"')
+    rw = sc.rules.russian_winter
+    for field in ("attacker_nationality", "axis_nationality"):
+        v = getattr(rw, field)
+        if v and v not in nat:
+            out.append(f'rules.russian_winter.{field}: no nationality "{v}"')
+    return out
+
+
+def setup_events(sc: Scenario, seed_sha256: str) -> list:
+    """The log's first events: everything the scenario says, in order."""
+    ev: list = [s.GameCreated(name=sc.name, seed_sha256=seed_sha256, die=sc.die, rules=sc.rules,
+                              description=sc.description)]
+    ev += [s.FactionDefined(faction=f) for f in sc.factions]
+    ev += [s.NationalityDefined(nationality=n) for n in sc.nationalities]
+    ev += [s.HexDefined(hex=h) for h in sc.hexes]
+    ev += [s.HexsideDefined(hexside=h) for h in sc.hexsides]
+    ev += [s.BoxDefined(box=b) for b in sc.boxes]
+    ev += [s.SupplySourceDefined(source=x) for x in sc.supply_sources]
+    ev += [s.UnitPlaced(unit=u) for u in sc.units]
+    ev += [s.RestrictionDefined(restriction=r) for r in sc.restrictions]
+    t = sc.turn
+    ev += [GameTurnStarted(turn=t.turn, season=t.season, year=t.year, weather=t.weather),
+           PlayerTurnStarted(faction=t.active), PhaseStarted(phase=t.phase)]
+    return ev

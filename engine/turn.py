@@ -1,0 +1,117 @@
+"""The turn sequence and host-reported facts, with light validation.
+
+The wider game (movement, supply tracing, offensives, airdrops) is not
+simulated: the host tells turnlog what happened and turnlog records it, after
+checking that every id exists and the value is possible.
+"""
+from __future__ import annotations
+
+from events import game as g
+from projections.state import GameState
+
+from . import commands as c
+from .dice import Dice
+from .errors import CommandError, RuleViolation
+
+PHASES = ("initial_supply", "movement", "combat", "exploitation", "attrition", "supply", "end")
+
+
+def _unit(state: GameState, uid: str, field: str = "unit"):
+    if uid not in state.units:
+        raise CommandError(f'{field}: no unit "{uid}"')
+    return state.units[uid]
+
+
+def _hex(state: GameState, hid: str, field: str = "hex") -> None:
+    if hid not in state.hexes:
+        raise CommandError(f'{field}: no hex "{hid}"')
+
+
+def _faction(state: GameState, fid: str, field: str = "faction") -> None:
+    if fid not in state.factions:
+        raise CommandError(f'{field}: no faction "{fid}"')
+
+
+class TurnKind:
+    name = "turn"
+    commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit, c.MarkOffensive,
+                c.SetControl, c.SetSupply, c.MarkAirdropped, c.PlaceFeature, c.RemoveFeature, c.AddNote,
+                c.RevealSeed)
+
+    def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
+        match cmd:
+            case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
+                if t <= state.turn.turn:
+                    raise RuleViolation("turn", f"game turn {t} does not follow turn {state.turn.turn}")
+                return [g.GameTurnStarted(turn=t, season=s, year=y, weather=w)]
+            case c.StartPlayerTurn(faction=f):
+                _faction(state, f)
+                return [g.PlayerTurnStarted(faction=f)]
+            case c.StartPhase(phase=p):
+                cur = state.turn.phase
+                if cur in PHASES and PHASES.index(p) <= PHASES.index(cur):
+                    raise RuleViolation("turn", f"phase {p} cannot follow {cur} in the same player turn")
+                return [g.PhaseStarted(phase=p)]
+            case c.SetWeather(weather=w):
+                return [g.WeatherSet(weather=w)]
+            case c.MoveUnit(unit=u, hex=h, box=b):
+                unit = _unit(state, u)
+                if bool(h) == bool(b):
+                    raise CommandError("MoveUnit: give exactly one of hex or box")
+                if h:
+                    _hex(state, h)
+                elif b not in state.boxes:
+                    raise CommandError(f'box: no box "{b}"')
+                if unit.eliminated or unit.in_pool:
+                    raise RuleViolation("turn", f"unit {u} is in the force pool, not on the board")
+                return [g.UnitMoved(unit=u, to_hex=h, to_box=b, from_hex=unit.hex, from_box=unit.box)]
+            case c.MarkOffensive(units=us):
+                for i, u in enumerate(us):
+                    _unit(state, u, f"units[{i}]")
+                return [g.UnitsTookOffensive(units=list(us))]
+            case c.SetControl(hex=h, faction=f):
+                _hex(state, h)
+                _faction(state, f)
+                return [g.ControlChanged(hex=h, faction=f)]
+            case c.SetSupply(unit=u, supply=s):
+                _unit(state, u)
+                return [g.SupplyChanged(unit=u, supply=s)]
+            case c.MarkAirdropped(unit=u, from_hex=h):
+                _unit(state, u)
+                _hex(state, h)
+                return [g.UnitAirdropped(unit=u, from_hex=h)]
+            case c.PlaceFeature(hex=h, feature=f):
+                _hex(state, h)
+                if f.owner:
+                    _faction(state, f.owner, "feature.owner")
+                return [g.FeaturePlaced(hex=h, feature=f)]
+            case c.RemoveFeature(hex=h, kind=k):
+                _hex(state, h)
+                if not any(f.kind == k for f in state.features.get(h, [])):
+                    raise CommandError(f'kind: hex "{h}" has no feature "{k}"')
+                return [g.FeatureRemoved(hex=h, kind=k)]
+            case c.AddNote(text=t):
+                if not t.strip():
+                    raise CommandError("text: a note needs some text")
+                return [g.NoteAdded(text=t, at_seq=state.seq)]
+            case c.RevealSeed():
+                if state.seed:
+                    raise RuleViolation("dice", "the seed is already revealed")
+                if dice.seed is None:
+                    raise RuleViolation("dice", "the seed is not available to this process")
+                return [g.SeedRevealed(seed=dice.seed.hex())]
+        raise CommandError(f"{type(cmd).__name__}: not a turn command")
+
+    def react(self, state: GameState, event) -> list:
+        return []
+
+    def legal(self, state: GameState) -> list[str]:
+        out = ["StartGameTurn", "StartPlayerTurn", "MoveUnit", "MarkOffensive", "SetControl", "SetSupply",
+               "MarkAirdropped", "PlaceFeature", "RemoveFeature", "SetWeather", "AddNote"]
+        cur = state.turn.phase
+        nxt = [p for p in PHASES if cur not in PHASES or PHASES.index(p) > PHASES.index(cur)]
+        out += [f"StartPhase {p}" for p in nxt]
+        return out
+
+
+KIND = TurnKind()

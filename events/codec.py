@@ -1,0 +1,65 @@
+"""The one codec for every event type, with schema versions and upcasters.
+
+Stored rows carry the event's type and schema version. A row at the current
+version decodes straight into its Struct (the replay fast path); an older row
+is decoded to builtins, passed through the upcaster chain, then converted.
+A row newer than this code knows is refused: old code must not guess.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, get_args
+
+import msgspec
+
+from .attrition import AttritionEvent
+from .base import Event
+from .game import GameEvent
+from .setup import SetupEvent
+
+AnyEvent = SetupEvent | GameEvent | AttritionEvent
+
+TYPES: dict[str, type[Event]] = {c.__name__: c for c in get_args(AnyEvent)}
+VERSIONS: dict[str, int] = {name: cls.version for name, cls in TYPES.items()}
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(AnyEvent)
+_raw = msgspec.json.Decoder()
+
+encode = _encoder.encode
+decode_current = _decoder.decode
+
+
+class SchemaError(Exception):
+    """A stored row this code cannot read (unknown type or newer version)."""
+
+
+def _unit_moved_v1(d: dict[str, Any]) -> dict[str, Any]:
+    d["to_hex"] = d.pop("hex", "")
+    return d
+
+
+#: (type, stored version) -> function producing the next version's builtins.
+UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
+    ("UnitMoved", 1): _unit_moved_v1,
+}
+
+
+def decode(type_: str, version: int, data: bytes | str) -> Event:
+    """Decode one stored row into its current Struct, upcasting if needed."""
+    current = VERSIONS.get(type_)
+    if current is None:
+        raise SchemaError(f"unknown event type {type_!r}")
+    if version == current:
+        return _decoder.decode(data)
+    if version > current:
+        raise SchemaError(
+            f"{type_} v{version} was written by a newer turnlog (this one reads up to v{current})"
+        )
+    d = _raw.decode(data)
+    while version < current:
+        step = UPCASTERS.get((type_, version))
+        if step is None:
+            raise SchemaError(f"no upcaster for {type_} v{version}")
+        d = step(d)
+        version += 1
+    return msgspec.convert(d, TYPES[type_])

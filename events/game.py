@@ -1,0 +1,159 @@
+"""Turn sequence, host facts, undo, notes and dice events."""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from .base import Event
+from .setup import Feature, Season, Supply, WeatherSpec
+
+
+class GameTurnStarted(Event):
+    turn: int
+    season: Season
+    year: int
+    weather: list[WeatherSpec] = []
+
+
+class PlayerTurnStarted(Event):
+    faction: str
+
+
+class PhaseStarted(Event):
+    phase: str
+
+
+class WeatherSet(Event):
+    weather: WeatherSpec
+
+
+class UnitMoved(Event):
+    """A host-reported move. Version 2 renamed v1's ``hex`` to ``to_hex``."""
+
+    version: ClassVar[int] = 2
+    unit: str
+    to_hex: str = ""
+    to_box: str = ""
+    from_hex: str = ""
+    from_box: str = ""
+
+
+class UnitsTookOffensive(Event):
+    units: list[str]
+
+
+class ControlChanged(Event):
+    hex: str
+    faction: str
+    rule: str = ""
+
+
+class SupplyChanged(Event):
+    unit: str
+    supply: Supply
+
+
+class UnitAirdropped(Event):
+    unit: str
+    from_hex: str
+
+
+class FeaturePlaced(Event):
+    hex: str
+    feature: Feature
+
+
+class FeatureRemoved(Event):
+    hex: str
+    kind: str
+    rule: str = ""
+
+
+class UnitEliminated(Event):
+    """A unit left the board for its force pool."""
+
+    unit: str
+    rule: str
+    procedure: str = ""
+    reason: str = ""
+
+
+class UnitRetreated(Event):
+    unit: str
+    from_hex: str
+    to_hex: str
+    rule: str
+    procedure: str = ""
+    evils: list[str] = []
+
+
+class UnitAdvanced(Event):
+    unit: str
+    from_hex: str
+    to_hex: str
+    rule: str
+    procedure: str = ""
+
+
+class UnitDisplaced(Event):
+    """An air or naval unit moved to the nearest friendly base."""
+
+    unit: str
+    from_hex: str
+    to_hex: str
+    rule: str
+    procedure: str = ""
+
+
+class OverstackMarked(Event):
+    hex: str
+    rule: str
+    procedure: str = ""
+
+
+class CommandUndone(Event):
+    command_id: int
+    override: bool = False
+    referee: str = ""
+    reason: str = ""
+
+
+class NoteAdded(Event):
+    text: str
+    at_seq: int = 0
+
+
+class DieRolled(Event):
+    """One die roll: derived from the committed seed, or entered by hand."""
+
+    key: str
+    value: int
+    entered: bool = False
+    procedure: str = ""
+
+
+class SeedRevealed(Event):
+    seed: str
+
+
+GameEvent = (
+    GameTurnStarted
+    | PlayerTurnStarted
+    | PhaseStarted
+    | WeatherSet
+    | UnitMoved
+    | UnitsTookOffensive
+    | ControlChanged
+    | SupplyChanged
+    | UnitAirdropped
+    | FeaturePlaced
+    | FeatureRemoved
+    | UnitEliminated
+    | UnitRetreated
+    | UnitAdvanced
+    | UnitDisplaced
+    | OverstackMarked
+    | CommandUndone
+    | NoteAdded
+    | DieRolled
+    | SeedRevealed
+)

@@ -1,0 +1,210 @@
+"""The append-only event log: one SQLite file per game.
+
+Invariants kept here:
+- ``seq`` is gapless from 1; appends name the last seq they saw, so a second
+  writer gets ConcurrencyError instead of a fork (checked inside BEGIN
+  IMMEDIATE, so the check and the insert are one write transaction).
+- all events of one command land in one transaction or not at all;
+- triggers refuse UPDATE and DELETE on ``events`` and ``commands``;
+- each row's hash is SHA-256 over the previous hash and the exact stored text.
+"""
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import sqlite_utils
+
+GENESIS = "0" * 64
+FORMAT = 1
+SYNC_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
+
+
+class LogError(Exception):
+    """The file is not a readable turnlog game."""
+
+
+class ConcurrencyError(LogError):
+    """Another writer appended since this one last read the log."""
+
+
+def row_hash(prev: str, seq: int, command_id: int, type_: str, version: int,
+             automatic: int, ts: str, data: str) -> str:
+    """Chain one row: SHA-256 over the previous hash and the stored fields."""
+    h = hashlib.sha256(prev.encode())
+    h.update(f"\x1f{seq}\x1f{command_id}\x1f{type_}\x1f{version}\x1f{automatic}\x1f{ts}\x1f".encode())
+    h.update(data.encode())
+    return h.hexdigest()
+
+
+_TRIGGERS = """
+CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'turnlog: events are append-only (UPDATE refused)'); END;
+CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'turnlog: events are append-only (DELETE refused)'); END;
+CREATE TRIGGER IF NOT EXISTS commands_append_only_update BEFORE UPDATE ON commands
+BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (UPDATE refused)'); END;
+CREATE TRIGGER IF NOT EXISTS commands_append_only_delete BEFORE DELETE ON commands
+BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (DELETE refused)'); END;
+CREATE INDEX IF NOT EXISTS events_undo ON events(seq) WHERE type = 'CommandUndone';
+"""
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+class EventLog:
+    """Open (or create) one game's log file."""
+
+    def __init__(self, path: str | Path, *, create: bool = False, synchronous: str = "FULL"):
+        self.path = Path(path)
+        if synchronous.upper() not in SYNC_LEVELS:
+            raise ValueError(f"synchronous: expected one of {SYNC_LEVELS}, got {synchronous!r}")
+        if not create and not self.path.exists():
+            raise LogError(f"{self.path}: no such game file")
+        if create and self.path.exists() and self.path.stat().st_size > 0:
+            raise LogError(f"{self.path}: already exists; refusing to overwrite a game")
+        self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=10.0,
+                                    check_same_thread=False)
+        try:
+            self.conn.execute("PRAGMA busy_timeout = 10000")
+            self.conn.execute("PRAGMA journal_mode = WAL")
+            self.conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            if create:
+                self._create()
+            else:
+                self._check()
+        except sqlite3.DatabaseError as exc:
+            self.conn.close()
+            raise LogError(f"{self.path}: not a turnlog game ({exc})") from None
+        self.db = sqlite_utils.Database(self.conn)
+
+    def _create(self) -> None:
+        db = sqlite_utils.Database(self.conn)
+        with db.conn:
+            db["meta"].create({"key": str, "value": str}, pk="key")
+            db["commands"].create(
+                {"id": int, "actor": str, "type": str, "payload": str, "ts": str,
+                 "first_seq": int, "last_seq": int}, pk="id", not_null={"type", "payload", "ts"})
+            db["events"].create(
+                {"seq": int, "command_id": int, "type": str, "version": int, "data": str,
+                 "automatic": int, "prev_hash": str, "hash": str, "ts": str},
+                pk="seq", not_null={"command_id", "type", "version", "data", "prev_hash", "hash", "ts"})
+            db["snapshots"].create({"seq": int, "undone": str, "data": bytes}, pk="seq")
+            db["meta"].insert({"key": "format", "value": str(FORMAT)})
+        self.conn.executescript(_TRIGGERS)
+
+    def _check(self) -> None:
+        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        missing = {"events", "commands", "meta"} - tables
+        if missing:
+            raise LogError(f"{self.path}: not a turnlog game (missing tables: {', '.join(sorted(missing))})")
+        row = self.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()
+        if row is None or int(row[0]) > FORMAT:
+            raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog reads ({FORMAT})")
+        if "snapshots" not in tables:
+            self.conn.execute("CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, undone TEXT, data BLOB)")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # -- writing -----------------------------------------------------------
+
+    def last(self) -> tuple[int, str]:
+        row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        return (row[0], row[1]) if row else (0, GENESIS)
+
+    def append(self, rows: Sequence[tuple[str, int, str, bool]], *, expected_seq: int,
+               actor: str = "", command_type: str = "", payload: str = "{}") -> tuple[int, list[int]]:
+        """Append one command's events; return (command id, their seqs).
+
+        ``rows`` are (type, version, json data, automatic). Raises
+        ConcurrencyError when the log's last seq is not ``expected_seq``.
+        """
+        conn = self.conn
+        ts = now()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            last = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+            seq, prev = (last[0], last[1]) if last else (0, GENESIS)
+            if seq != expected_seq:
+                raise ConcurrencyError(
+                    f"{self.path}: another writer appended (log is at seq {seq}, this writer expected {expected_seq}); reload and retry")
+            first = seq + 1
+            cur = conn.execute(
+                "INSERT INTO commands (actor, type, payload, ts, first_seq, last_seq) VALUES (?,?,?,?,?,?)",
+                (actor, command_type, payload, ts, first, seq + len(rows)))
+            cid = cur.lastrowid
+            out = []
+            for type_, version, data, auto in rows:
+                seq += 1
+                a = 1 if auto else 0
+                h = row_hash(prev, seq, cid, type_, version, a, ts, data)
+                out.append((seq, cid, type_, version, data, a, prev, h, ts))
+                prev = h
+            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", out)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return cid, [r[0] for r in out]
+
+    # -- reading -----------------------------------------------------------
+
+    def rows(self, start: int = 1, stop: int | None = None) -> Iterator[tuple]:
+        """Yield (seq, command_id, type, version, data, automatic) in seq order."""
+        if stop is None:
+            return self.conn.execute(
+                "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq >= ? ORDER BY seq",
+                (start,))
+        return self.conn.execute(
+            "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq",
+            (start, stop))
+
+    def full_rows(self) -> Iterator[tuple]:
+        return self.conn.execute(
+            "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events ORDER BY seq")
+
+    def undo_rows(self, upto: int | None = None) -> list[tuple[int, str]]:
+        q = "SELECT seq, data FROM events WHERE type = 'CommandUndone'"
+        if upto is None:
+            return self.conn.execute(q + " ORDER BY seq").fetchall()
+        return self.conn.execute(q + " AND seq <= ? ORDER BY seq", (upto,)).fetchall()
+
+    def commands(self) -> list[tuple]:
+        return self.conn.execute(
+            "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands ORDER BY id").fetchall()
+
+    def command(self, cid: int) -> tuple | None:
+        return self.conn.execute(
+            "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands WHERE id = ?", (cid,)).fetchone()
+
+    def verify_chain(self) -> tuple[int, int | None, str]:
+        """Check gaplessness and every hash; return (rows ok, first bad seq, why)."""
+        prev, expect = GENESIS, 1
+        for seq, cid, type_, version, data, auto, prev_hash, h, ts in self.full_rows():
+            if seq != expect:
+                return expect - 1, expect, f"seq {expect} is missing (next row is seq {seq})"
+            if prev_hash != prev:
+                return expect - 1, seq, "previous-hash link broken (a row before it was removed or reordered)"
+            if row_hash(prev, seq, cid, type_, version, auto, ts, data) != h:
+                return expect - 1, seq, "row content does not match its hash (edited)"
+            prev, expect = h, expect + 1
+        return expect - 1, None, ""
+
+    # -- snapshots (a cache) ----------------------------------------------
+
+    def save_snapshot(self, seq: int, undone: str, data: bytes) -> None:
+        self.conn.execute("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)", (seq, undone, data))
+
+    def snapshot_before(self, seq: int) -> tuple[int, str, bytes] | None:
+        return self.conn.execute(
+            "SELECT seq, undone, data FROM snapshots WHERE seq <= ? ORDER BY seq DESC LIMIT 1", (seq,)).fetchone()
+
+    def drop_snapshots(self) -> None:
+        self.conn.execute("DELETE FROM snapshots")

@@ -1,0 +1,197 @@
+"""Board specifications shared by scenario files and setup events.
+
+The same Structs are decoded from a scenario file and carried by the setup
+events, so a log replays without the file it came from.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from .base import Event
+
+Season = Literal["spring", "summer", "fall", "winter"]
+Supply = Literal["full", "partial", "none"]
+
+
+class Feature(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """A marker printed on or placed in a hex (capital, IC, bridgehead...).
+
+    ``owner`` is the faction the counter belongs to (defaults to the hex's
+    controller when the board is built). ``origin`` qualifies bridgeheads:
+    "river" (31.23) or "seaborne". ``launched_from`` names the supply source
+    a seaborne bridgehead was launched from (14.52A).
+    """
+
+    kind: str
+    owner: str = ""
+    origin: str = ""
+    launched_from: str = ""
+    name: str = ""
+
+
+class HexSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    id: str
+    col: int
+    row: int
+    terrain: str = "clear"
+    front: str = ""
+    weather_zone: str = ""
+    mapboard: str = "europe"
+    controller: str = ""
+    region: str = ""
+    pact_side: str = ""
+    russian_winter_zone: bool = False
+    supply_zone: str = ""
+    stacking_limit: int = 0
+    prohibited_to: list[str] = []
+    features: list[Feature] = []
+
+
+class HexsideSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    a: str
+    b: str
+    river: bool = False
+    crossing_arrow: bool = False
+    all_water: bool = False
+    impassable: bool = False
+    fortified_by: str = ""
+
+
+class FactionSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    id: str
+    name: str = ""
+    side: str
+    independent_minor: bool = False
+
+
+class NationalitySpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    id: str
+    faction: str
+    name: str = ""
+    ctl: int = 1
+    winter_prep: int = 0
+    status: Literal["major", "minor_ally", "associated", "independent_minor"] = "major"
+    major: str = ""
+    distinct_for_attrition: bool = False
+    jungle_attrition: bool = False
+
+
+class BoxSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    id: str
+    name: str = ""
+    offboard: bool = False
+    zone_hex: str = ""
+
+
+class SupplySourceSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    id: str
+    hex: str = ""
+    box: str = ""
+    faction: str
+    unlimited: bool = True
+    supply_zone: str = ""
+
+
+class UnitSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    id: str
+    nationality: str
+    type: str = "infantry"
+    factors: int = 0
+    hex: str = ""
+    box: str = ""
+    pool: bool = False
+    supply: Supply = "full"
+    prev_supply: Supply = "full"
+    prev_supply_source: str = ""
+    oil_effect: bool = False
+    airdropped_from: str = ""
+    range: int = 0
+    name: str = ""
+
+
+class RestrictionSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """One nationality may not attack another (resistance, neutrality...)."""
+
+    attacker: str
+    defender: str
+    reason: str = ""
+
+
+class WeatherSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    zone: str
+    winter_level: int = 0
+    frozen_swamps: bool = False
+
+
+class DieSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    sides: int = 10
+    lowest: int = 0
+
+
+class RussianWinterSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    attacker_nationality: str = ""
+    axis_nationality: str = ""
+    front: str = "eastern"
+    exempt_nationalities: list[str] = []
+
+
+class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    stacking_limit: int = 3
+    partial_supply_ctl_penalty: int = 1
+    unsupplied_ctl_penalty: int = 1
+    russian_winter: RussianWinterSpec = RussianWinterSpec()
+
+
+class GameCreated(Event):
+    name: str
+    seed_sha256: str
+    die: DieSpec = DieSpec()
+    rules: RulesSpec = RulesSpec()
+    description: str = ""
+
+
+class FactionDefined(Event):
+    faction: FactionSpec
+
+
+class NationalityDefined(Event):
+    nationality: NationalitySpec
+
+
+class HexDefined(Event):
+    hex: HexSpec
+
+
+class HexsideDefined(Event):
+    hexside: HexsideSpec
+
+
+class BoxDefined(Event):
+    box: BoxSpec
+
+
+class SupplySourceDefined(Event):
+    source: SupplySourceSpec
+
+
+class UnitPlaced(Event):
+    unit: UnitSpec
+
+
+class RestrictionDefined(Event):
+    restriction: RestrictionSpec
+
+
+SetupEvent = (
+    GameCreated
+    | FactionDefined
+    | NationalityDefined
+    | HexDefined
+    | HexsideDefined
+    | BoxDefined
+    | SupplySourceDefined
+    | UnitPlaced
+    | RestrictionDefined
+)

@@ -1,0 +1,42 @@
+"""Replay: fold stored rows into a GameState, one event at a time.
+
+Each row is decoded and applied immediately (holding all decoded events
+alive costs far more in garbage collection). Events of undone commands are
+skipped; which commands are undone is read up front from the log.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable, get_args
+
+from events.attrition import AttritionEvent
+from events.codec import VERSIONS, decode, decode_current
+from events.game import GameEvent
+from events.setup import SetupEvent
+
+from . import attrition, board
+from .state import GameState
+
+#: event type name -> the projection that owns it.
+DISPATCH: dict[str, Callable[[GameState, object], None]] = {
+    **{c.__name__: board.apply for c in get_args(SetupEvent)},
+    **{c.__name__: board.apply for c in get_args(GameEvent)},
+    **{c.__name__: attrition.apply for c in get_args(AttritionEvent)},
+}
+
+
+def apply(state: GameState, event) -> None:
+    """Apply one event through the projection that owns its type."""
+    DISPATCH[type(event).__name__](state, event)
+
+
+def fold(state: GameState, rows: Iterable[tuple], undone: frozenset[int] | set[int] = frozenset()) -> GameState:
+    """Fold rows (seq, command_id, type, version, data, automatic) into state."""
+    dispatch, versions, dec = DISPATCH, VERSIONS, decode_current
+    seq = state.seq
+    for seq, cid, type_, version, data, _auto in rows:
+        if undone and cid in undone:
+            continue
+        event = dec(data) if versions.get(type_) == version else decode(type_, version, data)
+        dispatch[type_](state, event)
+    state.seq = seq
+    return state

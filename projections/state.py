@@ -1,0 +1,123 @@
+"""The read model every projection folds into.
+
+GameState is a mutable msgspec Struct so that a snapshot is one encode and a
+restore one decode, and so that two states compare with ``==`` (the replay
+invariant). ``dict=True`` lets the engine hang derived caches (the hex grid)
+on an instance; they are not part of equality or of snapshots.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from events.attrition import Selection, Zone
+from events.base import Modifier
+from events.setup import (BoxSpec, DieSpec, FactionSpec, Feature, HexSpec, HexsideSpec,
+                          NationalitySpec, RestrictionSpec, RulesSpec, SupplySourceSpec, WeatherSpec)
+
+
+class UnitState(msgspec.Struct, kw_only=True, omit_defaults=True):
+    id: str
+    nationality: str
+    type: str
+    factors: int
+    hex: str = ""
+    box: str = ""
+    eliminated: bool = False
+    supply: str = "full"
+    prev_supply: str = "full"
+    prev_supply_source: str = ""
+    oil_effect: bool = False
+    airdropped_from: str = ""
+    offensive: bool = False
+    range: int = 0
+    name: str = ""
+
+    @property
+    def in_pool(self) -> bool:
+        return not self.hex and not self.box
+
+
+class TurnState(msgspec.Struct, kw_only=True, omit_defaults=True):
+    turn: int = 0
+    season: str = ""
+    year: int = 0
+    active: str = ""
+    phase: str = ""
+    weather: dict[str, WeatherSpec] = {}
+
+
+class Attrition(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One attrition combat procedure (rule 14) in progress or done."""
+
+    id: str
+    attacker: str
+    defender: str
+    zone: str
+    turn: int
+    phase: str = "count"
+    excluded: list[str] = []
+    units: list[str] = []
+    factors: int = 0
+    contact: list[str] = []
+    column: str = ""
+    die: int | None = None
+    modifiers: list[Modifier] = []
+    row: int | None = None
+    counters: int = 0
+    hexes: int = 0
+    notes: list[str] = []
+    two_counters: bool = False
+    winter_losses: list[str] = []
+    winter_occupation: list[str] = []
+    losses: list[str] = []
+    loss_hexes: dict[str, str] = {}
+    shortfall: int = 0
+    immune: list[str] = []
+    zone_cleared: bool = False
+    selections: list[Selection] = []
+
+
+class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
+    name: str = ""
+    seed_sha256: str = ""
+    seed: str = ""
+    die: DieSpec = DieSpec()
+    rules: RulesSpec = RulesSpec()
+    seq: int = 0
+    factions: dict[str, FactionSpec] = {}
+    nationalities: dict[str, NationalitySpec] = {}
+    hexes: dict[str, HexSpec] = {}
+    hexsides: dict[str, HexsideSpec] = {}
+    boxes: dict[str, BoxSpec] = {}
+    sources: dict[str, SupplySourceSpec] = {}
+    restrictions: list[RestrictionSpec] = []
+    units: dict[str, UnitState] = {}
+    control: dict[str, str] = {}
+    features: dict[str, list[Feature]] = {}
+    overstacked: list[str] = []
+    turn: TurnState = msgspec.field(default_factory=TurnState)
+    counted: dict[str, str] = {}
+    zones: dict[str, Zone] = {}
+    zones_turn: int = 0
+    zones_active: str = ""
+    attritions: dict[str, Attrition] = {}
+    rolls: dict[str, int] = {}
+    notes: list[tuple[int, str]] = []
+
+
+def side_key(a: str, b: str) -> str:
+    """Key of the hexside between hexes a and b, independent of order."""
+    return f"{a}|{b}" if a < b else f"{b}|{a}"
+
+
+_enc = msgspec.json.Encoder(order="sorted")
+_dec = msgspec.json.Decoder(GameState)
+
+
+def dump(state: GameState) -> bytes:
+    """Canonical bytes of a state (sorted keys): snapshots and board hashes."""
+    return _enc.encode(state)
+
+
+def load(data: bytes) -> GameState:
+    return _dec.decode(data)
