@@ -26,7 +26,7 @@ from .scenario import Scenario, setup_events
 
 SNAPSHOT_EVERY = 1000
 REACTION_LIMIT = 10_000
-_BY_COMMAND = {cmd: kind for kind in KINDS for cmd in kind.commands}
+BY_COMMAND = {cmd: kind for kind in KINDS for cmd in kind.commands}
 _META = ("Undo", "AddNote", "LoadScenario")
 
 class Game:
@@ -94,7 +94,7 @@ class Game:
 
     def decide(self, state: GameState, command: c.Command) -> list:
         """Events the rules give for ``command`` on ``state``, without writing."""
-        kind = _BY_COMMAND.get(type(command))
+        kind = BY_COMMAND.get(type(command))
         if kind is None:
             raise CommandError(f"{type(command).__name__}: no procedure handles this command")
         entered = getattr(command, "value", None)
@@ -103,17 +103,8 @@ class Game:
     def _commit(self, events: list, actor: str, ctype: str, payload: str) -> list[tuple[int, object]]:
         state = self.state
         expected = state.seq
-        done: list[tuple[object, bool]] = []
         try:
-            queue = deque((e, False) for e in events)
-            while queue:
-                ev, auto = queue.popleft()
-                F.apply(state, ev)
-                done.append((ev, auto))
-                if len(done) > REACTION_LIMIT:
-                    raise RuntimeError("automatic consequences did not settle (loop guard)")
-                for kind in KINDS:
-                    queue.extend((r, True) for r in kind.react(state, ev))
+            done = settle(state, events)
             rows = [(type(e).__name__, e.version, encode(e).decode(), a) for e, a in done]
             _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor, command_type=ctype,
                                          payload=payload)
@@ -230,6 +221,23 @@ class Game:
         self.log.save_snapshot(self.state.seq, msgspec.json.encode(undone).decode(), dump(self.state))
         self._snap_seq = self.state.seq
 
+    def fork(self, at: int, to: str | Path) -> "Game":
+        """Copy this game up to the last whole command at or before ``at`` into a new file."""
+        cut = max((r[6] for r in self.log.commands() if r[6] <= at), default=0)
+        if cut == 0:
+            raise CommandError(f"at: seq {at} is before the end of the scenario's setup")
+        new = EventLog(to, create=True, synchronous="FULL")
+        try:
+            new.copy_from(self.log, cut)
+            if self.seed is not None and not D.seed_path(to).exists():
+                D.write_seed(D.seed_path(to), self.seed)
+        except BaseException:
+            new.close()
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(to) + suffix).unlink(missing_ok=True)
+            raise
+        return Game(new, self.seed)
+
     def events(self, start: int = 1, stop: int | None = None) -> list[tuple[int, object]]:
         return [(r[0], decode(r[2], r[3], r[4])) for r in self.log.rows(start, stop)]
 
@@ -242,6 +250,25 @@ class Game:
         for kind in KINDS:
             out += kind.legal(self.state)
         return out
+
+def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
+    """Apply events to ``state`` with their automatic consequences; return all, in order.
+
+    Each applied event is offered to every procedure kind's ``react``; what
+    they return is queued and marked automatic. A guard stops runaway loops.
+    """
+    done: list[tuple[object, bool]] = []
+    queue = deque((e, False) for e in events)
+    while queue:
+        ev, auto = queue.popleft()
+        F.apply(state, ev)
+        done.append((ev, auto))
+        if len(done) > REACTION_LIMIT:
+            raise RuntimeError("automatic consequences did not settle (loop guard)")
+        for kind in KINDS:
+            queue.extend((r, True) for r in kind.react(state, ev))
+    return done
+
 
 def _as_command(command) -> c.Command:
     if isinstance(command, c.Command):

@@ -154,6 +154,56 @@ class EventLog:
             raise
         return cid, [r[0] for r in out]
 
+    def append_batch(self, batch: Sequence[tuple[str, str, str, Sequence[tuple[str, int, str, bool]]]], *,
+                     expected_seq: int) -> int:
+        """Append many commands (actor, type, payload, rows) in one transaction: bulk import."""
+        conn = self.conn
+        ts = now()
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            last = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+            seq, prev = (last[0], last[1]) if last else (0, GENESIS)
+            if seq != expected_seq:
+                raise ConcurrencyError(
+                    f"{self.path}: another writer appended (log is at seq {seq}, this writer expected {expected_seq})")
+            row = conn.execute("SELECT coalesce(max(id), 0) FROM commands").fetchone()
+            cid = row[0]
+            cmds, out = [], []
+            for actor, ctype, payload, rows in batch:
+                cid += 1
+                cmds.append((cid, actor, ctype, payload, ts, seq + 1, seq + len(rows)))
+                for type_, version, data, auto in rows:
+                    seq += 1
+                    a = 1 if auto else 0
+                    h = row_hash(prev, seq, cid, type_, version, a, ts, data)
+                    out.append((seq, cid, type_, version, data, a, prev, h, ts))
+                    prev = h
+            conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", cmds)
+            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", out)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return seq
+
+    def copy_from(self, other: "EventLog", upto: int) -> None:
+        """Copy rows 1..upto and their commands verbatim (hashes included): a fork."""
+        conn = self.conn
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", other.conn.execute(
+                "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands WHERE last_seq <= ? ORDER BY id",
+                (upto,)))
+            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", other.conn.execute(
+                "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events "
+                "WHERE seq <= ? ORDER BY seq", (upto,)))
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
     # -- reading -----------------------------------------------------------
 
     def rows(self, start: int = 1, stop: int | None = None) -> Iterator[tuple]:

@@ -139,7 +139,8 @@ def events(state: GameState, proc: Attrition, units: list[str]) -> tuple[list, l
         (h,) = by_hex
         rest = [u.factors for u in occ[h] if is_combat_ground(u) and u.id not in lost
                 and faction(state, u) == proc.defender]
-        if not rest or min(state.units[u].factors for u in units) >= max(rest):
+        # Only matters while units remain: an emptied hex is barred by 14.62A anyway.
+        if rest and min(state.units[u].factors for u in units) >= max(rest):
             immune.append(h)  # 14.62B
     return out, immune
 

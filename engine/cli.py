@@ -1,0 +1,332 @@
+"""The `turnlog` command line: new, play, log, show, undo, redo, fork, reveal, verify, demo, diagram."""
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from importlib import resources
+from pathlib import Path
+
+import msgspec
+
+from events.codec import SchemaError
+from events.log import LogError
+from projections import narrative
+from projections.state import dump
+
+from . import commands as c
+from . import scenario as S
+from .errors import CommandError, RuleViolation, ScenarioError
+from .game import Game
+
+EXIT_REFUSED = 2
+
+
+def _open(args) -> Game:
+    return Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous)
+
+
+def _print_events(pairs, out=sys.stdout) -> None:
+    for seq, ev in pairs:
+        print(f"  {seq:>6}  {narrative.line(ev)}", file=out)
+
+
+def cmd_new(args) -> int:
+    sc = S.load(args.scenario)
+    seed = bytes.fromhex(args.seed) if args.seed else None
+    with Game.create(args.db, sc, seed=seed, seed_file=args.seed_file, synchronous=args.synchronous) as g:
+        print(f"{args.db}: '{sc.name}' created, {g.state.seq} setup events; "
+              f"dice seed kept in {args.seed_file or str(args.db) + '.seed'} (0600)")
+    return 0
+
+
+def play_lines(g: Game, lines, actor: str = "", out=sys.stdout) -> int:
+    """Execute JSON-lines commands; stop at the first refusal (earlier lines stay committed)."""
+    for n, line in enumerate(lines, 1):
+        line = line.strip()
+        if not line or line.startswith("#") or line.startswith("//"):
+            continue
+        expect = line.startswith("!")  # a scripted command that must be refused (tutorials, demos)
+        line = line.lstrip("!").strip()
+        try:
+            cmd = c.parse(line)
+            print(f"> {line}", file=out)
+            events = g.execute(cmd, actor=actor)
+            if expect:
+                print(f"line {n}: expected a refusal, but the command was accepted", file=sys.stderr)
+                return EXIT_REFUSED
+            _print_events(events, out)
+        except RuleViolation as err:
+            if expect:
+                print(f"  refused, as expected, by rule {err.rule}: {err.message}", file=out)
+                continue
+            print(f"line {n}: refused by rule {err.rule}: {err.message}", file=sys.stderr)
+            return EXIT_REFUSED
+        except CommandError as err:
+            print(f"line {n}: bad command: {err}", file=sys.stderr)
+            return EXIT_REFUSED
+    return 0
+
+
+def cmd_play(args) -> int:
+    with _open(args) as g:
+        if args.commands == "-":
+            return play_lines(g, sys.stdin, args.actor)
+        with open(args.commands, encoding="utf-8") as f:
+            return play_lines(g, f, args.actor)
+
+
+def cmd_log(args) -> int:
+    with _open(args) as g:
+        undone = g.undone()
+        for seq, cid, ev, auto in g.rows(args.start, args.stop):
+            if args.json:
+                sys.stdout.write(msgspec.json.encode({"seq": seq, "command_id": cid, "automatic": auto,
+                                                      "undone": cid in undone, "event": ev}).decode() + "\n")
+            else:
+                flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
+                print(f"{seq:>6} c{cid:<4}{flags} {narrative.line(ev)}")
+    return 0
+
+
+def board_text(state) -> str:
+    """A plain-text board: turn, hexes with their units, pools and procedures."""
+    t = state.turn
+    lines = [f"{state.name}: turn {t.turn} ({t.season} {t.year}), {t.active}'s player turn, {t.phase or '-'} phase,"
+             f" seq {state.seq}"]
+    by_hex: dict[str, list] = {}
+    for u in state.units.values():
+        if u.hex:
+            by_hex.setdefault(u.hex, []).append(u)
+    for hid in sorted(state.hexes):
+        h = state.hexes[hid]
+        us = by_hex.get(hid, [])
+        feats = ",".join(f.kind for f in state.features.get(hid, []))
+        if not us and not feats:
+            continue
+        units = " ".join(f"{u.id}[{u.nationality} {u.type} {u.factors}]" for u in us)
+        lines.append(f"  {hid} {h.terrain:<8} {state.control.get(hid, '-'):<4} {feats and '{' + feats + '} '}{units}")
+    boxed = [u for u in state.units.values() if u.box]
+    if boxed:
+        lines.append("  boxes: " + ", ".join(f"{u.id}@{u.box}" for u in boxed))
+    pool = [u.id for u in state.units.values() if u.in_pool]
+    lines.append(f"  force pool: {', '.join(sorted(pool)) or '-'}")
+    for p in state.attritions.values():
+        lines.append(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, "
+                     f"{p.factors} factors, result {p.counters}C/{p.hexes}H")
+    return "\n".join(lines)
+
+
+def cmd_show(args) -> int:
+    with _open(args) as g:
+        state = g.at(args.at)
+        if args.svg:
+            from .render import render_svg
+            Path(args.svg).write_text(render_svg(g, state, args.at))
+            print(f"{args.svg}: board at seq {state.seq}")
+        elif args.json:
+            sys.stdout.write(dump(state).decode() + "\n")
+        else:
+            print(board_text(state))
+    return 0
+
+
+def cmd_undo(args) -> int:
+    with _open(args) as g:
+        _print_events(g.undo(override=args.override, referee=args.referee or "", reason=args.reason or ""))
+    return 0
+
+
+def cmd_redo(args) -> int:
+    with _open(args) as g:
+        _print_events(g.redo())
+    return 0
+
+
+def cmd_fork(args) -> int:
+    with _open(args) as g, g.fork(args.at, args.to) as f:
+        print(f"{args.to}: forked from {args.db} at seq {f.state.seq}")
+    return 0
+
+
+def cmd_reveal(args) -> int:
+    with _open(args) as g:
+        _print_events(g.execute(c.RevealSeed()))
+    return 0
+
+
+def cmd_verify(args) -> int:
+    from .verify import verify
+    with _open(args) as g:
+        rep = verify(g, progress=_progress("verify") if sys.stderr.isatty() else None)
+    if args.json:
+        sys.stdout.write(msgspec.json.encode(rep).decode() + "\n")
+    else:
+        print(report_text(rep))
+    return 0 if rep.ok else 1
+
+
+def report_text(rep) -> str:
+    lines = []
+    if rep.first_bad_seq is not None and rep.discrepancy is None and not rep.rolls_derived:
+        lines.append(f"chain BROKEN at seq {rep.first_bad_seq}: {rep.problem} (intact up to seq {rep.chain_ok_upto})")
+    else:
+        lines.append(f"chain intact: {rep.chain_ok_upto} events, integrity {rep.integrity}")
+    if rep.chain_ok_upto == rep.events and rep.integrity == "ok":
+        lines.append(f"dice: {rep.rolls_derived} rolls re-derived from the {rep.seed} seed; "
+                     f"{len(rep.rolls_entered)} entered by hand{' at seq ' + ', '.join(map(str, rep.rolls_entered)) if rep.rolls_entered else ''}; "
+                     f"{len(rep.rolls_unchecked)} not checkable (seed unknown)")
+        if rep.discrepancy:
+            d = rep.discrepancy
+            lines.append(f"commands: FIRST DISCREPANCY at seq {d.seq}, command {d.command_id} {d.command}: "
+                         f"{('rule ' + d.rule + ': ') if d.rule else ''}{d.message}")
+        else:
+            lines.append(f"commands: {rep.commands_checked} re-executed on the board of their time, all legal and identical")
+            lines.append(f"replay from zero equals the live state: {'yes' if rep.replay_equal else 'NO'}")
+        if rep.problem and rep.first_bad_seq is None:
+            lines.append(f"note: {rep.problem}")
+        elif rep.problem:
+            lines.append(f"problem at seq {rep.first_bad_seq}: {rep.problem}")
+    lines.append("VERIFIED" if rep.ok else "NOT VERIFIED")
+    return "\n".join(lines)
+
+
+def _progress(label: str):
+    def show(i: int, n: int) -> None:
+        if i == n or i % max(1, n // 100) == 0:
+            sys.stderr.write(f"\r{label}: {i}/{n}")
+            if i == n:
+                sys.stderr.write("\n")
+            sys.stderr.flush()
+    return show
+
+
+def cmd_diagram(args) -> int:
+    from .attrition import machine
+    if args.format == "mermaid":
+        print(machine.mermaid(args.current))
+        return 0
+    src = machine.dot(args.current)
+    if args.format == "dot":
+        print(src)
+        return 0
+    dot = shutil.which("dot")
+    if not dot:
+        print("graphviz 'dot' is not installed; use --format mermaid or dot", file=sys.stderr)
+        return 1
+    import subprocess
+    svg = subprocess.run([dot, "-Tsvg"], input=src.encode(), capture_output=True, check=True).stdout
+    if args.output:
+        Path(args.output).write_bytes(svg)
+        print(f"{args.output}: attrition machine")
+    else:
+        sys.stdout.write(svg.decode())
+    return 0
+
+
+DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter")
+
+
+def cmd_demo(args) -> int:
+    from .verify import verify
+    out = Path(args.dir)
+    out.mkdir(parents=True, exist_ok=True)
+    names = [args.scenario] if args.scenario else list(DEMOS)
+    status = 0
+    for name in names:
+        db = out / f"{name}.db"
+        for suffix in ("", "-wal", "-shm", ".seed"):
+            Path(str(db) + suffix).unlink(missing_ok=True)
+        sc = S.load(name)
+        print(f"\n=== {name}: {sc.name} ===")
+        if sc.description:
+            print(sc.description)
+        demo_seed = bytes.fromhex(_DEMO_SEED)
+        with Game.create(db, sc, seed=demo_seed) as g:
+            script = resources.files("engine.scenarios").joinpath(f"{name}.jsonl").read_text()
+            rc = play_lines(g, script.splitlines())
+            if rc:
+                return rc
+            rep = verify(g)
+            print(report_text(rep))
+            status |= 0 if rep.ok else 1
+        print(f"(log kept in {db}; try: turnlog log --db {db}, turnlog verify --db {db})")
+    return status
+
+
+# The demo's seed is published so its rolls are reproducible; real games draw a secret one.
+_DEMO_SEED = "7475726e6c6f672064656d6f2073656564202d207075626c6963206f6e6c7921"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="turnlog", description="Event-sourced turn engine for hex-and-counter wargames")
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    def with_db(sp):
+        sp.add_argument("--db", required=True, help="the game's SQLite file")
+        sp.add_argument("--seed-file", help="dice seed sidecar (default: DB.seed)")
+        sp.add_argument("--synchronous", default="FULL", choices=["OFF", "NORMAL", "FULL", "EXTRA"])
+        return sp
+
+    sp = with_db(sub.add_parser("new", help="create a game from a scenario file"))
+    sp.add_argument("scenario", help="TOML/JSON scenario file, or a bundled scenario name")
+    sp.add_argument("--seed", help="hex dice seed (default: 256 fresh random bits)")
+    sp.set_defaults(fn=cmd_new)
+    sp = with_db(sub.add_parser("play", help="execute JSON-lines commands from a file (- for stdin)"))
+    sp.add_argument("commands")
+    sp.add_argument("--actor", default="")
+    sp.set_defaults(fn=cmd_play)
+    sp = with_db(sub.add_parser("log", help="list the events"))
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("--start", type=int, default=1)
+    sp.add_argument("--stop", type=int)
+    sp.set_defaults(fn=cmd_log)
+    sp = with_db(sub.add_parser("show", help="the board now or at a seq"))
+    sp.add_argument("--at", type=int)
+    sp.add_argument("--json", action="store_true")
+    sp.add_argument("--svg", help="write the board as an SVG picture")
+    sp.set_defaults(fn=cmd_show)
+    sp = with_db(sub.add_parser("undo", help="undo the latest command (a die roll needs a referee override)"))
+    sp.add_argument("--override", action="store_true")
+    sp.add_argument("--referee")
+    sp.add_argument("--reason")
+    sp.set_defaults(fn=cmd_undo)
+    sub_redo = with_db(sub.add_parser("redo", help="re-issue the latest undone command through the rules"))
+    sub_redo.set_defaults(fn=cmd_redo)
+    sp = with_db(sub.add_parser("fork", help="copy the game up to a seq into a new file"))
+    sp.add_argument("--at", type=int, required=True)
+    sp.add_argument("--to", required=True)
+    sp.set_defaults(fn=cmd_fork)
+    with_db(sub.add_parser("reveal", help="append the dice seed so anyone can re-derive every roll")).set_defaults(fn=cmd_reveal)
+    sp = with_db(sub.add_parser("verify", help="check chain, dice, every command and the replay"))
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_verify)
+    sp = sub.add_parser("demo", help="play the bundled worked examples end to end and verify them")
+    sp.add_argument("--dir", default="turnlog-demo", help="where the demo game files go")
+    sp.add_argument("--scenario", choices=DEMOS)
+    sp.set_defaults(fn=cmd_demo)
+    sp = sub.add_parser("diagram", help="the attrition phase machine")
+    sp.add_argument("--format", choices=["mermaid", "dot", "svg"], default="mermaid")
+    sp.add_argument("--current", help="mark this phase")
+    sp.add_argument("--output", "-o")
+    sp.set_defaults(fn=cmd_diagram)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.fn(args)
+    except RuleViolation as err:
+        print(f"refused by rule {err.rule}: {err.message}", file=sys.stderr)
+        return EXIT_REFUSED
+    except (CommandError, ScenarioError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return EXIT_REFUSED
+    except (LogError, SchemaError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

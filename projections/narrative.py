@@ -1,0 +1,107 @@
+"""Human-readable lines for the log, the demo and the REPL, citing rules."""
+from __future__ import annotations
+
+from events import attrition as a
+from events import game as g
+from events import setup as s
+
+
+def _c_h(c: int, h: int) -> str:
+    if not c and not h:
+        return "no effect"
+    return f"{c}C/{h}H" if h else f"{c}C"
+
+
+def line(event) -> str:
+    """One sentence for one event; every rule-driven fact names its rule."""
+    match event:
+        case s.GameCreated(name=n, seed_sha256=h, die=d):
+            return f"game '{n}' created; dice seed committed as sha256 {h[:16]}… (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})"
+        case s.FactionDefined(faction=f):
+            return f"faction {f.id} ({f.name or f.id}) on side {f.side}"
+        case s.NationalityDefined(nationality=n):
+            return f"nationality {n.id} of {n.faction}: CTL {n.ctl}, winter preparation {n.winter_prep}"
+        case s.HexDefined(hex=h):
+            return f"hex {h.id}: {h.terrain}, {h.front or 'no'} front, controlled by {h.controller or 'nobody'}"
+        case s.HexsideDefined(hexside=hs):
+            kinds = [k for k in ("river", "crossing_arrow", "all_water", "impassable") if getattr(hs, k)]
+            fort = [f"fortified by {hs.fortified_by}"] if hs.fortified_by else []
+            return f"hexside {hs.a}/{hs.b}: {', '.join(kinds + fort) or 'plain'}"
+        case s.BoxDefined(box=b):
+            return f"box {b.id}{' (off-board)' if b.offboard else ''}"
+        case s.SupplySourceDefined(source=x):
+            return f"supply source {x.id} of {x.faction}{' (unlimited)' if x.unlimited else ''}"
+        case s.UnitPlaced(unit=u):
+            where = u.hex or (f"box {u.box}" if u.box else "force pool")
+            return f"{u.id}: {u.nationality} {u.type} ({u.factors}) at {where}"
+        case s.RestrictionDefined(restriction=r):
+            return f"{r.attacker} may not attack {r.defender}{': ' + r.reason if r.reason else ''}"
+        case g.GameTurnStarted(turn=t, season=se, year=y):
+            return f"game turn {t}: {se} {y}"
+        case g.PlayerTurnStarted(faction=f):
+            return f"player turn of {f}"
+        case g.PhaseStarted(phase=p):
+            return f"{p} phase"
+        case g.WeatherSet(weather=w):
+            return f"weather zone {w.zone}: winter level {w.winter_level}{', swamps frozen' if w.frozen_swamps else ''}"
+        case g.UnitMoved(unit=u, to_hex=h, to_box=b):
+            return f"{u} moved to {h or 'box ' + b}"
+        case g.UnitsTookOffensive(units=us):
+            return f"took part in offensive operations: {', '.join(us)}"
+        case g.ControlChanged(hex=h, faction=f, rule=r):
+            return f"{h} now controlled by {f}" + (f" ({r})" if r else "")
+        case g.SupplyChanged(unit=u, supply=sp):
+            return f"{u} supply: {sp}"
+        case g.UnitAirdropped(unit=u, from_hex=h):
+            return f"{u} airdropped from {h}"
+        case g.FeaturePlaced(hex=h, feature=f):
+            return f"{f.kind} placed in {h}"
+        case g.FeatureRemoved(hex=h, kind=k, rule=r):
+            return f"{k} in {h} removed" + (f" ({r}: its hex lost its last ground unit)" if r == "14.523" else "")
+        case g.UnitEliminated(unit=u, rule=r, reason=why):
+            return f"{u} eliminated, to the force pool ({r}{': ' + why if why else ''})"
+        case g.UnitRetreated(unit=u, from_hex=f, to_hex=t, rule=r, evils=ev):
+            return f"{u} retreats {f} -> {t} ({r}{'; ' + ', '.join(ev) if ev else ''})"
+        case g.UnitAdvanced(unit=u, from_hex=f, to_hex=t, rule=r):
+            return f"{u} advances {f} -> {t} ({r})"
+        case g.UnitDisplaced(unit=u, from_hex=f, to_hex=t, rule=r):
+            return f"{u} displaced {f} -> {t} ({r})"
+        case g.OverstackMarked(hex=h, rule=r):
+            return f"{h} overstacked: remedy in the next movement phase ({r})"
+        case g.CommandUndone(command_id=cid, override=o, referee=ref, reason=why):
+            return f"command {cid} undone" + (f" by referee override ({ref}{': ' + why if why else ''})" if o else "")
+        case g.NoteAdded(text=t):
+            return f"note: {t}"
+        case g.DieRolled(key=k, value=v, entered=e):
+            return f"die rolled for {k}: {v}{' (entered by hand)' if e else ' (committed seed)'}"
+        case g.SeedRevealed(seed=sd):
+            return f"dice seed revealed: {sd[:16]}…"
+        case a.AttritionZonesDetermined(zones=zs, active=act, rule=r):
+            return f"{len(zs)} attrition zones fixed for {act}'s turn ({r})"
+        case a.AttritionBegun(procedure=p, attacker=att, defender=d, zone=z, excluded=ex):
+            return f"{p}: {att} attritions {d} in zone {z}" + (f" leaving out {', '.join(ex)} (14.213)" if ex else "")
+        case a.FactorsCounted(procedure=p, units=us, factors=f, contact=c, column=col, rule=r):
+            return f"{p}: {f} factors counted from {len(us)} units against {len(c)} units in contact, column {col} ({r})"
+        case a.AttritionResultDetermined(procedure=p, die=d, modifiers=ms, modified=m, row=row, counters=c, hexes=h, notes=ns):
+            mods = "; ".join(str(x) for x in ms) or "no modifiers"
+            extra = f" [{'; '.join(ns)}]" if ns else ""
+            return f"{p}: die {d}, {mods} -> {m}, row {row if row < 11 else '11+'}: {_c_h(c, h)} (14.41){extra}"
+        case a.TwoCountersChosen(procedure=p, rule=r):
+            return f"{p}: attacker takes 2C instead of 1C/1H ({r})"
+        case a.WinterHexesDesignated(procedure=p, losses=ls, occupation=oc, rule=r):
+            return f"{p}: Russia designates losses in {', '.join(ls) or '-'}, occupation of {', '.join(oc) or '-'} ({r})"
+        case a.AttritionLossesTaken(procedure=p, units=us, shortfall=sf, immune_hexes=im):
+            out = f"{p}: defender loses {', '.join(us) or 'nothing'} (14.51)"
+            if sf:
+                out += f"; {sf} more called for but not available, disregarded (14.51)"
+            if im:
+                out += f"; {', '.join(im)} immune from occupation (14.62B)"
+            return out
+        case a.AttritionZoneCleared(procedure=p, rule=r):
+            return f"{p}: no defending ground unit left in the zone; adjacent zone hexes open to occupation ({r})"
+        case a.OccupationSelected(procedure=p, selections=sel):
+            picks = "; ".join(f"{x.hex} by {', '.join(x.units)}" for x in sel) or "nothing"
+            return f"{p}: attacker selects for occupation: {picks} (14.61, 14.64)"
+        case a.AttritionPhaseChanged(procedure=p, phase=ph):
+            return f"{p}: phase {ph}"
+    return type(event).__name__
