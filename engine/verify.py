@@ -121,7 +121,8 @@ def _commands(game: Game, rep: Report, progress=None) -> None:
         if progress:
             progress(i + 1, len(commands))
         logged = list(game.log.rows(first, last))
-        if ctype == "LoadScenario":
+        if ctype in ("LoadScenario", "RevealSeed"):
+            # Setup has no command to re-run; a revealed seed was checked against its commitment above.
             F.fold(state, logged)
             continue
         if ctype == "Undo":
@@ -137,7 +138,7 @@ def _commands(game: Game, rep: Report, progress=None) -> None:
             done = settle(state, kind_events)
         except (RuleViolation, CommandError) as err:
             rep.discrepancy = Discrepancy(seq=first, command_id=cid, command=payload,
-                                          rule=getattr(err, "rule", ""), message=str(err))
+                                          rule=getattr(err, "rule", ""), message=getattr(err, "message", str(err)))
             return
         again = [(encode(e), a) for e, a in done]
         were = [(encode(e), bool(r[5])) for e, r in zip(events, logged)]
