@@ -49,8 +49,18 @@ CREATE TRIGGER IF NOT EXISTS commands_append_only_update BEFORE UPDATE ON comman
 BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (UPDATE refused)'); END;
 CREATE TRIGGER IF NOT EXISTS commands_append_only_delete BEFORE DELETE ON commands
 BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (DELETE refused)'); END;
+CREATE TRIGGER IF NOT EXISTS events_append_only_insert BEFORE INSERT ON events
+WHEN NEW.seq IS NOT (SELECT coalesce(max(seq), 0) + 1 FROM events)
+BEGIN SELECT RAISE(ABORT, 'turnlog: events are append-only (seq must be the next one: no REPLACE, no gap)'); END;
+CREATE TRIGGER IF NOT EXISTS commands_append_only_insert BEFORE INSERT ON commands
+WHEN EXISTS (SELECT 1 FROM commands WHERE id = NEW.id)
+BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (REPLACE refused)'); END;
 CREATE INDEX IF NOT EXISTS events_undo ON events(seq) WHERE type = 'CommandUndone';
 """
+# REPLACE deletes the old row without firing DELETE triggers (recursive_triggers is off), so the
+# INSERT triggers are what keep INSERT OR REPLACE from rewriting history.
+_TRIGGER_NAMES = ("events_append_only_update", "events_append_only_delete", "events_append_only_insert",
+                  "commands_append_only_update", "commands_append_only_delete", "commands_append_only_insert")
 
 
 def now() -> str:
@@ -108,6 +118,9 @@ class EventLog:
             raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog reads ({FORMAT})")
         if "snapshots" not in tables:
             self.conn.execute("CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, undone TEXT, data BLOB)")
+        have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
+        if not set(_TRIGGER_NAMES) <= have:
+            self.conn.executescript(_TRIGGERS)  # files written before a trigger was added get it now
 
     def close(self) -> None:
         self.conn.close()
