@@ -101,7 +101,6 @@ class UnitSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, fo
     factors: int = 0
     hex: str = ""
     box: str = ""
-    pool: bool = False
     supply: Supply = "full"
     prev_supply: Supply = "full"
     prev_supply_source: str = ""
