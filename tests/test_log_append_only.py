@@ -116,3 +116,14 @@ def test_refused_command_appends_nothing(tmp_path):
         g.execute(MoveUnit(unit="no-such-unit", hex="0505"))
     assert g.log.last() == last and len(g.log.commands()) == n_commands
     g.close()
+
+
+def test_file_missing_a_trigger_gets_it_back_on_open(game_file):
+    # A file written before a trigger existed (or copied with triggers dropped) is guarded again once opened.
+    conn = sqlite3.connect(game_file, isolation_level=None)
+    conn.execute("DROP TRIGGER events_append_only_insert")
+    conn.execute("DROP TRIGGER events_append_only_delete")
+    conn.close()
+    EventLog(game_file).close()
+    names = {n for (n,) in table(game_file, "SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+    assert {"events_append_only_insert", "events_append_only_delete"} <= names
