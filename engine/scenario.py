@@ -59,8 +59,10 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario") -> Scenario:
         raise ScenarioError(f"{origin}: not valid TOML ({err})") from None
     except UnicodeDecodeError as err:
         raise ScenarioError(f"{origin}: not UTF-8 text ({err.reason})") from None
-    except (msgspec.ValidationError, msgspec.DecodeError) as err:
+    except msgspec.ValidationError as err:
         raise ScenarioError(f"{origin}: {explain(err)}") from None
+    except msgspec.DecodeError as err:  # a syntax error: there is no field path to name
+        raise ScenarioError(f"{origin}: not valid JSON ({explain(err)})") from None
     problems = check(sc)
     if problems:
         raise ScenarioError(f"{origin}: " + "; ".join(problems))
@@ -124,6 +126,9 @@ def check(sc: Scenario) -> list[str]:
         coords[(h.col, h.row)] = h.id
         if h.controller and h.controller not in fac:
             out.append(f'hexes[{i}].controller: no faction "{h.controller}"')
+        for j, who in enumerate(h.prohibited_to):
+            if who not in fac and who not in nat:
+                out.append(f'hexes[{i}].prohibited_to[{j}]: no faction or nationality "{who}"')
         for j, f in enumerate(h.features):
             if f.owner and f.owner not in fac:
                 out.append(f'hexes[{i}].features[{j}].owner: no faction "{f.owner}"')
@@ -175,6 +180,9 @@ def check(sc: Scenario) -> list[str]:
         v = getattr(rw, field)
         if v and v not in nat:
             out.append(f'rules.russian_winter.{field}: no nationality "{v}"')
+    for j, v in enumerate(rw.exempt_nationalities):
+        if v not in nat:
+            out.append(f'rules.russian_winter.exempt_nationalities[{j}]: no nationality "{v}"')
     return out
 
 
