@@ -6,17 +6,24 @@ from projections.state import Attrition, GameState
 
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
-from .common import (LINE_FORTS, NO_OCCUPY_FEATURES, ROUGH, faction, features, is_combat_ground, occupancy)
+from .common import (LINE_FORTS, NO_OCCUPY_FEATURES, ROUGH, enemies, faction, features, is_combat_ground, is_ground,
+                     occupancy)
 
 
 def hex_refusal(state: GameState, proc: Attrition, zone: Zone, hex_: str, *, cleared: bool = False,
                 designated: bool = False) -> tuple[str, str] | None:
-    """The (rule, why) that bars ``hex_`` whoever advances, or None (14.62 A-C, D's terrain)."""
+    """The (rule, why) that bars ``hex_`` whoever advances, or None (14.61, 14.62 A-C, D's terrain, 14.64)."""
     if hex_ not in state.hexes:
         raise CommandError(f'hex: no hex "{hex_}"')
     if hex_ not in zone.hexes:
         return "14.61", f"{hex_} is not in the attritioned zone {zone.id}"
-    defenders = [u for u in occupancy(state).get(hex_, ()) if is_combat_ground(u) and faction(state, u) == proc.defender]
+    here = occupancy(state).get(hex_, ())
+    defenders = [u for u in here if is_combat_ground(u) and faction(state, u) == proc.defender]
+    others = sorted(u.id for u in here if is_ground(u) and faction(state, u) != proc.defender
+                    and enemies(state, proc.attacker, faction(state, u)))
+    if others:
+        # Only the attritioned faction retreats (14.71); units of another enemy faction would stay (see rulings).
+        return "14.64", f"{hex_} also holds {', '.join(others)}, not of {proc.defender}: no unit can advance into it"
     if not cleared and not defenders:
         return "14.62A", f"{hex_} holds no non-partisan defending ground unit"
     if not cleared and hex_ in proc.immune and not (designated or hex_ in proc.winter_losses):
@@ -50,6 +57,8 @@ def unit_refusal(state: GameState, proc: Attrition, hex_: str, uid: str) -> tupl
         return "14.61", f"{uid} was unsupplied at initial supply determination"
     if not u.hex or hex_ not in g.adj.get(u.hex, ()):
         return "14.64", f"{uid} is not adjacent to {hex_}"
+    if not g.passable(u.hex, hex_):
+        return "14.64", f"{uid} cannot cross the impassable or all-water hexside into {hex_}"
     side_ = g.side(u.hex, hex_)
     if features(state, hex_) & LINE_FORTS and side_.fortified_by:
         return "14.62C", f"{uid} attritions {hex_} across a fortified hexside of a Maginot/West Wall hex"
@@ -71,32 +80,34 @@ def check(state: GameState, proc: Attrition, zone: Zone, selections: list[Select
         raise RuleViolation("14.64", "a unit can advance into one hex only")
     if not proc.zone_cleared and len(hexes) > proc.hexes:
         raise RuleViolation("14.61", f"{len(hexes)} hexes selected but the result allows {proc.hexes}H")
+    near = _near(state, proc)
     for s in selections:
         bar = hex_refusal(state, proc, zone, s.hex, cleared=proc.zone_cleared)
         if bar:
             raise RuleViolation(*bar)
+        if proc.zone_cleared and s.hex not in near:
+            raise RuleViolation("14.65", f"{s.hex} is not adjacent to an attritioning unit")
         if not s.units:
             raise RuleViolation("14.64", f"at least one unit must advance into {s.hex}")
         for uid in s.units:
             bar = unit_refusal(state, proc, s.hex, uid)
             if bar:
                 raise RuleViolation(*bar)
-    if proc.zone_cleared:
-        near = {n for u in proc.units if state.units[u].hex for n in grid(state).adj[state.units[u].hex]}
-        for h in hexes:
-            if h not in near:
-                raise RuleViolation("14.65", f"{h} is not adjacent to an attritioning unit")
     missing = [h for h in proc.winter_occupation if h not in hexes]
     if missing:
         raise RuleViolation("14.521H", f"hexes designated for occupation must be occupied: {', '.join(missing)}")
 
 
+def _near(state: GameState, proc: Attrition) -> set[str]:
+    """Hexes adjacent to an attritioning unit (14.61, 14.65)."""
+    g = grid(state)
+    return {n for u in proc.units if state.units[u].hex for n in g.adj[state.units[u].hex]}
+
+
 def eligible_hexes(state: GameState, proc: Attrition, zone: Zone) -> list[tuple[str, list[str]]]:
     """Hexes that could be selected now, each with the units that could advance into it."""
-    g = grid(state)
-    near = sorted({n for u in proc.units if state.units[u].hex for n in g.adj[state.units[u].hex]})
     out = []
-    for h in near:
+    for h in sorted(_near(state, proc)):
         if hex_refusal(state, proc, zone, h, cleared=proc.zone_cleared):
             continue
         movers = [u for u in proc.units if not unit_refusal(state, proc, h, u)]
