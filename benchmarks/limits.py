@@ -1,0 +1,78 @@
+"""The raw limits: what SQLite and msgspec do with the same events and no engine at all.
+
+Rows are the generated events already encoded by msgspec (the same JSON text
+turnlog stores), in a plain table ``(seq INTEGER PRIMARY KEY, type, data)``:
+no hash chain, no command table, no triggers. Connections use the pragmas
+turnlog uses (WAL, the synchronous level under test).
+"""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from events.codec import decode_current
+
+RawRow = tuple[int, str, str]
+
+
+def connect(path: Path, synchronous: str = "FULL") -> sqlite3.Connection:
+    for suffix in ("", "-wal", "-shm"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute(f"PRAGMA synchronous = {synchronous}")
+    conn.execute("CREATE TABLE events (seq INTEGER PRIMARY KEY, type TEXT NOT NULL, data TEXT NOT NULL)")
+    return conn
+
+
+def flatten(batch) -> list[RawRow]:
+    """append_batch's input as plain rows."""
+    out, seq = [], 0
+    for _actor, _ctype, _payload, rows in batch:
+        for type_, _version, data, _auto in rows:
+            seq += 1
+            out.append((seq, type_, data))
+    return out
+
+
+def executemany(conn: sqlite3.Connection, rows: list[RawRow]) -> None:
+    """All rows in one transaction."""
+    conn.execute("BEGIN")
+    conn.executemany("INSERT INTO events VALUES (?,?,?)", rows)
+    conn.execute("COMMIT")
+
+
+def one_per_event(conn: sqlite3.Connection, rows: list[RawRow]) -> None:
+    """One transaction per row: each commit is durable at the connection's synchronous level."""
+    execute = conn.execute
+    for row in rows:
+        execute("BEGIN")
+        execute("INSERT INTO events VALUES (?,?,?)", row)
+        execute("COMMIT")
+
+
+def read_fold(conn: sqlite3.Connection) -> dict:
+    """Read every row, decode it into its typed Struct, fold the board into plain dicts."""
+    dec = decode_current
+    where: dict[str, str] = {}
+    control: dict[str, str] = {}
+    supply: dict[str, str] = {}
+    rolls: dict[str, int] = {}
+    notes: list[tuple[int, str]] = []
+    other: dict[str, object] = {}
+    for _seq, type_, data in conn.execute("SELECT seq, type, data FROM events ORDER BY seq"):
+        ev = dec(data)
+        if type_ == "UnitMoved":
+            where[ev.unit] = ev.to_hex
+        elif type_ == "SupplyChanged":
+            supply[ev.unit] = ev.supply
+        elif type_ == "ControlChanged":
+            control[ev.hex] = ev.faction
+        elif type_ == "DieRolled":
+            rolls[ev.key] = ev.value
+        elif type_ == "NoteAdded":
+            notes.append((ev.at_seq, ev.text))
+        else:
+            other[type_] = ev
+    return {"where": where, "control": control, "supply": supply, "rolls": rolls, "notes": notes,
+            "other": other}

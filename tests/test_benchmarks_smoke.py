@@ -1,0 +1,47 @@
+"""The benchmark code runs end to end at a trivial size (no time is asserted: the machine is shared)."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks import gen, peer, run  # noqa: E402
+from projections.fold import fold  # noqa: E402
+from projections.state import GameState  # noqa: E402
+
+
+def test_generated_game_has_exact_size_and_replays_to_its_live_state():
+    sc = gen.scenario(60, seed=2)
+    batch, live = gen.game(sc, 700, seed=2, turn_events=150)
+    rows, seq = [], 0
+    for cid, (_actor, _ctype, _payload, rs) in enumerate(batch, 1):
+        for type_, version, data, auto in rs:
+            seq += 1
+            rows.append((seq, cid, type_, version, data, auto))
+    assert seq == 700
+    types = {r[2] for r in rows}
+    assert {"UnitMoved", "ControlChanged", "SupplyChanged", "DieRolled", "AttritionZonesDetermined"} <= types
+    assert fold(GameState(), rows) == live
+
+
+def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
+    out = tmp_path / "r.json"
+    args = ["--events", "1500", "--hexes", "60", "--zone-hexes", "60", "120", "--reps", "1",
+            "--commands", "3", "--samples", "2", "--out", str(out), "--workdir", str(tmp_path)]
+    assert run.main(args) == 0
+    res = json.loads(out.read_text())
+    figs = res["figures"]
+    expected = {"limit.executemany", "bulk_import", "limit.read_fold", "replay", "verify_chain",
+                "limit.txn.FULL", "append.FULL", "limit.txn.NORMAL", "append.NORMAL",
+                "at.1000", "undo.1000", "at.1500", "undo.1500", "zones.60", "zones.120"}
+    if peer.available():
+        expected |= {"peer.append", "peer.replay", "peer.append_per_command"}
+    assert expected <= set(figs)
+    assert figs["replay"]["replay_equals_live_state"] is True
+    assert {"median_s", "iqr_s", "ratio_to_limit"} <= set(figs["bulk_import"])
+    assert {t["figure"] for t in res["targets"]} >= {"replay", "bulk_import", "at.1500", "zones.120"}
+    assert res["machine"]["nproc"]
