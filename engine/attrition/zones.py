@@ -95,8 +95,10 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
         if u.type in NEVER_COUNT:
             out.refused[u.id] = "14.23F"
             continue
+        # Any defending unit makes a hex "touched", so that a unit facing only flak, air or naval
+        # units is recorded as refused under 14.23E rather than silently skipped.
         touching = [n for n in g.adj[u.hex] if n in zone_hexes
-                    and any(is_ground(d) and faction(state, d) == defender for d in occ.get(n, ()))]
+                    and any(faction(state, d) == defender for d in occ.get(n, ()))]
         if not touching:
             continue
         if u.id in exclude:
