@@ -14,7 +14,7 @@ import msgspec
 
 from events.codec import VERSIONS, decode, encode
 from events.game import CommandUndone, DieRolled
-from events.log import EventLog
+from events.log import EventLog, LogError
 from projections import fold as F
 from projections.state import GameState, dump, load
 
@@ -47,12 +47,13 @@ class Game:
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
+        sp = Path(seed_file) if seed_file else D.seed_path(path)
+        _check_sidecar(sp, seed)
         log = EventLog(path, create=True, synchronous=synchronous)
         try:
             game = cls(log, seed)
             payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
             game._commit(setup_events(scenario, D.commitment(seed)), actor, "LoadScenario", payload)
-            sp = Path(seed_file) if seed_file else D.seed_path(path)
             if not sp.exists():
                 D.write_seed(sp, seed)
         except BaseException:
@@ -66,9 +67,19 @@ class Game:
     def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
              synchronous: str = "FULL") -> "Game":
         log = EventLog(path, synchronous=synchronous)
+        explicit = seed is not None
         if seed is None:
             seed = D.read_seed(Path(seed_file) if seed_file else D.seed_path(path))
-        return cls(log, seed)
+        try:
+            game = cls(log, seed)
+            if seed is not None and game.state.seed_sha256 and D.commitment(seed) != game.state.seed_sha256:
+                if explicit:
+                    raise CommandError("seed: it does not match the commitment in this game's log")
+                game.seed = None  # a stale sidecar: never roll (or reveal) a seed the log did not commit to
+        except BaseException:
+            log.close()
+            raise
+        return game
 
     def close(self) -> None:
         self.log.close()
@@ -226,6 +237,8 @@ class Game:
         cut = max((r[6] for r in self.log.commands() if r[6] <= at), default=0)
         if cut == 0:
             raise CommandError(f"at: seq {at} is before the end of the scenario's setup")
+        if self.seed is not None:
+            _check_sidecar(D.seed_path(to), self.seed)
         new = EventLog(to, create=True, synchronous="FULL")
         try:
             new.copy_from(self.log, cut)
@@ -268,6 +281,17 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
         for kind in KINDS:
             queue.extend((r, True) for r in kind.react(state, ev))
     return done
+
+
+def _check_sidecar(path: Path, seed: bytes) -> None:
+    """Refuse to start a game beside another game's seed file (it would be kept, and this seed lost)."""
+    try:
+        other = D.read_seed(path)
+    except ValueError:  # not a hex seed at all: still not ours to overwrite
+        other = b""
+    if path.exists() and other != seed:
+        raise LogError(f"{path}: a seed file of another game is already there; move it away or choose "
+                       "another seed file")
 
 
 def _as_command(command) -> c.Command:
