@@ -22,8 +22,8 @@ def displaced(state: GameState, proc: Attrition) -> list[UnitState]:
             if is_ground(u) and faction(state, u) == proc.defender]
 
 
-def _vacated(state: GameState, proc: Attrition) -> set[str]:
-    return {state.units[u].hex for s in proc.selections for u in s.units}
+def _movers(proc: Attrition) -> set[str]:
+    return {u for s in proc.selections for u in s.units}
 
 
 def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tuple[str, str] | None:
@@ -33,15 +33,17 @@ def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tu
         raise CommandError(f'to: no hex "{to}"')
     if to not in gr.adj[unit.hex] or not gr.passable(unit.hex, to):
         return "14.71", f"{to} is not one hex from {unit.hex} across a passable hexside"
+    if any(s.hex == to for s in proc.selections):
+        return "14.72B", f"{to} is selected for attrition occupation"
     fac = faction(state, unit)
-    if any(enemies(state, fac, faction(state, o)) for o in occupancy(state).get(to, ())):
+    hostile = [o for o in occupancy(state).get(to, ()) if enemies(state, fac, faction(state, o))]
+    if hostile and all(o.id in _movers(proc) for o in hostile):
+        # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why it stays barred.
+        return "14.72C", f"the attacker vacates {to} to advance"
+    if hostile:
         return "14.72A", f"{to} is occupied by enemy units"
     if any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, f.owner) for f in state.features.get(to, ())):
         return "14.72A", f"{to} holds an enemy counter or installation"
-    if any(s.hex == to for s in proc.selections):
-        return "14.72B", f"{to} is selected for attrition occupation"
-    if to in _vacated(state, proc):
-        return "14.72C", f"the attacker vacates {to} to advance"
     prohibited = state.hexes[to].prohibited_to
     if fac in prohibited or unit.nationality in prohibited:
         return "14.72D", f"{unit.nationality} units may not enter {to}"
@@ -63,7 +65,18 @@ def evil(state: GameState, fac: str, to: str, stack: Counter, zoc: set[str]) -> 
     return (0, int(controlled), int(to in zoc), int(stack[to] > stacking_limit(state, to)))
 
 
-_LETTER = {1: "14.73C", 2: "14.73B", 3: "14.73A"}
+def broken(mine: tuple[int, ...], better: tuple[int, ...]) -> tuple[str, str]:
+    """The 14.73 preference a destination of evil ``mine`` breaks when ``better`` was open: (rule, what)."""
+    if mine == ELIMINATED:
+        return "14.76", "be eliminated"
+    worse = next(i for i in range(1, 4) if mine[i] != better[i])
+    if worse == 1:
+        return "14.73B", "enter an enemy-controlled hex"        # a ZoC (or less) is preferred to enemy control
+    if worse == 2 and mine[1]:
+        return "14.73C", "enter an enemy-controlled hex in an enemy ZoC"
+    if worse == 2:
+        return "14.73A", "enter an enemy ZoC"                   # overstacking (or less) is preferred to a ZoC
+    return "14.73A", "overstack"
 
 
 def check(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> None:
@@ -77,29 +90,30 @@ def check(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) ->
         raise RuleViolation("14.71", f"every displaced unit retreats at once; missing {sorted(miss)}, "
                             f"not displaced {sorted(extra)}")
     stack = _stack_after(state, proc, retreats)
+    zocs: dict[str, set[str]] = {}
     for uid, to in retreats:
         u = state.units[uid]
         fac = faction(state, u)
-        zoc = enemy_zoc(state, fac)
+        zoc = zocs.setdefault(fac, enemy_zoc(state, fac))
         if to:
             bar = forbidden(state, proc, u, to)
             if bar:
                 raise RuleViolation(*bar)
         mine = evil(state, fac, to, stack, zoc) if to else ELIMINATED
+        weight = int(is_combat_ground(u))
+        options = []
         for alt in grid(state).adj[u.hex]:
             if alt == to or forbidden(state, proc, u, alt):
                 continue
-            trial = stack.copy()
-            trial[alt] += 1
+            trial = stack.copy()  # the others' retreats held fixed, this unit moved to alt
+            trial[alt] += weight
             if to:
-                trial[to] -= 1
-            other = evil(state, fac, alt, trial, zoc)
-            if other < mine:
-                worse = next(i for i in range(4) if mine[i] != other[i])
-                rule = "14.76" if not to else _LETTER[worse]
-                what = "be eliminated" if not to else ("enter an enemy-controlled hex", "enter an enemy ZoC",
-                                                        "overstack")[worse - 1]
-                raise RuleViolation(rule, f"{uid} may not {what} at {to or 'its hex'}: {alt} is a lesser evil")
+                trial[to] -= weight
+            options.append((evil(state, fac, alt, trial, zoc), alt))
+        if options and min(options)[0] < mine:
+            other, alt = min(options)
+            rule, what = broken(mine, other)
+            raise RuleViolation(rule, f"{uid} may not {what}{f' at {to}' if to else ''}: {alt} is a lesser evil")
 
 
 def _stack_after(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> Counter:
@@ -109,8 +123,8 @@ def _stack_after(state: GameState, proc: Attrition, retreats: list[tuple[str, st
     for u in state.units.values():
         if u.hex and u.id not in leaving and is_combat_ground(u) and state.factions[faction(state, u)].side == fac_side:
             stack[u.hex] += 1
-    for _u, to in retreats:
-        if to:
+    for uid, to in retreats:
+        if to and is_combat_ground(state.units[uid]):  # partisans do not count for stacking, here as above
             stack[to] += 1
     return stack
 
@@ -144,7 +158,8 @@ def occupy_events(state: GameState, proc: Attrition) -> list:
     taken = {s.hex for s in proc.selections}
     for s in proc.selections:
         for o in occ.get(s.hex, ()):
-            if faction(state, o) != proc.defender:
+            # Any enemy of the attacker: air, naval and flak of the defender's allies go too (see rulings).
+            if not enemies(state, proc.attacker, faction(state, o)):
                 continue
             if o.type == "flak":
                 out.append(g.UnitEliminated(unit=o.id, rule="14.76", procedure=proc.id, reason="flak forced to retreat"))

@@ -1,0 +1,65 @@
+"""14.76: a displaced unit with no open hex is eliminated; flak in a taken hex is always eliminated and
+is not the defender's to retreat.
+
+Position: it-1 (0404, 12 factors) takes 0504 (1C/1H, us-y lost); us-x must retreat. Whether 0604 exists
+decides whether it can.
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
+    TakeAttritionLosses
+from engine.errors import RuleViolation
+from events.attrition import Selection
+from events.game import UnitEliminated
+
+from helpers import hexes, new_game, scenario, unit
+
+
+def at_retreat(tmp_path, board, extra=()):
+    units = [unit("it-1", "IT", "0404", 12), unit("us-x", "US", "0504"), unit("us-y", "US", "0504", 2), *extra]
+    g = new_game(tmp_path, scenario(hexes(board), units))
+    zone = next(z.id for z in g.state.zones.values() if "0504" in z.hexes)
+    g.execute(BeginAttrition(attacker="AX", zone=zone))
+    g.execute(RollAttritionDie(procedure="A1", value=5))
+    g.execute(TakeAttritionLosses(procedure="A1", units=["us-y"]))
+    g.execute(SelectOccupation(procedure="A1", selections=[Selection(hex="0504", units=["it-1"])]))
+    assert g.state.attritions["A1"].phase == "retreat"
+    return g
+
+
+def go(*pairs):
+    return RetreatUnits(procedure="A1", retreats=[Retreat(unit=u, to=h) for u, h in pairs])
+
+
+def refused(g, cmd, rule):
+    last = g.log.last()[0]
+    with pytest.raises(RuleViolation) as err:
+        g.execute(cmd)
+    assert err.value.rule == rule, err.value
+    assert g.log.last()[0] == last and g.state == g.at()
+
+
+def test_14_76_no_open_hex_the_unit_is_eliminated(tmp_path):
+    g = at_retreat(tmp_path, "0404:AX 0504:WA")  # every other neighbour of 0504 is sea
+    refused(g, go(("us-x", "0404")), "14.72C")
+    written = [e for _, e in g.execute(go(("us-x", "")))]
+    assert UnitEliminated(unit="us-x", rule="14.76", procedure="A1", reason="unable to retreat") in written
+    assert g.state.units["us-x"].eliminated and g.state.units["it-1"].hex == "0504"
+
+
+def test_14_76_a_unit_that_can_retreat_may_not_choose_elimination(tmp_path):
+    g = at_retreat(tmp_path, "0404:AX 0504:WA 0604:WA")
+    refused(g, go(("us-x", "")), "14.76")
+    g.execute(go(("us-x", "0604")))
+    assert g.state.units["us-x"].hex == "0604"
+
+
+@pytest.mark.parametrize("nat", ["US", "SU"], ids=["defender", "allied"])
+def test_14_76_flak_always_eliminated(tmp_path, nat):
+    g = at_retreat(tmp_path, "0404:AX 0504:WA 0604:WA", [unit("flak", nat, "0504", 1, "flak")])
+    refused(g, go(("us-x", "0604"), ("flak", "0604")), "14.71")  # not the defender's to retreat
+    written = [e for _, e in g.execute(go(("us-x", "0604")))]
+    assert UnitEliminated(unit="flak", rule="14.76", procedure="A1", reason="flak forced to retreat") in written
+    assert g.state.units["flak"].eliminated
