@@ -18,6 +18,7 @@ from . import commands as c
 from . import scenario as S
 from .errors import CommandError, RuleViolation, ScenarioError
 from .game import Game
+from .render import board_text
 
 EXIT_REFUSED = 2
 
@@ -89,37 +90,11 @@ def cmd_log(args) -> int:
     return 0
 
 
-def board_text(state) -> str:
-    """A plain-text board: turn, hexes with their units, pools and procedures."""
-    t = state.turn
-    lines = [f"{state.name}: turn {t.turn} ({t.season} {t.year}), {t.active}'s player turn, {t.phase or '-'} phase,"
-             f" seq {state.seq}"]
-    by_hex: dict[str, list] = {}
-    for u in state.units.values():
-        if u.hex:
-            by_hex.setdefault(u.hex, []).append(u)
-    for hid in sorted(state.hexes):
-        h = state.hexes[hid]
-        us = by_hex.get(hid, [])
-        feats = ",".join(f.kind for f in state.features.get(hid, []))
-        if not us and not feats:
-            continue
-        units = " ".join(f"{u.id}[{u.nationality} {u.type} {u.factors}]" for u in us)
-        lines.append(f"  {hid} {h.terrain:<8} {state.control.get(hid, '-'):<4} {feats and '{' + feats + '} '}{units}")
-    boxed = [u for u in state.units.values() if u.box]
-    if boxed:
-        lines.append("  boxes: " + ", ".join(f"{u.id}@{u.box}" for u in boxed))
-    pool = [u.id for u in state.units.values() if u.in_pool]
-    lines.append(f"  force pool: {', '.join(sorted(pool)) or '-'}")
-    for p in state.attritions.values():
-        lines.append(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, "
-                     f"{p.factors} factors, result {p.counters}C/{p.hexes}H")
-    return "\n".join(lines)
-
-
 def cmd_show(args) -> int:
-    with _open(args) as g:
-        state = g.at(args.at)
+    from .progress import Progress, replay
+    with _open(args) as g, Progress("replay") as progress:
+        state = replay(g, args.at, progress=progress)
+        progress.close()
         if args.svg:
             from .render import render_svg
             Path(args.svg).write_text(render_svg(g, state, args.at))
@@ -156,49 +131,60 @@ def cmd_reveal(args) -> int:
 
 
 def cmd_verify(args) -> int:
+    from .progress import Progress
     from .verify import verify
-    with _open(args) as g:
-        rep = verify(g, progress=_progress("verify") if sys.stderr.isatty() else None)
+    with _open(args) as g, Progress("verify") as progress:
+        rep = verify(g, progress=progress)
     if args.json:
         sys.stdout.write(msgspec.json.encode(rep).decode() + "\n")
     else:
-        print(report_text(rep))
+        print(report_text(rep, args.db))
     return 0 if rep.ok else 1
 
 
-def report_text(rep) -> str:
-    lines = []
-    if rep.first_bad_seq is not None and rep.discrepancy is None and not rep.rolls_derived:
-        lines.append(f"chain BROKEN at seq {rep.first_bad_seq}: {rep.problem} (intact up to seq {rep.chain_ok_upto})")
-    else:
-        lines.append(f"chain intact: {rep.chain_ok_upto} events, integrity {rep.integrity}")
-    if rep.chain_ok_upto == rep.events and rep.integrity == "ok":
-        lines.append(f"dice: {rep.rolls_derived} rolls re-derived from the {rep.seed} seed; "
-                     f"{len(rep.rolls_entered)} entered by hand{' at seq ' + ', '.join(map(str, rep.rolls_entered)) if rep.rolls_entered else ''}; "
-                     f"{len(rep.rolls_unchecked)} not checkable (seed unknown)")
-        if rep.discrepancy:
-            d = rep.discrepancy
-            lines.append(f"commands: FIRST DISCREPANCY at seq {d.seq}, command {d.command_id} {d.command}: "
-                         f"{('rule ' + d.rule + ': ') if d.rule else ''}{d.message}")
+def report_text(rep, path: str = "") -> str:
+    from .verify import text
+    return text(rep, path)
+
+
+def cmd_repl(args) -> int:
+    from .repl import Shell
+    with _open(args) as g:
+        shell = Shell(g)
+        while True:
+            try:
+                shell.cmdloop()
+                break
+            except KeyboardInterrupt:  # Ctrl-C drops the line being typed, as in pdb; Ctrl-D leaves
+                print("^C")
+                shell.intro = None
+    return 0
+
+
+def cmd_diff(args) -> int:
+    from . import diff as D
+    from .progress import Progress, replay
+    with _open(args) as g, Progress("replay") as progress:
+        at = lambda game, seq: replay(game, seq, progress=progress)  # noqa: E731
+        if args.other:
+            with Game.open(args.other, synchronous=args.synchronous) as other:
+                d, after = D.between_files(g, other, args.from_seq, args.to_seq, (args.db, args.other), at)
         else:
-            lines.append(f"commands: {rep.commands_checked} re-executed on the board of their time, all legal and identical")
-            lines.append(f"replay from zero equals the live state: {'yes' if rep.replay_equal else 'NO'}")
-        if rep.problem and rep.first_bad_seq is None:
-            lines.append(f"note: {rep.problem}")
-        elif rep.problem:
-            lines.append(f"problem at seq {rep.first_bad_seq}: {rep.problem}")
-    lines.append("VERIFIED" if rep.ok else "NOT VERIFIED")
-    return "\n".join(lines)
+            last = g.log.last()[0]
+            start = args.from_seq if args.from_seq is not None else _before_last_command(g)
+            a, after = at(g, start), at(g, args.to_seq if args.to_seq is not None else last)
+            d = D.diff(a, after)
+        progress.close()
+    if args.json:
+        sys.stdout.write(msgspec.json.encode(d).decode() + "\n")
+    else:
+        print(D.text(d, after))
+    return 0
 
 
-def _progress(label: str):
-    def show(i: int, n: int) -> None:
-        if i == n or i % max(1, n // 100) == 0:
-            sys.stderr.write(f"\r{label}: {i}/{n}")
-            if i == n:
-                sys.stderr.write("\n")
-            sys.stderr.flush()
-    return show
+def _before_last_command(g: Game) -> int:
+    rows = g.log.commands()
+    return rows[-1][5] - 1 if rows else 0
 
 
 def cmd_diagram(args) -> int:
@@ -301,6 +287,15 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("verify", help="check chain, dice, every command and the replay"))
     sp.add_argument("--json", action="store_true")
     sp.set_defaults(fn=cmd_verify)
+    sp = with_db(sub.add_parser("repl", help="a pdb-like shell over the log and the live procedures"))
+    sp.set_defaults(fn=cmd_repl)
+    sp = with_db(sub.add_parser("diff", help="what changed between two seqs, or between a game and its fork"))
+    sp.add_argument("--from", dest="from_seq", type=int, help="the earlier seq (default: before the last command)")
+    sp.add_argument("--to", dest="to_seq", type=int, help="the later seq (default: the last)")
+    sp.add_argument("--other", help="a second game file (a fork): compare DB at --from with OTHER at --to, "
+                                    "both defaulting to their last seq")
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_diff)
     sp = sub.add_parser("demo", help="play the bundled worked examples end to end and verify them")
     sp.add_argument("--dir", default="turnlog-demo", help="where the demo game files go")
     sp.add_argument("--scenario", choices=DEMOS)

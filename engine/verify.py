@@ -28,6 +28,17 @@ class Discrepancy(msgspec.Struct, kw_only=True):
     command: str
     rule: str = ""
     message: str
+    logged: str = ""      # the logged event at ``seq``, in words (when re-execution differs)
+    again: str = ""       # what re-executing the command gives there instead
+
+
+class Roll(msgspec.Struct, kw_only=True):
+    """One logged die roll and how it was checked: derived, entered, unchecked or mismatch."""
+
+    seq: int
+    key: str
+    value: int
+    check: str
 
 
 class Report(msgspec.Struct, kw_only=True):
@@ -44,6 +55,11 @@ class Report(msgspec.Struct, kw_only=True):
     commands_checked: int = 0
     discrepancy: Discrepancy | None = None
     replay_equal: bool | None = None
+    name: str = ""
+    commands: int = 0
+    stage: str = ""               # the first check that failed: integrity, chain, dice, commands, replay
+    rolls: list[Roll] = []
+    overrides: list[int] = []     # seqs of undos a referee forced past a die roll
 
 
 class _LoggedDice(D.Dice):
@@ -63,25 +79,65 @@ class _LoggedDice(D.Dice):
 
 
 def verify(game: Game, progress=None) -> Report:
+    """Run every check; ``progress(done, total)`` (a Progress, say) is told how far each stage got."""
     rep = Report()
     log = game.log
     rep.integrity = log.conn.execute("PRAGMA integrity_check").fetchone()[0]
-    rep.chain_ok_upto, rep.first_bad_seq, rep.problem = log.verify_chain()
     rep.events = log.last()[0]
+    rep.commands = len(log.commands())
+    _stage(progress, "verify: hash chain")
+    rep.chain_ok_upto, rep.first_bad_seq, rep.problem = _chain(log, rep.events, progress)
     if rep.integrity != "ok" or rep.first_bad_seq is not None:
         rep.ok = False
+        rep.stage = "integrity" if rep.integrity != "ok" else "chain"
         return rep
     try:
+        first = next(iter(log.rows(1, 1)), None)
+        if first is not None:
+            rep.name = getattr(decode(first[2], first[3], first[4]), "name", "")
+        _stage(progress, "verify: dice")
         _dice(game, rep)
-        _commands(game, rep, progress)
+        if rep.problem:
+            rep.stage = "dice"
+        _stage(progress, "verify: commands")
+        executed = _commands(game, rep, progress)
         if rep.discrepancy is None:
-            rep.replay_equal = game.at(use_snapshots=False) == game.at()
+            _stage(progress, "verify: replay")
+            from .progress import replay
+            again = replay(game, use_snapshots=False, progress=progress)
+            rep.replay_equal = again == game.at() and executed == again
+        elif not rep.stage:
+            rep.stage = "commands"
     except SchemaError as err:
         rep.problem = str(err)
+        rep.stage = rep.stage or "schema"
     rep.ok = (not rep.problem and not rep.rolls_unchecked and rep.discrepancy is None and bool(rep.replay_equal))
+    if rep.replay_equal is False and not rep.stage:
+        rep.stage = "replay"
     if rep.rolls_unchecked and not rep.problem:
         rep.problem = "seeded rolls cannot be checked until the seed is revealed"
+        rep.stage = rep.stage or "dice"
     return rep
+
+
+def _stage(progress, label: str) -> None:
+    if progress is not None and hasattr(progress, "label"):
+        if hasattr(progress, "close"):
+            progress.close()
+        progress.label = label
+
+
+def _chain(log, total: int, progress) -> tuple[int, int | None, str]:
+    """log.verify_chain(), its rows counted through ``progress`` when one is watching."""
+    if progress is None or not getattr(progress, "enabled", True):
+        return log.verify_chain()
+    from .progress import counting
+    rows = log.full_rows
+    log.full_rows = lambda: counting(rows(), total, progress)  # same check, rows counted on the way
+    try:
+        return log.verify_chain()
+    finally:
+        del log.full_rows
 
 
 def _dice(game: Game, rep: Report) -> None:
@@ -104,28 +160,53 @@ def _dice(game: Game, rep: Report) -> None:
     for seq, r in rolls:
         if r.entered:
             rep.rolls_entered.append(seq)
+            check = "entered"
         elif seed is None:
             rep.rolls_unchecked.append(seq)
+            check = "unchecked"
         elif D.face(seed, r.key, die) != r.value:
-            rep.problem = f"seq {seq}: roll {r.key} = {r.value} but the seed gives {D.face(seed, r.key, die)}"
+            rep.problem = rep.problem or f"seq {seq}: roll {r.key} = {r.value} but the seed gives {D.face(seed, r.key, die)}"
             rep.first_bad_seq = rep.first_bad_seq or seq
+            check = "mismatch"
         else:
             rep.rolls_derived += 1
+            check = "derived"
+        rep.rolls.append(Roll(seq=seq, key=r.key, value=r.value, check=check))
 
 
-def _commands(game: Game, rep: Report, progress=None) -> None:
-    """Re-execute every command on the board of its time; stop at the first difference."""
+def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
+    """Re-execute every command on the board of its time; stop at the first difference.
+
+    Also checks that the commands' spans tile the log (no event outside a
+    command) and that no undo took back a die roll without a referee. Returns
+    the board the re-execution ends with, or None after a discrepancy.
+    """
+    from projections.narrative import line
     state = GameState()
     commands = game.log.commands()
+    expect = 1
     for i, (cid, _actor, ctype, payload, _ts, first, last) in enumerate(commands):
         if progress:
             progress(i + 1, len(commands))
+        if first != expect:
+            rep.discrepancy = Discrepancy(seq=min(first, expect), command_id=cid, command=payload, rule="log",
+                                          message=f"command {cid} starts at seq {first} but the previous one ended at "
+                                                  f"seq {expect - 1}: events outside any command, or two commands overlap")
+            return None
+        expect = last + 1
         logged = list(game.log.rows(first, last))
         if ctype in ("LoadScenario", "RevealSeed"):
             # Setup has no command to re-run; a revealed seed was checked against its commitment above.
             F.fold(state, logged)
             continue
         if ctype == "Undo":
+            bad = _undo_problem(game, logged)
+            if bad:
+                rep.discrepancy = Discrepancy(seq=first, command_id=cid, command=payload, rule="undo.dice-barrier",
+                                              message=bad)
+                return None
+            if any(msgspec.json.decode(r[4]).get("override") for r in logged):
+                rep.overrides.append(first)
             state = game.at(last)
             continue
         if ctype == "Redo":
@@ -139,18 +220,129 @@ def _commands(game: Game, rep: Report, progress=None) -> None:
         except (RuleViolation, CommandError) as err:
             rep.discrepancy = Discrepancy(seq=first, command_id=cid, command=payload,
                                           rule=getattr(err, "rule", ""), message=getattr(err, "message", str(err)))
-            return
+            return None
         again = [(encode(e), a) for e, a in done]
         were = [(encode(e), bool(r[5])) for e, r in zip(events, logged)]
         if again != were:
-            bad = next((first + j for j, (x, y) in enumerate(zip(again, were)) if x != y), first + min(len(again), len(were)))
-            rep.discrepancy = Discrepancy(seq=bad, command_id=cid, command=payload,
-                                          message="re-executing the command gives different events than were logged")
-            return
+            j = next((j for j, (x, y) in enumerate(zip(again, were)) if x != y), min(len(again), len(were)))
+            rep.discrepancy = Discrepancy(
+                seq=first + j, command_id=cid, command=payload,
+                message="re-executing the command gives different events than were logged",
+                logged=line(events[j]) if j < len(events) else "(no event: the log ends the command here)",
+                again=line(done[j][0]) if j < len(done) else "(no event: re-execution ends the command here)")
+            return None
         state.seq = last
         rep.commands_checked += 1
+    if expect - 1 != rep.events and commands:
+        rep.discrepancy = Discrepancy(seq=min(expect, rep.events), command_id=commands[-1][0], command=commands[-1][3],
+                                      rule="log", message=f"the commands table covers seq 1..{expect - 1} but the "
+                                                          f"log holds {rep.events} events")
+        return None
+    return state
+
+
+def _undo_problem(game: Game, logged) -> str:
+    """Why a logged undo could not have been accepted (a roll taken back without a referee), or ''."""
+    for r in logged:
+        ev = decode(r[2], r[3], r[4])
+        target = game.log.command(ev.command_id)
+        if target is None:
+            return f"undoes command {ev.command_id}, which is not in the log"
+        rolled = any(t == "DieRolled" for _s, _c, t, *_x in game.log.rows(target[5], target[6]))
+        if rolled and not (ev.override and ev.referee):
+            return f"undoes command {ev.command_id} ({target[2]}), which rolled a die, without a referee's override"
+    return ""
 
 
 def game_decide(game: Game, state: GameState, command: c.Command, rolls: list[DieRolled]) -> list:
     kind = BY_COMMAND[type(command)]
     return kind.decide(state, command, _LoggedDice(state.die, rolls))
+
+
+# -- the report a player reads -------------------------------------------------
+
+def _seqs(seqs: list[int], n: int = 12) -> str:
+    shown = ", ".join(map(str, seqs[:n]))
+    return shown + (f" and {len(seqs) - n} more" if len(seqs) > n else "")
+
+
+_SEED = {"revealed": "the seed revealed in the log", "sidecar": "the seed kept beside the file (not yet revealed)"}
+
+
+def text(rep: Report, path: str = "") -> str:
+    """The report as lines a player reads: one line per check, the first discrepancy named, then the verdict."""
+    title = f"verify {path}" if path else "verify"
+    if rep.name:
+        title += f" — '{rep.name}'"
+    lines = [f"{title}: {rep.events} events, {rep.commands} commands"]
+    if rep.integrity and rep.integrity != "ok":
+        lines.append(f"  file      the SQLite file is damaged: {rep.integrity}")
+    if rep.stage in ("integrity", "chain"):
+        if rep.first_bad_seq is not None:
+            lines.append(f"  chain     BROKEN at seq {rep.first_bad_seq}: {rep.problem}; "
+                         f"intact up to seq {rep.chain_ok_upto}")
+        lines.append("            (the dice, commands and replay are checked only on an intact chain)")
+        lines.append(f"NOT VERIFIED: the log was altered at seq {rep.first_bad_seq}" if rep.first_bad_seq is not None
+                     else "NOT VERIFIED: the file is damaged")
+        return "\n".join(lines)
+    lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
+    lines += _dice_lines(rep)
+    d = rep.discrepancy
+    if d is not None:
+        lines.append(f"  commands  FIRST DISCREPANCY at seq {d.seq}, command c{d.command_id} {_cmd(d.command)}")
+        if d.rule:
+            lines.append(f"            refused by rule {d.rule}: {d.message}")
+        else:
+            lines.append(f"            {d.message}")
+        if d.logged or d.again:
+            lines.append(f"            logged:       {d.logged}")
+            lines.append(f"            re-execution: {d.again}")
+        if rep.commands_checked:
+            lines.append(f"            ({rep.commands_checked} commands before it re-executed identically)")
+    else:
+        others = rep.commands - rep.commands_checked
+        lines.append(f"  commands  {rep.commands_checked} re-executed on the board of their time: all legal, "
+                     f"the same events as logged" + (f" ({others} more set up, undo or reveal: nothing to re-run)"
+                                                     if others else ""))
+        if rep.overrides:
+            lines.append(f"            a referee overrode the dice barrier to undo at seq {_seqs(rep.overrides)}")
+        if rep.replay_equal is not None:
+            lines.append("  replay    a replay from zero gives the live board" if rep.replay_equal
+                         else "  replay    a replay from zero DIFFERS from the live board")
+    if rep.problem and rep.stage == "schema":
+        lines.append(f"  log       {rep.problem}")
+    if rep.ok:
+        lines.append("VERIFIED")
+    else:
+        first = d.seq if d is not None else rep.first_bad_seq
+        why = {"dice": "a roll cannot be confirmed", "commands": "a command does not re-execute as logged",
+               "replay": "the replay differs", "schema": "the log cannot be read"}.get(rep.stage, rep.problem)
+        lines.append(f"NOT VERIFIED: {why}" + (f" (first at seq {first})" if first is not None else ""))
+    return "\n".join(lines)
+
+
+def _dice_lines(rep: Report) -> list[str]:
+    n = len(rep.rolls) or rep.rolls_derived + len(rep.rolls_entered) + len(rep.rolls_unchecked)
+    if not n:
+        return ["  dice      no die was rolled"]
+    out = [f"  dice      {n} roll{'s' if n != 1 else ''}: {rep.rolls_derived} re-derived from "
+           f"{_SEED.get(rep.seed, 'the seed')}, {len(rep.rolls_entered)} entered by hand"
+           + (f" (seq {_seqs(rep.rolls_entered)})" if rep.rolls_entered else "")]
+    bad = [r for r in rep.rolls if r.check == "mismatch"]
+    for r in bad[:3]:
+        out.append(f"            seq {r.seq}: {r.key} = {r.value}, but the seed gives another face")
+    if rep.problem and rep.stage == "dice" and not bad and not rep.rolls_unchecked:
+        out.append(f"            {rep.problem}")
+    if rep.rolls_unchecked:
+        out.append(f"            {len(rep.rolls_unchecked)} not checkable: the seed is neither revealed in the log nor "
+                   f"beside the file (seq {_seqs(rep.rolls_unchecked)}); `turnlog reveal` appends it")
+    return out
+
+
+def _cmd(payload: str) -> str:
+    try:
+        d = msgspec.json.decode(payload)
+    except msgspec.DecodeError:
+        return payload
+    t = d.pop("type", "?") if isinstance(d, dict) else "?"
+    return f"{t} {msgspec.json.encode(d).decode()}" if d else t

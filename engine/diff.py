@@ -1,0 +1,244 @@
+"""What changed between two boards: unit by unit, hex by hex, procedure by procedure.
+
+Used by `turnlog diff` (two seqs of one game, or the ends of two forked
+files), by the REPL, and by the SVG board to highlight the last command's
+effect. Works on GameStates only, so any two states can be compared.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from projections.state import Attrition, GameState, UnitState
+
+
+class Change(msgspec.Struct, frozen=True, kw_only=True):
+    """One difference: ``what`` (a unit, hex or procedure id), its ``kind``, before and after."""
+
+    what: str
+    kind: str
+    before: str = ""
+    after: str = ""
+
+
+class Diff(msgspec.Struct, kw_only=True):
+    before: str
+    after: str
+    turn: list[Change] = []
+    units: list[Change] = []
+    hexes: list[Change] = []
+    procedures: list[Change] = []
+    notes: list[str] = []
+    common_upto: int | None = None  # two files: the last seq whose hash both logs share
+
+    @property
+    def empty(self) -> bool:
+        return not (self.turn or self.units or self.hexes or self.procedures or self.notes)
+
+    def unit_ids(self, *kinds: str) -> set[str]:
+        return {c.what for c in self.units if not kinds or c.kind in kinds}
+
+    def hex_ids(self, *kinds: str) -> set[str]:
+        return {c.what for c in self.hexes if not kinds or c.kind in kinds}
+
+
+def where(u: UnitState | None) -> str:
+    """A unit's place in words: a hex id, a box, the force pool, or eliminated."""
+    if u is None:
+        return "not in the game"
+    if u.hex:
+        return u.hex
+    if u.box:
+        return f"box {u.box}"
+    return "eliminated" if u.eliminated else "force pool"
+
+
+def _turn_text(s: GameState) -> str:
+    t = s.turn
+    return f"turn {t.turn} {t.season} {t.year}, {t.active or '-'}'s player turn, {t.phase or '-'} phase"
+
+
+def diff(a: GameState, b: GameState, before: str = "", after: str = "") -> Diff:
+    """Changes that turn board ``a`` into board ``b``."""
+    d = Diff(before=before or f"seq {a.seq}", after=after or f"seq {b.seq}")
+    if _turn_text(a) != _turn_text(b):
+        d.turn.append(Change(what="turn", kind="turn", before=_turn_text(a), after=_turn_text(b)))
+    wa = {k: v.winter_level for k, v in a.turn.weather.items()}
+    wb = {k: v.winter_level for k, v in b.turn.weather.items()}
+    for z in sorted(set(wa) | set(wb)):
+        if wa.get(z) != wb.get(z):
+            d.turn.append(Change(what=z, kind="winter level", before=str(wa.get(z, "-")), after=str(wb.get(z, "-"))))
+    if sorted(a.zones) != sorted(b.zones):
+        d.turn.append(Change(what="zones", kind="attrition zones", before=", ".join(sorted(a.zones)) or "none",
+                             after=", ".join(sorted(b.zones)) or "none"))
+    if a.seed != b.seed:
+        d.turn.append(Change(what="dice", kind="seed", before="committed" if not a.seed else "revealed",
+                             after="revealed" if b.seed else "committed"))
+    d.units = _units(a, b)
+    d.hexes = _hexes(a, b)
+    d.procedures = _procedures(a, b)
+    old = set(a.notes)
+    d.notes = [t for at, t in b.notes if (at, t) not in old]
+    return d
+
+
+def _units(a: GameState, b: GameState) -> list[Change]:
+    out = []
+    for uid in sorted(set(a.units) | set(b.units)):
+        ua, ub = a.units.get(uid), b.units.get(uid)
+        if ua is None or ub is None:
+            out.append(Change(what=uid, kind="added" if ua is None else "removed", before=where(ua), after=where(ub)))
+            continue
+        pa, pb = where(ua), where(ub)
+        if pa != pb:
+            if ub.eliminated and not ua.eliminated:
+                kind = "eliminated"
+            elif ua.eliminated and not ub.eliminated:
+                kind = "returned"
+            else:
+                kind = "moved"
+            out.append(Change(what=uid, kind=kind, before=pa, after=pb))
+        for field in ("supply", "factors", "offensive", "airdropped_from", "oil_effect"):
+            va, vb = getattr(ua, field), getattr(ub, field)
+            if va != vb:
+                kind = "airdropped" if field == "airdropped_from" else field
+                out.append(Change(what=uid, kind=kind, before=_s(va), after=_s(vb)))
+    return out
+
+
+def _s(v) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v) if v not in ("", None) else "-"
+
+
+def _hexes(a: GameState, b: GameState) -> list[Change]:
+    out = []
+    for hid in sorted(set(a.hexes) | set(b.hexes) | set(a.control) | set(b.control)):
+        ca, cb = a.control.get(hid, ""), b.control.get(hid, "")
+        if ca != cb:
+            out.append(Change(what=hid, kind="control", before=ca or "nobody", after=cb or "nobody"))
+        fa = [f.kind for f in a.features.get(hid, [])]
+        fb = [f.kind for f in b.features.get(hid, [])]
+        for k in fb:
+            if k not in fa:
+                out.append(Change(what=hid, kind="feature placed", after=k))
+        for k in fa:
+            if k not in fb:
+                out.append(Change(what=hid, kind="feature removed", before=k))
+        if (hid in a.overstacked) != (hid in b.overstacked):
+            out.append(Change(what=hid, kind="overstacked", before=_s(hid in a.overstacked),
+                              after=_s(hid in b.overstacked)))
+    return out
+
+
+def _result(p: Attrition) -> str:
+    if p.die is None:
+        return "-"
+    res = f"{p.counters}C/{p.hexes}H" if p.hexes else (f"{p.counters}C" if p.counters else "no effect")
+    return f"{res} (die {p.die}, row {p.row})"
+
+
+def _procedures(a: GameState, b: GameState) -> list[Change]:
+    out = []
+    for pid in sorted(set(a.attritions) | set(b.attritions), key=_pid_key):
+        pa, pb = a.attritions.get(pid), b.attritions.get(pid)
+        if pb is None:
+            out.append(Change(what=pid, kind="gone", before=f"phase {pa.phase}"))
+            continue
+        if pa is None:
+            out.append(Change(what=pid, kind="begun", after=f"{pb.attacker} vs {pb.defender} in {pb.zone}, "
+                                                             f"{pb.factors} factors, column {pb.column or '-'}"))
+        if (pa.phase if pa else "") != pb.phase:
+            out.append(Change(what=pid, kind="phase", before=pa.phase if pa else "-", after=pb.phase))
+        if (_result(pa) if pa else "-") != _result(pb):
+            out.append(Change(what=pid, kind="result", before=_result(pa) if pa else "-", after=_result(pb)))
+        for field, kind in (("losses", "losses"), ("selections", "selected for occupation"),
+                            ("winter_losses", "winter loss hexes"), ("winter_occupation", "winter occupation")):
+            va, vb = (getattr(pa, field) if pa else []), getattr(pb, field)
+            if va != vb:
+                out.append(Change(what=pid, kind=kind, before=_list(va), after=_list(vb)))
+        if pb.zone_cleared != bool(pa and pa.zone_cleared):
+            out.append(Change(what=pid, kind="zone cleared (14.65)", before=_s(not pb.zone_cleared),
+                              after=_s(pb.zone_cleared)))
+    return out
+
+
+def _pid_key(pid: str):
+    return (len(pid), pid)
+
+
+def _list(v: list) -> str:
+    if not v:
+        return "-"
+    if hasattr(v[0], "hex"):
+        return "; ".join(f"{s.hex} by {', '.join(s.units)}" for s in v)
+    return ", ".join(v)
+
+
+def text(d: Diff, state: GameState | None = None) -> str:
+    """The diff as lines a player reads; ``state`` (the later board) adds unit descriptions."""
+    lines = [f"diff {d.before} -> {d.after}"]
+    if d.common_upto is not None:
+        lines.append(f"the two logs share seq 1..{d.common_upto}" if d.common_upto else "the two logs share nothing")
+    if d.empty:
+        lines.append("no change")
+        return "\n".join(lines)
+    if d.turn:
+        lines.append("turn:")
+        lines += [f"  {c.kind}: {c.before} -> {c.after}" if c.what in ("turn", "zones", "dice")
+                  else f"  {c.what} {c.kind}: {c.before} -> {c.after}" for c in d.turn]
+    if d.units:
+        lines.append(f"units ({len(d.unit_ids())}):")
+        for c in d.units:
+            u = state.units.get(c.what) if state else None
+            desc = f" [{u.nationality} {u.type} {u.factors}]" if u else ""
+            lines.append(f"  {c.what}{desc}: {_phrase(c)}")
+    if d.hexes:
+        lines.append(f"hexes ({len(d.hex_ids())}):")
+        lines += [f"  {c.what}: {_phrase(c)}" for c in d.hexes]
+    if d.procedures:
+        lines.append("procedures:")
+        lines += [f"  {c.what}: {_phrase(c)}" for c in d.procedures]
+    if d.notes:
+        lines.append("notes:")
+        lines += [f"  {t}" for t in d.notes]
+    return "\n".join(lines)
+
+
+def _phrase(c: Change) -> str:
+    match c.kind:
+        case "moved":
+            return f"moved {c.before} -> {c.after}"
+        case "eliminated":
+            return f"eliminated (was in {c.before})"
+        case "returned":
+            return f"back from the force pool to {c.after}"
+        case "feature placed":
+            return f"{c.after} placed"
+        case "feature removed":
+            return f"{c.before} removed"
+        case "begun":
+            return f"{c.kind}: {c.after}"
+        case "added" | "removed":
+            return f"{c.kind} ({c.before} -> {c.after})"
+    return f"{c.kind} {c.before} -> {c.after}"
+
+
+def common_prefix(log_a, log_b) -> int:
+    """The last seq up to which two logs hold the same rows (same hashes): where a fork split."""
+    n = 0
+    for ra, rb in zip(log_a.full_rows(), log_b.full_rows()):
+        if ra[0] != rb[0] or ra[7] != rb[7]:
+            break
+        n = ra[0]
+    return n
+
+
+def between_files(game_a, game_b, seq_a: int | None = None, seq_b: int | None = None,
+                  names: tuple[str, str] = ("A", "B"), replay=None) -> tuple[Diff, GameState]:
+    """Diff two games (a game and its fork) at the given seqs, default their last; return (diff, later board)."""
+    at = replay or (lambda g, s: g.at(s))
+    a, b = at(game_a, seq_a), at(game_b, seq_b)
+    d = diff(a, b, f"{names[0]} at seq {a.seq}", f"{names[1]} at seq {b.seq}")
+    d.common_upto = common_prefix(game_a.log, game_b.log)
+    return d, b

@@ -1,0 +1,112 @@
+"""Progress on a terminal for long operations (verify, replay), silence when piped.
+
+A ``Progress`` is a callable ``progress(done, total)`` — the signature
+verify.py's loops already take. It draws one self-overwriting line on stderr
+only when stderr is a TTY, at most ten times a second, and erases it when
+closed so the report that follows starts on a clean line.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from typing import Iterable, Iterator, TextIO
+
+from projections import fold as F
+from projections.state import GameState
+
+#: Below this many events a replay is quick enough to need no progress line.
+REPLAY_QUIET_BELOW = 5000
+
+
+class Progress:
+    """A throttled ``label: done/total (pct%)`` line on a TTY; a no-op elsewhere."""
+
+    def __init__(self, label: str, stream: TextIO | None = None, *, enabled: bool | None = None,
+                 interval: float = 0.1, clock=time.monotonic):
+        self.label = label
+        self.stream = stream if stream is not None else sys.stderr
+        self.enabled = _isatty(self.stream) if enabled is None else enabled
+        self.interval, self.clock = interval, clock
+        self.start = clock()
+        self._last = float("-inf")
+        self._drawn = False
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        now = self.clock()
+        if done < total and now - self._last < self.interval:
+            return
+        self._last = now
+        pct = 100 * done // total if total else 100
+        rate = done / (now - self.start) if now > self.start else 0.0
+        eta = f", {int((total - done) / rate)}s left" if rate and done < total else ""
+        self.stream.write(f"\r{self.label}: {done}/{total} ({pct}%){eta}\x1b[K")
+        self.stream.flush()
+        self._drawn = True
+
+    def close(self) -> None:
+        """Erase the line (the caller prints the result on a clean line)."""
+        if self.enabled and self._drawn:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+        self._drawn = False
+
+    def __enter__(self) -> "Progress":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def counting(rows: Iterable, total: int, progress) -> Iterator:
+    """Yield ``rows`` unchanged, reporting every 1024th through ``progress(done, total)``."""
+    done = 0
+    for row in rows:
+        yield row
+        done += 1
+        if not done & 1023:
+            progress(done, total)
+    progress(total, total)
+
+
+def replay(game, seq: int | None = None, *, use_snapshots: bool = True, progress=None) -> GameState:
+    """``game.at(seq)`` with a progress line when the fold is long and a terminal is watching.
+
+    Starts from the latest snapshot when it is valid for ``seq`` (the same test
+    as Game.at: no command undone by ``seq`` may have events inside it), so the
+    result is the state ``game.at(seq)`` gives.
+    """
+    last = game.log.last()[0]
+    seq = last if seq is None else seq
+    if progress is None or not getattr(progress, "enabled", True):
+        return game.at(seq, use_snapshots=use_snapshots)
+    start = 0
+    undone = game.undone(seq)
+    if use_snapshots:
+        snap = game.log.snapshot_before(seq)
+        if snap is not None and _snapshot_fits(game, snap[0], undone):
+            start = snap[0]
+    if seq - start < REPLAY_QUIET_BELOW or not 0 <= seq <= last:
+        return game.at(seq, use_snapshots=use_snapshots)
+    state = game.at(start) if start else GameState()
+    rows = counting(game.log.rows(start + 1, seq), seq - start, progress)
+    return F.fold(state, rows, undone)
+
+
+def _snapshot_fits(game, sseq: int, undone: set[int]) -> bool:
+    before = game.undone(sseq)
+    if not before <= undone:
+        return False
+    for cid in undone - before:
+        row = game.log.command(cid)
+        if row is None or row[5] <= sseq:
+            return False
+    return True

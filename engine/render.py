@@ -1,0 +1,633 @@
+"""The board as a picture (SVG) and as text, at any seq of the log.
+
+Hexes are flat-topped, odd-q (odd columns half a hex down), filled by
+terrain, with a band across the top in the controller's colour carrying the
+hex id. Units are counters (nationality, type symbol, factors); a hex of five
+or more units groups them into offset stacks per nationality with a count
+badge and the total factors, so it stays legible. Overlays: attrition zones
+(dashed outline inside their hexes), hexes selected for occupation (hatched),
+the shown procedure's retreats and advances (arrows), the last command's
+effect (yellow outline; eliminated units as crossed-out ghosts), a legend.
+
+Every hex is one ``<g class="hex">`` and every on-map unit one
+``<g class="unit">``, with ids, so programs and tests can read the picture.
+"""
+from __future__ import annotations
+
+import math
+import re
+from xml.sax.saxutils import escape, quoteattr
+
+from events.codec import decode
+from projections.state import GameState, UnitState
+
+from . import diff as D
+
+R = 62.0                       # hex radius (centre to corner)
+H = math.sqrt(3) * R           # flat-to-flat height
+C = 34.0                       # counter side
+MARGIN = 24.0
+PANEL = 290.0                  # legend width
+TOP = 78.0                     # title height
+MIN_MAP = 560.0                # narrow maps still leave room for the title
+
+
+# -- colours, symbols, legend ----------------------------------------------------
+
+SEA = "#b9d3ea"
+CHANGED = "#ffcc00"
+ARROWS = {"advance": "#1f4fbf", "retreat": "#d2401e", "displaced": "#8a3fb0"}
+TERRAIN = {"clear": "#ece7c8", "forest": "#8cbf73", "jungle": "#4f9142", "mountain": "#b39a78",
+           "jungle_mountain": "#7d8f55", "swamp": "#9cc6b8", "desert": "#efd89a", "rough": "#cdb487",
+           "hills": "#d2c08e", "city": "#c9c2bc", "marsh": "#9cc6b8", "lake": "#9fc3e6"}
+# Customary counter colours for the usual nationalities; others take their faction's colour, lightened.
+NATIONS = {"GE": "#9aa7a6", "IT": "#a9c48b", "FI": "#e4ecf4", "HU": "#b7c79a", "RO": "#c9b27c", "BU": "#c2b08f",
+           "JA": "#e6c84f", "US": "#8f9c58", "GB": "#d2bc84", "CW": "#e0cc98", "FR": "#7d9fe0", "SU": "#c26a52",
+           "RU": "#c26a52", "CH": "#a7c0d8", "PO": "#e7a1a7"}
+FACTIONS = {"AX": "#3f4a57", "WA": "#3b6b35", "RU": "#9e2b22", "CH": "#1f5f8b"}
+_PALETTE = ["#6a3d9a", "#b15928", "#1f78b4", "#33a02c", "#e31a1c", "#ff7f00", "#cab2d6", "#a6761d"]
+FEATURES = {"bridgehead": "BH", "capital": "★CAP", "ic": "IC", "fortress": "FORT", "fortification": "fort",
+            "railhead": "RH", "port": "PORT", "airbase": "AB", "objective": "OBJ", "maginot": "MAG",
+            "west_wall": "WW", "rocket_base": "RB", "city": "CITY", "resource": "RES"}
+
+
+def terrain(name: str) -> str:
+    return TERRAIN.get(name, "#dcdcdc")
+
+
+def feature_label(kind: str) -> str:
+    return FEATURES.get(kind, kind[:4].upper())
+
+
+def result(p) -> str:
+    res = f"{p.counters}C/{p.hexes}H" if p.hexes else (f"{p.counters}C" if p.counters else "no effect")
+    return f"{res} (die {p.die})"
+
+
+def ink_on(fill: str) -> str:
+    """Black or white text, whichever reads better on ``fill``."""
+    r, g_, b = (int(fill[i:i + 2], 16) for i in (1, 3, 5))
+    return "#111" if 0.299 * r + 0.587 * g_ + 0.114 * b > 140 else "#fff"
+
+
+def _mix(c: str, t: float) -> str:
+    """``c`` moved a fraction ``t`` towards white."""
+    r, g_, b = (int(c[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{int(v + (255 - v) * t):02x}" for v in (r, g_, b))
+
+
+class Colours:
+    """Faction (control band, zones) and nationality (counters) colours of one scenario."""
+
+    def __init__(self, state: GameState):
+        self._fac: dict[str, str] = {}
+        free = iter(_PALETTE * 4)
+        for fid in sorted(state.factions):
+            self._fac[fid] = FACTIONS.get(fid) or next(free)
+        self._nat: dict[str, str] = {}
+        seen: dict[str, int] = {}
+        for nid in sorted(state.nationalities):
+            fac = state.nationalities[nid].faction
+            n = seen[fac] = seen.get(fac, -1) + 1
+            self._nat[nid] = NATIONS.get(nid) or _mix(self._fac.get(fac, "#888888"), 0.45 + 0.12 * (n % 4))
+
+    def faction(self, fid: str) -> str:
+        return self._fac.get(fid, "#9a9a9a")
+
+    def nationality(self, nid: str) -> str:
+        return self._nat.get(nid, "#cccccc")
+
+
+def symbol(type_: str, cx: float, y: float, ink: str) -> str:
+    """A small NATO-style unit symbol (14 x 9) centred on cx with its top at y."""
+    x0, x1, y1 = cx - 7, cx + 7, y + 9
+    box = f'<rect x="{x0:.1f}" y="{y:.1f}" width="14" height="9" fill="none" stroke="{ink}" stroke-width="0.9"/>'
+    cross = f'<path d="M{x0:.1f},{y:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y:.1f}L{x0:.1f},{y1:.1f}" stroke="{ink}" stroke-width="0.9"/>'
+    oval = f'<ellipse cx="{cx:.1f}" cy="{y + 4.5:.1f}" rx="4.8" ry="2.6" fill="none" stroke="{ink}" stroke-width="0.9"/>'
+    t = type_.lower()
+    if t in ("armor", "armour", "panzer", "tank"):
+        return box + oval
+    if t in ("mech", "mechanized", "motorized", "panzergrenadier"):
+        return box + cross + oval
+    if t in ("airborne", "paratroop", "parachute", "chindit"):
+        arc = f'<path d="M{cx - 3.5:.1f},{y1 - 1:.1f}q1.75,-2.2 3.5,0q1.75,-2.2 3.5,0" fill="none" stroke="{ink}" stroke-width="0.9"/>'
+        return box + cross + arc
+    if t in ("infantry", "inf", "marine", "partisan", "militia"):
+        return box + cross
+    if t in ("cavalry", "cav"):
+        return box + f'<path d="M{x0:.1f},{y1:.1f}L{x1:.1f},{y:.1f}" stroke="{ink}" stroke-width="0.9"/>'
+    if t in ("mountain", "alpine"):
+        return box + f'<path d="M{cx - 3:.1f},{y1:.1f}L{cx:.1f},{y + 3:.1f}L{cx + 3:.1f},{y1:.1f}Z" fill="{ink}"/>'
+    if t in ("artillery", "flak"):
+        return box + f'<circle cx="{cx:.1f}" cy="{y + 4.5:.1f}" r="1.8" fill="{ink}"/>'
+    return (f'<text x="{cx:.1f}" y="{y + 7.5:.1f}" font-size="7" text-anchor="middle" fill="{ink}">'
+            f'{escape(type_[:3].upper())}</text>')
+
+
+def defs(colours: Colours) -> str:
+    heads = "".join(
+        f'<marker id="head-{k}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
+        f'orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="{c}"/></marker>' for k, c in ARROWS.items())
+    hatch = ('<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+             '<rect width="8" height="8" fill="#ffffff" fill-opacity="0.12"/>'
+             '<line x1="0" y1="0" x2="0" y2="8" stroke="#c0392b" stroke-width="2.2" stroke-opacity="0.55"/></pattern>')
+    return f"<defs>{heads}{hatch}</defs>"
+
+
+class Legend:
+    """The legend panel, laid out top to bottom."""
+
+    def __init__(self, x: float, y: float):
+        self.x, self.y, self.out = x, y, ['<g class="legend">']
+
+    def head(self, text: str) -> None:
+        self.y += 20
+        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="12" font-weight="bold">{escape(text)}</text>')
+        self.y += 4
+
+    def text(self, text: str) -> None:
+        self.y += 14
+        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="10.5" fill="#333">{escape(text)}</text>')
+
+    def wrap(self, text: str, width: int = 44) -> None:
+        line = ""
+        for word in text.split(" "):
+            if line and len(line) + 1 + len(word) > width:
+                self.text(line)
+                line = "   " + word
+            else:
+                line = f"{line} {word}" if line else word
+        if line:
+            self.text(line)
+
+    def swatch(self, fill: str, label: str) -> None:
+        self.y += 16
+        self.out.append(f'<rect x="{self.x:.1f}" y="{self.y - 10:.1f}" width="18" height="12" fill="{fill}" stroke="#666" stroke-width="0.7"/>'
+                        f'<text x="{self.x + 26:.1f}" y="{self.y:.1f}" font-size="10.5">{escape(label)}</text>')
+
+    def line(self, kind: str, label: str) -> None:
+        self.y += 17
+        x, y = self.x, self.y - 4
+        if kind in ARROWS:
+            dash = "" if kind == "advance" else ' stroke-dasharray="6 3"'
+            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 22:.1f},{y:.1f}" stroke="{ARROWS[kind]}" stroke-width="3"{dash} '
+                    f'marker-end="url(#head-{kind})"/>')
+        elif kind == "zone":
+            mark = f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="#555" stroke-width="3" stroke-dasharray="7 4"/>'
+        elif kind == "hatch":
+            mark = f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="26" height="13" fill="url(#hatch)" stroke="#555"/>'
+        elif kind == "changed":
+            mark = f'<rect x="{x + 1:.1f}" y="{y - 6:.1f}" width="24" height="12" fill="none" stroke="{CHANGED}" stroke-width="3"/>'
+        else:
+            mark = (f'<rect x="{x + 6:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="#bbb" opacity="0.55"/>'
+                    f'<path d="M{x + 6:.1f},{y - 7:.1f}l14,14m0,-14l-14,14" stroke="#c00" stroke-width="2"/>')
+        self.out.append(mark + f'<text x="{x + 34:.1f}" y="{self.y:.1f}" font-size="10.5">{escape(label)}</text>')
+
+    def close(self) -> list[str]:
+        return self.out + ["</g>"]
+
+
+def center(col: int, row: int) -> tuple[float, float]:
+    """Pixel centre of hex (col, row) before the map offset: odd columns half a hex down."""
+    return col * 1.5 * R, row * H + (H / 2 if col & 1 else 0.0)
+
+
+def corners(x: float, y: float, r: float = R) -> list[tuple[float, float]]:
+    """Corners of a flat-topped hex, starting east and turning clockwise (SVG y points down)."""
+    return [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
+
+
+def _pts(ps) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in ps)
+
+
+def safe_id(text: str) -> str:
+    """An XML id made from any unit or hex id (other characters become '_')."""
+    return re.sub(r"[^A-Za-z0-9_.-]", "_", text)
+
+
+# -- what the picture shows besides the board ---------------------------------
+
+class Context:
+    """The last command, its effect, the shown procedure and its moves, for one board."""
+
+    def __init__(self, game, state: GameState):
+        self.command = None
+        self.changes = D.Diff(before="", after="")
+        self.prev: GameState | None = None
+        self.proc = ""
+        self.moves: list[tuple[str, object]] = []   # (kind, event)
+        if game is None:
+            return
+        rows = [r for r in game.log.commands() if r[5] <= state.seq]
+        if rows:
+            self.command = rows[-1]
+            first = self.command[5]
+            if self.command[2] != "LoadScenario" and first > 1:
+                self.prev = game.at(first - 1)
+                self.changes = D.diff(self.prev, state)
+        self.proc = _shown_procedure(game, state)
+        if self.proc:
+            self.moves = _moves(game, state, self.proc)
+
+
+def _shown_procedure(game, state: GameState) -> str:
+    """The procedure of the event at the shown seq, else the latest of the current turn."""
+    if state.seq:
+        row = next(iter(game.log.rows(state.seq, state.seq)), None)
+        if row is not None:
+            pid = getattr(decode(row[2], row[3], row[4]), "procedure", "")
+            if pid in state.attritions:
+                return pid
+    current = [p for p in state.attritions.values() if p.turn == state.turn.turn]
+    return max(current, key=lambda p: (len(p.id), p.id)).id if current else ""
+
+
+def _moves(game, state: GameState, pid: str) -> list[tuple[str, object]]:
+    undone = game.undone(state.seq)
+    out = []
+    for seq, cid, type_, version, data in game.log.conn.execute(
+            "SELECT seq, command_id, type, version, data FROM events WHERE seq <= ? AND type IN "
+            "('UnitRetreated', 'UnitAdvanced', 'UnitDisplaced') ORDER BY seq", (state.seq,)):
+        if cid in undone:
+            continue
+        ev = decode(type_, version, data)
+        if ev.procedure == pid:
+            out.append(({"UnitRetreated": "retreat", "UnitAdvanced": "advance"}.get(type_, "displaced"), ev))
+    return out
+
+
+# -- the SVG -------------------------------------------------------------------
+
+def render_svg(game, state: GameState, at: int | None = None) -> str:
+    """The board of ``state`` as a standalone SVG document (``game`` gives the log's context)."""
+    ctx = Context(game, state)
+    colours = Colours(state)
+    if state.hexes:
+        xy = {h.id: center(h.col, h.row) for h in state.hexes.values()}
+        minx, miny = min(x for x, _ in xy.values()) - R, min(y for _, y in xy.values()) - H / 2
+        maxx, maxy = max(x for x, _ in xy.values()) + R, max(y for _, y in xy.values()) + H / 2
+    else:
+        xy, minx, miny, maxx, maxy = {}, 0.0, 0.0, 4 * R, 4 * H
+    mapw = max(maxx - minx + 2 * MARGIN, MIN_MAP)
+    ox, oy = (mapw - (maxx - minx)) / 2 - minx, MARGIN + TOP - miny
+    pos = {hid: (x + ox, y + oy) for hid, (x, y) in xy.items()}
+    width = mapw + PANEL
+    legend, legend_h = _legend(state, ctx, colours, mapw)
+    height = max(maxy - miny + 2 * MARGIN + TOP, legend_h + MARGIN)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
+           defs(colours),
+           f'<rect class="paper" x="0" y="0" width="{width:.0f}" height="{TOP:.0f}" fill="#fbfaf6"/>',
+           f'<rect class="sea" x="0" y="{TOP:.0f}" width="{mapw:.0f}" height="{height - TOP:.0f}" fill="{SEA}"/>',
+           f'<rect class="panel" x="{mapw:.0f}" y="{TOP:.0f}" width="{PANEL:.0f}" height="{height - TOP:.0f}" fill="#fbfaf6"/>']
+    out += _title(state, ctx, width)
+    out.append('<g class="hexes">')
+    out += [_hex(state, hid, pos[hid]) for hid in sorted(state.hexes)]
+    out.append('</g>')
+    out += _zones(state, pos, colours)
+    out += _occupation(state, ctx, pos, colours)
+    out.append('<g class="labels">')
+    out += [_label(state, hid, pos[hid], colours, ctx) for hid in sorted(state.hexes)]
+    out.append('</g>')
+    out.append('<g class="units">')
+    out += _units(state, ctx, pos, colours)
+    out.append('</g>')
+    out += _arrows(ctx, pos)
+    out += legend
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _title(state: GameState, ctx: Context, width: float) -> list[str]:
+    t = state.turn
+    room = int((width - 2 * MARGIN) / 6.6)
+    lines = [(state.name or "turnlog", 16, "bold", "#111"),
+             (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · {t.phase or '-'} phase · "
+              f"board at seq {state.seq}", 12.5, "normal", "#222")]
+    if ctx.command:
+        cid, _a, ctype, payload = ctx.command[:4]
+        lines.append((f"last command c{cid} {ctype}" + (f" {_short(payload)}" if ctype != "LoadScenario" else ""),
+                      11.5, "normal", "#444"))
+    if ctx.proc:
+        p = state.attritions[ctx.proc]
+        res = f", result {result(p)}" if p.die is not None else ""
+        lines.append((f"{p.id}: {p.attacker} vs {p.defender} in {p.zone}, {p.factors} factors, phase {p.phase}{res}",
+                      11.5, "normal", "#444"))
+    out, y = [], 8.0
+    for i, (text, size, weight, ink) in enumerate(lines):
+        y += size + 5
+        if len(text) > room:
+            text = text[: room - 1] + "…"
+        cls = "title" if i == 0 else "subtitle"
+        out.append(f'<text class="{cls}" x="{MARGIN}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
+                   f'fill="{ink}">{escape(text)}</text>')
+    return out
+
+
+def _short(payload: str) -> str:
+    return re.sub(r'"type":"[^"]*",?', "", payload)
+
+
+def _hex(state: GameState, hid: str, xy) -> str:
+    """The hex itself (terrain); its band, labels and highlight come later, above the zone outlines."""
+    h = state.hexes[hid]
+    x, y = xy
+    ctrl = state.control.get(hid, "")
+    cls = f"hex terrain-{safe_id(h.terrain)}" + (f" ctrl-{safe_id(ctrl)}" if ctrl else "")
+    return (f'<g id="hex-{safe_id(hid)}" class="{cls}" data-hex={quoteattr(hid)}>'
+            f'<title>{escape(_hex_title(state, hid))}</title>'
+            f'<polygon points="{_pts(corners(x, y))}" fill="{terrain(h.terrain)}" stroke="#6b6b6b" stroke-width="1"/></g>')
+
+
+def _label(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str:
+    """The controller band with the hex id, feature marks, overstack mark and change highlight."""
+    x, y = xy
+    ctrl = state.control.get(hid, "")
+    band = 15.0
+    dx = band / math.sqrt(3)
+    top = y - H / 2
+    parts = [f'<polygon class="control" points="{_pts([(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + band), (x - R / 2 - dx, top + band)])}" '
+             f'fill="{colours.faction(ctrl)}"/>',
+             f'<text x="{x:.1f}" y="{top + 11.5:.1f}" font-size="10" text-anchor="middle" '
+             f'fill="{ink_on(colours.faction(ctrl))}">{escape(hid)}{" " + escape(ctrl) if ctrl else ""}</text>']
+    feats = [feature_label(f.kind) for f in state.features.get(hid, [])]
+    if feats:
+        parts.append(f'<text class="features" x="{x:.1f}" y="{y + H / 2 - 9:.1f}" font-size="9" font-weight="bold" '
+                     f'text-anchor="middle" fill="#222">{escape(" ".join(feats))}</text>')
+    if hid in state.overstacked:
+        parts.append(f'<text x="{x + R * 0.66:.1f}" y="{y + 5:.1f}" font-size="14" font-weight="bold" fill="#c00" '
+                     f'text-anchor="middle">!</text>')
+    if hid in ctx.changes.hex_ids() or hid in _unit_hexes(ctx):
+        parts.append(f'<polygon class="highlight" data-hex={quoteattr(hid)} points="{_pts(corners(x, y, R - 2))}" '
+                     f'fill="none" stroke="{CHANGED}" stroke-width="4"/>')
+    return "".join(parts)
+
+
+def _unit_hexes(ctx: Context) -> set[str]:
+    out = set()
+    for c in ctx.changes.units:
+        for v in (c.before, c.after):
+            if v and v[0].isdigit():
+                out.add(v)
+    return out
+
+
+def _hex_title(state: GameState, hid: str) -> str:
+    h = state.hexes[hid]
+    feats = ", ".join(f.kind + (f" ({f.name})" if f.name else "") for f in state.features.get(hid, []))
+    return (f"{hid}: {h.terrain}, controlled by {state.control.get(hid) or 'nobody'}"
+            f"{', ' + h.front + ' front' if h.front else ''}{'; ' + feats if feats else ''}")
+
+
+def _zones(state: GameState, pos, colours: Colours) -> list[str]:
+    """Each zone's outline, drawn just inside its hexes so neighbouring zones do not overlap."""
+    from .hexgrid import neighbour_coords
+    coord = {h.id: (h.col, h.row) for h in state.hexes.values()}
+    out = ['<g class="zones">']
+    for z in sorted(state.zones.values(), key=lambda z: z.id):
+        inside = set(z.hexes)
+        segs = []
+        for hid in z.hexes:
+            if hid not in pos:
+                continue
+            x, y = pos[hid]
+            cs = corners(x, y, R - 7)
+            col, row = coord[hid]
+            around = {_edge(col, row, nc, nr) for nc, nr in neighbour_coords(col, row)
+                      if _id_at(state, nc, nr) in inside}
+            for i in range(6):
+                if i not in around:
+                    (x1, y1), (x2, y2) = cs[i], cs[(i + 1) % 6]
+                    segs.append(f"M{x1:.1f},{y1:.1f}L{x2:.1f},{y2:.1f}")
+        if segs:
+            out.append(f'<path id="zone-{safe_id(z.id)}" class="zone" data-zone={quoteattr(z.id)} d="{"".join(segs)}" '
+                       f'fill="none" stroke="{colours.faction(z.faction)}" stroke-width="3" stroke-dasharray="7 4" '
+                       f'stroke-linecap="round"><title>{escape("attrition zone " + z.id)}</title></path>')
+    out.append("</g>")
+    return out
+
+
+def _id_at(state: GameState, col: int, row: int) -> str:
+    by = state.__dict__.get("_render_by_coord")
+    if by is None or len(by) != len(state.hexes):
+        by = {(h.col, h.row): h.id for h in state.hexes.values()}
+        state.__dict__["_render_by_coord"] = by
+    return by.get((col, row), "")
+
+
+def _edge(col: int, row: int, nc: int, nr: int) -> int:
+    """Which edge (0 = between corners 0 and 1) faces the neighbour (nc, nr)."""
+    x0, y0 = center(col, row)
+    x1, y1 = center(nc, nr)
+    ang = math.degrees(math.atan2(y1 - y0, x1 - x0))
+    return round((ang - 30) / 60) % 6
+
+
+def _occupation(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
+    out = ['<g class="occupations">']
+    for p in state.attritions.values():
+        if p.id != ctx.proc and p.phase == "done":
+            continue
+        for sel in p.selections:
+            if sel.hex in pos:
+                x, y = pos[sel.hex]
+                out.append(f'<polygon id="occupy-{safe_id(p.id)}-{safe_id(sel.hex)}" class="occupation" '
+                           f'data-hex={quoteattr(sel.hex)} points="{_pts(corners(x, y, R - 1))}" fill="url(#hatch)" '
+                           f'stroke="{colours.faction(p.attacker)}" stroke-width="2"><title>'
+                           f'{escape(p.id + ": selected for occupation by " + ", ".join(sel.units) + " (14.61)")}</title></polygon>')
+    out.append("</g>")
+    return out
+
+
+def _units(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
+    here: dict[str, list[UnitState]] = {}
+    for u in state.units.values():
+        if u.hex in pos:
+            here.setdefault(u.hex, []).append(u)
+    ghosts: dict[str, list[UnitState]] = {}
+    if ctx.prev is not None:
+        for ch in ctx.changes.units:
+            if ch.kind == "eliminated" and ch.before in pos:
+                ghosts.setdefault(ch.before, []).append(ctx.prev.units[ch.what])
+    moved = ctx.changes.unit_ids()
+    out = []
+    for hid in sorted(set(here) | set(ghosts)):
+        x, y = pos[hid]
+        units = sorted(here.get(hid, []), key=lambda u: (u.nationality, -u.factors, u.id))
+        items = [(u, False) for u in units] + [(u, True) for u in ghosts.get(hid, [])]
+        if len(items) <= 4:
+            slots = {1: [(0, 0)], 2: [(-19, 0), (19, 0)]}.get(len(items), [(-19, -17), (19, -17), (-19, 19), (19, 19)])
+            for (u, ghost), (dx, dy) in zip(items, slots):
+                out.append(_counter(state, u, x + dx, y + dy + 2, colours, ghost=ghost, changed=u.id in moved))
+        else:
+            out += _stacks(state, items, x, y, colours, moved)
+    return out
+
+
+def _stacks(state, items, x, y, colours, moved) -> list[str]:
+    """Five or more counters: one offset stack per nationality (or one stack), badge = count, Σ = factors.
+
+    Each stack is centred on its slot, counters offset by 3px (at most two steps),
+    and with three or four stacks the counters shrink a little, so every
+    counter stays inside its hex.
+    """
+    groups: dict[str, list] = {}
+    for u, ghost in items:
+        groups.setdefault("ghost" if ghost else u.nationality, []).append((u, ghost))
+    if len(groups) > 4:
+        groups = {"mixed": items}
+    size = C if len(groups) <= 2 else 30.0
+    slots = {1: [(0, 0)], 2: [(-20, 0), (20, 0)]}.get(len(groups), [(-17, -15), (17, -15), (-17, 19), (17, 19)])
+    out = []
+    for (key, members), (dx, dy) in zip(groups.items(), slots):
+        n = len(members)
+        steps = min(n - 1, 2)
+        cx, cy = x + dx - steps * 1.5, y + dy - steps * 1.5
+        for i, (u, ghost) in enumerate(members):
+            off = min(i, steps) * 3.0
+            top = i == n - 1
+            label = None
+            if top and n > 1:
+                label = (key if key != "ghost" else "lost", f"Σ{sum(m.factors for m, _ in members)}")
+            out.append(_counter(state, u, cx + off, cy + off, colours, ghost=ghost, changed=u.id in moved,
+                                label=label, bare=not top, size=size))
+        if n > 1:
+            bx, by = cx + steps * 3.0 + size / 2 - 2, cy + steps * 3.0 - size / 2 + 2
+            out.append(f'<g class="badge" data-count="{n}"><circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="#b00" '
+                       f'stroke="white" stroke-width="1.5"/><text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
+                       f'font-weight="bold" text-anchor="middle" fill="white">{n}</text></g>')
+    return out
+
+
+def _counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colours, *, ghost=False,
+             changed=False, label=None, bare=False, size: float = C) -> str:
+    """One counter centred at (cx, cy): nationality top-left, type symbol, factors at the bottom."""
+    fill = colours.nationality(u.nationality)
+    ink = ink_on(fill)
+    x0, y0 = cx - size / 2, cy - size / 2
+    cls = "ghost" if ghost else "unit"
+    cls += f" nat-{safe_id(u.nationality)} type-{safe_id(u.type)}" + (" changed" if changed else "")
+    cls += f" supply-{u.supply}" if u.supply != "full" else ""
+    ident = f'{"ghost" if ghost else "unit"}-{safe_id(u.id)}'
+    tip = f"{u.id}: {u.nationality} {u.type} {u.factors}" + (f", supply {u.supply}" if u.supply != "full" else "") \
+        + (", took offensive" if u.offensive else "") + (" — eliminated by the last command" if ghost else "")
+    stroke, sw = (CHANGED, 2.5) if changed else ("#222", 0.8)
+    fade = ' opacity="0.55"' if ghost else ""
+    p = [f'<g id="{ident}" class="{cls}" data-unit={quoteattr(u.id)}{fade}>',
+         f"<title>{escape(tip)}</title>",
+         f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size}" height="{size}" rx="2.5" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>']
+    if not bare:
+        nat, fac = label or (u.nationality, str(u.factors))
+        p.append(f'<text x="{x0 + 2.5:.1f}" y="{y0 + 8:.1f}" font-size="7" fill="{ink}">{escape(nat)}</text>')
+        p.append(symbol(u.type, cx, y0 + (10.5 if size >= C else 8.5), ink))
+        p.append(f'<text x="{cx:.1f}" y="{y0 + size - 2.5:.1f}" font-size="{10 if len(fac) > 2 or size < C else 11}" font-weight="bold" '
+                 f'text-anchor="middle" fill="{ink}">{escape(fac)}</text>')
+        if u.supply != "full":
+            p.append(f'<circle cx="{x0 + size - 4:.1f}" cy="{y0 + 4:.1f}" r="3" fill="{"#e0a000" if u.supply == "partial" else "#d00"}"/>')
+        if u.offensive:
+            p.append(f'<text x="{x0 + size - 3:.1f}" y="{y0 + size - 3:.1f}" font-size="7" text-anchor="end" fill="{ink}">O</text>')
+    if ghost:
+        p.append(f'<path d="M{x0:.1f},{y0:.1f}L{x0 + size:.1f},{y0 + size:.1f}M{x0 + size:.1f},{y0:.1f}L{x0:.1f},{y0 + size:.1f}" '
+                 f'stroke="#c00" stroke-width="3"/>')
+    p.append("</g>")
+    return "".join(p)
+
+
+def _arrows(ctx: Context, pos) -> list[str]:
+    """One arrow per (kind, from, to) of the shown procedure, edge to edge, with a count when several units went."""
+    paths: dict[tuple[str, str, str], list] = {}
+    for kind, ev in ctx.moves:
+        if ev.from_hex in pos and ev.to_hex in pos:
+            paths.setdefault((kind, ev.from_hex, ev.to_hex), []).append(ev)
+    out = ['<g class="arrows">']
+    for i, ((kind, a, b), evs) in enumerate(paths.items()):
+        (x1, y1), (x2, y2) = pos[a], pos[b]
+        dx, dy = x2 - x1, y2 - y1
+        n = math.hypot(dx, dy) or 1.0
+        sx, sy = x1 + dx / n * 30, y1 + dy / n * 30
+        ex, ey = x2 - dx / n * 38, y2 - dy / n * 38
+        mx, my = (sx + ex) / 2 - dy / n * 8, (sy + ey) / 2 + dx / n * 8
+        dash = "" if kind == "advance" else ' stroke-dasharray="9 4"'
+        units = ", ".join(e.unit for e in evs)
+        tip = f"{kind} {a} -> {b}: {units} ({evs[0].rule})"
+        out.append(f'<g id="arrow-{i}" class="arrow {kind}" data-units={quoteattr(units)}><title>{escape(tip)}</title>'
+                   f'<path d="M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}" fill="none" stroke="{ARROWS[kind]}" '
+                   f'stroke-width="5" stroke-opacity="0.92"{dash} stroke-linecap="round" marker-end="url(#head-{kind})"/>')
+        if len(evs) > 1:
+            out.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="8" fill="white" stroke="{ARROWS[kind]}" stroke-width="2"/>'
+                       f'<text x="{mx:.1f}" y="{my + 3.6:.1f}" font-size="10" font-weight="bold" text-anchor="middle" '
+                       f'fill="{ARROWS[kind]}">{len(evs)}</text>')
+        out.append("</g>")
+    out.append("</g>")
+    return out
+
+
+def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tuple[list[str], float]:
+    lines = Legend(x0 + 14, TOP - 6)
+    lines.head("Terrain")
+    for t in sorted({h.terrain for h in state.hexes.values()}):
+        lines.swatch(terrain(t), t)
+    lines.head("Control (band with hex id)")
+    for f in sorted(state.factions.values(), key=lambda f: f.id):
+        lines.swatch(colours.faction(f.id), f"{f.id} {f.name}".strip())
+    lines.head("Units")
+    lines.text("counter: nationality, type, factors")
+    lines.text("5+ units: stacks, badge = units, Σ = factors")
+    lines.text("dot: partial (amber) / no supply (red)")
+    used = sorted({f.kind for fs in state.features.values() for f in fs})
+    if used:
+        lines.head("Features")
+        lines.text(", ".join(f"{feature_label(k)} {k}" for k in used))
+    lines.head("Overlays")
+    lines.line("zone", "attrition zone (dashed)")
+    lines.line("hatch", "selected for occupation")
+    for kind in ("advance", "retreat", "displaced"):
+        lines.line(kind, kind)
+    lines.line("changed", "changed by the last command")
+    lines.line("ghost", "eliminated by the last command")
+    boxed = [u for u in state.units.values() if u.box]
+    pool = sorted(u.id for u in state.units.values() if u.in_pool)
+    if boxed or pool:
+        lines.head("Off the map")
+        for u in boxed:
+            lines.text(f"{u.id} ({u.factors}) in box {u.box}")
+        if pool:
+            lines.wrap("force pool: " + ", ".join(pool))
+    if ctx.changes.units or ctx.changes.hexes:
+        lines.head("Last command changed")
+        for c in (ctx.changes.units + ctx.changes.hexes)[:8]:
+            lines.wrap(f"{c.what}: {D._phrase(c)}")
+    return lines.close(), lines.y
+
+
+# -- the board as text (the CLI's `show` and the REPL's `board`) ---------------
+
+def board_text(state: GameState) -> str:
+    """A plain-text board: turn, hexes with their units, boxes, pool and procedures."""
+    t = state.turn
+    lines = [f"{state.name}: turn {t.turn} ({t.season} {t.year}), {t.active}'s player turn, {t.phase or '-'} phase,"
+             f" seq {state.seq}"]
+    by_hex: dict[str, list] = {}
+    for u in state.units.values():
+        if u.hex:
+            by_hex.setdefault(u.hex, []).append(u)
+    for hid in sorted(state.hexes):
+        h = state.hexes[hid]
+        us = by_hex.get(hid, [])
+        feats = ",".join(f.kind for f in state.features.get(hid, []))
+        if not us and not feats:
+            continue
+        units = " ".join(f"{u.id}[{u.nationality} {u.type} {u.factors}{'' if u.supply == 'full' else ' ' + u.supply}]"
+                         for u in us)
+        lines.append(f"  {hid} {h.terrain:<8} {state.control.get(hid, '-'):<4} {feats and '{' + feats + '} '}{units}")
+    boxed = [u for u in state.units.values() if u.box]
+    if boxed:
+        lines.append("  boxes: " + ", ".join(f"{u.id}@{u.box}" for u in boxed))
+    pool = [u.id for u in state.units.values() if u.in_pool]
+    lines.append(f"  force pool: {', '.join(sorted(pool)) or '-'}")
+    for p in state.attritions.values():
+        lines.append(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, "
+                     f"{p.factors} factors, result {result(p) if p.die is not None else '-'}")
+    return "\n".join(lines)
+

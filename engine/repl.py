@@ -1,0 +1,805 @@
+"""`turnlog repl`: a pdb-like shell over a game's log and its live procedures.
+
+A cursor walks the log (``step``, ``next``, ``back``, ``goto``); everything
+shown (``board``, ``hex``, ``unit``, ``why``, ``legal``, ``odds``,
+``diagram``) is the board *at the cursor*, rebuilt by ``game.at(cursor)``.
+Browsing never writes. Only ``do``, ``undo``, ``redo`` and ``note`` append,
+always at the live end of the log, and then move the cursor there. A refused
+command prints its rule and the shell keeps running.
+"""
+from __future__ import annotations
+
+import cmd
+import os
+import sys
+from collections import OrderedDict
+from fractions import Fraction
+from pathlib import Path
+
+import msgspec
+from msgspec import inspect as mi
+
+from events import attrition as a
+from events import game as g
+from projections import narrative
+from projections.state import GameState
+
+from . import commands as c
+from . import diff as D
+from . import render
+from .attrition import machine, modifiers, table, zones
+from .errors import CommandError, RuleViolation
+from .procedures import KINDS
+from .turn import PHASES
+
+BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l")
+HISTORY = os.environ.get("TURNLOG_HISTORY", str(Path.home() / ".turnlog_history"))
+
+# Why a unit was left out of a count: the rule letter and a paraphrase (see the rules text for the wording).
+REFUSALS = {"14.213": "left out by the attacker", "14.23A": "took part in offensive operations this turn",
+            "14.23B": "already counted in another attrition this turn",
+            "14.23C": "touches the zone only across impassable or all-water hexsides",
+            "14.23D": "touches the zone only across a fortified hexside or into a fortress/fortification",
+            "14.23E": "no defending unit it may attack there", "14.23F": "a unit type that never counts"}
+
+
+class Shell(cmd.Cmd):
+    """The REPL; give ``stdin``/``stdout`` to drive it from tests (then input is echoed after the prompt)."""
+
+    doc_header = "Commands (help NAME for one)"
+
+    def __init__(self, game, stdin=None, stdout=None, *, history: str | None = HISTORY):
+        self.interactive = stdin is None and sys.stdin.isatty()
+        super().__init__(stdin=stdin if stdin is not None or self.interactive else sys.stdin, stdout=stdout)
+        self.game = game
+        self.use_rawinput = self.interactive
+        self.history = history if self.interactive else None
+        self.cursor = self.last
+        self._states: OrderedDict[int, GameState] = OrderedDict()
+        self._update_prompt()
+
+    # -- plumbing --------------------------------------------------------------
+
+    @property
+    def last(self) -> int:
+        return self.game.log.last()[0]
+
+    def say(self, text: str = "") -> None:
+        self.stdout.write(text + "\n")
+
+    def state(self, seq: int | None = None) -> GameState:
+        """The board after event ``seq`` (default: the cursor), cached."""
+        seq = self.cursor if seq is None else seq
+        st = self._states.get(seq)
+        if st is None:
+            st = self._states[seq] = self.game.at(seq)
+            if len(self._states) > 16:
+                self._states.popitem(last=False)
+        return st
+
+    def _update_prompt(self) -> None:
+        at_end = self.cursor == self.last
+        self.label = f"(turnlog {self.cursor}{'' if at_end else '/' + str(self.last)}) "
+        self.prompt = self.label if self.interactive else ""
+
+    def preloop(self) -> None:
+        if self.history:
+            try:
+                import readline
+                readline.set_completer_delims(" \t\n=,;")
+                if Path(self.history).exists():
+                    readline.read_history_file(self.history)
+                readline.set_history_length(2000)
+            except (ImportError, OSError):
+                self.history = None
+
+    def postloop(self) -> None:
+        if self.history:
+            try:
+                import readline
+                readline.write_history_file(self.history)
+            except (ImportError, OSError):
+                pass
+
+    def precmd(self, line: str) -> str:
+        if not self.prompt and line.strip() != "EOF":
+            self.say(f"{self.label}{line.rstrip()}")  # a transcript when driven from a pipe or a test
+        return line
+
+    def postcmd(self, stop: bool, line: str) -> bool:
+        self._update_prompt()
+        return stop
+
+    def onecmd(self, line: str) -> bool:
+        try:
+            return super().onecmd(line)
+        except RuleViolation as err:
+            self.say(f"refused by rule {err.rule}: {err.message}")
+        except (CommandError, ValueError) as err:
+            self.say(f"error: {err}")
+        except KeyError as err:
+            self.say(f"error: no such id {err}")
+        except Exception as err:  # a debugging shell outlives its bugs: say what broke and carry on
+            self.say(f"internal error: {type(err).__name__}: {err}")
+        return False
+
+    def emptyline(self) -> bool:
+        """An empty line repeats the last browsing command (step, next, back, list) and nothing else."""
+        if self.lastcmd.split(" ", 1)[0] in BROWSE_REPEAT:
+            return self.onecmd(self.lastcmd)
+        return False
+
+    def default(self, line: str) -> bool:
+        if line.strip() == "EOF":
+            return True
+        self.say(f"unknown command {line.split()[0]!r}; type help")
+        return False
+
+    def do_EOF(self, arg: str) -> bool:
+        """Leave the shell (end of input)."""
+        if self.interactive:
+            self.say()
+        return True
+
+    def do_quit(self, arg: str) -> bool:
+        """quit: leave the shell (also: exit, q, Ctrl-D)."""
+        return True
+
+    do_exit = do_q = do_quit
+
+    # -- moving the cursor -----------------------------------------------------
+
+    def _row(self, seq: int):
+        rows = self.game.rows(seq, seq)
+        return rows[0] if rows else None
+
+    def _line(self, seq, cid, ev, auto, undone=frozenset()) -> str:
+        mark = "->" if seq == self.cursor else "  "
+        flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
+        return f"{mark}{seq:>6} c{cid:<4}{flags} {narrative.line(ev)}"
+
+    def _show_cursor(self) -> None:
+        row = self._row(self.cursor)
+        if row is None:
+            self.say("-> seq 0: before the first event")
+            return
+        self.say(self._line(*row, undone=self.game.undone()))
+
+    def _move(self, seq: int) -> None:
+        self.cursor = max(0, min(self.last, seq))
+
+    def do_list(self, arg: str) -> None:
+        """list [FIRST [LAST]]: the events around the cursor (or FIRST..LAST) with seq, command and narrative.
+        '->' marks the cursor, '~' an undone command's event, '*' an automatic consequence."""
+        parts = arg.split()
+        if parts:
+            first = int(parts[0])
+            last = int(parts[1]) if len(parts) > 1 else first + 10
+        else:
+            first, last = max(1, self.cursor - 5), self.cursor + 5
+        undone = self.game.undone()
+        rows = self.game.rows(max(1, first), min(last, self.last))
+        if not rows:
+            self.say("no events there")
+        for row in rows:
+            self.say(self._line(*row, undone=undone))
+
+    do_l = do_list
+
+    def do_step(self, arg: str) -> None:
+        """step [N]: move the cursor to the next event (or N events on) and show it."""
+        self._move(self.cursor + (int(arg) if arg.strip() else 1))
+        self._show_cursor()
+
+    do_s = do_step
+
+    def do_next(self, arg: str) -> None:
+        """next: move the cursor to the last event of the next command (over its automatic consequences)."""
+        ends = [r[6] for r in self.game.log.commands() if r[6] > self.cursor]
+        if not ends:
+            self.say("at the live end of the log")
+            return
+        cid = next(r for r in self.game.log.commands() if r[6] == min(ends))
+        first = max(cid[5], self.cursor + 1)
+        self.cursor = cid[6]
+        self.say(f"command c{cid[0]} {cid[2]}{' by ' + cid[1] if cid[1] else ''}: {_payload(cid[3])}")
+        undone = self.game.undone()
+        for row in self.game.rows(first, cid[6]):
+            self.say(self._line(*row, undone=undone))
+
+    do_n = do_next
+
+    def do_back(self, arg: str) -> None:
+        """back [N]: move the cursor back one event (or N) and show it."""
+        self._move(self.cursor - (int(arg) if arg.strip() else 1))
+        self._show_cursor()
+
+    do_b = do_back
+
+    def do_goto(self, arg: str) -> None:
+        """goto SEQ | start | end: put the cursor after event SEQ."""
+        arg = arg.strip()
+        if not arg:
+            raise CommandError("goto needs a seq (or start, end)")
+        seq = {"start": 1, "end": self.last, "$": self.last}.get(arg)
+        if seq is None:
+            seq = int(arg)
+            if not 0 <= seq <= self.last:
+                raise CommandError(f"seq {seq} is outside the log (1..{self.last})")
+        self._move(seq)
+        self._show_cursor()
+
+    def do_where(self, arg: str) -> None:
+        """where: the cursor's seq, the command that wrote it, the turn and the procedures at that point."""
+        st = self.state()
+        row = self._row(self.cursor)
+        where = "the live end" if self.cursor == self.last else f"{self.last - self.cursor} events before the live end"
+        self.say(f"seq {self.cursor} of {self.last} ({where})")
+        if row:
+            seq, cid, ev, auto = row
+            cmdrow = self.game.log.command(cid)
+            self.say(f"  event:   {narrative.line(ev)}{' (automatic)' if auto else ''}"
+                     f"{' (undone by a later command)' if cid in self.game.undone() else ''}")
+            self.say(f"  command: c{cid} {cmdrow[2]}{' by ' + cmdrow[1] if cmdrow[1] else ''} at {cmdrow[4]}, "
+                     f"seq {cmdrow[5]}-{cmdrow[6]}: {_payload(cmdrow[3])}")
+        t = st.turn
+        self.say(f"  turn:    {t.turn} ({t.season} {t.year}), {t.active or '-'}'s player turn, {t.phase or '-'} phase")
+        for p in st.attritions.values():
+            self.say(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}")
+
+    # -- looking at the board --------------------------------------------------
+
+    def do_board(self, arg: str) -> None:
+        """board: the whole board at the cursor (hexes with units, boxes, force pool, procedures)."""
+        self.say(render.board_text(self.state()))
+
+    def do_hex(self, arg: str) -> None:
+        """hex ID: one hex at the cursor: terrain, control, features, units, zone, neighbours."""
+        st = self.state()
+        hid = arg.strip()
+        if hid not in st.hexes:
+            raise CommandError(f'no hex "{hid}"')
+        h = st.hexes[hid]
+        self.say(f"{hid} (column {h.col}, row {h.row}): {h.terrain}, controlled by {st.control.get(hid) or 'nobody'}"
+                 f"{', ' + h.front + ' front' if h.front else ''}{', weather zone ' + h.weather_zone if h.weather_zone else ''}")
+        for f in st.features.get(hid, []):
+            extra = ", ".join(f"{k} {getattr(f, k)}" for k in ("owner", "origin", "launched_from", "name") if getattr(f, k))
+            self.say(f"  feature: {f.kind}{' (' + extra + ')' if extra else ''}")
+        for u in sorted((u for u in st.units.values() if u.hex == hid), key=lambda u: u.id):
+            self.say(f"  unit: {_unit_text(u)}")
+        zs = [z.id for z in st.zones.values() if hid in z.hexes]
+        if zs:
+            self.say(f"  attrition zone: {', '.join(zs)}")
+        if hid in st.overstacked:
+            self.say("  overstacked")
+        from .hexgrid import grid
+        ns = []
+        for n in grid(st).adj[hid]:
+            side = grid(st).side(hid, n)
+            kinds = [k for k in ("river", "crossing_arrow", "all_water", "impassable") if getattr(side, k)]
+            if side.fortified_by:
+                kinds.append(f"fortified by {side.fortified_by}")
+            ns.append(n + (f" ({', '.join(kinds)})" if kinds else ""))
+        self.say(f"  neighbours: {', '.join(ns) or 'none'}")
+
+    def do_unit(self, arg: str) -> None:
+        """unit ID: one unit at the cursor, and the events that moved or changed it up to the cursor."""
+        st = self.state()
+        uid = arg.strip()
+        if uid not in st.units:
+            raise CommandError(f'no unit "{uid}"')
+        u = st.units[uid]
+        nat = st.nationalities.get(u.nationality)
+        self.say(_unit_text(u) + (f"; faction {nat.faction}, CTL {nat.ctl}, winter preparation {nat.winter_prep}" if nat else ""))
+        if uid in st.counted:
+            self.say(f"  counted in {st.counted[uid]} this turn")
+        undone = self.game.undone(self.cursor)
+        hist = [(s, ev) for s, cid, ev, _a in self.game.rows(1, self.cursor)
+                if cid not in undone and _mentions(ev, uid)]
+        for s, ev in hist[-12:]:
+            self.say(f"  {s:>6}  {narrative.line(ev)}")
+
+    def do_svg(self, arg: str) -> None:
+        """svg FILE: write the board at the cursor as an SVG picture."""
+        path = arg.strip()
+        if not path:
+            raise CommandError("svg needs a file name")
+        Path(path).write_text(render.render_svg(self.game, self.state(), self.cursor))
+        self.say(f"{path}: board at seq {self.cursor}")
+
+    def do_diff(self, arg: str) -> None:
+        """diff [SEQ]: what changed between SEQ (default: before the cursor's command) and the cursor."""
+        if arg.strip():
+            before = int(arg)
+        else:
+            row = self._row(self.cursor)
+            before = self.game.log.command(row[1])[5] - 1 if row else 0
+        self.say(D.text(D.diff(self.state(before), self.state()), self.state()))
+
+    # -- the rules behind it ----------------------------------------------------
+
+    def do_why(self, arg: str) -> None:
+        """why [SEQ]: the rules behind the event at the cursor: each modifier with its rule and reason, the
+        die, the column and the row of an attrition roll; the rule of an elimination, retreat or advance;
+        who was counted and who was not, and why; which transition a phase change took."""
+        seq = int(arg) if arg.strip() else self.cursor
+        row = self._row(seq)
+        if row is None:
+            self.say("no event at the cursor")
+            return
+        for text in explain(self, *row):
+            self.say(text)
+
+    def do_legal(self, arg: str) -> None:
+        """legal: the commands legal at the cursor, and per attrition procedure what its phase table allows."""
+        st = self.state()
+        if self.cursor != self.last:
+            self.say(f"(as of seq {self.cursor}; 'do' acts at the live end, seq {self.last})")
+        procs = [p for p in st.attritions.values() if p.phase != "done"]
+        for p in procs:
+            self.say(f"{p.id} ({p.attacker} vs {p.defender} in {p.zone}) is in phase '{p.phase}'; the table allows:")
+            for t in machine.TRANSITIONS:
+                if t["source"] == p.phase:
+                    name = next((k for k, v in machine.COMMAND_TRIGGER.items() if v == t["trigger"]),
+                                f"(automatic: {t['trigger']})")
+                    cond = t.get("conditions")
+                    self.say(f"  {name:<22} -> {t['dest']}{'  if ' + cond if cond else ''}")
+        attr = [x for x in _legal(st) if x.split()[0] in machine.COMMAND_TRIGGER or x.startswith("BeginAttrition")]
+        self.say("legal now (rules and phase): " + ("; ".join(attr) if attr else "no attrition command"))
+        other = [x for x in _legal(st) if x not in attr]
+        self.say("host and turn commands: " + ", ".join(other))
+
+    def do_odds(self, arg: str) -> None:
+        """odds [PROC]: before an attrition roll, the exact chance of each result with the current modifiers
+        (for a procedure already rolled: the odds it faced just before its roll)."""
+        st, pid = self.state(), arg.strip()
+        if not pid:
+            rolling = [p.id for p in st.attritions.values() if p.phase == "roll"]
+            pid = rolling[-1] if rolling else _event_procedure(self._row(self.cursor)) or \
+                (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
+        if pid not in st.attritions:
+            raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}' if pid else
+                               f"no attrition procedure at seq {self.cursor}")
+        before, actual = st, None
+        if st.attritions[pid].phase != "roll":
+            roll = self._roll_seq(pid)
+            if roll is None:
+                raise CommandError(f"{pid} is in phase '{st.attritions[pid].phase}' and has not rolled")
+            seq, ev = roll
+            before, actual = self.state(self.game.log.command(self._row(seq)[1])[5] - 1), ev.die
+            self.say(f"{pid} rolled at seq {seq}; the odds just before that roll:")
+        for text in odds(before, pid, actual):
+            self.say(text)
+
+    def _roll_seq(self, pid: str):
+        undone = self.game.undone(self.cursor)
+        for seq, cid, ev, _a in reversed(self.game.rows(1, self.cursor)):
+            if isinstance(ev, a.AttritionResultDetermined) and ev.procedure == pid and cid not in undone:
+                return seq, ev
+        return None
+
+    def do_diagram(self, arg: str) -> None:
+        """diagram [PROC]: the attrition phase machine (Mermaid), the procedure's current phase marked."""
+        st, pid = self.state(), arg.strip()
+        if not pid:
+            pid = _event_procedure(self._row(self.cursor)) or \
+                (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
+        phase = st.attritions[pid].phase if pid in st.attritions else None
+        if arg.strip() and phase is None:
+            raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}')
+        self.say(f"%% {pid} is in phase '{phase}'" if phase else "%% no attrition procedure at the cursor")
+        self.say(machine.mermaid(phase))
+
+    # -- acting (at the live end) -------------------------------------------------
+
+    def _acted(self, pairs) -> None:
+        moved = self.cursor != self.last - len(pairs)
+        self._states.clear()
+        self.cursor = self.last
+        for seq, ev in pairs:
+            self.say(f"  {seq:>6}  {narrative.line(ev)}")
+        if moved:
+            self.say(f"(cursor moved to the live end, seq {self.cursor})")
+
+    def do_do(self, arg: str) -> None:
+        """do COMMAND: execute a command at the live end. COMMAND is a JSON object
+        ({"type": "RollAttritionDie", "procedure": "A1"}) or a short form: the command's name, then
+        field=value pairs or its required fields in order, as 'legal' prints them, e.g.
+          do RollAttritionDie procedure=A1 value=4
+          do StartPhase attrition
+          do TakeAttritionLosses A1 units=us-inf-1,us-inf-2
+          do SelectOccupation A1 selections=0505:ge-pz-1+ge-inf-1
+          do RetreatUnits A1 retreats=us-inf-1:0406,us-inf-2      (no hex: the unit is eliminated)
+        A refused command prints the rule that forbids it; nothing is written."""
+        command = parse_short(arg)
+        self.say("> " + c.encode(command).decode())
+        self._acted(self.game.execute(command))
+
+    def do_undo(self, arg: str) -> None:
+        """undo [override REFEREE [REASON]]: undo the latest command (a die roll needs a referee's override)."""
+        parts = arg.split(None, 2)
+        if parts and parts[0] == "override":
+            if len(parts) < 2:
+                raise CommandError("undo override needs the referee's name")
+            pairs = self.game.undo(override=True, referee=parts[1], reason=parts[2] if len(parts) > 2 else "")
+        else:
+            pairs = self.game.undo()
+        self._acted(pairs)
+
+    def do_redo(self, arg: str) -> None:
+        """redo: re-issue the latest undone command through the rules."""
+        self._acted(self.game.redo())
+
+    def do_note(self, arg: str) -> None:
+        """note TEXT: append an annotation (a bookmark) as an event. Written at the live end; when the cursor
+        is elsewhere the note starts with '@SEQ' naming the cursor, and 'marks' lists it there."""
+        text = arg.strip()
+        if not text:
+            raise CommandError("note needs some text")
+        if self.cursor != self.last:
+            text = f"@{self.cursor} {text}"
+        self._acted(self.game.execute(c.AddNote(text=text)))
+
+    def do_marks(self, arg: str) -> None:
+        """marks: the notes in the log (seq written, the seq they mark, text); 'goto' the one you want."""
+        undone = self.game.undone()
+        found = False
+        for seq, cid, ev, _a in self.game.rows():
+            if isinstance(ev, g.NoteAdded) and cid not in undone:
+                at, text = ev.at_seq, ev.text
+                if text.startswith("@") and text[1:].split(" ", 1)[0].isdigit():
+                    at_s, _, text = text[1:].partition(" ")
+                    at = int(at_s)
+                self.say(f"{seq:>6}  marks seq {at:<6} {text}")
+                found = True
+        if not found:
+            self.say("no notes yet (note TEXT adds one)")
+
+    # -- completion ------------------------------------------------------------
+
+    def _ids(self, kind: str) -> list[str]:
+        st = self.state(self.last)
+        return sorted({"unit": st.units, "hex": st.hexes, "proc": st.attritions, "zone": st.zones,
+                       "faction": st.factions}[kind])
+
+    def complete_unit(self, text, line, begidx, endidx):
+        return [x for x in self._ids("unit") if x.startswith(text)]
+
+    def complete_hex(self, text, line, begidx, endidx):
+        return [x for x in self._ids("hex") if x.startswith(text)]
+
+    def complete_odds(self, text, line, begidx, endidx):
+        return [x for x in self._ids("proc") if x.startswith(text)]
+
+    complete_diagram = complete_odds
+
+    def complete_goto(self, text, line, begidx, endidx):
+        return [x for x in ("start", "end") if x.startswith(text)]
+
+    def complete_do(self, text, line, begidx, endidx):
+        before = line[:begidx].split()
+        if len(before) <= 1 and not line[:begidx].rstrip().endswith("="):
+            return [n + " " for n in sorted(c.NAMES) if n.startswith(text) and n not in ("Undo", "Redo")]
+        name = before[1] if len(before) > 1 else ""
+        cls = c.NAMES.get(name)
+        if cls is None:
+            return []
+        # The field being filled: "field=" just before the cursor (readline splits on '=' and ',').
+        head = line[:begidx]
+        token = head.split()[-1] if head and not head[-1].isspace() else ""
+        field = token.split("=", 1)[0] if "=" in token else ""
+        if not field:
+            names = [f.name + "=" for f in mi.type_info(cls).fields]
+            return [n for n in names if n.startswith(text)] + [v for v in self._values("procedure", cls)
+                                                               if v.startswith(text) and text]
+        return [v for v in self._values(field, cls) if v.startswith(text)]
+
+    def _values(self, field: str, cls) -> list[str]:
+        if field in ("procedure",):
+            return self._ids("proc")
+        if field in ("unit", "units", "retreats", "exclude"):
+            return self._ids("unit")
+        if field in ("hex", "to", "from_hex", "selections", "losses", "occupation"):
+            return self._ids("hex")
+        if field == "zone":
+            return self._ids("zone")
+        if field in ("attacker", "faction"):
+            return self._ids("faction")
+        if field == "phase":
+            return list(PHASES)
+        if field == "season":
+            return ["spring", "summer", "fall", "winter"]
+        if field == "supply":
+            return ["full", "partial", "none"]
+        return []
+
+
+def explain(shell: Shell, seq: int, cid: int, ev, auto: bool) -> list[str]:
+    """Lines naming the rules behind one logged event."""
+    game = shell.game
+    cmdrow = game.log.command(cid)
+    out = [f"seq {seq}: {narrative.line(ev)}",
+           f"  written by command c{cid} {cmdrow[2]} {_payload(cmdrow[3])}"
+           + (" as an automatic consequence" if auto else "")
+           + (" — later undone" if cid in game.undone() else "")]
+    prev = shell.state(seq - 1) if seq > 1 else GameState()
+    match ev:
+        case a.AttritionResultDetermined():
+            p = prev.attritions.get(ev.procedure)
+            die = prev.die
+            rolled = next((e for s, _c, e, _a in game.rows(cmdrow[5], seq) if isinstance(e, g.DieRolled)), None)
+            how = "entered by hand" if rolled and rolled.entered else "derived from the committed seed"
+            out.append(f"  die: {ev.die} ({how}; d{die.sides} read {die.lowest}-{die.lowest + die.sides - 1})")
+            base = ev.die - die.lowest
+            for m in ev.modifiers:
+                out.append(f"  modifier {m.rule} {m.value:+d}: {m.reason}")
+            if not ev.modifiers:
+                out.append("  no modifier applies")
+            total = sum(m.value for m in ev.modifiers)
+            out.append(f"  modified roll: {base} {total:+d} = {ev.modified}"
+                       + (f", read as row {ev.row if ev.row < 11 else '11+'} (14.43)" if ev.row != ev.modified else ""))
+            factors = p.factors if p else 0
+            out.append(f"  column: {ev.column} ({factors} attritioning factors, 14.41)")
+            col = table.COLUMNS.index(ev.column) if ev.column in table.COLUMNS else -1
+            cells = "  ".join(f"[{table.label(x)}]" if i == col else table.label(x)
+                              for i, x in enumerate(table.TABLE[ev.row]))
+            out.append(f"  row {ev.row if ev.row < 11 else '11+'} of the Attrition Table: {cells}")
+            out.append(f"  result: {table.label((ev.counters, ev.hexes))}")
+            out += [f"  note: {n}" for n in ev.notes]
+        case a.FactorsCounted():
+            p = prev.attritions.get(ev.procedure)
+            st = shell.state(seq)
+            out.append(f"  counted ({ev.rule}): " + ", ".join(f"{u} ({st.units[u].factors})" for u in ev.units)
+                       + f" = {ev.factors} factors, column {ev.column} (14.41)")
+            out.append(f"  defending units in contact: {', '.join(ev.contact) or 'none'}")
+            if p is not None and p.zone in prev.zones:
+                counted = zones.count(prev, p.attacker, prev.zones[p.zone], frozenset(p.excluded))
+                for u, rule in sorted(counted.refused.items()):
+                    out.append(f"  not counted: {u} — {rule}" + (f" ({REFUSALS[rule]})" if rule in REFUSALS else ""))
+        case a.AttritionPhaseChanged():
+            p = prev.attritions.get(ev.procedure)
+            src = p.phase if p else "count"
+            ts = [t for t in machine.TRANSITIONS if t["source"] == src and t["dest"] == ev.phase]
+            for t in ts:
+                out.append(f"  phase table: {src} --{t['trigger']}--> {ev.phase}"
+                           + (f" because {t['conditions']}" if t.get("conditions") else ""))
+            if not ts:
+                out.append(f"  phase table: {src} -> {ev.phase}")
+        case a.AttritionLossesTaken():
+            out.append(f"  losses taken (14.51): {', '.join(ev.units) or 'none'}")
+            if ev.shortfall:
+                out.append(f"  {ev.shortfall} more called for but not available: disregarded (14.51)")
+            if ev.immune_hexes:
+                out.append(f"  immune from occupation (14.62B): {', '.join(ev.immune_hexes)}")
+        case a.OccupationSelected():
+            for sel in ev.selections:
+                out.append(f"  {sel.hex} selected, advancing {', '.join(sel.units)} (14.61, 14.64)")
+        case a.AttritionZonesDetermined():
+            for z in ev.zones:
+                out.append(f"  zone {z.id}: {len(z.hexes)} hexes ({', '.join(z.hexes[:12])}"
+                           f"{'…' if len(z.hexes) > 12 else ''}) ({ev.rule})")
+        case g.DieRolled():
+            if ev.entered:
+                out.append("  entered by hand (a physical die); verify lists it as such")
+            else:
+                seed = bytes.fromhex(prev.seed) if prev.seed else game.seed
+                from . import dice
+                if seed is not None and dice.commitment(seed) == prev.seed_sha256:
+                    ok = dice.face(seed, ev.key, prev.die) == ev.value
+                    out.append(f"  derived from the committed seed and the key '{ev.key}': "
+                               + ("re-derived, it matches" if ok else "re-derived, it DOES NOT match"))
+                else:
+                    out.append(f"  derived from the committed seed and the key '{ev.key}' (checkable once revealed)")
+        case g.CommandUndone():
+            target = game.log.command(ev.command_id)
+            out.append(f"  undoes c{ev.command_id} {target[2] if target else '?'}"
+                       + (f" by referee override ({ev.referee}): a die roll is an undo barrier" if ev.override else ""))
+        case _:
+            rule = getattr(ev, "rule", "")
+            if rule:
+                out.append(f"  rule {rule}" + (f": {ev.reason}" if getattr(ev, "reason", "") else "")
+                           + (f" (procedure {ev.procedure})" if getattr(ev, "procedure", "") else ""))
+                for e in getattr(ev, "evils", []):
+                    out.append(f"  retreat evil: {e}")
+            else:
+                out.append("  a fact from the scenario or the host; no rule judged it")
+    return out
+
+
+def odds(state: GameState, pid: str, actual: int | None = None) -> list[str]:
+    """The exact distribution of results of ``pid``'s roll on ``state`` (one line per die face, then totals)."""
+    p = state.attritions[pid]
+    zone = state.zones[p.zone]
+    atk = [state.units[u] for u in p.units]
+    dfn = [state.units[u] for u in p.contact]
+    die = state.die
+    faces, dist = [], {}
+    for v in range(die.lowest, die.lowest + die.sides):
+        mods, modified, row, cn, hx, _n = modifiers.resolve(state, zone, p.factors, atk, dfn, v - die.lowest)
+        res = table.label((cn, hx))
+        faces.append((v, modified, row, res))
+        dist[res] = dist.get(res, 0) + 1
+    out = [f"{pid}: {p.factors} factors, column {p.column} (14.41); modifiers "
+           + ("; ".join(str(m) for m in mods) or "none") + f" = {sum(m.value for m in mods):+d}"]
+    out.append("  die  modified  row  result")
+    for v, modified, row, res in faces:
+        out.append(f"  {v:>3}  {modified:>8}  {row if row < 11 else '11+':>3}  {res}"
+                   + ("   <- rolled" if actual == v else ""))
+    n = die.sides
+    order = sorted(dist, key=_weight)
+    out.append("  chance of each result: " + ", ".join(
+        f"{r} {Fraction(dist[r], n)} ({100 * dist[r] / n:.0f}%)" for r in order))
+    hexes = sum(1 for _v, _m, _r, res in faces if "H" in res)
+    out.append(f"  chance of at least one hex (H): {Fraction(hexes, n)} ({100 * hexes / n:.0f}%)")
+    return out
+
+
+def _weight(label: str) -> tuple[int, int]:
+    if label == "-":
+        return (0, 0)
+    cpart, _, hpart = label.partition("/")
+    return (int(cpart.rstrip("C")), int(hpart.rstrip("H") or 0))
+
+
+def _legal(state: GameState) -> list[str]:
+    out = []
+    for kind in KINDS:
+        try:
+            out += kind.legal(state)
+        except Exception as err:  # noqa: BLE001 — e.g. a procedure caught mid-command (phase 'count')
+            out.append(f"({kind.name}: cannot list here: {type(err).__name__} {err})".replace(" )", ")"))
+    return out
+
+
+def _event_procedure(row) -> str:
+    return getattr(row[2], "procedure", "") if row else ""
+
+
+# -- the short form of `do` ------------------------------------------------------
+
+def parse_short(text: str) -> c.Command:
+    """A command from JSON, or from 'Name field=value ...' / 'Name value ...' (required fields in order)."""
+    text = text.strip()
+    if not text:
+        raise CommandError("do needs a command (JSON, or e.g. RollAttritionDie procedure=A1)")
+    if text.startswith("{"):
+        return c.parse(text)
+    name, *args = _tokens(text)
+    cls = c.NAMES.get(name) or next((v for k, v in c.NAMES.items() if k.lower() == name.lower()), None)
+    if cls is None:
+        raise CommandError(f"unknown command {name!r} (known: {', '.join(sorted(c.NAMES))})")
+    fields = {f.name: f for f in mi.type_info(cls).fields}
+    positional = list(fields)  # declared order: required fields first, then the optional ones
+    obj: dict = {"type": cls.__name__}
+    for arg in args:
+        if "=" in arg and arg.split("=", 1)[0] in fields:
+            key, value = arg.split("=", 1)
+        else:
+            key = next((k for k in positional if k not in obj), None)
+            if key is None:
+                raise CommandError(f"{cls.__name__}: no field for {arg!r} (fields: {', '.join(fields)})")
+            value = arg
+        obj[key] = _convert(value, fields[key].type, f"{key}")
+    return c.parse(msgspec.json.encode(obj))
+
+
+def _tokens(text: str) -> list[str]:
+    """Split on blanks; a quoted string is one token, and so is a JSON list/object after 'field='."""
+    out, i, n = [], 0, len(text)
+    while i < n:
+        if text[i].isspace():
+            i += 1
+            continue
+        j = i
+        while j < n and not text[j].isspace() and text[j] not in "=\"'[{":
+            j += 1
+        if j < n and text[j] == "=":
+            j += 1
+        head = text[i:j]
+        if j < n and text[j] in "[{":
+            k = _json_end(text, j)
+            out.append(head + text[j:k])
+        elif j < n and text[j] in "\"'":
+            k = text.find(text[j], j + 1)
+            if k < 0:
+                raise CommandError(f"unclosed quote in {text[j:]!r}")
+            out.append(head + text[j + 1:k])
+            k += 1
+        else:
+            k = j
+            while k < n and not text[k].isspace():
+                k += 1
+            out.append(text[i:k])
+        i = k
+    return out
+
+
+def _json_end(text: str, start: int) -> int:
+    depth, k, quoted = 0, start, False
+    while k < len(text):
+        ch = text[k]
+        if quoted:
+            if ch == "\\":
+                k += 1
+            elif ch == '"':
+                quoted = False
+        elif ch == '"':
+            quoted = True
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+            if depth == 0:
+                return k + 1
+        k += 1
+    raise CommandError(f"unbalanced JSON in {text[start:]!r}")
+
+
+def _convert(value: str, t, path: str):
+    """A short-form value as its field's type: lists split on ',', struct items on ':', their lists on '+'."""
+    if value[:1] in ("[", "{"):
+        try:
+            return msgspec.json.decode(value)
+        except msgspec.DecodeError as err:
+            raise CommandError(f"{path}: not valid JSON ({err})") from None
+    if isinstance(t, mi.UnionType):
+        if value.lower() in ("none", "null", ""):
+            return None
+        t = next(x for x in t.types if not isinstance(x, mi.NoneType))
+    if isinstance(t, mi.LiteralType):
+        if value not in t.values:
+            raise CommandError(f"{path}: expected one of {', '.join(map(str, t.values))}, got {value!r}")
+        return value
+    if isinstance(t, mi.IntType):
+        try:
+            return int(value)
+        except ValueError:
+            raise CommandError(f"{path}: expected a whole number, got {value!r}") from None
+    if isinstance(t, mi.BoolType):
+        return value.lower() in ("1", "true", "yes", "y", "on")
+    if isinstance(t, mi.ListType):
+        items = [x for x in value.split(",") if x != ""]
+        return [_convert(x, t.item_type, f"{path}[{i}]") for i, x in enumerate(items)]
+    if isinstance(t, mi.StructType):
+        parts = value.split(":")
+        names = [f for f in t.fields]
+        if len(parts) > len(names):
+            raise CommandError(f"{path}: too many ':' parts for {', '.join(f.name for f in names)}")
+        out = {}
+        for f, part in zip(names, parts):
+            if isinstance(f.type, mi.ListType):
+                out[f.name] = [_convert(x, f.type.item_type, f"{path}.{f.name}") for x in part.split("+") if x]
+            elif part != "" or f.required:
+                out[f.name] = _convert(part, f.type, f"{path}.{f.name}")
+        return out
+    return value
+
+
+def _payload(p: str) -> str:
+    try:
+        d = msgspec.json.decode(p)
+    except msgspec.DecodeError:
+        return p
+    d.pop("type", None)
+    return msgspec.json.encode(d).decode() if d else "{}"
+
+
+def _unit_text(u) -> str:
+    flags = [f"supply {u.supply}" if u.supply != "full" else "", "took offensive" if u.offensive else "",
+             f"airdropped from {u.airdropped_from}" if u.airdropped_from else ""]
+    extra = "; ".join(f for f in flags if f)
+    place = D.where(u)
+    place = {"eliminated": "eliminated, in the force pool", "force pool": "in the force pool"}.get(place, f"at {place}")
+    return f"{u.id}: {u.nationality} {u.type} {u.factors} {place}" + (f" ({extra})" if extra else "")
+
+
+def _mentions(ev, uid: str) -> bool:
+    for f in getattr(ev, "__struct_fields__", ()):
+        v = getattr(ev, f)
+        if v == uid or (isinstance(v, list) and uid in v):
+            return True
+        if f == "unit" and getattr(v, "id", None) == uid:
+            return True
+        if f == "selections" and any(uid in s.units for s in v):
+            return True
+    return False
