@@ -48,9 +48,9 @@ class Game:
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
         sp = Path(seed_file) if seed_file else D.seed_path(path)
-        _check_sidecar(sp, seed)
         log = EventLog(path, create=True, synchronous=synchronous)
         try:
+            _check_sidecar(sp, seed)
             game = cls(log, seed)
             payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
             game._commit(setup_events(scenario, D.commitment(seed)), actor, "LoadScenario", payload)
@@ -237,10 +237,10 @@ class Game:
         cut = max((r[6] for r in self.log.commands() if r[6] <= at), default=0)
         if cut == 0:
             raise CommandError(f"at: seq {at} is before the end of the scenario's setup")
-        if self.seed is not None:
-            _check_sidecar(D.seed_path(to), self.seed)
         new = EventLog(to, create=True, synchronous="FULL")
         try:
+            if self.seed is not None:
+                _check_sidecar(D.seed_path(to), self.seed)
             new.copy_from(self.log, cut)
             if self.seed is not None and not D.seed_path(to).exists():
                 D.write_seed(D.seed_path(to), self.seed)

@@ -220,3 +220,11 @@ def test_sidecar_not_matching_the_commitment_never_rolls(tmp_path):
             g.execute(RevealSeed())
     with pytest.raises(CommandError, match="commitment"):
         Game.open(tmp_path / "g.db", seed=bytes.fromhex("22" * 32))
+
+
+def test_existing_game_is_named_before_its_seed_file(tmp_path):
+    bridgehead(tmp_path / "g.db", seed=None).close()
+    before = (tmp_path / "g.db").read_bytes(), (tmp_path / "g.db.seed").read_text()
+    with pytest.raises(LogError, match="already exists; refusing to overwrite"):
+        bridgehead(tmp_path / "g.db", seed=None)
+    assert ((tmp_path / "g.db").read_bytes(), (tmp_path / "g.db.seed").read_text()) == before
