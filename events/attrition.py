@@ -25,14 +25,14 @@ class Selection(msgspec.Struct, frozen=True, kw_only=True):
     units: list[str]
 
 
-class AttritionZonesDetermined(Event):
+class AttritionZonesDetermined(Event, kw_only=True):
     turn: int
     active: str
     zones: list[Zone]
     rule: str = "14.211"
 
 
-class AttritionBegun(Event):
+class AttritionBegun(Event, kw_only=True):
     procedure: str
     attacker: str
     defender: str
@@ -40,7 +40,7 @@ class AttritionBegun(Event):
     excluded: list[str] = []
 
 
-class FactorsCounted(Event):
+class FactorsCounted(Event, kw_only=True):
     procedure: str
     units: list[str]
     factors: int
@@ -49,7 +49,7 @@ class FactorsCounted(Event):
     rule: str = "14.21"
 
 
-class AttritionResultDetermined(Event):
+class AttritionResultDetermined(Event, kw_only=True):
     procedure: str
     die: int
     modifiers: list[Modifier]
@@ -61,36 +61,36 @@ class AttritionResultDetermined(Event):
     notes: list[str] = []
 
 
-class TwoCountersChosen(Event):
+class TwoCountersChosen(Event, kw_only=True):
     procedure: str
     rule: str = "14.44"
 
 
-class WinterHexesDesignated(Event):
+class WinterHexesDesignated(Event, kw_only=True):
     procedure: str
     losses: list[str] = []
     occupation: list[str] = []
     rule: str = "14.521"
 
 
-class AttritionLossesTaken(Event):
+class AttritionLossesTaken(Event, kw_only=True):
     procedure: str
     units: list[str]
     shortfall: int = 0
     immune_hexes: list[str] = []
 
 
-class AttritionZoneCleared(Event):
+class AttritionZoneCleared(Event, kw_only=True):
     procedure: str
     rule: str = "14.65"
 
 
-class OccupationSelected(Event):
+class OccupationSelected(Event, kw_only=True):
     procedure: str
     selections: list[Selection]
 
 
-class AttritionPhaseChanged(Event):
+class AttritionPhaseChanged(Event, kw_only=True):
     procedure: str
     phase: str
 

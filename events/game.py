@@ -7,26 +7,26 @@ from .base import Event
 from .setup import Feature, Season, Supply, WeatherSpec
 
 
-class GameTurnStarted(Event):
+class GameTurnStarted(Event, kw_only=True):
     turn: int
     season: Season
     year: int
     weather: list[WeatherSpec] = []
 
 
-class PlayerTurnStarted(Event):
+class PlayerTurnStarted(Event, kw_only=True):
     faction: str
 
 
-class PhaseStarted(Event):
+class PhaseStarted(Event, kw_only=True):
     phase: str
 
 
-class WeatherSet(Event):
+class WeatherSet(Event, kw_only=True):
     weather: WeatherSpec
 
 
-class UnitMoved(Event):
+class UnitMoved(Event, kw_only=True):
     """A host-reported move. Version 2 renamed v1's ``hex`` to ``to_hex``."""
 
     version: ClassVar[int] = 2
@@ -37,38 +37,38 @@ class UnitMoved(Event):
     from_box: str = ""
 
 
-class UnitsTookOffensive(Event):
+class UnitsTookOffensive(Event, kw_only=True):
     units: list[str]
 
 
-class ControlChanged(Event):
+class ControlChanged(Event, kw_only=True):
     hex: str
     faction: str
     rule: str = ""
 
 
-class SupplyChanged(Event):
+class SupplyChanged(Event, kw_only=True):
     unit: str
     supply: Supply
 
 
-class UnitAirdropped(Event):
+class UnitAirdropped(Event, kw_only=True):
     unit: str
     from_hex: str
 
 
-class FeaturePlaced(Event):
+class FeaturePlaced(Event, kw_only=True):
     hex: str
     feature: Feature
 
 
-class FeatureRemoved(Event):
+class FeatureRemoved(Event, kw_only=True):
     hex: str
     kind: str
     rule: str = ""
 
 
-class UnitEliminated(Event):
+class UnitEliminated(Event, kw_only=True):
     """A unit left the board for its force pool."""
 
     unit: str
@@ -77,7 +77,7 @@ class UnitEliminated(Event):
     reason: str = ""
 
 
-class UnitRetreated(Event):
+class UnitRetreated(Event, kw_only=True):
     unit: str
     from_hex: str
     to_hex: str
@@ -86,7 +86,7 @@ class UnitRetreated(Event):
     evils: list[str] = []
 
 
-class UnitAdvanced(Event):
+class UnitAdvanced(Event, kw_only=True):
     unit: str
     from_hex: str
     to_hex: str
@@ -94,7 +94,7 @@ class UnitAdvanced(Event):
     procedure: str = ""
 
 
-class UnitDisplaced(Event):
+class UnitDisplaced(Event, kw_only=True):
     """An air or naval unit moved to the nearest friendly base."""
 
     unit: str
@@ -104,25 +104,25 @@ class UnitDisplaced(Event):
     procedure: str = ""
 
 
-class OverstackMarked(Event):
+class OverstackMarked(Event, kw_only=True):
     hex: str
     rule: str
     procedure: str = ""
 
 
-class CommandUndone(Event):
+class CommandUndone(Event, kw_only=True):
     command_id: int
     override: bool = False
     referee: str = ""
     reason: str = ""
 
 
-class NoteAdded(Event):
+class NoteAdded(Event, kw_only=True):
     text: str
     at_seq: int = 0
 
 
-class DieRolled(Event):
+class DieRolled(Event, kw_only=True):
     """One die roll: derived from the committed seed, or entered by hand."""
 
     key: str
@@ -131,7 +131,7 @@ class DieRolled(Event):
     procedure: str = ""
 
 
-class SeedRevealed(Event):
+class SeedRevealed(Event, kw_only=True):
     seed: str
 
 

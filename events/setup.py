@@ -143,7 +143,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     russian_winter: RussianWinterSpec = RussianWinterSpec()
 
 
-class GameCreated(Event):
+class GameCreated(Event, kw_only=True):
     name: str
     seed_sha256: str
     die: DieSpec = DieSpec()
@@ -151,35 +151,35 @@ class GameCreated(Event):
     description: str = ""
 
 
-class FactionDefined(Event):
+class FactionDefined(Event, kw_only=True):
     faction: FactionSpec
 
 
-class NationalityDefined(Event):
+class NationalityDefined(Event, kw_only=True):
     nationality: NationalitySpec
 
 
-class HexDefined(Event):
+class HexDefined(Event, kw_only=True):
     hex: HexSpec
 
 
-class HexsideDefined(Event):
+class HexsideDefined(Event, kw_only=True):
     hexside: HexsideSpec
 
 
-class BoxDefined(Event):
+class BoxDefined(Event, kw_only=True):
     box: BoxSpec
 
 
-class SupplySourceDefined(Event):
+class SupplySourceDefined(Event, kw_only=True):
     source: SupplySourceSpec
 
 
-class UnitPlaced(Event):
+class UnitPlaced(Event, kw_only=True):
     unit: UnitSpec
 
 
-class RestrictionDefined(Event):
+class RestrictionDefined(Event, kw_only=True):
     restriction: RestrictionSpec
 
 

@@ -110,16 +110,12 @@ def test_14_11_no_result_ends_the_procedure(game):
     refused(game, TakeAttritionLosses(procedure="A1", units=[]), "14.11")
 
 
-@pytest.mark.xfail(strict=True, reason="bug: procedure.py AttritionKind.decide only gates on the procedure's own "
-                   "phase; an attrition left open can be rolled after the attrition phase has ended")
 def test_14_12_open_attrition_cannot_be_rolled_after_the_phase(game):
     game.execute(BeginAttrition(attacker="AX", zone=ZONE))
     game.execute(StartPhase(phase="supply"))
     refused(game, RollAttritionDie(procedure="A1", value=5), "14.12")
 
 
-@pytest.mark.xfail(strict=True, reason="bug: procedure.py AttritionKind.decide lets the Axis roll an open "
-                   "attrition during the Western Allied player turn")
 def test_14_12_open_attrition_cannot_be_rolled_in_the_enemy_player_turn(game):
     game.execute(BeginAttrition(attacker="AX", zone=ZONE))
     game.execute(StartPlayerTurn(faction="WA"))

@@ -138,8 +138,6 @@ def test_every_event_type_is_versioned_frozen_and_tagged():
             assert (name, v) in codec.UPCASTERS, (name, v)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: events/base.py Event(kw_only=True) covers only fields declared on "
-                   "Event itself; msgspec does not inherit kw_only, so GameCreated('n', 'h') is accepted")
 def test_every_event_type_is_keyword_only():
     for name, cls in codec.TYPES.items():
         params = inspect.signature(cls).parameters.values()

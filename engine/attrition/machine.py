@@ -17,9 +17,9 @@ TRANSITIONS = [
     {"trigger": "counted", "source": "count", "dest": "roll"},                                      # 14.11A
     {"trigger": "roll", "source": "roll", "dest": "losses", "conditions": "has_counters"},          # 14.41
     {"trigger": "roll", "source": "roll", "dest": "done"},
-    {"trigger": "take_two", "source": "losses", "dest": "losses", "conditions": "may_take_two"},    # 14.44
+    {"trigger": "take_two", "source": "losses", "dest": "losses", "conditions": "two_counters_allowed"},    # 14.44
     {"trigger": "designate", "source": "losses", "dest": "losses", "conditions": "russian_winter"},  # 14.521
-    {"trigger": "take_losses", "source": "losses", "dest": "select", "conditions": "may_occupy"},    # 14.11B
+    {"trigger": "take_losses", "source": "losses", "dest": "select", "conditions": "occupation_allowed"},    # 14.11B
     {"trigger": "take_losses", "source": "losses", "dest": "done"},
     {"trigger": "select", "source": "select", "dest": "retreat", "conditions": "has_displaced"},    # 14.11C
     {"trigger": "select", "source": "select", "dest": "occupy", "conditions": "has_selection"},
@@ -49,13 +49,13 @@ class Model:
     def has_counters(self) -> bool:
         return self.counters > 0
 
-    def may_take_two(self) -> bool:
+    def two_counters_allowed(self) -> bool:
         return self.two_ok
 
     def russian_winter(self) -> bool:
         return self.winter
 
-    def may_occupy(self) -> bool:
+    def occupation_allowed(self) -> bool:
         return self.hexes > 0 or self.cleared
 
     def has_displaced(self) -> bool:

@@ -24,12 +24,28 @@ def _proc(state: GameState, pid: str) -> Attrition:
     return proc
 
 
-def _phase_gate(proc: Attrition, command: c.Command) -> str:
+def _phase_gate(state: GameState, proc: Attrition, command: c.Command) -> str:
+    """The procedure's own phase table (14.11) and the turn's attrition phase (14.12) must both allow it."""
+    if not _current(state, proc):
+        raise RuleViolation("14.12", f"{proc.id} belongs to {proc.attacker}'s attrition phase of turn {proc.turn}; "
+                            f"it cannot continue in {state.turn.active}'s {state.turn.phase or 'no'} phase of "
+                            f"turn {state.turn.turn}")
     trig = machine.COMMAND_TRIGGER[type(command).__name__]
     if trig not in machine.triggers(proc.phase):
         raise RuleViolation("14.11", f"{type(command).__name__} is not possible while {proc.id} is in phase "
                             f"'{proc.phase}' (possible: {', '.join(machine.triggers(proc.phase)) or 'nothing'})")
     return trig
+
+
+def _current(state: GameState, proc: Attrition) -> bool:
+    t = state.turn
+    return (t.phase == "attrition" and t.active == proc.attacker and t.turn == proc.turn
+            and proc.zone in state.zones)
+
+
+def unfinished(state: GameState) -> Attrition | None:
+    """An attrition of the current player turn that has not reached 'done'."""
+    return next((p for p in state.attritions.values() if p.phase != "done" and _current(state, p)), None)
 
 
 def _changed(proc: Attrition, phase: str) -> list:
@@ -125,7 +141,7 @@ class AttritionKind:
         if isinstance(cmd, c.BeginAttrition):
             return begin(state, cmd)
         proc = _proc(state, cmd.procedure)
-        _phase_gate(proc, cmd)
+        _phase_gate(state, proc, cmd)
         match cmd:
             case c.RollAttritionDie():
                 return roll(state, proc, cmd, dice)
@@ -163,6 +179,8 @@ class AttritionKind:
                     if zones.count(state, state.turn.active, z).factors:
                         out.append(f"BeginAttrition attacker={state.turn.active} zone={z.id}")
         for p in state.attritions.values():
+            if not _current(state, p):
+                continue
             for trig in machine.triggers(p.phase):
                 name = next(k for k, v in machine.COMMAND_TRIGGER.items() if v == trig)
                 if trig == "take_two" and (p.counters, p.hexes) != (1, 1):

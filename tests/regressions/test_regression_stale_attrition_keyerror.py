@@ -25,8 +25,6 @@ def game(tmp_path):
     g.close()
 
 
-@pytest.mark.xfail(strict=True, reason="bug: engine/attrition/procedure.py roll() reads state.zones[proc.zone] "
-                   "without checking it; a procedure from an earlier player turn raises KeyError")
 def test_stale_attrition_roll_is_refused_not_crashed(game):
     seq = game.log.last()[0]
     with pytest.raises((RuleViolation, CommandError)):
@@ -34,7 +32,6 @@ def test_stale_attrition_roll_is_refused_not_crashed(game):
     assert game.log.last()[0] == seq
 
 
-@pytest.mark.xfail(strict=True, reason="bug: AttritionKind.legal lists commands for a procedure whose zone is gone")
 def test_stale_attrition_not_offered_by_legal(game):
     assert "RollAttritionDie procedure=A1" not in game.legal()
 

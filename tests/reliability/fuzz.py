@@ -41,9 +41,9 @@ from . import play
 from .common import SEED
 
 #: Crashes already reported, as (predicate on (command, exception), regression test that pins it).
-KNOWN_BUGS = [
-    (lambda cmd, exc: isinstance(exc, KeyError) and getattr(cmd, "procedure", None) is not None,
-     "tests/regressions/test_regression_stale_attrition_keyerror.py"),
+KNOWN_BUGS: list = [
+    # (predicate(cmd, exc), regression file) for crashes already pinned; the stale-attrition KeyError is fixed
+    # (engine/attrition/procedure.py gates every command on the current player turn's attrition phase).
 ]
 
 FIGURES: Counter = Counter()
