@@ -1,0 +1,308 @@
+"""Harness 6, I/O faults: an error at each write step of the append path, and a full disk.
+
+Faults are injected from outside the engine: ``game.log.conn`` is replaced by a
+proxy whose execute/executemany raise at a chosen step of EventLog.append
+(BEGIN IMMEDIATE, the expected-seq check, the commands insert, the events
+executemany -- before the first row or midway -- and COMMIT), once, with an
+sqlite3.OperationalError or a KeyboardInterrupt. The operation is a random
+command, an undo or a redo on a game with a random history. A full disk is
+``PRAGMA max_page_count`` set just above the file's size, then large commands
+until SQLite says the disk is full.
+
+After every fault: the error surfaced (the same exception object), nothing of
+the command is stored, integrity is ok, the chain verifies, the live state
+equals the log, and the same operation succeeds once the fault is gone.
+
+The snapshot write after a commit is probed separately: it is outside the
+append transaction, so a fault there surfaces for a command that *was*
+committed (reported as ``committed_but_raised``).
+"""
+from __future__ import annotations
+
+import random
+import sqlite3
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+import engine.game as engine_game
+from engine import commands as c
+from engine.errors import CommandError, RuleViolation
+from engine.game import Game
+from projections.state import dump
+
+from . import play
+from .common import SEED, gapless, integrity, torn_commands
+
+STEPS = ("begin", "seq_check", "commands_insert", "events_insert", "events_insert_midway", "commit")
+
+
+class Injected(sqlite3.OperationalError):
+    """The fault this harness raises (an OperationalError, as a failing disk would give)."""
+
+
+def classify(conn: sqlite3.Connection, sql: str) -> str:
+    s = " ".join(sql.split()).upper()
+    if s.startswith("BEGIN"):
+        return "begin"
+    if s.startswith("SELECT SEQ, HASH FROM EVENTS") and conn.in_transaction:
+        return "seq_check"
+    if s.startswith("INSERT INTO COMMANDS"):
+        return "commands_insert"
+    if s.startswith("INSERT INTO EVENTS"):
+        return "events_insert"
+    if s.startswith("COMMIT"):
+        return "commit"
+    if s.startswith("INSERT OR REPLACE INTO SNAPSHOTS"):
+        return "snapshot_insert"
+    return "other"
+
+
+class FaultyConn:
+    """A sqlite3 connection that raises ``exc`` once, at ``step``; everything else passes through."""
+
+    def __init__(self, conn: sqlite3.Connection, step: str, exc: BaseException, midway_after: int = 1):
+        self._conn, self.step, self.exc, self.midway_after = conn, step, exc, midway_after
+        self.fired = False
+        self.seen: list[str] = []
+        self.failed_at: list[str] = []  # steps where SQLite itself raised
+
+    def __getattr__(self, name):
+        return getattr(self._conn, name)
+
+    def _fire(self, step: str) -> None:
+        self.seen.append(step)
+        if not self.fired and step == self.step:
+            self.fired = True
+            raise self.exc
+
+    def execute(self, sql, params=()):
+        step = classify(self._conn, sql)
+        self._fire(step)
+        try:
+            return self._conn.execute(sql, params)
+        except sqlite3.Error:
+            self.failed_at.append(step)
+            raise
+
+    def executemany(self, sql, rows):
+        step = classify(self._conn, sql)
+        if step == "events_insert" and self.step == "events_insert_midway" and not self.fired:
+            self.seen.append("events_insert_midway")
+
+            def feed():
+                for i, row in enumerate(rows):
+                    if i == self.midway_after:
+                        self.fired = True
+                        raise self.exc
+                    yield row
+            return self._conn.executemany(sql, feed())
+        self._fire(step)
+        try:
+            return self._conn.executemany(sql, rows)
+        except sqlite3.Error:
+            self.failed_at.append(step)
+            raise
+
+
+def audit(game: Game) -> dict:
+    """What the file and the live state look like now, through fresh connections."""
+    conn = sqlite3.connect(game.log.path)
+    try:
+        torn = torn_commands(conn)
+        gap_free = gapless(conn)
+        n = conn.execute("SELECT count(*) FROM commands").fetchone()[0]
+    finally:
+        conn.close()
+    return {"last": game.log.last(), "commands": n, "torn": torn, "gapless": gap_free,
+            "integrity": integrity(game.log.path), "chain_bad": game.log.verify_chain()[1],
+            "live_equals_log": game.state == game.at(use_snapshots=False)}
+
+
+def operation(ch: play.Chooser, game: Game):
+    """A random operation that reaches the append path if nothing refuses it: a command, undo or redo."""
+    r = ch.rng.random()
+    if r < 0.12:
+        return "undo", lambda: game.undo(override=True, referee="umpire")
+    if r < 0.18:
+        return "redo", game.redo
+    cmd = play.legal_command(ch, game)
+    return type(cmd).__name__, lambda: game.execute(cmd)
+
+
+def fault_trials(tmp: Path, trials: int, rng: random.Random) -> dict:
+    fig: Counter = Counter()
+    problems: list[str] = []
+    ch = play.Chooser(rng)
+    game = Game.create(tmp / "faults.db", play.fuzz_scenario(), seed=SEED)
+    play.random_history(game, rng, 20)
+    done = 0
+    while done < trials:
+        step = STEPS[done % len(STEPS)]
+        exc = Injected(f"injected fault at {step}") if rng.random() < 0.8 else KeyboardInterrupt(f"at {step}")
+        name, op = operation(ch, game)
+        before, live = audit(game), dump(game.state)
+        real = game.log.conn
+        game.log.conn = proxy = FaultyConn(real, step, exc, midway_after=rng.randint(1, 3))
+        raised = None
+        try:
+            op()
+        except (RuleViolation, CommandError):
+            raised = "refused"
+        except BaseException as e:  # noqa: BLE001 - KeyboardInterrupt is one of the injected faults
+            raised = e
+        finally:
+            game.log.conn = real
+        if raised == "refused" or not proxy.fired:
+            fig["not_reaching_the_fault"] += 1
+            if raised is None and step == "events_insert_midway":
+                fig["single_event_commands_skipped_midway"] += 1
+            continue
+        done += 1
+        fig[f"step:{step}"] += 1
+        fig["faults"] += 1
+        after = audit(game)
+        ok = {
+            "surfaced": raised is exc,
+            "nothing_stored": (after["last"], after["commands"]) == (before["last"], before["commands"]),
+            "no_torn_command": not after["torn"] and after["gapless"],
+            "integrity_ok": after["integrity"] == "ok",
+            "chain_ok": after["chain_bad"] is None,
+            "live_equals_log": after["live_equals_log"] and dump(game.state) == live,
+            "no_open_transaction": not real.in_transaction,
+        }
+        for k, v in ok.items():
+            fig[k] += v
+        try:
+            op()  # the fault is gone: the same operation now goes through
+            fig["retry_succeeded"] += 1
+        except (RuleViolation, CommandError) as e:
+            problems.append(f"{name} after a fault at {step}: retry refused: {e}")
+        if not all(ok.values()):
+            problems.append(f"{name} at {step}: {[k for k, v in ok.items() if not v]}")
+    with Game.open(game.log.path, seed=SEED) as again:
+        fig["reopened_equals_live"] = int(again.state == game.state)
+    game.close()
+    out = dict(fig)
+    out["problems"] = problems[:10]
+    return out
+
+
+def snapshot_fault(tmp: Path) -> dict:
+    """A fault while caching a snapshot after a commit: does the caller see a failure for a committed command?"""
+    game = Game.create(tmp / "snap.db", play.fuzz_scenario(), seed=SEED)
+    saved = engine_game.SNAPSHOT_EVERY
+    engine_game.SNAPSHOT_EVERY = 1
+    real = game.log.conn
+    try:
+        before = game.log.last()[0]
+        exc = Injected("injected fault at snapshot_insert")
+        game.log.conn = FaultyConn(real, "snapshot_insert", exc)
+        try:
+            game.execute(c.AddNote(text="cached"))
+            raised = False
+        except Injected:
+            raised = True
+    finally:
+        game.log.conn = real
+        engine_game.SNAPSHOT_EVERY = saved
+    committed = game.log.last()[0] == before + 1
+    out = {"raised": raised, "committed": committed, "committed_but_raised": raised and committed,
+           "live_equals_log": game.state == game.at(use_snapshots=False), "integrity": integrity(game.log.path)}
+    game.close()
+    return out
+
+
+def full_disk(tmp: Path, trials: int, rng: random.Random) -> dict:
+    """PRAGMA max_page_count just above the file's size; append big commands until the disk is full."""
+    fig: Counter = Counter()
+    problems = []
+    for t in range(trials):
+        game = Game.create(tmp / f"full{t}.db", play.fuzz_scenario(), seed=SEED)
+        play.random_history(game, rng, 10)
+        conn = game.log.conn
+        game.log.conn = spy = FaultyConn(conn, "never", RuntimeError())  # only records the steps
+        pages = conn.execute("PRAGMA page_count").fetchone()[0]
+        conn.execute(f"PRAGMA max_page_count = {pages + rng.randint(1, 6)}")
+        big = rng.randint(500, 6000)
+        n = 0
+        while True:
+            before, live = audit(game), dump(game.state)
+            cmd = c.AddNote(text=f"{n} " + "x" * big)
+            try:
+                game.execute(cmd)
+                n += 1
+                if n > 10_000:
+                    problems.append("the disk never filled")
+                    break
+                continue
+            except sqlite3.OperationalError as e:
+                fig["full_disk_errors"] += 1
+                fig[f"full_at:{spy.failed_at[0] if spy.failed_at else '?'}"] += 1
+                fig["message_says_full"] += "full" in str(e)
+            after = audit(game)
+            fig["nothing_stored"] += (after["last"], after["commands"]) == (before["last"], before["commands"])
+            fig["no_torn_command"] += not after["torn"] and after["gapless"]
+            fig["integrity_ok"] += after["integrity"] == "ok"
+            fig["chain_ok"] += after["chain_bad"] is None
+            fig["live_equals_log"] += after["live_equals_log"] and dump(game.state) == live
+            conn.execute("PRAGMA max_page_count = 1073741823")  # space freed
+            game.execute(cmd)
+            fig["retry_succeeded"] += 1
+            fig["commands_before_full"] += n
+            break
+        game.log.conn = conn
+        game.close()
+    out = dict(fig)
+    out["problems"] = problems
+    return out
+
+
+def double_fault(tmp: Path) -> dict:
+    """COMMIT fails and so does the ROLLBACK after it: the connection is left inside the transaction."""
+    game = Game.create(tmp / "double.db", play.fuzz_scenario(), seed=SEED)
+    real = game.log.conn
+
+    class Double(FaultyConn):
+        def execute(self, sql, params=()):
+            if classify(self._conn, sql) == "commit" or sql.strip().upper().startswith("ROLLBACK"):
+                raise Injected(f"injected fault at {sql.strip()}")
+            return self._conn.execute(sql, params)
+    committed = game.log.last()[0]
+    game.log.conn = Double(real, "commit", None)
+    try:
+        game.execute(c.AddNote(text="twice unlucky"))
+    except Injected:
+        pass
+    finally:
+        game.log.conn = real
+    out = {"left_in_transaction": real.in_transaction}
+    other = sqlite3.connect(game.log.path)
+    seen_by_others = other.execute("SELECT max(seq) FROM events").fetchone()[0]
+    other.close()
+    out["live_seq"], out["committed_seq"] = game.state.seq, seen_by_others
+    out["live_shows_uncommitted"] = game.state.seq != seen_by_others == committed
+    try:
+        game.execute(c.AddNote(text="and again"))
+        out["next_command"] = "ok"
+    except sqlite3.Error as e:
+        out["next_command"] = f"{type(e).__name__}: {e}"
+    game.close()
+    return out
+
+
+def run(large: bool = False, trials: int | None = None, disks: int | None = None, seed: int = 6,
+        workdir: Path | None = None) -> dict:
+    trials = trials or (600 if large else 24)
+    disks = disks or (40 if large else 4)
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        tmp = Path(tmp)
+        faults = fault_trials(tmp, trials, rng)
+        disk = full_disk(tmp, disks, rng)
+        snap = snapshot_fault(tmp)
+        double = double_fault(tmp)
+    return {"faults": faults, "full_disk": disk, "snapshot_fault": snap, "double_fault": double,
+            "seconds": round(time.perf_counter() - t0, 1)}
