@@ -33,6 +33,7 @@ from .procedures import KINDS
 from .turn import PHASES
 
 BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l")
+_HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EOF"}
 HISTORY = os.environ.get("TURNLOG_HISTORY", str(Path.home() / ".turnlog_history"))
 
 # Why a unit was left out of a count: the rule letter and a paraphrase (see the rules text for the wording).
@@ -57,6 +58,9 @@ class Shell(cmd.Cmd):
         self.cursor = self.last
         self._states: OrderedDict[int, GameState] = OrderedDict()
         self._update_prompt()
+        if self.interactive:
+            self.intro = (f"turnlog repl: '{self.state().name}', {self.last} events; the cursor is at the live end.\n"
+                          "help lists the commands, help NAME explains one; Tab completes; Ctrl-D leaves.")
 
     # -- plumbing --------------------------------------------------------------
 
@@ -146,6 +150,10 @@ class Shell(cmd.Cmd):
         return True
 
     do_exit = do_q = do_quit
+
+    def get_names(self) -> list[str]:
+        """Command names for help and completion, without the one-letter aliases and EOF."""
+        return [n for n in super().get_names() if n not in _HIDDEN]
 
     # -- moving the cursor -----------------------------------------------------
 
