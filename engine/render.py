@@ -28,7 +28,7 @@ H = math.sqrt(3) * R           # flat-to-flat height
 C = 34.0                       # counter side
 MARGIN = 24.0
 PANEL = 290.0                  # legend width
-TOP = 78.0                     # title height
+TOP = 94.0                     # title height
 MIN_MAP = 560.0                # narrow maps still leave room for the title
 
 
@@ -287,13 +287,13 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out.append('</g>')
     out += _zones(state, pos, colours)
     out += _occupation(state, ctx, pos, colours)
-    out.append('<g class="labels">')
-    out += [_label(state, hid, pos[hid], colours, ctx) for hid in sorted(state.hexes)]
-    out.append('</g>')
     out.append('<g class="units">')
     out += _units(state, ctx, pos, colours)
     out.append('</g>')
     out += _arrows(ctx, pos)
+    out.append('<g class="labels">')  # last, so arrows crossing a hex's top edge never hide its id
+    out += [_label(state, hid, pos[hid], colours, ctx) for hid in sorted(state.hexes)]
+    out.append('</g>')
     out += legend
     out.append("</svg>")
     return "\n".join(out)
@@ -307,7 +307,8 @@ def _title(state: GameState, ctx: Context, width: float) -> list[str]:
               f"board at seq {state.seq}", 12.5, "normal", "#222")]
     if ctx.command:
         cid, _a, ctype, payload = ctx.command[:4]
-        lines.append((f"last command c{cid} {ctype}" + (f" {_short(payload)}" if ctype != "LoadScenario" else ""),
+        args = _short(payload) if ctype != "LoadScenario" else "{}"
+        lines.append((f"last command c{cid} {ctype}" + (f" {args}" if args != "{}" else ""),
                       11.5, "normal", "#444"))
     if ctx.proc:
         p = state.attritions[ctx.proc]
@@ -546,7 +547,7 @@ def _arrows(ctx: Context, pos) -> list[str]:
         dx, dy = x2 - x1, y2 - y1
         n = math.hypot(dx, dy) or 1.0
         sx, sy = x1 + dx / n * 30, y1 + dy / n * 30
-        ex, ey = x2 - dx / n * 38, y2 - dy / n * 38
+        ex, ey = x2 - dx / n * 27, y2 - dy / n * 27
         mx, my = (sx + ex) / 2 - dy / n * 8, (sy + ey) / 2 + dx / n * 8
         dash = "" if kind == "advance" else ' stroke-dasharray="9 4"'
         units = ", ".join(e.unit for e in evs)
