@@ -45,6 +45,11 @@ class Progress:
         self.stream.flush()
         self._drawn = True
 
+    def restart(self, label: str) -> None:
+        """A new stage: erase the line, new label, rate and time left measured afresh."""
+        self.close()
+        self.label, self.start, self._last = label, self.clock(), float("-inf")
+
     def close(self) -> None:
         """Erase the line (the caller prints the result on a clean line)."""
         if self.enabled and self._drawn:

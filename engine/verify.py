@@ -121,10 +121,9 @@ def verify(game: Game, progress=None) -> Report:
 
 
 def _stage(progress, label: str) -> None:
-    if progress is not None and hasattr(progress, "label"):
-        if hasattr(progress, "close"):
-            progress.close()
-        progress.label = label
+    """Tell a Progress that a new stage begins (a plain callable just keeps counting)."""
+    if progress is not None and hasattr(progress, "restart"):
+        progress.restart(label)
 
 
 def _chain(log, total: int, progress) -> tuple[int, int | None, str]:
