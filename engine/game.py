@@ -25,6 +25,7 @@ from .procedures import KINDS
 from .scenario import Scenario, setup_events
 
 SNAPSHOT_EVERY = 1000
+_TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn)
 REACTION_LIMIT = 10_000
 BY_COMMAND = {cmd: kind for kind in KINDS for cmd in kind.commands}
 _META = ("Undo", "AddNote", "LoadScenario")
@@ -108,6 +109,11 @@ class Game:
         kind = BY_COMMAND.get(type(command))
         if kind is None:
             raise CommandError(f"{type(command).__name__}: no procedure handles this command")
+        if isinstance(command, _TURN_ADVANCE):
+            for other in KINDS:
+                blocked = other.unfinished(state)
+                if blocked is not None:
+                    raise blocked
         entered = getattr(command, "value", None)
         return kind.decide(state, command, D.Dice(self.seed, state.die, entered))
 
@@ -295,8 +301,9 @@ def _check_sidecar(path: Path, seed: bytes) -> None:
 
 
 def _as_command(command) -> c.Command:
+    """A checked command: Structs built in Python get the decoder's type checks too."""
     if isinstance(command, c.Command):
-        return command
+        return c.parse(c.encode(command))
     if isinstance(command, dict):
         command = msgspec.json.encode(command)
     return c.parse(command)

@@ -14,6 +14,7 @@ from projections.state import GameState
 
 from .commands import Command
 from .dice import Dice
+from .errors import RuleViolation
 
 
 class ProcedureKind(Protocol):
@@ -25,3 +26,6 @@ class ProcedureKind(Protocol):
     def react(self, state: GameState, event) -> list: ...
 
     def legal(self, state: GameState) -> list[str]: ...
+
+    def unfinished(self, state: GameState) -> "RuleViolation | None":
+        """Why the turn may not move on yet (a procedure still open), or None."""

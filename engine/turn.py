@@ -113,5 +113,8 @@ class TurnKind:
         out += [f"StartPhase {p}" for p in nxt]
         return out
 
+    def unfinished(self, state: GameState) -> None:
+        return None
+
 
 KIND = TurnKind()

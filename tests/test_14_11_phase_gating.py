@@ -110,13 +110,17 @@ def test_14_11_no_result_ends_the_procedure(game):
     refused(game, TakeAttritionLosses(procedure="A1", units=[]), "14.11")
 
 
-def test_14_12_open_attrition_cannot_be_rolled_after_the_phase(game):
+def test_14_11_phase_cannot_end_while_an_attrition_is_open(game):
     game.execute(BeginAttrition(attacker="AX", zone=ZONE))
+    refused(game, StartPhase(phase="supply"), "14.11")
+    refused(game, StartPlayerTurn(faction="WA"), "14.11")
+    game.execute(RollAttritionDie(procedure="A1", value=0))  # no result: the procedure ends
     game.execute(StartPhase(phase="supply"))
-    refused(game, RollAttritionDie(procedure="A1", value=5), "14.12")
+    assert game.state.turn.phase == "supply"
 
 
-def test_14_12_open_attrition_cannot_be_rolled_in_the_enemy_player_turn(game):
+def test_14_12_finished_attrition_accepts_nothing_in_a_later_phase(game):
     game.execute(BeginAttrition(attacker="AX", zone=ZONE))
+    game.execute(RollAttritionDie(procedure="A1", value=0))
     game.execute(StartPlayerTurn(faction="WA"))
     refused(game, RollAttritionDie(procedure="A1", value=5), "14.12")

@@ -60,7 +60,7 @@ def test_14_13_refused_even_after_the_first_attrition_is_over(game):
 
 def test_14_13_a_new_game_turn_allows_a_new_roll(game):
     game.execute(BeginAttrition(attacker="AX", zone=SOUTH))
-    game.execute(RollAttritionDie(procedure="A1"))
+    game.execute(RollAttritionDie(procedure="A1", value=0))  # no result: the procedure ends (14.11)
     game.execute(StartGameTurn(turn=2, season="summer", year=1943))
     game.execute(StartPlayerTurn(faction="AX"))
     game.execute(StartPhase(phase="attrition"))

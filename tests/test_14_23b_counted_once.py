@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from engine.attrition import zones
-from engine.commands import BeginAttrition, StartGameTurn, StartPhase, StartPlayerTurn
+from engine.commands import RollAttritionDie, BeginAttrition, StartGameTurn, StartPhase, StartPlayerTurn
 from engine.errors import RuleViolation
 
 from helpers import hexes, new_game, scenario, unit
@@ -53,6 +53,7 @@ def test_14_23b_counted_units_do_not_count_again_on_the_same_front(game):
 
 def test_14_23b_a_new_game_turn_frees_them(game):
     game.execute(BeginAttrition(attacker="AX", zone=WEST))
+    game.execute(RollAttritionDie(procedure="A1", value=0))  # no result: the procedure ends (14.11)
     game.execute(StartGameTurn(turn=2, season="summer", year=1943))
     game.execute(StartPlayerTurn(faction="AX"))
     game.execute(StartPhase(phase="attrition"))

@@ -170,6 +170,13 @@ class AttritionKind:
             return retreats.occupy_events(state, state.attritions[event.procedure])
         return []
 
+    def unfinished(self, state: GameState) -> RuleViolation | None:
+        """14.11: an attrition runs through to its end before the turn moves on."""
+        p = unfinished(state)
+        if p is None:
+            return None
+        return RuleViolation("14.11", f"{p.id} is still in phase '{p.phase}'; finish it before the turn moves on")
+
     def legal(self, state: GameState) -> list[str]:
         out = []
         if state.turn.phase == "attrition":
