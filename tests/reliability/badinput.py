@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import io
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -257,6 +258,10 @@ def run_case(case: Case, d: Path) -> dict:
     out, err = io.StringIO(), io.StringIO()
     traceback = ""
     stdin, sys.stdin = sys.stdin, io.StringIO("")
+    # `turnlog play` echoes through a default argument bound to the original sys.stdout: silence fd 1 too.
+    sys.__stdout__.flush()
+    saved_fd, devnull = os.dup(1), os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
@@ -267,6 +272,10 @@ def run_case(case: Case, d: Path) -> dict:
         code, traceback = None, f"{type(exc).__name__}: {exc}"
     finally:
         sys.stdin = stdin
+        sys.__stdout__.flush()
+        os.dup2(saved_fd, 1)
+        os.close(saved_fd)
+        os.close(devnull)
     after = fingerprint(d)
     message = (err.getvalue() + out.getvalue()).lower()
     new_commands = commands_in(after) - commands_in(before)

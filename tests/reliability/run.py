@@ -1,0 +1,126 @@
+"""Run the reliability harnesses and print their figures: ``python -m tests.reliability.run [--large]``.
+
+Without --large each harness runs at the CI scale of tests/test_reliability_*.py;
+with --large at the scale docs/reliability.md reports. --json writes every
+figure with the date and the machine; --only picks harnesses by name.
+Exit status 1 if a harness raised or a headline figure is off.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import sqlite3
+import sys
+import time
+import traceback
+
+from . import badinput, concurrent, crash, determinism, fuzz, iofaults, tamper
+
+HARNESSES = {
+    "crash": crash.run, "concurrent": concurrent.run, "tamper": tamper.run, "fuzz": fuzz.run,
+    "badinput": badinput.run, "iofaults": iofaults.run, "determinism": determinism.run,
+}
+
+
+def headline_ok(name: str, fig: dict) -> list[str]:
+    """The figures the issue asks to be 0 / 100% / ok; return what is off."""
+    off = []
+
+    def want(cond: bool, what: str) -> None:
+        if not cond:
+            off.append(what)
+    if name == "crash":
+        for k in ("torn_commands", "acked_events_lost", "acked_events_altered", "gaps", "integrity_not_ok",
+                  "chain_broken", "replay_differs", "reopen_failed"):
+            want(fig[k] == 0, f"{k} = {fig[k]}")
+    elif name == "concurrent":
+        want(fig["duplicate_seqs"] == fig["missing_seqs"] == 0, "duplicate or missing seqs")
+        want(fig["events_stored_equals_successful"], "events stored != successful appends")
+        want(fig["integrity"] == "ok" and fig["chain_bad_seq"] is None, "integrity/chain")
+    elif name == "tamper":
+        want(fig["chain_detected_pct"] == fig["chain_named_exactly_pct"] == 100.0, "chain below 100%")
+    elif name == "badinput":
+        known = sum(1 for c in badinput.CASES if c.known_bug)
+        want(fig["all_three_ok"] + known >= fig["cases"], f"{fig['cases'] - fig['all_three_ok']} cases fail "
+                                                         f"({known} known bugs)")
+    elif name == "iofaults":
+        f = fig["faults"]
+        for k in ("surfaced", "nothing_stored", "no_torn_command", "integrity_ok", "chain_ok", "live_equals_log"):
+            want(f[k] == f["faults"], f"faults.{k} = {f[k]}/{f['faults']}")
+    elif name == "determinism":
+        want(fig["mismatches"] == 0, f"{fig['mismatches']} mismatches")
+    return off
+
+
+def machine() -> dict:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            cpu = next(ln.split(":", 1)[1].strip() for ln in f if ln.startswith("model name"))
+    except (OSError, StopIteration):
+        pass
+    return {"date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"), "cpu": cpu,
+            "cores": os.cpu_count(), "os": platform.platform(), "python": platform.python_version(),
+            "sqlite": sqlite3.sqlite_version}
+
+
+def _show(value, indent: str = "  ") -> None:
+    for k, v in value.items():
+        if isinstance(v, dict) and k != "by_class":
+            print(f"{indent}{k}:")
+            _show(v, indent + "  ")
+        elif k == "by_class":
+            print(f"{indent}by class (trials / chain detected / chain exact / verify detected / verify exact "
+                  f"/ open failed / cli exact):")
+            for kind, c in v.items():
+                print(f"{indent}  {kind:22} {c['trials']:>4} {c['chain_detected']:>4} {c['chain_named_exactly']:>4}"
+                      f" {c['verify_detected']:>4} {c['verify_named_exactly']:>4} {c['verify_open_failed']:>4}"
+                      f" {c['cli_named_exactly']:>4}")
+        elif isinstance(v, list) and v and isinstance(v[0], str) and len(str(v)) > 100:
+            print(f"{indent}{k}:")
+            for item in v:
+                print(f"{indent}  - {item}")
+        else:
+            print(f"{indent}{k}: {v}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m tests.reliability.run", description=__doc__.splitlines()[0])
+    p.add_argument("--large", action="store_true", help="the scale docs/reliability.md reports")
+    p.add_argument("--only", help="comma-separated harness names: " + ", ".join(HARNESSES))
+    p.add_argument("--json", help="write all figures (and the machine) to this file")
+    args = p.parse_args(argv)
+    names = args.only.split(",") if args.only else list(HARNESSES)
+    out = {"machine": machine(), "large": args.large, "harnesses": {}}
+    status = 0
+    print(f"turnlog reliability harnesses ({'large' if args.large else 'CI'} scale) — {out['machine']['date']}, "
+          f"{out['machine']['cpu']} x{out['machine']['cores']}, Python {out['machine']['python']}, "
+          f"SQLite {out['machine']['sqlite']}")
+    for name in names:
+        t0 = time.perf_counter()
+        print(f"\n== {name} ==", flush=True)
+        try:
+            fig = HARNESSES[name](large=args.large)
+        except Exception as exc:  # a harness that raises is a failed harness, not a crashed runner
+            traceback.print_exc()
+            out["harnesses"][name] = {"error": f"{type(exc).__name__}: {exc}"}
+            status = 1
+            continue
+        fig.setdefault("seconds", round(time.perf_counter() - t0, 1))
+        off = headline_ok(name, fig)
+        fig["headline"] = "ok" if not off else "OFF: " + "; ".join(off)
+        status |= bool(off)
+        out["harnesses"][name] = fig
+        _show(fig)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(out, f, indent=1, sort_keys=False, default=str)
+        print(f"\nfigures written to {args.json}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
