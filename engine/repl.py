@@ -368,7 +368,7 @@ class Shell(cmd.Cmd):
         if pid not in st.attritions:
             raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}' if pid else
                                f"no attrition procedure at seq {self.cursor}")
-        before, actual = st, None
+        before, actual = st, st.attritions[pid].die  # the cursor may sit on the roll itself
         if st.attritions[pid].phase != "roll":
             roll = self._roll_seq(pid)
             if roll is None:

@@ -235,17 +235,3 @@ def test_the_console_script_reads_commands_from_a_pipe(game, tmp_path):
     assert "(turnlog 28/29) why\n" in r.stdout and "modifier 14.42B +1" in r.stdout
     assert "refused by rule 14.11" in r.stdout
 
-
-@pytest.mark.xfail(strict=True, reason="bug: engine/attrition/procedure.py AttritionKind.legal raises StopIteration for "
-                                       "a procedure in phase 'count' (the board inside a BeginAttrition command, "
-                                       "seq 25 here): the 'counted' trigger has no command in COMMAND_TRIGGER")
-def test_legal_inside_a_begin_attrition_command_does_not_crash(game):
-    from engine.attrition.procedure import KIND
-    state = game.at(25)
-    assert state.attritions["A1"].phase == "count"
-    assert KIND.legal(state) == []
-
-
-def test_the_shell_survives_that_and_says_so(game):
-    out = section(run(game, "goto 25", "legal", "where"), "legal")
-    assert "(automatic: counted)   -> roll" in out and "(turnlog 25/29) where" in run(game, "goto 25", "where")
