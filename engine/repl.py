@@ -21,6 +21,7 @@ from msgspec import inspect as mi
 
 from events import attrition as a
 from events import game as g
+from events.log import ConcurrencyError
 from projections import narrative
 from projections.state import GameState
 
@@ -121,6 +122,10 @@ class Shell(cmd.Cmd):
             self.say(f"refused by rule {err.rule}: {err.message}")
         except (CommandError, ValueError) as err:
             self.say(f"error: {err}")
+        except ConcurrencyError as err:
+            self.game.state = self.game.at()  # another player appended: catch up, then let them retry
+            self._states.clear()
+            self.say(f"error: {err}\n(reloaded: the log now ends at seq {self.last}; nothing of yours was written)")
         except KeyError as err:
             self.say(f"error: no such id {err}")
         except Exception as err:  # a debugging shell outlives its bugs: say what broke and carry on

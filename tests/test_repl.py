@@ -235,3 +235,16 @@ def test_the_console_script_reads_commands_from_a_pipe(game, tmp_path):
     assert "(turnlog 28/29) why\n" in r.stdout and "modifier 14.42B +1" in r.stdout
     assert "refused by rule 14.11" in r.stdout
 
+
+
+def test_another_writer_is_reported_and_the_shell_catches_up(game, tmp_path):
+    from engine.commands import AddNote
+    with Game.open(tmp_path / "r.db") as other:
+        other.execute(AddNote(text="written by the other player"))
+    out = run(game, "note mine", "marks", "note mine again", "marks")
+    assert "another writer appended (log is at seq 30, this writer expected 29)" in out
+    assert "(reloaded: the log now ends at seq 30; nothing of yours was written)" in out
+    first, second = out.split("(turnlog 31) marks\n")
+    assert "mine" not in section(first + "\n(turnlog ", "marks")
+    assert second.splitlines()[:2] == ["    30  marks seq 29     written by the other player",
+                                       "    31  marks seq 30     mine again"]
