@@ -9,6 +9,7 @@ from projections.state import Attrition, GameState, UnitState
 
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
+from . import winter
 from .common import contact_group, faction, features, is_combat_ground, is_ground, occupancy
 
 
@@ -51,7 +52,8 @@ def candidates(state: GameState, proc: Attrition, zone: Zone) -> list[UnitState]
 def _winter_near(state: GameState, proc: Attrition) -> set[str] | None:
     """14.521G: hexes within three by land of an attritioned Axis unit, or None when unrestricted."""
     rw = state.rules.russian_winter
-    if not proc.winter_losses and not proc.winter_occupation:
+    # Reading: the three-hex limit binds every Russian winter attrition, designations made or not.
+    if not winter.applies(state, proc):
         return None
     if rw.axis_nationality and state.nationalities[rw.axis_nationality].winter_prep >= 6:
         return None
@@ -100,7 +102,7 @@ def check(state: GameState, proc: Attrition, zone: Zone, units: list[str]) -> No
 
 
 def _check_winter(state: GameState, proc: Attrition, units: list[str]) -> None:
-    if not proc.winter_losses and not proc.winter_occupation:
+    if not winter.applies(state, proc):
         return
     hexes = Counter(state.units[u].hex for u in units)
     for h in proc.winter_losses:

@@ -6,7 +6,7 @@ from projections.state import Attrition, GameState
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
 from .common import faction, features, is_combat_ground, occupancy
-from .occupation import hex_refusal
+from .occupation import hex_refusal, unit_refusal
 
 
 def applies(state: GameState, proc: Attrition) -> bool:
@@ -48,7 +48,9 @@ def check(state: GameState, proc: Attrition, loss_hexes: list[str], occ_hexes: l
         raise RuleViolation("14.521D", f"{used + len(loss_hexes) + len(occ_hexes)} designations this turn exceed "
                             f"the winter level difference of {allowance(state)}")
     g, occ = grid(state), occupancy(state)
-    near = {n for u in proc.units if state.units[u].hex for n in g.adj[state.units[u].hex]}
+    russians = [state.units[u] for u in proc.units
+                if state.units[u].hex and state.units[u].nationality == state.rules.russian_winter.attacker_nationality]
+    near = {n for u in russians for n in g.adj[u.hex]}
     exempt = set(state.rules.russian_winter.exempt_nationalities)
     contact_hexes = {state.units[u].hex for u in proc.contact}
     for h in loss_hexes + occ_hexes:
@@ -68,6 +70,11 @@ def check(state: GameState, proc: Attrition, loss_hexes: list[str], occ_hexes: l
     zone = state.zones[proc.zone]
     for h in occ_hexes:
         bar = hex_refusal(state, proc, zone, h, designated=True)
+        if not bar:
+            # 14.521H will oblige Russia to occupy it: some attritioning unit must be able to advance there.
+            bars = [unit_refusal(state, proc, h, u) for u in proc.units
+                    if state.units[u].hex and h in g.adj[state.units[u].hex]]
+            bar = None if any(b is None for b in bars) else next((b for b in bars if b), None)
         if bar:
             raise RuleViolation("14.521C", f"{h} is not eligible for occupation ({bar[0]}: {bar[1]})")
     if len(occ_hexes) > proc.hexes:
