@@ -8,7 +8,7 @@ from engine import commands as c
 from engine.attrition.common import enemies
 from engine.attrition.zones import count, determine
 from engine.dice import commitment
-from engine.game import SNAPSHOT_EVERY, Game, settle
+from engine.game import SNAPSHOT_EVERY, Game
 from engine.scenario import Scenario, setup_events
 from events.log import EventLog
 from projections import fold as F
@@ -104,7 +104,8 @@ def zones_state(n_hexes: int, seed: int = 7) -> GameState:
     """The board of a generated map in the attrition phase, with its grid built."""
     sc = gen.scenario(n_hexes, seed=seed, phase="attrition")
     state = GameState()
-    settle(state, setup_events(sc, commitment(gen.SEED)))
+    for ev in setup_events(sc, commitment(gen.SEED)):  # not settle(): its loop guard stops at 10,000 events
+        F.apply(state, ev)
     determine(state)
     return state
 

@@ -6,6 +6,8 @@ force pool (neither hex nor box).
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from events import game as g
 from events import setup as s
 
@@ -25,89 +27,172 @@ def _move(state: GameState, unit: str, hex_: str, box: str = "") -> None:
     u.hex, u.box = hex_, box
 
 
+def _moved(state: GameState, e: g.UnitMoved) -> None:
+    u = state.units[e.unit]
+    u.hex, u.box = e.to_hex, e.to_box
+
+
+def _eliminated(state: GameState, e: g.UnitEliminated) -> None:
+    unit = state.units[e.unit]
+    unit.hex = unit.box = ""
+    unit.eliminated = True
+
+
+def _relocated(state: GameState, e) -> None:
+    _move(state, e.unit, e.to_hex)
+
+
+def _control(state: GameState, e: g.ControlChanged) -> None:
+    state.control[e.hex] = e.faction
+
+
+def _rolled(state: GameState, e: g.DieRolled) -> None:
+    state.rolls[e.key] = e.value
+
+
+def _offensive(state: GameState, e: g.UnitsTookOffensive) -> None:
+    for u in e.units:
+        state.units[u].offensive = True
+
+
+def _supply(state: GameState, e: g.SupplyChanged) -> None:
+    state.units[e.unit].supply = e.supply
+
+
+def _airdropped(state: GameState, e: g.UnitAirdropped) -> None:
+    state.units[e.unit].airdropped_from = e.from_hex
+
+
+def _feature_placed(state: GameState, e: g.FeaturePlaced) -> None:
+    state.features.setdefault(e.hex, []).append(e.feature)
+
+
+def _feature_removed(state: GameState, e: g.FeatureRemoved) -> None:
+    fs = state.features.get(e.hex, [])
+    for i, f in enumerate(fs):
+        if f.kind == e.kind:
+            del fs[i]
+            break
+
+
+def _overstack(state: GameState, e: g.OverstackMarked) -> None:
+    if e.hex not in state.overstacked:
+        state.overstacked.append(e.hex)
+
+
+def _game_turn(state: GameState, e: g.GameTurnStarted) -> None:
+    state.turn = TurnState(turn=e.turn, season=e.season, year=e.year, weather={x.zone: x for x in e.weather})
+    state.counted = {}
+
+
+def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
+    f = e.faction
+    state.turn.active = f
+    state.turn.phase = ""
+    for unit in state.units.values():
+        unit.offensive = False
+    if f in state.factions:
+        # The previous turn's airdrop flag only lasts one player turn (14.212).
+        for unit in state.units.values():
+            if unit.airdropped_from and state.nationalities[unit.nationality].faction == f:
+                unit.airdropped_from = ""
+
+
+def _phase(state: GameState, e: g.PhaseStarted) -> None:
+    state.turn.phase = e.phase
+    if e.phase == "movement":
+        state.overstacked = []
+
+
+def _weather(state: GameState, e: g.WeatherSet) -> None:
+    state.turn.weather[e.weather.zone] = e.weather
+
+
+def _note(state: GameState, e: g.NoteAdded) -> None:
+    state.notes.append((e.at_seq, e.text))
+
+
+def _seed(state: GameState, e: g.SeedRevealed) -> None:
+    state.seed = e.seed
+
+
+def _undone(state: GameState, e: g.CommandUndone) -> None:
+    pass
+
+
+def _created(state: GameState, e: s.GameCreated) -> None:
+    state.name, state.seed_sha256, state.die, state.rules = e.name, e.seed_sha256, e.die, e.rules
+
+
+def _faction(state: GameState, e: s.FactionDefined) -> None:
+    state.factions[e.faction.id] = e.faction
+
+
+def _nationality(state: GameState, e: s.NationalityDefined) -> None:
+    state.nationalities[e.nationality.id] = e.nationality
+
+
+def _hex(state: GameState, e: s.HexDefined) -> None:
+    h = e.hex
+    state.hexes[h.id] = h
+    if h.controller:
+        state.control[h.id] = h.controller
+    if h.features:
+        state.features[h.id] = [
+            f if f.owner else type(f)(**{**_fields(f), "owner": h.controller}) for f in h.features]
+
+
+def _hexside(state: GameState, e: s.HexsideDefined) -> None:
+    hs = e.hexside
+    state.hexsides[side_key(hs.a, hs.b)] = hs
+
+
+def _box(state: GameState, e: s.BoxDefined) -> None:
+    state.boxes[e.box.id] = e.box
+
+
+def _source(state: GameState, e: s.SupplySourceDefined) -> None:
+    state.sources[e.source.id] = e.source
+
+
+def _placed(state: GameState, e: s.UnitPlaced) -> None:
+    _place(state, e.unit)
+
+
+def _restriction(state: GameState, e: s.RestrictionDefined) -> None:
+    state.restrictions.append(e.restriction)
+
+
+#: event type -> its fold step. A dict lookup by type: replay's hot path (a long ``match`` tests
+#: the cases in order, so a late case paid for every earlier one).
+HANDLERS: dict[type, Callable[[GameState, object], None]] = {
+    g.UnitMoved: _moved, g.UnitEliminated: _eliminated, g.UnitRetreated: _relocated,
+    g.UnitAdvanced: _relocated, g.UnitDisplaced: _relocated, g.ControlChanged: _control, g.DieRolled: _rolled,
+    g.UnitsTookOffensive: _offensive, g.SupplyChanged: _supply, g.UnitAirdropped: _airdropped,
+    g.FeaturePlaced: _feature_placed, g.FeatureRemoved: _feature_removed, g.OverstackMarked: _overstack,
+    g.GameTurnStarted: _game_turn, g.PlayerTurnStarted: _player_turn, g.PhaseStarted: _phase,
+    g.WeatherSet: _weather, g.NoteAdded: _note, g.SeedRevealed: _seed, g.CommandUndone: _undone,
+    s.GameCreated: _created, s.FactionDefined: _faction, s.NationalityDefined: _nationality, s.HexDefined: _hex,
+    s.HexsideDefined: _hexside, s.BoxDefined: _box, s.SupplySourceDefined: _source, s.UnitPlaced: _placed,
+    s.RestrictionDefined: _restriction,
+}
+
+
+def handler(cls: type) -> Callable[[GameState, object], None]:
+    """The fold step for events of ``cls`` (or of the event class it derives from)."""
+    for base in cls.__mro__:
+        fn = HANDLERS.get(base)
+        if fn is not None:
+            return fn
+    raise TypeError(f"board projection has no case for {cls.__name__}")
+
+
 def apply(state: GameState, event) -> None:
     """Apply one setup or game event to ``state`` in place."""
-    match event:
-        case g.UnitMoved(unit=u, to_hex=h, to_box=b):
-            _move(state, u, h, b)
-        case g.UnitEliminated(unit=u):
-            unit = state.units[u]
-            unit.hex = unit.box = ""
-            unit.eliminated = True
-        case g.UnitRetreated(unit=u, to_hex=h) | g.UnitAdvanced(unit=u, to_hex=h) | g.UnitDisplaced(unit=u, to_hex=h):
-            _move(state, u, h)
-        case g.ControlChanged(hex=h, faction=f):
-            state.control[h] = f
-        case g.DieRolled(key=k, value=v):
-            state.rolls[k] = v
-        case g.UnitsTookOffensive(units=us):
-            for u in us:
-                state.units[u].offensive = True
-        case g.SupplyChanged(unit=u, supply=sup):
-            state.units[u].supply = sup
-        case g.UnitAirdropped(unit=u, from_hex=h):
-            state.units[u].airdropped_from = h
-        case g.FeaturePlaced(hex=h, feature=f):
-            state.features.setdefault(h, []).append(f)
-        case g.FeatureRemoved(hex=h, kind=k):
-            fs = state.features.get(h, [])
-            for i, f in enumerate(fs):
-                if f.kind == k:
-                    del fs[i]
-                    break
-        case g.OverstackMarked(hex=h):
-            if h not in state.overstacked:
-                state.overstacked.append(h)
-        case g.GameTurnStarted(turn=t, season=se, year=y, weather=w):
-            state.turn = TurnState(turn=t, season=se, year=y, weather={x.zone: x for x in w})
-            state.counted = {}
-        case g.PlayerTurnStarted(faction=f):
-            state.turn.active = f
-            state.turn.phase = ""
-            for unit in state.units.values():
-                unit.offensive = False
-            if f in state.factions:
-                # The previous turn's airdrop flag only lasts one player turn (14.212).
-                for unit in state.units.values():
-                    if unit.airdropped_from and state.nationalities[unit.nationality].faction == f:
-                        unit.airdropped_from = ""
-        case g.PhaseStarted(phase=p):
-            state.turn.phase = p
-            if p == "movement":
-                state.overstacked = []
-        case g.WeatherSet(weather=w):
-            state.turn.weather[w.zone] = w
-        case g.NoteAdded(text=t, at_seq=at):
-            state.notes.append((at, t))
-        case g.SeedRevealed(seed=sd):
-            state.seed = sd
-        case g.CommandUndone():
-            pass
-        case s.GameCreated(name=n, seed_sha256=h, die=d, rules=r):
-            state.name, state.seed_sha256, state.die, state.rules = n, h, d, r
-        case s.FactionDefined(faction=f):
-            state.factions[f.id] = f
-        case s.NationalityDefined(nationality=n):
-            state.nationalities[n.id] = n
-        case s.HexDefined(hex=h):
-            state.hexes[h.id] = h
-            if h.controller:
-                state.control[h.id] = h.controller
-            if h.features:
-                state.features[h.id] = [
-                    f if f.owner else type(f)(**{**_fields(f), "owner": h.controller}) for f in h.features]
-        case s.HexsideDefined(hexside=hs):
-            state.hexsides[side_key(hs.a, hs.b)] = hs
-        case s.BoxDefined(box=b):
-            state.boxes[b.id] = b
-        case s.SupplySourceDefined(source=src):
-            state.sources[src.id] = src
-        case s.UnitPlaced(unit=spec):
-            _place(state, spec)
-        case s.RestrictionDefined(restriction=r):
-            state.restrictions.append(r)
-        case _:
-            raise TypeError(f"board projection has no case for {type(event).__name__}")
+    fn = HANDLERS.get(type(event))
+    if fn is None:
+        fn = handler(type(event))
+    fn(state, event)
 
 
 def _fields(struct) -> dict:

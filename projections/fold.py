@@ -16,12 +16,16 @@ from events.setup import SetupEvent
 from . import attrition, board
 from .state import GameState
 
-#: event type name -> the projection that owns it.
+#: event type name -> the fold step that applies it (the board's own step per type; the
+#: attrition projection's apply for its events).
 DISPATCH: dict[str, Callable[[GameState, object], None]] = {
-    **{c.__name__: board.apply for c in get_args(SetupEvent)},
-    **{c.__name__: board.apply for c in get_args(GameEvent)},
+    **{c.__name__: board.handler(c) for c in get_args(SetupEvent)},
+    **{c.__name__: board.handler(c) for c in get_args(GameEvent)},
     **{c.__name__: attrition.apply for c in get_args(AttritionEvent)},
 }
+#: type name -> (current schema version, fold step): one lookup per row on replay.
+_STEPS: dict[str, tuple[int, Callable[[GameState, object], None]]] = {
+    name: (VERSIONS[name], fn) for name, fn in DISPATCH.items()}
 
 
 def apply(state: GameState, event) -> None:
@@ -31,12 +35,15 @@ def apply(state: GameState, event) -> None:
 
 def fold(state: GameState, rows: Iterable[tuple], undone: frozenset[int] | set[int] = frozenset()) -> GameState:
     """Fold rows (seq, command_id, type, version, data, automatic) into state."""
-    dispatch, versions, dec = DISPATCH, VERSIONS, decode_current
-    seq = state.seq
+    steps, dec, seq = _STEPS, decode_current, state.seq
     for seq, cid, type_, version, data, _auto in rows:
         if undone and cid in undone:
             continue
-        event = dec(data) if versions.get(type_) == version else decode(type_, version, data)
-        dispatch[type_](state, event)
+        step = steps.get(type_)
+        if step is not None and step[0] == version:
+            step[1](state, dec(data))
+        else:  # an older version to upcast, or a type this code does not know (decode raises)
+            event = decode(type_, version, data)
+            DISPATCH[type_](state, event)
     state.seq = seq
     return state
