@@ -113,3 +113,23 @@ def test_14_41_hexes_halved_on_the_pacific_mapboard(tmp_path, factors, die, euro
     pa = rolled(game_of(tmp_path, factors, "pacific"), die)
     assert (pa.counters, pa.hexes) == pacific
     assert bool([n for n in pa.notes if n.startswith("14.41")]) == (europe[1] > 0)
+
+
+@pytest.mark.parametrize("value, row", [(1, 0), (6, 5), (10, 9)])
+def test_14_41_a_die_numbered_from_one_is_read_from_zero(tmp_path, value, row):
+    sc = scenario(hexes("0404:AX 0405:WA"), [unit("it-1", "IT", "0404", 12), unit("us-1", "US", "0405", 3)],
+                  die={"sides": 10, "lowest": 1})
+    g = new_game(tmp_path, sc)
+    g.execute(BeginAttrition(attacker="AX", zone="WA/western/0405"))
+    evs = [e for _, e in g.execute(RollAttritionDie(procedure="A1", value=value))]
+    r = next(e for e in evs if isinstance(e, AttritionResultDetermined))
+    assert (r.die, r.row) == (value, row)
+
+
+@pytest.mark.parametrize("value", [0, 11])
+def test_14_41_a_value_that_is_not_a_face_refused(tmp_path, value):
+    sc = scenario(hexes("0404:AX 0405:WA"), [unit("it-1", "IT", "0404", 12), unit("us-1", "US", "0405", 3)],
+                  die={"sides": 10, "lowest": 1})
+    g = new_game(tmp_path, sc)
+    g.execute(BeginAttrition(attacker="AX", zone="WA/western/0405"))
+    refused(g, RollAttritionDie(procedure="A1", value=value), "14.41")

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, DesignateWinterHexes, RollAttritionDie, TakeAttritionLosses
+from engine.commands import (BeginAttrition, DesignateWinterHexes, RollAttritionDie, TakeAttritionLosses,
+                             TakeTwoCounters)
 from engine.errors import RuleViolation
 from events.attrition import WinterHexesDesignated
 
@@ -268,3 +269,28 @@ def test_14_521f_only_finns_and_swedes_refused(tmp_path, nats):
 def test_14_521f_finns_with_germans_allowed(tmp_path):
     g = rolled(tmp_path, extra=[unit("fi-1", "FI", "0405", 2)])
     g.execute(designate(["0405"]))
+
+
+# -- 14.44 with designations: the choice of 2C comes first ------------------------------------------
+
+def _one_one(tmp_path):
+    # Only su-a counts: 10 factors, 1-10 column, 5 + 4 = row 9 = 1C/1H.
+    g = new_game(tmp_path, board())
+    g.execute(BeginAttrition(attacker="RU", zone=ZONE, exclude=["su-b", "su-c"]))
+    g.execute(RollAttritionDie(procedure="A1", value=5))
+    assert (g.state.attritions["A1"].counters, g.state.attritions["A1"].hexes) == (1, 1)
+    return g
+
+
+def test_14_44_two_counters_then_designate_losses(tmp_path):
+    g = _one_one(tmp_path)
+    g.execute(TakeTwoCounters(procedure="A1"))
+    refused(g, designate(occupation=["0404"]), "14.521C")       # no H left
+    g.execute(designate(["0403", "0404"]))
+
+
+def test_14_44_not_after_designations(tmp_path):
+    # Reading (docs/rulings.md 14.44): 2C is chosen before any designation, which was made against 1C/1H.
+    g = _one_one(tmp_path)
+    g.execute(designate(["0403"]))
+    refused(g, TakeTwoCounters(procedure="A1"), "14.44")
