@@ -100,6 +100,20 @@ def undos(game: Game, samples: int, seed: int = 4) -> list[float]:
     return out
 
 
+def undos_after_snapshot(game: Game, samples: int, seed: int = 5) -> list[float]:
+    """Seconds of ``game.undo()`` of a move the latest snapshot already holds.
+
+    Game snapshots right after the command that crosses each 1000 events, so
+    undoing that command is the ordinary case once in a while, not a contrivance.
+    """
+    rnd, out = random.Random(seed), []
+    for _ in range(samples):
+        game.execute(_a_move(game, rnd))
+        game.snapshot()
+        out.append(timed(game.undo)[0])
+    return out
+
+
 def zones_state(n_hexes: int, seed: int = 7) -> GameState:
     """The board of a generated map in the attrition phase, with its grid built."""
     sc = gen.scenario(n_hexes, seed=seed, phase="attrition")

@@ -76,3 +76,38 @@ def read_fold(conn: sqlite3.Connection) -> dict:
             other[type_] = ev
     return {"where": where, "control": control, "supply": supply, "rolls": rolls, "notes": notes,
             "other": other}
+
+
+# -- the format's floor: turnlog's own rows and schema, no engine -------------------------
+
+def stored(conn: sqlite3.Connection, first_cmd: int = 1) -> list[tuple[tuple, list[tuple]]]:
+    """Every stored command row from ``first_cmd`` with its event rows, exactly as a log holds them."""
+    events = conn.execute("SELECT * FROM events ORDER BY seq").fetchall()
+    out = []
+    for cmd in conn.execute("SELECT * FROM commands WHERE id >= ? ORDER BY id", (first_cmd,)):
+        first, last = cmd[5], cmd[6]
+        out.append((cmd, events[first - 1:last]))
+    return out
+
+
+def _insert(conn: sqlite3.Connection, cmds: list[tuple], events: list[tuple]) -> None:
+    if cmds:
+        conn.executemany(f"INSERT INTO commands VALUES ({','.join('?' * len(cmds[0]))})", cmds)
+    if events:
+        conn.executemany(f"INSERT INTO events VALUES ({','.join('?' * len(events[0]))})", events)
+
+
+def schema_executemany(conn: sqlite3.Connection, rows: list[tuple[tuple, list[tuple]]]) -> None:
+    """Prebuilt rows (hashes and all) into a log's own tables, triggers and index: one transaction."""
+    conn.execute("BEGIN IMMEDIATE")
+    _insert(conn, [c for c, _ in rows], [e for _, es in rows for e in es])
+    conn.execute("COMMIT")
+
+
+def schema_one_per_command(conn: sqlite3.Connection, rows: list[tuple[tuple, list[tuple]]]) -> None:
+    """Prebuilt rows into a log's own tables, one transaction per command."""
+    execute = conn.execute
+    for cmd, events in rows:
+        execute("BEGIN IMMEDIATE")
+        _insert(conn, [cmd], events)
+        execute("COMMIT")

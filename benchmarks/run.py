@@ -38,6 +38,8 @@ TARGETS = [
     ("zones.{zbig}", "zones.{zsmall}", 12.0, "max"),
 ]
 #: each throughput figure's limit and peer (ratios are rate / rate).
+FLOOR_OF = {"bulk_import": "floor.executemany", "replay": "floor.read_fold",
+            "append.FULL": "floor.txn.FULL", "append.NORMAL": "floor.txn.NORMAL"}
 LIMIT_OF = {"bulk_import": "limit.executemany", "replay": "limit.read_fold",
             "append.FULL": "limit.txn.FULL", "append.NORMAL": "limit.txn.NORMAL",
             "peer.append": "limit.executemany", "peer.replay": "limit.read_fold",
@@ -101,13 +103,19 @@ def run(args: argparse.Namespace, say=print) -> dict:
         say(f"generated {n:,} events in {len(batch):,} commands on {len(sc.hexes)} hexes, "
             f"{len(sc.units)} units ({dt:.1f} s)")
         commands = gen.host_commands(sc, k)
-        rows_k = _rows_of(sc, commands)
+        setup_rows, stored_k = _rows_of(sc, commands, work)
+        rows_k = [(i, e[2], e[4]) for i, e in enumerate((e for _c, es in stored_k for e in es), 1)]
         gc.freeze()  # the generated game stays alive all run: keep it out of the collector's way
 
         # -- bulk import against executemany ----------------------------------
         say("bulk import ...")
         ex, bulk = fig("limit.executemany", "SQLite executemany, one transaction", n, "limit"), \
             fig("bulk_import", "EventLog.append_batch (hash chain, commands)", n)
+        floor = fig("floor.executemany", "the log's own rows prebuilt (hashes too), its tables: one transaction",
+                    n, "floor")
+        probe = cases.bulk_import(work / "probe.db", batch)
+        prebuilt = limits.stored(probe.conn)
+        probe.close()
         raw_conn: list = []
         logs: list = []
 
@@ -122,7 +130,11 @@ def run(args: argparse.Namespace, say=print) -> dict:
                 lg.close()
             logs[:] = [cases.new_log(work / "big.db")]
             return lambda: logs[0].append_batch(batch, expected_seq=0)
-        alternate(reps, [(ex, prep_raw), (bulk, prep_bulk)])
+        def prep_floor():
+            lg = cases.new_log(work / "floor.db")
+            return (lambda: limits.schema_executemany(lg.conn, prebuilt)), lg.close
+        alternate(reps, [(ex, prep_raw), (bulk, prep_bulk), (floor, prep_floor)])
+        del prebuilt
         big_log = logs[0]
         dt, taken = timed(lambda: cases.write_snapshots(big_log))
         say(f"  {taken} snapshots written in {dt:.1f} s")
@@ -134,8 +146,10 @@ def run(args: argparse.Namespace, say=print) -> dict:
         equal = cases.full_replay(game) == ref
         rf, rp = fig("limit.read_fold", "read + typed decode + fold into plain dicts", n, "limit"), \
             fig("replay", "Game.at(use_snapshots=False): full replay into the board", n)
+        ff = fig("floor.read_fold", "the same read + decode + fold, from the log's own events table", n, "floor")
         alternate(reps, [(rf, lambda: lambda: limits.read_fold(raw_conn[0])),
-                         (rp, lambda: lambda: cases.full_replay(game))])
+                         (rp, lambda: lambda: cases.full_replay(game)),
+                         (ff, lambda: lambda: limits.read_fold(game.log.conn))])
         rp.extra["replay_equals_live_state"] = equal
         vf = fig("verify_chain", "EventLog.verify_chain over the whole log", n)
         alternate(reps, [(vf, lambda: game.log.verify_chain)])
@@ -182,11 +196,20 @@ def run(args: argparse.Namespace, say=print) -> dict:
             app_ = fig(f"append.{sync}", f"Game.execute per command (1 event each), synchronous={sync}",
                        len(commands))
 
+            flo = fig(f"floor.txn.{sync}", f"the log's own rows prebuilt, one transaction per command, "
+                                           f"synchronous={sync}", len(stored_k), "floor")
+
             def prep_txn(sync=sync):
                 cn = limits.connect(work / f"txn-{sync}.db", sync)
                 return (lambda: limits.one_per_event(cn, rows_k)), cn.close
+
+            def prep_floor_txn(sync=sync):
+                lg = cases.new_log(work / f"floor-{sync}.db", sync)
+                limits.schema_executemany(lg.conn, setup_rows)
+                return (lambda: limits.schema_one_per_command(lg.conn, stored_k)), lg.close
             alternate(reps, [(lim, prep_txn),
-                             (app_, lambda sync=sync: cases.durable(work / f"exec-{sync}.db", sc, commands, sync))])
+                             (app_, lambda sync=sync: cases.durable(work / f"exec-{sync}.db", sc, commands, sync)),
+                             (flo, prep_floor_txn)])
 
         # -- time travel and undo by log size --------------------------------------
         sizes = sorted({s for s in (1000, 100_000, n) if s <= n})
@@ -203,6 +226,9 @@ def run(args: argparse.Namespace, say=print) -> dict:
             fa.times = cases.at_points(g, samples)
             fu = fig(f"undo.{size}", f"Game.undo() of the latest move on a {size:,}-event log")
             fu.times = cases.undos(g, max(5, samples // 2))
+            fs = fig(f"undo_after_snapshot.{size}", f"Game.undo() of a move the latest snapshot holds, "
+                                                    f"{size:,}-event log")
+            fs.times = cases.undos_after_snapshot(g, max(3, samples // 10))
             g.close()
 
         # -- zones and eligibility ----------------------------------------------
@@ -219,17 +245,15 @@ def run(args: argparse.Namespace, say=print) -> dict:
     return report(args, n, reps, figs, sizes, total)
 
 
-def _rows_of(sc, commands) -> list[limits.RawRow]:
-    """The rows Game.execute writes for ``commands``, as plain rows for the raw per-event limit."""
+def _rows_of(sc, commands, work: Path):
+    """The rows Game.execute stores for the setup and for ``commands``, as (command, events) pairs."""
     from engine.game import Game
-    with tempfile.TemporaryDirectory() as tmp:
-        g = Game.create(Path(tmp) / "probe.db", sc, seed=gen.SEED, synchronous="OFF")
-        start = g.state.seq
-        for cmd in commands:
-            g.execute(cmd)
-        rows = [(i, r[2], r[4]) for i, r in enumerate(g.log.rows(start + 1), 1)]
-        g.close()
-    return rows
+    g = Game.create(cases.fresh(work / "probe-exec.db"), sc, seed=gen.SEED, synchronous="OFF")
+    for cmd in commands:
+        g.execute(cmd)
+    rows = limits.stored(g.log.conn)
+    g.close()
+    return rows[:1], rows[1:]
 
 
 def report(args, n: int, reps: int, figs: dict[str, Figure], sizes: list[int], total: float) -> dict:
@@ -239,7 +263,7 @@ def report(args, n: int, reps: int, figs: dict[str, Figure], sizes: list[int], t
                  "figures": {}, "targets": []}
     for name, f in figs.items():
         d = f.summary()
-        for key, table in (("limit", LIMIT_OF), ("peer", PEER_OF)):
+        for key, table in (("limit", LIMIT_OF), ("peer", PEER_OF), ("floor", FLOOR_OF)):
             other = figs.get(table.get(name, ""))
             if other is not None:
                 d[key] = other.name
@@ -259,7 +283,8 @@ def report(args, n: int, reps: int, figs: dict[str, Figure], sizes: list[int], t
 
 
 def table(res: dict) -> str:
-    lines = [f"{'figure':<26} {'median':>11} {'IQR':>10} {'rate /s':>12} {'x limit':>8} {'x peer':>8}  what"]
+    lines = [f"{'figure':<26} {'median':>11} {'IQR':>10} {'rate /s':>12} {'x limit':>8} {'x peer':>8} "
+             f"{'x floor':>8}  what"]
     for name, d in res["figures"].items():
         med, iqr = d["median_s"], d["iqr_s"]
         unit = (f"{med * 1e3:9.3f}ms", f"{iqr * 1e3:8.3f}ms") if d["items_per_rep"] == 1 else \
@@ -267,7 +292,8 @@ def table(res: dict) -> str:
         rate = f"{d['rate_per_s_median']:12,.0f}" if d["items_per_rep"] > 1 else f"{'':12}"
         lim = f"{d['ratio_to_limit']:8.2f}" if "ratio_to_limit" in d else f"{'':8}"
         pe = f"{d['ratio_to_peer']:8.2f}" if "ratio_to_peer" in d else f"{'':8}"
-        lines.append(f"{name:<26} {unit[0]:>11} {unit[1]:>10} {rate} {lim} {pe}  {d['what']}")
+        fl = f"{d['ratio_to_floor']:8.2f}" if "ratio_to_floor" in d else f"{'':8}"
+        lines.append(f"{name:<26} {unit[0]:>11} {unit[1]:>10} {rate} {lim} {pe} {fl}  {d['what']}")
     lines.append("")
     lines.append("targets (ratios within this run):")
     for t in res["targets"]:
