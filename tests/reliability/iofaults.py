@@ -120,8 +120,18 @@ def audit(game: Game) -> dict:
             "live_equals_log": game.state == game.at(use_snapshots=False)}
 
 
-def operation(ch: play.Chooser, game: Game):
-    """A random operation that reaches the append path if nothing refuses it: a command, undo or redo."""
+def operation(ch: play.Chooser, game: Game, multi: bool = False):
+    """A random operation that reaches the append path if nothing refuses it: a command, undo or redo.
+
+    ``multi``: a command of several events (a fault midway through the events needs a second row).
+    """
+    if multi:
+        combat = [h for h in game.legal() if h.startswith("BeginAttrition")]
+        if combat and ch.chance(0.5):
+            cmd = play.concrete(ch, game, ch.choice(combat))
+        else:  # PlayerTurnStarted + the automatic AttritionZonesDetermined
+            cmd = c.StartPlayerTurn(faction=ch.choice(sorted(game.state.factions)))
+        return type(cmd).__name__, lambda: game.execute(cmd)
     r = ch.rng.random()
     if r < 0.12:
         return "undo", lambda: game.undo(override=True, referee="umpire")
@@ -141,10 +151,10 @@ def fault_trials(tmp: Path, trials: int, rng: random.Random) -> dict:
     while done < trials:
         step = STEPS[done % len(STEPS)]
         exc = Injected(f"injected fault at {step}") if rng.random() < 0.8 else KeyboardInterrupt(f"at {step}")
-        name, op = operation(ch, game)
+        name, op = operation(ch, game, multi=step == "events_insert_midway")
         before, live = audit(game), dump(game.state)
         real = game.log.conn
-        game.log.conn = proxy = FaultyConn(real, step, exc, midway_after=rng.randint(1, 3))
+        game.log.conn = proxy = FaultyConn(real, step, exc, midway_after=1)
         raised = None
         try:
             op()

@@ -202,12 +202,15 @@ def mutate(ch: Chooser, game: Game, cmd: c.Command) -> c.Command | dict:
     state = game.state
     fields = {f: getattr(cmd, f) for f in cmd.__struct_fields__}
     how = ch.integer(0, 6)
-    if how == 0 and fields:  # an unknown id in a string field, as JSON (a Struct built in Python is not
-        strs = [f for f, v in fields.items() if isinstance(v, str)]  # type-checked: see tests/regressions)
+    if how == 0 and fields:  # an unknown id (or enum value) in a string field, as JSON or as a Struct
+        strs = [f for f, v in fields.items() if isinstance(v, str)]  # (tests/regressions: ill-typed Structs)
         if strs:
+            f = ch.choice(strs)
+            if ch.chance(0.5):
+                return type(cmd)(**{**fields, f: "no-such-id"})
             d = msgspec.to_builtins(cmd)
             d["type"] = type(cmd).__name__
-            d[ch.choice(strs)] = "no-such-id"
+            d[f] = "no-such-id"
             return d
     if how == 1:  # a wrong type in the JSON form
         d: dict[str, Any] = msgspec.to_builtins(cmd)
