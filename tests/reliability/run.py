@@ -87,11 +87,57 @@ def _show(value, indent: str = "  ") -> None:
             print(f"{indent}{k}: {v}")
 
 
+def markdown(out: dict) -> str:
+    """The figures as the markdown docs/reliability.md keeps (paste it over the "Last large run" section)."""
+    m, h = out["machine"], out["harnesses"]
+    lines = [f"Run {m['date']} on {m['cpu']} ({m['cores']} cores), {m['os']}, Python {m['python']}, "
+             f"SQLite {m['sqlite']}; {'large' if out['large'] else 'CI'} scale.", ""]
+
+    def table(title: str, rows: list[tuple[str, object]]) -> None:
+        lines.extend([f"**{title}**", "", "| figure | value |", "|---|---|"])
+        lines.extend(f"| {k} | {v} |" for k, v in rows)
+        lines.append("")
+    skip = {"problems", "by_class", "open_failures", "failing", "first_mismatches", "headline"}
+    for name, fig in h.items():
+        if "error" in fig:
+            table(name, [("error", fig["error"])])
+            continue
+        flat, groups = [], {}
+        for k, v in fig.items():
+            if k in skip:
+                continue
+            items = v.items() if isinstance(v, dict) else [(None, v)]
+            for k2, v2 in items:
+                key = k if k2 is None else f"{k}.{k2}"
+                if k2 in skip:
+                    continue
+                if ":" in key:  # counters such as cmd:MoveUnit go on one line per prefix
+                    head, tail = key.split(":", 1)
+                    if head not in groups:
+                        groups[head] = []
+                        flat.append((head, groups[head]))
+                    groups[head].append(f"{tail} {v2}")
+                else:
+                    flat.append((key, v2))
+        flat = [(k, ", ".join(v) if isinstance(v, list) and k in groups else v) for k, v in flat]
+        table(f"{name} — {fig.get('headline', '')}", flat)
+        if name == "tamper":
+            lines += ["| class | trials | chain detected | chain exact | chain next row | verify detected | "
+                      "verify exact | Game.open failed | CLI exact | CLI traceback |", "|---" * 10 + "|"]
+            for kind, c in fig["by_class"].items():
+                lines.append(f"| {kind} | {c['trials']} | {c['chain_detected']} | {c['chain_named_exactly']} | "
+                             f"{c['chain_named_next_row']} | {c['verify_detected']} | {c['verify_named_exactly']} | "
+                             f"{c['verify_open_failed']} | {c['cli_named_exactly']} | {c['cli_traceback']} |")
+            lines.append("")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m tests.reliability.run", description=__doc__.splitlines()[0])
     p.add_argument("--large", action="store_true", help="the scale docs/reliability.md reports")
     p.add_argument("--only", help="comma-separated harness names: " + ", ".join(HARNESSES))
     p.add_argument("--json", help="write all figures (and the machine) to this file")
+    p.add_argument("--markdown", help="write the figures as markdown tables to this file")
     args = p.parse_args(argv)
     names = args.only.split(",") if args.only else list(HARNESSES)
     out = {"machine": machine(), "large": args.large, "harnesses": {}}
@@ -119,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
         with open(args.json, "w") as f:
             json.dump(out, f, indent=1, sort_keys=False, default=str)
         print(f"\nfigures written to {args.json}")
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(markdown(out) + "\n")
+        print(f"markdown written to {args.markdown}")
     return status
 
 
