@@ -132,9 +132,9 @@ def cmd_reveal(args) -> int:
 
 def cmd_verify(args) -> int:
     from .progress import Progress
-    from .verify import verify
-    with _open(args) as g, Progress("verify") as progress:
-        rep = verify(g, progress=progress)
+    from .verify import verify_path
+    with Progress("verify") as progress:
+        rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress)
     if args.json:
         sys.stdout.write(msgspec.json.encode(rep).decode() + "\n")
     else:

@@ -13,6 +13,7 @@ import msgspec
 
 from events.codec import SchemaError, decode, encode
 from events.game import DieRolled, SeedRevealed
+from events.log import EventLog
 from projections import fold as F
 from projections.state import GameState
 
@@ -78,10 +79,8 @@ class _LoggedDice(D.Dice):
         return r
 
 
-def verify(game: Game, progress=None) -> Report:
-    """Run every check; ``progress(done, total)`` (a Progress, say) is told how far each stage got."""
-    rep = Report()
-    log = game.log
+def _head(log: EventLog, rep: Report, progress=None) -> bool:
+    """Integrity and the hash chain, on the log alone (nothing replayed); False if broken."""
     rep.integrity = log.conn.execute("PRAGMA integrity_check").fetchone()[0]
     rep.events = log.last()[0]
     rep.commands = len(log.commands())
@@ -90,7 +89,51 @@ def verify(game: Game, progress=None) -> Report:
     if rep.integrity != "ok" or rep.first_bad_seq is not None:
         rep.ok = False
         rep.stage = "integrity" if rep.integrity != "ok" else "chain"
+        return False
+    return True
+
+
+def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=None) -> Report:
+    """Verify a game file: the chain first, on the raw log, before any replay can stumble on a bad row."""
+    rep = Report()
+    log = EventLog(path, synchronous=synchronous)
+    try:
+        if not _head(log, rep, progress):
+            return rep
+    finally:
+        log.close()
+    try:
+        game = Game.open(path, seed_file=seed_file, synchronous=synchronous)
+    except (SchemaError, msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError, AttributeError) as err:
+        rep.ok, rep.stage = False, "schema"
+        rep.first_bad_seq, rep.problem = _first_unreadable(path, err)
         return rep
+    with game:
+        return verify(game, progress, head=rep)
+
+
+def _first_unreadable(path, err: Exception) -> tuple[int | None, str]:
+    """The first row this code cannot decode, or the replay error when every row decodes."""
+    log = EventLog(path)
+    try:
+        for seq, _cid, type_, version, data, _a in log.rows():
+            try:
+                decode(type_, version, data)
+            except (SchemaError, msgspec.DecodeError, msgspec.ValidationError) as bad:
+                return seq, f"seq {seq}: {type_} v{version} cannot be read ({bad})"
+    finally:
+        log.close()
+    return None, f"the log does not replay: {type(err).__name__}: {err}"
+
+
+def verify(game: Game, progress=None, *, head: Report | None = None) -> Report:
+    """Run every check; ``progress(done, total)`` (a Progress, say) is told how far each stage got."""
+    rep = head
+    if rep is None:
+        rep = Report()
+        if not _head(game.log, rep, progress):
+            return rep
+    log = game.log
     try:
         first = next(iter(log.rows(1, 1)), None)
         if first is not None:

@@ -19,7 +19,7 @@ from typing import Iterator, Sequence
 import sqlite_utils
 
 GENESIS = "0" * 64
-FORMAT = 1
+FORMAT = 2  # 2: the commands table is chained through each command's first event
 SYNC_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 
@@ -32,12 +32,34 @@ class ConcurrencyError(LogError):
 
 
 def row_hash(prev: str, seq: int, command_id: int, type_: str, version: int,
-             automatic: int, ts: str, data: str) -> str:
-    """Chain one row: SHA-256 over the previous hash and the stored fields."""
+             automatic: int, ts: str, data: str, command: str = "") -> str:
+    """Chain one row: SHA-256 over the previous hash and the stored fields.
+
+    ``command`` is the digest of the command row (who asked for what) and is
+    given for the first event of each command only, so the commands table is
+    inside the chain too (format 2; format-1 files chained events alone).
+    """
     h = hashlib.sha256(prev.encode())
     h.update(f"\x1f{seq}\x1f{command_id}\x1f{type_}\x1f{version}\x1f{automatic}\x1f{ts}\x1f".encode())
+    if command:
+        h.update(command.encode())
+        h.update(b"\x1f")
     h.update(data.encode())
     return h.hexdigest()
+
+
+def command_digest(actor: str, type_: str, payload: str, first: int, last: int) -> str:
+    """SHA-256 of one commands row's content; chained through its first event's hash."""
+    return hashlib.sha256(f"{actor}\x1f{type_}\x1f{first}\x1f{last}\x1f{payload}".encode()).hexdigest()
+
+
+def digest_at(conn: sqlite3.Connection, seq: int, command_id: int) -> str:
+    """The command digest that row ``seq`` chains: its command's, if it is that command's first event."""
+    row = conn.execute("SELECT actor, type, payload, first_seq, last_seq FROM commands WHERE id = ?",
+                       (command_id,)).fetchone()
+    if row is None or row[3] != seq:
+        return ""
+    return command_digest(row[0], row[1], row[2], row[3], row[4])
 
 
 _TRIGGERS = """
@@ -106,6 +128,7 @@ class EventLog:
                 pk="seq", not_null={"command_id", "type", "version", "data", "prev_hash", "hash", "ts"})
             db["snapshots"].create({"seq": int, "undone": str, "data": bytes}, pk="seq")
             db["meta"].insert({"key": "format", "value": str(FORMAT)})
+        self.format = FORMAT
         self.conn.executescript(_TRIGGERS)
 
     def _check(self) -> None:
@@ -116,6 +139,7 @@ class EventLog:
         row = self.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()
         if row is None or int(row[0]) > FORMAT:
             raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog reads ({FORMAT})")
+        self.format = int(row[0])
         if "snapshots" not in tables:
             self.conn.execute("CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, undone TEXT, data BLOB)")
         have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
@@ -138,38 +162,12 @@ class EventLog:
         ``rows`` are (type, version, json data, automatic). Raises
         ConcurrencyError when the log's last seq is not ``expected_seq``.
         """
-        conn = self.conn
-        ts = now()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            last = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
-            seq, prev = (last[0], last[1]) if last else (0, GENESIS)
-            if seq != expected_seq:
-                raise ConcurrencyError(
-                    f"{self.path}: another writer appended (log is at seq {seq}, this writer expected {expected_seq}); reload and retry")
-            first = seq + 1
-            cur = conn.execute(
-                "INSERT INTO commands (actor, type, payload, ts, first_seq, last_seq) VALUES (?,?,?,?,?,?)",
-                (actor, command_type, payload, ts, first, seq + len(rows)))
-            cid = cur.lastrowid
-            out = []
-            for type_, version, data, auto in rows:
-                seq += 1
-                a = 1 if auto else 0
-                h = row_hash(prev, seq, cid, type_, version, a, ts, data)
-                out.append((seq, cid, type_, version, data, a, prev, h, ts))
-                prev = h
-            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", out)
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        return cid, [r[0] for r in out]
+        last = self.append_batch([(actor, command_type, payload, rows)], expected_seq=expected_seq)
+        return self._last_cid, list(range(last - len(rows) + 1, last + 1))
 
     def append_batch(self, batch: Sequence[tuple[str, str, str, Sequence[tuple[str, int, str, bool]]]], *,
                      expected_seq: int) -> int:
-        """Append many commands (actor, type, payload, rows) in one transaction: bulk import."""
+        """Append commands (actor, type, payload, rows) in one BEGIN IMMEDIATE transaction; return the last seq."""
         conn = self.conn
         ts = now()
         conn.execute("BEGIN IMMEDIATE")
@@ -178,33 +176,53 @@ class EventLog:
             seq, prev = (last[0], last[1]) if last else (0, GENESIS)
             if seq != expected_seq:
                 raise ConcurrencyError(
-                    f"{self.path}: another writer appended (log is at seq {seq}, this writer expected {expected_seq})")
-            row = conn.execute("SELECT coalesce(max(id), 0) FROM commands").fetchone()
-            cid = row[0]
+                    f"{self.path}: another writer appended (log is at seq {seq}, this writer expected "
+                    f"{expected_seq}); reload and retry")
+            cid = conn.execute("SELECT coalesce(max(id), 0) FROM commands").fetchone()[0]
+            chained = self.format >= 2
             cmds, out = [], []
             for actor, ctype, payload, rows in batch:
                 cid += 1
-                cmds.append((cid, actor, ctype, payload, ts, seq + 1, seq + len(rows)))
+                first = seq + 1
+                cmds.append((cid, actor, ctype, payload, ts, first, seq + len(rows)))
+                # An older file keeps its own chaining rules, so appending never breaks its chain.
+                digest = command_digest(actor, ctype, payload, first, seq + len(rows)) if chained else ""
                 for type_, version, data, auto in rows:
                     seq += 1
                     a = 1 if auto else 0
-                    h = row_hash(prev, seq, cid, type_, version, a, ts, data)
+                    h = row_hash(prev, seq, cid, type_, version, a, ts, data, digest if seq == first else "")
                     out.append((seq, cid, type_, version, data, a, prev, h, ts))
                     prev = h
             conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", cmds)
             conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", out)
             conn.execute("COMMIT")
         except BaseException:
+            self._abort()
+            raise
+        self._last_cid = cid
+        return seq
+
+    def _abort(self) -> None:
+        """Leave no transaction open after a failed write, even when ROLLBACK itself fails."""
+        conn = self.conn
+        try:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
-            raise
-        return seq
+        except BaseException:
+            try:
+                conn.rollback()
+            except BaseException:
+                pass
 
     def copy_from(self, other: "EventLog", upto: int) -> None:
         """Copy rows 1..upto and their commands verbatim (hashes included): a fork."""
         conn = self.conn
+        fmt = other.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()[0]
         conn.execute("BEGIN IMMEDIATE")
         try:
+            # The copy keeps the source's format: its rows were chained under that format's rules.
+            conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (fmt,))
+            self.format = int(fmt)
             conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", other.conn.execute(
                 "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands WHERE last_seq <= ? ORDER BY id",
                 (upto,)))
@@ -213,8 +231,7 @@ class EventLog:
                 "WHERE seq <= ? ORDER BY seq", (upto,)))
             conn.execute("COMMIT")
         except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            self._abort()
             raise
 
     # -- reading -----------------------------------------------------------
@@ -248,16 +265,28 @@ class EventLog:
             "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands WHERE id = ?", (cid,)).fetchone()
 
     def verify_chain(self) -> tuple[int, int | None, str]:
-        """Check gaplessness and every hash; return (rows ok, first bad seq, why)."""
-        prev, expect = GENESIS, 1
+        """Check gaplessness, every hash and every command row; return (rows ok, first bad seq, why)."""
+        fmt = int(self.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()[0])
+        digests: dict[int, tuple[int, str]] = {}
+        if fmt >= 2:
+            digests = {first: (cid, command_digest(actor, ctype, payload, first, last))
+                       for cid, actor, ctype, payload, _ts, first, last in self.commands()}
+        prev, expect, last_cid = GENESIS, 1, None
         for seq, cid, type_, version, data, auto, prev_hash, h, ts in self.full_rows():
             if seq != expect:
                 return expect - 1, expect, f"seq {expect} is missing (next row is seq {seq})"
             if prev_hash != prev:
                 return expect - 1, seq, "previous-hash link broken (a row before it was removed or reordered)"
-            if row_hash(prev, seq, cid, type_, version, auto, ts, data) != h:
-                return expect - 1, seq, "row content does not match its hash (edited)"
-            prev, expect = h, expect + 1
+            command = ""
+            if fmt >= 2 and (seq == 1 or cid != last_cid):
+                owner = digests.get(seq)
+                if owner is None or owner[0] != cid:
+                    return expect - 1, seq, f"command {cid} has no matching row in the commands table"
+                command = owner[1]
+            if row_hash(prev, seq, cid, type_, version, auto, ts, data, command) != h:
+                what = "its command row or the row" if command else "the row"
+                return expect - 1, seq, f"content does not match its hash ({what} was edited)"
+            prev, expect, last_cid = h, expect + 1, cid
         return expect - 1, None, ""
 
     # -- snapshots (a cache) ----------------------------------------------

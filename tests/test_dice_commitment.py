@@ -1,6 +1,8 @@
 """The seed is committed, kept out of the log in a 0600 sidecar, revealed at the end, and checked."""
 from __future__ import annotations
 
+import sqlite3
+
 import hashlib
 import os
 import stat
@@ -15,7 +17,7 @@ from engine.errors import CommandError, RuleViolation
 from engine.game import Game
 from engine.verify import verify
 from events.game import DieRolled, SeedRevealed
-from events.log import LogError, row_hash
+from events.log import LogError, digest_at, row_hash
 from events.setup import GameCreated
 
 from fixtures.backbone import SEED, ZONE, bridgehead, cli, copy_game, rolled, table, tamper
@@ -152,12 +154,15 @@ def rechain(path: Path, seq: int, new_data: str) -> None:
     rows = table(path, "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events "
                        "ORDER BY seq")
     prev, stmts = None, []
+    conn = sqlite3.connect(path)
+    digests = {s: digest_at(conn, s, cid) for s, cid, *_ in rows}
+    conn.close()
     for s, cid, t, v, data, a, p, h, ts in rows:
         if s == seq:
             data = new_data
         if s >= seq:
             p = prev if prev is not None else p
-            h = row_hash(p, s, cid, t, v, a, ts, data)
+            h = row_hash(p, s, cid, t, v, a, ts, data, digests[s])
             stmts.append(("UPDATE events SET data = ?, prev_hash = ?, hash = ? WHERE seq = ?", (data, p, h, s)))
         prev = h
     tamper(path, *stmts)

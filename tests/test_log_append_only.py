@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from engine.commands import AddNote, MoveUnit
-from events.log import GENESIS, EventLog, row_hash
+from events.log import GENESIS, EventLog, digest_at, row_hash
 
 from fixtures.backbone import bridgehead, rolled, table
 
@@ -85,14 +85,20 @@ def test_hash_chain_is_sha256_over_the_stored_bytes(game_file):
     rows = table(game_file, "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts "
                             "FROM events ORDER BY seq")
     prev = GENESIS
+    conn = sqlite3.connect(game_file)
     for seq, cid, type_, version, data, auto, prev_hash, h, ts in rows:
         assert prev_hash == prev
-        # Recomputed here from the row as sqlite3 hands it back, independently of EventLog.
+        # Recomputed here from the row as sqlite3 hands it back, independently of EventLog. The first
+        # event of each command also chains the digest of its commands row (who asked for what).
+        cmd = digest_at(conn, seq, cid)
         expect = hashlib.sha256(prev.encode())
         expect.update(f"\x1f{seq}\x1f{cid}\x1f{type_}\x1f{version}\x1f{auto}\x1f{ts}\x1f".encode())
+        if cmd:
+            expect.update(cmd.encode() + b"\x1f")
         expect.update(data.encode())
-        assert h == expect.hexdigest() == row_hash(prev, seq, cid, type_, version, auto, ts, data)
+        assert h == expect.hexdigest() == row_hash(prev, seq, cid, type_, version, auto, ts, data, cmd)
         prev = h
+    conn.close()
     assert EventLog(game_file).verify_chain() == (len(rows), None, "")
 
 
@@ -102,10 +108,15 @@ def test_stored_data_is_the_json_the_hash_covers(game_file):
         game_file, "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events "
                    "WHERE type = 'DieRolled'")[0]
     assert data.startswith('{"type":"DieRolled"')
-    assert row_hash(prev, seq, cid, type_, version, auto, ts, data) == h
-    assert row_hash(prev, seq, cid, type_, version, auto, ts, data.replace('"value":', '"value": ')) != h
-    assert row_hash(prev, seq, cid, type_, version + 1, auto, ts, data) != h
-    assert row_hash(prev, seq, cid, type_, version, 1 - auto, ts, data) != h
+    conn = sqlite3.connect(game_file)
+    cmd = digest_at(conn, seq, cid)
+    conn.close()
+    assert cmd  # the roll is its command's first event, so the commands row is chained through it
+    assert row_hash(prev, seq, cid, type_, version, auto, ts, data, cmd) == h
+    assert row_hash(prev, seq, cid, type_, version, auto, ts, data.replace('"value":', '"value": '), cmd) != h
+    assert row_hash(prev, seq, cid, type_, version + 1, auto, ts, data, cmd) != h
+    assert row_hash(prev, seq, cid, type_, version, 1 - auto, ts, data, cmd) != h
+    assert row_hash(prev, seq, cid, type_, version, auto, ts, data) != h
 
 
 def test_refused_command_appends_nothing(tmp_path):

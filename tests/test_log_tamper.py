@@ -73,15 +73,20 @@ def test_edited_metadata_column_found(original, tmp_path):
 
 def test_rehashed_edit_breaks_the_next_link(original, tmp_path):
     # A cheat who recomputes the edited row's own hash still breaks the following row's prev_hash.
-    from events.log import row_hash
+    import sqlite3
+
+    from events.log import digest_at, row_hash
     path = copy_game(original, tmp_path / "rehash.db")
     seq = seq_of(path, "DieRolled")
     seq_, cid, t, v, data, a, prev, _h, ts = table(
         path, "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events WHERE seq = ?",
         (seq,))[0]
     data = data.replace('"value":3', '"value":9')
+    conn = sqlite3.connect(path)
+    cmd = digest_at(conn, seq, cid)
+    conn.close()
     tamper(path, ("UPDATE events SET data = ?, hash = ? WHERE seq = ?",
-                  (data, row_hash(prev, seq, cid, t, v, a, ts, data), seq)))
+                  (data, row_hash(prev, seq, cid, t, v, a, ts, data, cmd), seq)))
     check_both(path, seq + 1, "link broken")
 
 

@@ -50,18 +50,12 @@ def test_the_shell_survives_a_procedure_caught_mid_command(game):
     assert "(automatic: counted)   -> roll" in out
 
 
-@pytest.mark.xfail(strict=True, reason="bug: engine/attrition/procedure.py AttritionKind.legal raises StopIteration "
-                                       "for a procedure in phase 'count' (the board inside a BeginAttrition command, "
-                                       "seq 25 here): the 'counted' trigger has no command in COMMAND_TRIGGER")
 def test_legal_inside_a_begin_attrition_command_does_not_crash(game):
     state = game.at(25)
     assert state.attritions["A1"].phase == "count"
     KIND.legal(state)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: engine/attrition/procedure.py AttritionKind.legal still lists "
-                                       "DesignateWinterHexes once the procedure has its designations, which "
-                                       "winter.check refuses (14.521: already has its designations)")
 def test_legal_drops_designate_once_designated(tmp_path):
     g = winter_game(tmp_path, "DesignateWinterHexes")
     with pytest.raises(RuleViolation) as err:

@@ -17,6 +17,9 @@ from . import losses, machine, modifiers, occupation, retreats, table, winter, z
 from .common import enemies
 
 
+_COMMAND_OF = {trigger: name for name, trigger in machine.COMMAND_TRIGGER.items()}
+
+
 def _proc(state: GameState, pid: str) -> Attrition:
     proc = state.attritions.get(pid)
     if proc is None:
@@ -188,11 +191,14 @@ class AttritionKind:
         for p in state.attritions.values():
             if not _current(state, p):
                 continue
+            designated = bool(p.winter_losses or p.winter_occupation)
             for trig in machine.triggers(p.phase):
-                name = next(k for k, v in machine.COMMAND_TRIGGER.items() if v == trig)
-                if trig == "take_two" and (p.counters, p.hexes) != (1, 1):
+                name = _COMMAND_OF.get(trig)
+                if name is None:  # an automatic step (counted, occupy): nothing to issue
                     continue
-                if trig == "designate" and not winter.applies(state, p):
+                if trig == "take_two" and ((p.counters, p.hexes) != (1, 1) or designated):
+                    continue
+                if trig == "designate" and (designated or not winter.applies(state, p)):
                     continue
                 out.append(f"{name} procedure={p.id}")
         return out

@@ -29,8 +29,6 @@ from reliability.common import new_game
 from reliability.iofaults import FaultyConn, Injected, classify
 
 
-@pytest.mark.xfail(strict=True, reason="bug: engine/game.py _commit lets a failed snapshot write (a cache) "
-                   "surface as an error for a command that was committed")
 def test_failed_snapshot_does_not_fail_a_committed_command(tmp_path, monkeypatch):
     monkeypatch.setattr(engine_game, "SNAPSHOT_EVERY", 1)
     g = new_game(tmp_path / "g.db")
@@ -52,8 +50,6 @@ class _CommitAndRollbackFail(FaultyConn):
         return self._conn.execute(sql, params)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: events/log.py append leaves the connection inside the transaction "
-                   "when ROLLBACK fails; the live state then shows uncommitted events and the game is stuck")
 def test_double_fault_leaves_a_usable_game(tmp_path):
     g = new_game(tmp_path / "g.db")
     committed = g.log.last()[0]

@@ -48,8 +48,6 @@ CASES = {
 }
 
 
-@pytest.mark.xfail(strict=True, reason="bug: engine/cli.py cmd_verify opens the Game (a full replay) before "
-                   "verify() checks the chain, so an unreadable row crashes or is reported without its seq")
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_verify_names_the_seq_of_an_unreadable_row(tmp_path, case):
     path, seq = _tampered(tmp_path, CASES[case])

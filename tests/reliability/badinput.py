@@ -26,7 +26,7 @@ from typing import Callable
 import msgspec
 
 from engine.cli import main as cli_main
-from events.log import EventLog, row_hash
+from events.log import FORMAT, EventLog, row_hash
 
 from .common import SEED, new_game
 
@@ -114,7 +114,7 @@ def _unknown_event_type(d: Path) -> Path:
 def _newer_format(d: Path) -> Path:
     db = Path(_game(d))
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = '2' WHERE key = 'format'")
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (str(FORMAT + 1),))
     conn.commit()
     conn.close()
     return db
@@ -192,8 +192,8 @@ CASES: list[Case] = [
     Case("db: newer event version, play", lambda d: ["play", "--db", str(_newer_event(d)), "-"], 1,
          ["noteadded v99", "newer turnlog"]),
     Case("db: unknown event type", _on_db(_unknown_event_type), 1, ["unknown event type", "artilleryfired"]),
-    Case("db: newer log format", _on_db(_newer_format), 1, ["log format 2", "newer"]),
-    Case("db: newer log format, verify", _on_db(_newer_format, "verify"), 1, ["log format 2", "newer"]),
+    Case("db: newer log format", _on_db(_newer_format), 1, ["log format", "newer"]),
+    Case("db: newer log format, verify", _on_db(_newer_format, "verify"), 1, ["log format", "newer"]),
     # -- scenarios -------------------------------------------------------------------
     Case("scenario: reference cycle", _scenario(_cycle), 2, ["nationalities[0].major", "reference cycle"]),
     Case("scenario: duplicate unit id", _scenario(lambda s: s["units"].append(dict(s["units"][0]))), 2,

@@ -33,7 +33,7 @@ from engine.cli import main as cli_main
 from engine.game import Game
 from engine.verify import verify
 from events.codec import TYPES
-from events.log import EventLog, row_hash
+from events.log import EventLog, digest_at, row_hash
 
 from . import play
 from .common import SEED
@@ -43,7 +43,7 @@ CHAIN = ("edit_json_value", "edit_bytes", "edit_type", "edit_version", "edit_com
          "insert_row", "append_garbage_row")
 BEYOND = ("edit_rehashed", "insert_rehashed", "truncate_tail", "truncate_commands", "append_chained_row",
           "edit_command_payload",
-          "edit_command_actor", "forge_snapshot")
+          "edit_command_actor", "forge_snapshot")  # the commands table is chained from log format 2
 
 COLS = "seq, command_id, type, version, data, automatic, prev_hash, hash, ts"
 
@@ -96,8 +96,12 @@ def _leaf_edit(rng: random.Random, data: str) -> str | None:
     return msgspec.json.encode(doc).decode()
 
 
-def mutate(rng: random.Random, path: Path, kind: str) -> str:
-    """Apply one mutation of ``kind`` to the copy at ``path``; return a description."""
+def mutate(rng: random.Random, path: Path, kind: str) -> int | None:
+    """Apply one mutation of ``kind`` to the copy at ``path``.
+
+    Return the first bad seq when the event rows alone do not show it (an edited
+    command row: the first event of that command), else None.
+    """
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'").fetchall():
@@ -164,7 +168,8 @@ def mutate(rng: random.Random, path: Path, kind: str) -> str:
             donor = rng.choice(rs)
             shift_up(s)
             prev = rs[s - 2][7] if s > 1 else "0" * 64
-            h = (row_hash(prev, s, donor[1], donor[2], donor[3], donor[5], donor[8], donor[4])
+            h = (row_hash(prev, s, donor[1], donor[2], donor[3], donor[5], donor[8], donor[4],
+                          digest_at(conn, s, donor[1]))
                  if kind == "insert_rehashed" else donor[7])
             conn.execute(f"INSERT INTO events ({COLS}) VALUES (?,?,?,?,?,?,?,?,?)",
                          (s, donor[1], donor[2], donor[3], donor[4], donor[5], prev, h, donor[8]))
@@ -179,7 +184,7 @@ def mutate(rng: random.Random, path: Path, kind: str) -> str:
                 row = rs[s - 1]
                 new = _leaf_edit(rng, row[4])
             set_("data", new)
-            set_("hash", row_hash(row[6], s, row[1], row[2], row[3], row[5], row[8], new))
+            set_("hash", row_hash(row[6], s, row[1], row[2], row[3], row[5], row[8], new, digest_at(conn, s, row[1])))
         elif kind == "truncate_tail":
             k = rng.randint(1, min(5, n - setup_end))
             conn.execute("DELETE FROM events WHERE seq > ?", (n - k,))
@@ -193,17 +198,21 @@ def mutate(rng: random.Random, path: Path, kind: str) -> str:
         elif kind == "append_chained_row":
             donor = rng.choice(rs[setup_end:] or rs)
             ts = rs[-1][8]
-            h = row_hash(rs[-1][7], n + 1, donor[1], donor[2], donor[3], donor[5], ts, donor[4])
+            h = row_hash(rs[-1][7], n + 1, donor[1], donor[2], donor[3], donor[5], ts, donor[4],
+                         digest_at(conn, n + 1, donor[1]))
             conn.execute(f"INSERT INTO events ({COLS}) VALUES (?,?,?,?,?,?,?,?,?)",
                          (n + 1, donor[1], donor[2], donor[3], donor[4], donor[5], rs[-1][7], h, ts))
         elif kind == "edit_command_payload":
-            cmds = conn.execute("SELECT id, payload FROM commands WHERE type NOT IN ('LoadScenario')").fetchall()
-            cid, payload = rng.choice(cmds)
+            cmds = conn.execute("SELECT id, payload, first_seq FROM commands WHERE type NOT IN ('LoadScenario')"
+                                ).fetchall()
+            cid, payload, first = rng.choice(cmds)
             new = _leaf_edit(rng, payload) or payload + " "
             conn.execute("UPDATE commands SET payload = ? WHERE id = ?", (new, cid))
+            return first
         elif kind == "edit_command_actor":
-            conn.execute("UPDATE commands SET actor = 'mallory' WHERE id = ?",
-                         (rng.randint(1, conn.execute("SELECT max(id) FROM commands").fetchone()[0]),))
+            cid, first = rng.choice(conn.execute("SELECT id, first_seq FROM commands").fetchall())
+            conn.execute("UPDATE commands SET actor = 'mallory' WHERE id = ?", (cid,))
+            return first
         elif kind == "forge_snapshot":
             game = Game.open(path, seed=SEED)
             u = rng.choice(sorted(game.state.units))
@@ -212,7 +221,7 @@ def mutate(rng: random.Random, path: Path, kind: str) -> str:
             game.close()
         else:
             raise ValueError(kind)
-        return kind
+        return None
     finally:
         conn.close()
 
@@ -278,8 +287,7 @@ def run(large: bool = False, per_class: int | None = None, commands: int | None 
                 copy = tmp / f"{kind}-{t}.db"
                 shutil.copy(src, copy)
                 shutil.copy(str(src) + ".seed", str(copy) + ".seed")  # the CLI reads the dice seed from here
-                mutate(rng, copy, kind)
-                truth = first_difference(original, rows(copy))
+                truth = mutate(rng, copy, kind) or first_difference(original, rows(copy))
                 ans = ask_verifiers(copy)
                 tally["trials"] += 1
                 tally["chain_detected"] += ans["chain_bad"] is not None
