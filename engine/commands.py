@@ -160,7 +160,7 @@ def explain(err: msgspec.ValidationError | msgspec.DecodeError) -> str:
     text = str(err)
     m = re.match(r"(.*) - at `\$\.?(.*)`$", text)
     if not m:
-        return _lower(text)
+        return f"(top): {_lower(text)}" if text.startswith("Object") else _lower(text)
     problem, path = m.groups()
     return f"{path or '(top)'}: {_lower(problem.replace('`', ''))}"
 
