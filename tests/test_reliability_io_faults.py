@@ -29,6 +29,15 @@ def test_a_full_disk_leaves_nothing(figures):
         assert d[k] == 3, k
 
 
+def test_faults_outside_the_append_transaction(figures):
+    # A failed snapshot write (a cache) must not fail a committed command; a failed ROLLBACK after a failed
+    # COMMIT must not leave the connection inside the transaction (tests/regressions pins both).
+    snap, double = figures["snapshot_fault"], figures["double_fault"]
+    assert snap["committed"] and not snap["raised"] and snap["live_equals_log"]
+    assert not double["left_in_transaction"] and not double["live_shows_uncommitted"]
+    assert double["next_command"] == "ok"
+
+
 def test_the_proxy_fires_where_it_is_told(tmp_path):
     # The injection itself must be able to miss: a step the operation never reaches does not fire.
     from engine.commands import AddNote

@@ -50,6 +50,12 @@ def headline_ok(name: str, fig: dict) -> list[str]:
         f = fig["faults"]
         for k in ("surfaced", "nothing_stored", "no_torn_command", "integrity_ok", "chain_ok", "live_equals_log"):
             want(f[k] == f["faults"], f"faults.{k} = {f[k]}/{f['faults']}")
+        d = fig["full_disk"]
+        for k in ("nothing_stored", "no_torn_command", "integrity_ok", "chain_ok", "live_equals_log"):
+            want(d[k] == d["full_disk_errors"], f"full_disk.{k} = {d[k]}/{d['full_disk_errors']}")
+        want(not fig["snapshot_fault"]["committed_but_raised"], "a failed snapshot failed a committed command")
+        want(not fig["double_fault"]["live_shows_uncommitted"] and fig["double_fault"]["next_command"] == "ok",
+             "a double fault left the game stuck")
     elif name == "determinism":
         want(fig["mismatches"] == 0, f"{fig['mismatches']} mismatches")
     return off
