@@ -77,7 +77,10 @@ class RemoveFeature(Command):
 
 
 class AddNote(Command):
+    """A bookmark; ``at`` is the seq it marks (default: the end of the log when written)."""
+
     text: str
+    at: int = 0
 
 
 class RevealSeed(Command):

@@ -444,14 +444,12 @@ class Shell(cmd.Cmd):
         self._acted(self.game.redo())
 
     def do_note(self, arg: str) -> None:
-        """note TEXT: append an annotation (a bookmark) as an event. Written at the live end; when the cursor
-        is elsewhere the note starts with '@SEQ' naming the cursor, and 'marks' lists it there."""
+        """note TEXT: append an annotation (a bookmark) as an event, marking the seq at the cursor."""
         text = arg.strip()
         if not text:
             raise CommandError("note needs some text")
-        if self.cursor != self.last:
-            text = f"@{self.cursor} {text}"
-        self._acted(self.game.execute(c.AddNote(text=text)))
+        at = 0 if self.cursor == self.last else self.cursor  # 0: the end of the log when it is written
+        self._acted(self.game.execute(c.AddNote(text=text, at=at)))
 
     def do_marks(self, arg: str) -> None:
         """marks: the notes in the log (seq written, the seq they mark, text); 'goto' the one you want."""
@@ -460,9 +458,6 @@ class Shell(cmd.Cmd):
         for seq, cid, ev, _a in self.game.rows():
             if isinstance(ev, g.NoteAdded) and cid not in undone:
                 at, text = ev.at_seq, ev.text
-                if text.startswith("@") and text[1:].split(" ", 1)[0].isdigit():
-                    at_s, _, text = text[1:].partition(" ")
-                    at = int(at_s)
                 self.say(f"{seq:>6}  marks seq {at:<6} {text}")
                 found = True
         if not found:

@@ -90,10 +90,12 @@ class TurnKind:
                 if not any(f.kind == k for f in state.features.get(h, [])):
                     raise CommandError(f'kind: hex "{h}" has no feature "{k}"')
                 return [g.FeatureRemoved(hex=h, kind=k)]
-            case c.AddNote(text=t):
+            case c.AddNote(text=t, at=at):
                 if not t.strip():
                     raise CommandError("text: a note needs some text")
-                return [g.NoteAdded(text=t, at_seq=state.seq)]
+                if not 0 <= at <= state.seq:
+                    raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
+                return [g.NoteAdded(text=t, at_seq=at or state.seq)]
             case c.RevealSeed():
                 if state.seed:
                     raise RuleViolation("dice", "the seed is already revealed")
