@@ -1,10 +1,10 @@
-"""Tamper-harness find: the `commands` table (who asked for what) is outside the hash chain.
+"""Tamper-harness find (fixed in fd0fea3, log format 2): the `commands` table was outside the hash chain.
 
 An edit of commands.actor (or ts) on a copy with the triggers dropped passes both
 EventLog.verify_chain and engine.verify: the events are intact, so re-execution
 agrees. In a disputed game "who issued this command" can therefore be forged.
 
-Suggested fix (events/log.py append/append_batch/row_hash): fold the command's
+The fix (events/log.py append/append_batch/row_hash): fold the command's
 actor, type, payload and ts into the hash of its first event (e.g. hash them into
 the chained text of that row, or chain a per-command digest), and have
 verify_chain recompute it from the `commands` row.

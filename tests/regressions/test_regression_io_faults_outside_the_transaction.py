@@ -1,4 +1,4 @@
-"""I/O-fault-harness finds: two failures that happen outside the append transaction.
+"""I/O-fault-harness finds (both fixed in fd0fea3): two failures outside the append transaction.
 
 1. Game._commit caches a snapshot (every SNAPSHOT_EVERY events) *after* the append
    committed. If that INSERT OR REPLACE fails (disk full, I/O error) the exception

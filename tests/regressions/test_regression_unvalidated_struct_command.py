@@ -1,13 +1,13 @@
-"""Fuzz find: a command Struct built in Python is not type-checked, and its event poisons the log.
+"""Fuzz find (fixed in 4060dcc): a command Struct built in Python was not type-checked, and poisoned the log.
 
 msgspec checks types when decoding, not when a Struct is constructed. Game.execute
 takes a Command instance as it is, so StartGameTurn(season="no-such-season") is
 accepted, its GameTurnStarted is committed, and from then on every replay fails to
 decode that row: Game.open raises msgspec.ValidationError and the game cannot be
 opened again (the CLI prints a traceback). Found when the fuzzer's mutations were
-built as Structs; the fuzzer now sends mutations as JSON, the way `turnlog play` does.
+built as Structs; the fuzzer sends such mutations both as Structs and as JSON.
 
-Suggested fix (engine/game.py): in ``_as_command`` round-trip a Command instance
+The fix (engine/game.py): in ``_as_command`` round-trip a Command instance
 through ``c.parse(c.encode(command))`` so it gets the decoder's checks, and/or in
 ``_commit`` decode every encoded row once before ``log.append`` (never write a row
 this code cannot read back).

@@ -1,4 +1,4 @@
-"""Tamper-harness find: `turnlog verify` replays the log before checking the chain.
+"""Tamper-harness find (fixed in fd0fea3): `turnlog verify` replayed the log before checking the chain.
 
 The CLI's cmd_verify calls Game.open, whose constructor folds every row; a row
 whose JSON, type or version was edited makes the fold raise (msgspec.DecodeError,
@@ -6,7 +6,7 @@ TypeError, SchemaError...) before verify() runs, so instead of "chain BROKEN at
 seq N" the user gets a traceback, or a SchemaError message naming no seq.
 EventLog.verify_chain itself names the seq exactly in all these cases.
 
-Suggested fix (engine/cli.py cmd_verify, engine/verify.py): open the EventLog
+The fix (engine/cli.py cmd_verify, engine/verify.py): open the EventLog
 alone, run PRAGMA integrity_check and verify_chain first and report a broken
 chain without replaying; only then build the Game. Independently, fold() could
 wrap a decode failure as ``SchemaError(f"seq {seq}: ...")`` so every replay
