@@ -92,9 +92,6 @@ def test_14_65_does_not_apply_while_a_ground_unit_remains(tmp_path):
     g.execute(select(("0504", ["it-1"])))
 
 
-@pytest.mark.xfail(strict=True, reason="bug: losses.zone_cleared looks only at the zone's hexes, not at the "
-                   "units in the boxes attached to the zone (Zone.boxes, 14.52B), so 14.65 opens the zone "
-                   "while a defending unit survives in its box")
 def test_14_65_a_defending_unit_left_in_the_zones_box_keeps_it_from_being_cleared(tmp_path):
     hx = hexes("0404:AX 0405:AX 0503:WA 0504:WA 0505:WA")
     units = [unit("it-1", "IT", "0404", 9), unit("it-2", "IT", "0405", 3), unit("us-1", "US", "0504"),

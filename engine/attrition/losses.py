@@ -148,8 +148,7 @@ def events(state: GameState, proc: Attrition, units: list[str]) -> tuple[list, l
 
 
 def zone_cleared(state: GameState, proc: Attrition, zone: Zone, units: list[str]) -> bool:
-    """14.65: no non-partisan defending ground unit is left anywhere in the zone."""
-    lost = set(units)
-    occ = occupancy(state)
+    """14.65: no non-partisan defending ground unit is left anywhere in the zone, its attached boxes included."""
+    lost, hexes, boxes = set(units), set(zone.hexes), set(zone.boxes)
     return not any(is_combat_ground(u) and faction(state, u) == proc.defender and u.id not in lost
-                   for h in zone.hexes for u in occ.get(h, ()))
+                   and (u.hex in hexes or u.box in boxes) for u in state.units.values())
