@@ -19,7 +19,7 @@ def test_a_fault_at_every_step_leaves_nothing(figures):
     for k in ("surfaced", "nothing_stored", "no_torn_command", "integrity_ok", "chain_ok", "live_equals_log",
               "no_open_transaction", "retry_succeeded"):
         assert f[k] == 18, k
-    assert f["reopened_equals_live"] == 1
+    assert f["reopened_equals_live"] == f["games"] >= 1
 
 
 def test_a_full_disk_leaves_nothing(figures):
