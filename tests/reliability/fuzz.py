@@ -149,7 +149,7 @@ class GameMachine(RuleBasedStateMachine):
 
     # -- rules ------------------------------------------------------------------
 
-    @rule(data=st.data(), n=st.integers(1, 4))
+    @rule(data=st.data(), n=st.integers(1, 8))
     def legal_commands(self, data, n):
         for _ in range(n):  # a burst, so that games get deep enough to reach the later phases
             cmd = play.legal_command(DataChooser(data), self.game)
