@@ -34,7 +34,10 @@ def _print_events(pairs, out=sys.stdout) -> None:
 
 def cmd_new(args) -> int:
     sc = S.load(args.scenario)
-    seed = bytes.fromhex(args.seed) if args.seed else None
+    try:
+        seed = bytes.fromhex(args.seed) if args.seed else None
+    except ValueError:
+        raise CommandError("--seed: expected hex digits (at least 32 of them)") from None
     with Game.create(args.db, sc, seed=seed, seed_file=args.seed_file, synchronous=args.synchronous) as g:
         print(f"{args.db}: '{sc.name}' created, {g.state.seq} setup events; "
               f"dice seed kept in {args.seed_file or str(args.db) + '.seed'} (0600)")
@@ -70,11 +73,15 @@ def play_lines(g: Game, lines, actor: str = "", out=sys.stdout) -> int:
 
 
 def cmd_play(args) -> int:
+    if args.commands != "-":
+        try:
+            lines = Path(args.commands).read_text(encoding="utf-8").splitlines()
+        except OSError as err:
+            raise CommandError(f"{args.commands}: cannot read the commands file ({err.strerror or err})") from None
+        except UnicodeDecodeError as err:
+            raise CommandError(f"{args.commands}: not UTF-8 text (byte {err.start}: {err.reason})") from None
     with _open(args) as g:
-        if args.commands == "-":
-            return play_lines(g, sys.stdin, args.actor)
-        with open(args.commands, encoding="utf-8") as f:
-            return play_lines(g, f, args.actor)
+        return play_lines(g, sys.stdin if args.commands == "-" else lines, args.actor)
 
 
 def cmd_log(args) -> int:

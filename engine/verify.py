@@ -237,6 +237,12 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
             return None
         expect = last + 1
         logged = list(game.log.rows(first, last))
+        if len(logged) != last - first + 1:
+            missing = next((s for s, r in zip(range(first, last + 1), logged) if r[0] != s), first + len(logged))
+            rep.discrepancy = Discrepancy(seq=missing, command_id=cid, command=payload, rule="log",
+                                          message=f"command {cid} recorded events {first}-{last}, but seq {missing} "
+                                                  "is not in the log (cut or deleted)")
+            return None
         if ctype in ("LoadScenario", "RevealSeed"):
             # Setup has no command to re-run; a revealed seed was checked against its commitment above.
             F.fold(state, logged)

@@ -38,14 +38,13 @@ def row_hash(prev: str, seq: int, command_id: int, type_: str, version: int,
     ``command`` is the digest of the command row (who asked for what) and is
     given for the first event of each command only, so the commands table is
     inside the chain too (format 2; format-1 files chained events alone).
+    The hashed text is prev, seq, command id, type, version, automatic, ts,
+    [command,] data joined by \\x1f, hashed in one call (the append hot path).
     """
-    h = hashlib.sha256(prev.encode())
-    h.update(f"\x1f{seq}\x1f{command_id}\x1f{type_}\x1f{version}\x1f{automatic}\x1f{ts}\x1f".encode())
-    if command:
-        h.update(command.encode())
-        h.update(b"\x1f")
-    h.update(data.encode())
-    return h.hexdigest()
+    tail = f"{command}\x1f{data}" if command else data
+    return hashlib.sha256(
+        f"{prev}\x1f{seq}\x1f{command_id}\x1f{type_}\x1f{version}\x1f{automatic}\x1f{ts}\x1f{tail}".encode()
+    ).hexdigest()
 
 
 def command_digest(actor: str, type_: str, payload: str, first: int, last: int) -> str:
@@ -85,6 +84,10 @@ _TRIGGER_NAMES = ("events_append_only_update", "events_append_only_delete", "eve
                   "commands_append_only_update", "commands_append_only_delete", "commands_append_only_insert")
 
 
+_HEAD = ("SELECT coalesce(max(seq), 0), (SELECT hash FROM events ORDER BY seq DESC LIMIT 1), "
+         "(SELECT coalesce(max(id), 0) FROM commands) FROM events")
+
+
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
@@ -100,16 +103,22 @@ class EventLog:
             raise LogError(f"{self.path}: no such game file")
         if create and self.path.exists() and self.path.stat().st_size > 0:
             raise LogError(f"{self.path}: already exists; refusing to overwrite a game")
-        self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=10.0,
-                                    check_same_thread=False)
+        if self.path.is_dir():
+            raise LogError(f"{self.path}: a directory, not a turnlog game")
+        if not create and self.path.stat().st_size == 0:
+            raise LogError(f"{self.path}: empty file, not a turnlog game")
+        try:
+            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=10.0, check_same_thread=False)
+        except sqlite3.Error as exc:
+            raise LogError(f"{self.path}: cannot open ({exc})") from None
         try:
             self.conn.execute("PRAGMA busy_timeout = 10000")
+            if not create:
+                self._check()  # before WAL: never switch someone else's SQLite file to WAL mode
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             if create:
                 self._create()
-            else:
-                self._check()
         except sqlite3.DatabaseError as exc:
             self.conn.close()
             raise LogError(f"{self.path}: not a turnlog game ({exc})") from None
@@ -172,15 +181,16 @@ class EventLog:
         ts = now()
         conn.execute("BEGIN IMMEDIATE")
         try:
-            last = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
-            seq, prev = (last[0], last[1]) if last else (0, GENESIS)
+            # One statement for the last event and the last command id: appends are per command.
+            seq, prev, cid = conn.execute(_HEAD).fetchone()
+            prev = prev or GENESIS
             if seq != expected_seq:
                 raise ConcurrencyError(
                     f"{self.path}: another writer appended (log is at seq {seq}, this writer expected "
                     f"{expected_seq}); reload and retry")
-            cid = conn.execute("SELECT coalesce(max(id), 0) FROM commands").fetchone()[0]
             chained = self.format >= 2
             cmds, out = [], []
+            add, chain = out.append, row_hash
             for actor, ctype, payload, rows in batch:
                 cid += 1
                 first = seq + 1
@@ -190,9 +200,9 @@ class EventLog:
                 for type_, version, data, auto in rows:
                     seq += 1
                     a = 1 if auto else 0
-                    h = row_hash(prev, seq, cid, type_, version, a, ts, data, digest if seq == first else "")
-                    out.append((seq, cid, type_, version, data, a, prev, h, ts))
-                    prev = h
+                    h = chain(prev, seq, cid, type_, version, a, ts, data, digest)
+                    add((seq, cid, type_, version, data, a, prev, h, ts))
+                    prev, digest = h, ""
             conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", cmds)
             conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", out)
             conn.execute("COMMIT")

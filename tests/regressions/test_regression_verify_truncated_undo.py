@@ -38,8 +38,6 @@ def truncated(tmp_path):
     return tmp_path / "g.db", last
 
 
-@pytest.mark.xfail(strict=True, reason="bug: engine/verify.py _commands calls game.at(last_seq) for an Undo "
-                   "whose rows were cut off; CommandError escapes verify()")
 def test_verify_reports_a_truncated_undo(truncated):
     path, missing = truncated
     with Game.open(path, seed=SEED) as g:
