@@ -64,7 +64,23 @@ def machine() -> dict:
         info["loadavg_start"] = os.getloadavg()
     except OSError:
         pass
+    info["git"] = _git()
     return info
+
+
+def _git() -> dict:
+    """The commit measured, and the source files that differ from it (figures are of the working tree)."""
+    import subprocess
+    root = Path(__file__).resolve().parents[1]
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True,
+                              timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "events", "projections",
+                                "engine", "benchmarks"], cwd=root, capture_output=True, text=True,
+                               timeout=10).stdout.split("\n")
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    return {"commit": head, "modified": [line[3:] for line in dirty if line.strip()]}
 
 
 def parse_args(argv=None) -> argparse.Namespace:
@@ -207,7 +223,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
                 lg = cases.new_log(work / f"floor-{sync}.db", sync)
                 limits.schema_executemany(lg.conn, setup_rows)
                 return (lambda: limits.schema_one_per_command(lg.conn, stored_k)), lg.close
-            alternate(reps, [(lim, prep_txn),
+            alternate(max(reps, 5), [(lim, prep_txn),
                              (app_, lambda sync=sync: cases.durable(work / f"exec-{sync}.db", sc, commands, sync)),
                              (flo, prep_floor_txn)])
 
