@@ -17,9 +17,12 @@ import sqlite3
 import sys
 import tempfile
 import time
+from collections import Counter
 from datetime import datetime, timezone
 from importlib.metadata import version
 from pathlib import Path
+
+from projections.state import dump
 
 from . import cases, gen, limits, peer
 from .timing import Figure, alternate, timed
@@ -118,6 +121,9 @@ def run(args: argparse.Namespace, say=print) -> dict:
         raw = limits.flatten(batch)
         say(f"generated {n:,} events in {len(batch):,} commands on {len(sc.hexes)} hexes, "
             f"{len(sc.units)} units ({dt:.1f} s)")
+        generated = {"commands": len(batch), "hexes": len(sc.hexes), "units": len(sc.units), "seconds": dt,
+                     "events_by_type": dict(Counter(r[1] for r in raw).most_common()),
+                     "snapshot_bytes_at_end": len(dump(ref))}
         commands = gen.host_commands(sc, k)
         setup_rows, stored_k = _rows_of(sc, commands, work)
         rows_k = [(i, e[2], e[4]) for i, e in enumerate((e for _c, es in stored_k for e in es), 1)]
@@ -258,7 +264,9 @@ def run(args: argparse.Namespace, say=print) -> dict:
             alternate(max(reps, 5), [(fz, lambda st=st: lambda: cases.zones_and_eligibility(st))])
         total = time.perf_counter() - t0
 
-    return report(args, n, reps, figs, sizes, total)
+    res = report(args, n, reps, figs, sizes, total)
+    res["config"]["generated"] = generated
+    return res
 
 
 def _rows_of(sc, commands, work: Path):
