@@ -24,7 +24,10 @@ EXIT_REFUSED = 2
 
 
 def _open(args) -> Game:
-    return Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous)
+    from .progress import Progress
+    with Progress("replay") as progress:
+        return Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous,
+                         progress=progress)
 
 
 def _print_events(pairs, out=sys.stdout) -> None:
@@ -128,6 +131,34 @@ def cmd_redo(args) -> int:
 def cmd_fork(args) -> int:
     with _open(args) as g, g.fork(args.at, args.to) as f:
         print(f"{args.to}: forked from {args.db} at seq {f.state.seq}")
+    return 0
+
+
+def cmd_export(args) -> int:
+    from events.log import EventLog
+
+    from .progress import Progress
+    from .transfer import export
+    log = EventLog(args.db)
+    try:
+        with Progress("export") as progress:
+            if args.output:
+                with open(args.output, "w", encoding="utf-8") as out:
+                    n = export(log, out, progress)
+            else:
+                n = export(log, sys.stdout, progress)
+    finally:
+        log.close()
+    print(f"{args.output or 'stdout'}: {n} events exported (the dice seed is not)", file=sys.stderr)
+    return 0
+
+
+def cmd_import(args) -> int:
+    from .progress import Progress
+    from .transfer import import_file
+    with Progress("import") as progress:
+        n = import_file(Path(args.export), Path(args.db), progress)
+    print(f"{args.db}: {n} events imported, hash chain intact; `turnlog verify --db {args.db}` checks the rest")
     return 0
 
 
@@ -290,6 +321,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--at", type=int, required=True)
     sp.add_argument("--to", required=True)
     sp.set_defaults(fn=cmd_fork)
+    sp = with_db(sub.add_parser("export", help="write the whole log as JSON lines (to mail a disputed game)"))
+    sp.add_argument("--output", "-o", help="file to write (default: stdout)")
+    sp.set_defaults(fn=cmd_export)
+    sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))
+    sp.add_argument("export", help="a file written by `turnlog export`")
+    sp.set_defaults(fn=cmd_import)
     with_db(sub.add_parser("reveal", help="append the dice seed so anyone can re-derive every roll")).set_defaults(fn=cmd_reveal)
     sp = with_db(sub.add_parser("verify", help="check chain, dice, every command and the replay"))
     sp.add_argument("--json", action="store_true")

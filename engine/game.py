@@ -23,6 +23,7 @@ from . import commands as c
 from . import dice as D
 from .errors import CommandError, RuleViolation
 from .procedures import KINDS
+from .progress import replay
 from .scenario import Scenario, setup_events
 
 SNAPSHOT_EVERY = 1000
@@ -34,10 +35,11 @@ _META = ("Undo", "AddNote", "LoadScenario")
 class Game:
     """One game: its log, its live state, and the seed if this process holds it."""
 
-    def __init__(self, log: EventLog, seed: bytes | None):
+    def __init__(self, log: EventLog, seed: bytes | None, progress=None):
         self.log = log
         self.seed = seed
-        self.state = self.at()
+        # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
+        self.state = replay(self, progress=progress) if progress is not None else self.at()
         self._snap_seq = self.state.seq
 
     # -- lifecycle -----------------------------------------------------------
@@ -67,13 +69,13 @@ class Game:
 
     @classmethod
     def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
-             synchronous: str = "FULL") -> "Game":
+             synchronous: str = "FULL", progress=None) -> "Game":
         log = EventLog(path, synchronous=synchronous)
         explicit = seed is not None
         if seed is None:
             seed = D.read_seed(Path(seed_file) if seed_file else D.seed_path(path))
         try:
-            game = cls(log, seed)
+            game = cls(log, seed, progress)
             if seed is not None and game.state.seed_sha256 and D.commitment(seed) != game.state.seed_sha256:
                 if explicit:
                     raise CommandError("seed: it does not match the commitment in this game's log")

@@ -14,7 +14,7 @@ import hashlib
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 import sqlite_utils
 
@@ -226,23 +226,29 @@ class EventLog:
 
     def copy_from(self, other: "EventLog", upto: int) -> None:
         """Copy rows 1..upto and their commands verbatim (hashes included): a fork."""
+        fmt = int(other.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()[0])
+        self.import_rows(fmt, other.conn.execute(
+            "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands WHERE last_seq <= ? ORDER BY id",
+            (upto,)), other.conn.execute(
+            "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events "
+            "WHERE seq <= ? ORDER BY seq", (upto,)))
+
+    def import_rows(self, fmt: int, commands: Iterable[Sequence], events: Iterable[Sequence]) -> None:
+        """Insert stored rows verbatim into this new, empty log, in one transaction (fork, import)."""
+        if fmt > FORMAT:
+            raise LogError(f"log format {fmt} is newer than this turnlog reads ({FORMAT})")
         conn = self.conn
-        fmt = other.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()[0]
         conn.execute("BEGIN IMMEDIATE")
         try:
             # The copy keeps the source's format: its rows were chained under that format's rules.
-            conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (fmt,))
-            self.format = int(fmt)
-            conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", other.conn.execute(
-                "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands WHERE last_seq <= ? ORDER BY id",
-                (upto,)))
-            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", other.conn.execute(
-                "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events "
-                "WHERE seq <= ? ORDER BY seq", (upto,)))
+            conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (str(fmt),))
+            conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", commands)
+            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", events)
             conn.execute("COMMIT")
         except BaseException:
             self._abort()
             raise
+        self.format = fmt
 
     # -- reading -----------------------------------------------------------
 
