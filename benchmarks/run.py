@@ -99,6 +99,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--samples", type=int, help="random at(seq) points and undos per log (default 40)")
     p.add_argument("--no-peer", action="store_true", help="skip eventsourcing")
     p.add_argument("--workdir", type=Path, help="where the SQLite files go (default: a temporary directory)")
+    p.add_argument("--markdown", type=Path, metavar="RESULT.json",
+                   help="print a stored result as the Markdown tables docs/performance.md keeps, and exit")
     return p.parse_args(argv)
 
 
@@ -329,8 +331,28 @@ def table(res: dict) -> str:
     return "\n".join(lines)
 
 
+def markdown(res: dict) -> str:
+    """The figures and targets of one result as Markdown tables."""
+    out = ["| figure | median | IQR | per second | × limit | × peer | × floor |", "|---|---:|---:|---:|---:|---:|---:|"]
+    for name, d in res["figures"].items():
+        one = d["items_per_rep"] == 1
+        med = f"{d['median_s'] * 1e3:.2f} ms" if one else f"{d['median_s']:.3f} s"
+        iqr = f"{d['iqr_s'] * 1e3:.2f} ms" if one else f"{d['iqr_s']:.3f} s"
+        rate = "" if one else f"{d['rate_per_s_median']:,.0f}"
+        cells = [f"{d[k]:.2f}" if k in d else "" for k in ("ratio_to_limit", "ratio_to_peer", "ratio_to_floor")]
+        out.append(f"| `{name}` | {med} | {iqr} | {rate} | " + " | ".join(cells) + " |")
+    out += ["", "| target | ratio | bound | met |", "|---|---:|---:|---|"]
+    for t in res["targets"]:
+        out.append(f"| `{t['figure']}` / `{t['against']}` | {t['ratio']:.2f} | {t['kind']} {t['bound']} | "
+                   f"{'yes' if t['met'] else '**no**'} |")
+    return "\n".join(out)
+
+
 def main(argv=None) -> int:
     args = parse_args(argv)
+    if args.markdown:
+        print(markdown(json.loads(args.markdown.read_text())))
+        return 0
     res = run(args)
     print()
     print(table(res))
