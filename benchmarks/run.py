@@ -11,80 +11,19 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
-import platform
-import sqlite3
-import sys
 import tempfile
 import time
 from collections import Counter
 from datetime import datetime, timezone
-from importlib.metadata import version
 from pathlib import Path
 
 from projections.state import dump
 
 from . import cases, gen, limits, peer
+from .report import markdown, report, table
 from .timing import Figure, alternate, timed
 
 RESULTS = Path(__file__).resolve().parent / "results"
-
-#: (figure, what it is compared with, the bound, "min": ratio >= bound / "max": ratio <= bound)
-TARGETS = [
-    ("replay", "limit.read_fold", 0.7, "min"),
-    ("replay", "peer.replay", 10.0, "min"),
-    ("append.FULL", "limit.txn.FULL", 0.8, "min"),
-    ("append.NORMAL", "limit.txn.NORMAL", 0.8, "min"),
-    ("bulk_import", "limit.executemany", 0.5, "min"),
-    ("at.{big}", "at.{small}", 2.0, "max"),
-    ("undo.{big}", "undo.{small}", 2.0, "max"),
-    ("zones.{zbig}", "zones.{zsmall}", 12.0, "max"),
-]
-#: each throughput figure's limit and peer (ratios are rate / rate).
-FLOOR_OF = {"bulk_import": "floor.executemany", "replay": "floor.read_fold",
-            "append.FULL": "floor.txn.FULL", "append.NORMAL": "floor.txn.NORMAL"}
-LIMIT_OF = {"bulk_import": "limit.executemany", "replay": "limit.read_fold",
-            "append.FULL": "limit.txn.FULL", "append.NORMAL": "limit.txn.NORMAL",
-            "peer.append": "limit.executemany", "peer.replay": "limit.read_fold",
-            "peer.append_per_command": "limit.txn.FULL"}
-PEER_OF = {"bulk_import": "peer.append", "replay": "peer.replay", "append.FULL": "peer.append_per_command"}
-
-
-def machine() -> dict:
-    cpu = ""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        cpu = platform.processor()
-    info = {"nproc": os.cpu_count(), "cpu": cpu, "python": sys.version.split()[0],
-            "platform": platform.platform(), "sqlite": sqlite3.sqlite_version, "msgspec": version("msgspec")}
-    if peer.available():
-        info["eventsourcing"] = peer.version()
-    try:
-        info["loadavg_start"] = os.getloadavg()
-    except OSError:
-        pass
-    info["git"] = _git()
-    return info
-
-
-def _git() -> dict:
-    """The commit measured, and the source files that differ from it (figures are of the working tree)."""
-    import subprocess
-    root = Path(__file__).resolve().parents[1]
-    try:
-        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True,
-                              timeout=10).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "events", "projections",
-                                "engine", "benchmarks"], cwd=root, capture_output=True, text=True,
-                               timeout=10).stdout.split("\n")
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    return {"commit": head, "modified": [line[3:] for line in dirty if line.strip()]}
-
 
 def parse_args(argv=None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m benchmarks.run", description=__doc__.splitlines()[0])
@@ -280,72 +219,6 @@ def _rows_of(sc, commands, work: Path):
     rows = limits.stored(g.log.conn)
     g.close()
     return rows[:1], rows[1:]
-
-
-def report(args, n: int, reps: int, figs: dict[str, Figure], sizes: list[int], total: float) -> dict:
-    out: dict = {"timestamp": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": machine(),
-                 "config": {"events": n, "quick": args.quick, "reps": reps, "hexes": args.hexes,
-                            "zone_hexes": list(args.zone_hexes), "seconds": round(total, 1)},
-                 "figures": {}, "targets": []}
-    for name, f in figs.items():
-        d = f.summary()
-        for key, table in (("limit", LIMIT_OF), ("peer", PEER_OF), ("floor", FLOOR_OF)):
-            other = figs.get(table.get(name, ""))
-            if other is not None:
-                d[key] = other.name
-                d[f"ratio_to_{key}"] = f.rate / other.rate
-        out["figures"][name] = d
-    names = {"big": sizes[-1], "small": sizes[0], "zbig": max(args.zone_hexes), "zsmall": min(args.zone_hexes)}
-    for a, b, bound, kind in TARGETS:
-        a, b = a.format(**names), b.format(**names)
-        if a not in figs or b not in figs:
-            continue
-        fa, fb = figs[a], figs[b]
-        ratio = fa.rate / fb.rate if kind == "min" else fa.median / fb.median
-        out["targets"].append({"figure": a, "against": b, "ratio": ratio, "bound": bound,
-                               "kind": ">=" if kind == "min" else "<=",
-                               "met": ratio >= bound if kind == "min" else ratio <= bound})
-    return out
-
-
-def table(res: dict) -> str:
-    lines = [f"{'figure':<26} {'median':>11} {'IQR':>10} {'rate /s':>12} {'x limit':>8} {'x peer':>8} "
-             f"{'x floor':>8}  what"]
-    for name, d in res["figures"].items():
-        med, iqr = d["median_s"], d["iqr_s"]
-        unit = (f"{med * 1e3:9.3f}ms", f"{iqr * 1e3:8.3f}ms") if d["items_per_rep"] == 1 else \
-            (f"{med:10.3f}s", f"{iqr:9.3f}s")
-        rate = f"{d['rate_per_s_median']:12,.0f}" if d["items_per_rep"] > 1 else f"{'':12}"
-        lim = f"{d['ratio_to_limit']:8.2f}" if "ratio_to_limit" in d else f"{'':8}"
-        pe = f"{d['ratio_to_peer']:8.2f}" if "ratio_to_peer" in d else f"{'':8}"
-        fl = f"{d['ratio_to_floor']:8.2f}" if "ratio_to_floor" in d else f"{'':8}"
-        lines.append(f"{name:<26} {unit[0]:>11} {unit[1]:>10} {rate} {lim} {pe} {fl}  {d['what']}")
-    lines.append("")
-    lines.append("targets (ratios within this run):")
-    for t in res["targets"]:
-        lines.append(f"  {'ok  ' if t['met'] else 'MISS'} {t['figure']} / {t['against']} = {t['ratio']:.2f} "
-                     f"(target {t['kind']} {t['bound']})")
-    m = res["machine"]
-    lines.append(f"machine: {m['nproc']} x {m['cpu']}, Python {m['python']}, SQLite {m['sqlite']}; "
-                 f"{res['config']['events']:,} events, {res['config']['seconds']} s")
-    return "\n".join(lines)
-
-
-def markdown(res: dict) -> str:
-    """The figures and targets of one result as Markdown tables."""
-    out = ["| figure | median | IQR | per second | × limit | × peer | × floor |", "|---|---:|---:|---:|---:|---:|---:|"]
-    for name, d in res["figures"].items():
-        one = d["items_per_rep"] == 1
-        med = f"{d['median_s'] * 1e3:.2f} ms" if one else f"{d['median_s']:.3f} s"
-        iqr = f"{d['iqr_s'] * 1e3:.2f} ms" if one else f"{d['iqr_s']:.3f} s"
-        rate = "" if one else f"{d['rate_per_s_median']:,.0f}"
-        cells = [f"{d[k]:.2f}" if k in d else "" for k in ("ratio_to_limit", "ratio_to_peer", "ratio_to_floor")]
-        out.append(f"| `{name}` | {med} | {iqr} | {rate} | " + " | ".join(cells) + " |")
-    out += ["", "| target | ratio | bound | met |", "|---|---:|---:|---|"]
-    for t in res["targets"]:
-        out.append(f"| `{t['figure']}` / `{t['against']}` | {t['ratio']:.2f} | {t['kind']} {t['bound']} | "
-                   f"{'yes' if t['met'] else '**no**'} |")
-    return "\n".join(out)
 
 
 def main(argv=None) -> int:
