@@ -21,9 +21,9 @@ from projections.state import GameState, dump, load
 
 from . import commands as c
 from . import dice as D
+from . import progress as P
 from .errors import CommandError, RuleViolation
 from .procedures import KINDS
-from .progress import replay
 from .scenario import Scenario, setup_events
 
 SNAPSHOT_EVERY = 1000
@@ -39,7 +39,7 @@ class Game:
         self.log = log
         self.seed = seed
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
-        self.state = replay(self, progress=progress) if progress is not None else self.at()
+        self.state = self.at(progress=progress)
         self._snap_seq = self.state.seq
 
     # -- lifecycle -----------------------------------------------------------
@@ -149,7 +149,7 @@ class Game:
     def undo_target(self) -> tuple | None:
         """The latest command still in effect that may be undone, or None."""
         undone = self.undone()
-        for row in reversed(self.log.commands()):
+        for row in self.log.commands_newest_first():
             cid, _actor, ctype = row[:3]
             if ctype == "RevealSeed" or ctype == "LoadScenario":
                 return None
@@ -184,7 +184,7 @@ class Game:
         for s, d in self.log.undo_rows():
             undone_by[s] = decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id
         pending = 0
-        for row in reversed(self.log.commands()):
+        for row in self.log.commands_newest_first():
             ctype, first = row[2], row[5]
             if ctype == "Undo":
                 if pending:
@@ -213,21 +213,28 @@ class Game:
 
     # -- reading -------------------------------------------------------------
 
-    def at(self, seq: int | None = None, *, use_snapshots: bool = True) -> GameState:
-        """The state after event ``seq`` (default: the last), as of that point in the log."""
+    def at(self, seq: int | None = None, *, use_snapshots: bool = True, progress=None) -> GameState:
+        """The state after event ``seq`` (default: the last), as of that point in the log.
+
+        ``progress(done, total)`` is told how a long fold goes (engine/progress.py).
+        """
         last = self.log.last()[0]
         seq = last if seq is None else seq
         if not 0 <= seq <= last:
             raise CommandError(f"seq: {seq} is outside the log (1..{last})")
         undone = self.undone(seq)
-        state = None
-        if use_snapshots:
-            snap = self.log.snapshot_before(seq)
-            if snap is not None and self._snapshot_valid(snap, undone):
-                state = load(snap[2])
-        if state is None:
-            state = GameState()
-        return F.fold(state, self.log.rows(state.seq + 1, seq), undone)
+        state = self._base(seq, undone) if use_snapshots else GameState()
+        rows = self.log.rows(state.seq + 1, seq)
+        if progress is not None and seq - state.seq >= P.REPLAY_QUIET_BELOW:
+            rows = P.counting(rows, seq - state.seq, progress)
+        return F.fold(state, rows, undone)
+
+    def _base(self, seq: int, undone: set[int]) -> GameState:
+        """The newest snapshot at or before ``seq`` that no later undo reaches back into (only its data is read)."""
+        for sseq, sundone in self.log.snapshot_headers(seq):
+            if self._snapshot_valid((sseq, sundone), undone):
+                return load(self.log.snapshot_data(sseq))
+        return GameState()
 
     def _snapshot_valid(self, snap: tuple, undone: set[int]) -> bool:
         sseq, sundone = snap[0], set(msgspec.json.decode(snap[1]))
@@ -285,11 +292,13 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     """
     done: list[tuple[object, bool]] = []
     queue = deque((e, False) for e in events)
+    automatic = 0
     while queue:
         ev, auto = queue.popleft()
         F.apply(state, ev)
         done.append((ev, auto))
-        if len(done) > REACTION_LIMIT:
+        automatic += auto
+        if automatic > REACTION_LIMIT:  # only reactions can loop; a large setup is not a loop
             raise RuntimeError("automatic consequences did not settle (loop guard)")
         for kind in KINDS:
             queue.extend((r, True) for r in kind.react(state, ev))

@@ -11,7 +11,6 @@ import sys
 import time
 from typing import Iterable, Iterator, TextIO
 
-from projections import fold as F
 from projections.state import GameState
 
 #: Below this many events a replay is quick enough to need no progress line.
@@ -83,35 +82,7 @@ def counting(rows: Iterable, total: int, progress) -> Iterator:
 
 
 def replay(game, seq: int | None = None, *, use_snapshots: bool = True, progress=None) -> GameState:
-    """``game.at(seq)`` with a progress line when the fold is long and a terminal is watching.
-
-    Starts from the latest snapshot when it is valid for ``seq`` (the same test
-    as Game.at: no command undone by ``seq`` may have events inside it), so the
-    result is the state ``game.at(seq)`` gives.
-    """
-    last = game.log.last()[0]
-    seq = last if seq is None else seq
-    if progress is None or not getattr(progress, "enabled", True):
-        return game.at(seq, use_snapshots=use_snapshots)
-    start = 0
-    undone = game.undone(seq)
-    if use_snapshots:
-        snap = game.log.snapshot_before(seq)
-        if snap is not None and _snapshot_fits(game, snap[0], undone):
-            start = snap[0]
-    if seq - start < REPLAY_QUIET_BELOW or not 0 <= seq <= last:
-        return game.at(seq, use_snapshots=use_snapshots)
-    state = game.at(start) if start else GameState()
-    rows = counting(game.log.rows(start + 1, seq), seq - start, progress)
-    return F.fold(state, rows, undone)
-
-
-def _snapshot_fits(game, sseq: int, undone: set[int]) -> bool:
-    before = game.undone(sseq)
-    if not before <= undone:
-        return False
-    for cid in undone - before:
-        row = game.log.command(cid)
-        if row is None or row[5] <= sseq:
-            return False
-    return True
+    """``game.at(seq)`` with a progress line when the fold is long and a terminal is watching."""
+    if progress is not None and not getattr(progress, "enabled", True):
+        progress = None
+    return game.at(seq, use_snapshots=use_snapshots, progress=progress)

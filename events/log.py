@@ -272,6 +272,19 @@ class EventLog:
             return self.conn.execute(q + " ORDER BY seq").fetchall()
         return self.conn.execute(q + " AND seq <= ? ORDER BY seq", (upto,)).fetchall()
 
+    def commands_newest_first(self) -> Iterator[tuple]:
+        """Command rows from the latest back, read lazily (undo and redo look at the last few only)."""
+        return self.conn.execute(
+            "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands ORDER BY id DESC")
+
+    def snapshot_headers(self, seq: int) -> list[tuple[int, str]]:
+        """(seq, undone) of every snapshot at or before ``seq``, newest first, without their data."""
+        return self.conn.execute(
+            "SELECT seq, undone FROM snapshots WHERE seq <= ? ORDER BY seq DESC", (seq,)).fetchall()
+
+    def snapshot_data(self, seq: int) -> bytes:
+        return self.conn.execute("SELECT data FROM snapshots WHERE seq = ?", (seq,)).fetchone()[0]
+
     def commands(self) -> list[tuple]:
         return self.conn.execute(
             "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands ORDER BY id").fetchall()

@@ -47,7 +47,7 @@ def _control(state: GameState, e: g.ControlChanged) -> None:
 
 
 def _rolled(state: GameState, e: g.DieRolled) -> None:
-    state.rolls[e.key] = e.value
+    """A roll changes nothing on the board; its result lives in the procedure's own events."""
 
 
 def _offensive(state: GameState, e: g.UnitsTookOffensive) -> None:

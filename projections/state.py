@@ -101,7 +101,6 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     zones_turn: int = 0
     zones_active: str = ""
     attritions: dict[str, Attrition] = {}
-    rolls: dict[str, int] = {}
     notes: list[tuple[int, str]] = []
 
 

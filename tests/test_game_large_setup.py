@@ -6,9 +6,6 @@ import pytest
 from helpers import hexes, new_game, scenario
 
 
-@pytest.mark.xfail(strict=True, reason="bug: engine/game.py settle() counts every event of the command against "
-                   "REACTION_LIMIT (10,000), not only the automatic ones, so a large setup is refused as a "
-                   "runaway loop (RuntimeError) and Game.create fails")
 def test_a_10000_hex_map_can_be_created(tmp_path):
     sc = scenario(hexes(" ".join(f"{c:02d}{r:02d}:AX" for c in range(100) for r in range(100))))
     g = new_game(tmp_path, sc)

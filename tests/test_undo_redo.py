@@ -81,7 +81,7 @@ def test_new_command_after_undo_ends_redo(game):
 
 def test_redo_of_a_roll_rolls_through_the_dice_again(tmp_path):
     g = rolled(tmp_path / "g.db")
-    first = g.state.rolls["attrition/t2/AX/WA/western/0505"]
+    first = g.state.attritions["A1"].die
     g.undo(override=True, referee="Alice")
     events = [e for _s, e in g.redo()]
     assert events[0] == DieRolled(key="attrition/t2/AX/WA/western/0505", value=first, procedure="A1")
