@@ -3,32 +3,22 @@ from __future__ import annotations
 
 COLUMNS = ("1-10", "11-20", "21-30", "31-40", "41-50", "51-60", "61+")
 
-# Row = modified die roll 0..11; each cell is (counters lost, hexes given up).
-_T = """
--      -      1C     2C     2C/1H  3C/2H  5C/2H
--      1C     2C     1C/1H  3C/1H  4C/2H  5C/3H
--      1C     2C     2C/1H  3C/2H  5C/2H  6C/3H
--      2C     1C/1H  3C/1H  4C/2H  5C/3H  7C/3H
--      2C     2C/1H  3C/2H  5C/2H  6C/3H  7C/4H
-1C     1C/1H  3C/1H  4C/2H  5C/3H  7C/3H  8C/4H
-1C     2C/1H  3C/2H  5C/2H  6C/3H  7C/4H  9C/4H
-2C     3C/1H  4C/2H  5C/3H  7C/3H  8C/4H  9C/5H
-2C     3C/2H  5C/2H  6C/3H  7C/4H  9C/4H  10C/5H
-1C/1H  4C/2H  5C/3H  7C/3H  8C/4H  9C/5H  11C/5H
-2C/1H  5C/2H  6C/3H  7C/4H  9C/4H  10C/5H 11C/6H
-3C/1H  5C/3H  7C/3H  8C/4H  9C/5H  11C/5H 12C/6H
-"""
-
-
-def _cell(text: str) -> tuple[int, int]:
-    if text == "-":
-        return (0, 0)
-    c, _, h = text.partition("/")
-    return int(c.rstrip("C")), int(h.rstrip("H")) if h else 0
-
-
-TABLE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    tuple(_cell(x) for x in line.split()) for line in _T.strip().splitlines())
+# The Attrition Table of 14.41. Row = modified die roll 0..11 ("11+" is the last, 14.43); columns as COLUMNS;
+# each cell is (counters lost, hexes given up): (0, 0) is no effect, (2, 1) reads "2C/1H".
+TABLE: tuple[tuple[tuple[int, int], ...], ...] = (
+    (( 0,0), ( 0,0), ( 1,0), ( 2,0), ( 2,1), ( 3,2), ( 5,2)),  # 0
+    (( 0,0), ( 1,0), ( 2,0), ( 1,1), ( 3,1), ( 4,2), ( 5,3)),  # 1
+    (( 0,0), ( 1,0), ( 2,0), ( 2,1), ( 3,2), ( 5,2), ( 6,3)),  # 2
+    (( 0,0), ( 2,0), ( 1,1), ( 3,1), ( 4,2), ( 5,3), ( 7,3)),  # 3
+    (( 0,0), ( 2,0), ( 2,1), ( 3,2), ( 5,2), ( 6,3), ( 7,4)),  # 4
+    (( 1,0), ( 1,1), ( 3,1), ( 4,2), ( 5,3), ( 7,3), ( 8,4)),  # 5
+    (( 1,0), ( 2,1), ( 3,2), ( 5,2), ( 6,3), ( 7,4), ( 9,4)),  # 6
+    (( 2,0), ( 3,1), ( 4,2), ( 5,3), ( 7,3), ( 8,4), ( 9,5)),  # 7
+    (( 2,0), ( 3,2), ( 5,2), ( 6,3), ( 7,4), ( 9,4), (10,5)),  # 8
+    (( 1,1), ( 4,2), ( 5,3), ( 7,3), ( 8,4), ( 9,5), (11,5)),  # 9
+    (( 2,1), ( 5,2), ( 6,3), ( 7,4), ( 9,4), (10,5), (11,6)),  # 10
+    (( 3,1), ( 5,3), ( 7,3), ( 8,4), ( 9,5), (11,5), (12,6)),  # 11+
+)
 ROWS = len(TABLE)  # 0..11; "11+" is the last row (14.43)
 
 
