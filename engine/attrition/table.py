@@ -1,7 +1,8 @@
 """The Attrition Table (14.41) as data, and its lookup (14.43)."""
 from __future__ import annotations
 
-COLUMNS = ("1-10", "11-20", "21-30", "31-40", "41-50", "51-60", "61+")
+# Factor columns of ten: 1-10, 11-20, ... 51-60, then 61 and more.
+COLUMNS = tuple(f"{lo}-{lo + 9}" for lo in range(1, 61, 10)) + ("61+",)
 
 # The Attrition Table of 14.41. Row = modified die roll 0..11 ("11+" is the last, 14.43); columns as COLUMNS;
 # each cell is (counters lost, hexes given up): (0, 0) is no effect, (2, 1) reads "2C/1H".
