@@ -25,6 +25,7 @@ from . import diff as D
 from .render_style import (
     ARROWS,
     CHANGED,
+    HEXSIDES,
     MARGIN,
     MIN_MAP,
     PANEL,
@@ -125,6 +126,7 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out.append('<g class="hexes">')
     out += [_hex(state, hid, pos[hid]) for hid in sorted(state.hexes)]
     out.append('</g>')
+    out += _hexsides(state, pos)
     out += _zones(state, pos, colours)
     out += _occupation(state, ctx, pos, colours)
     out.append('<g class="units">')
@@ -137,6 +139,29 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out += legend
     out.append("</svg>")
     return "\n".join(out)
+
+
+def _hexsides(state: GameState, pos) -> list[str]:
+    """Special hexsides on the shared edge of their two hexes: rivers, arrows, water, impassable, fortified."""
+    out = ['<g class="hexsides">']
+    for key in sorted(state.hexsides):
+        hs = state.hexsides[key]
+        if hs.a not in pos or hs.b not in pos:
+            continue
+        (x1, y1), (x2, y2) = pos[hs.a], pos[hs.b]
+        d = math.hypot(x2 - x1, y2 - y1) or 1.0
+        mx, my, px, py = (x1 + x2) / 2, (y1 + y2) / 2, -(y2 - y1) / d * R / 2, (x2 - x1) / d * R / 2
+        kinds = [k for k in ("all_water", "impassable", "river", "crossing_arrow") if getattr(hs, k)]
+        if hs.fortified_by:
+            kinds.append("fortified")
+        for kind in kinds:
+            col, w, dash = HEXSIDES[kind]
+            dash = f' stroke-dasharray="{dash}"' if dash else ""
+            title = f"{hs.a}/{hs.b}: {kind.replace('_', ' ')}" + (f" by {hs.fortified_by}" if kind == "fortified" else "")
+            out.append(f'<path class="hexside {kind}" d="M{mx - px:.1f},{my - py:.1f}L{mx + px:.1f},{my + py:.1f}" '
+                       f'stroke="{col}" stroke-width="{w}"{dash} stroke-linecap="round"><title>{escape(title)}</title></path>')
+    out.append("</g>")
+    return out
 
 
 def _title(state: GameState, ctx: Context, width: float) -> list[str]:
@@ -422,6 +447,10 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
         lines.text(", ".join(f"{feature_label(k)} {k}" for k in used))
     lines.head("Overlays")
     lines.line("zone", "attrition zone (dashed)")
+    for kind in sorted({k for hs in state.hexsides.values() for k in ("river", "crossing_arrow", "all_water", "impassable")
+                        if getattr(hs, k)} | ({"fortified"} if any(hs.fortified_by for hs in state.hexsides.values())
+                                              else set())):
+        lines.line(kind, f"hexside: {kind.replace('_', ' ')}")
     lines.line("hatch", "selected for occupation")
     for kind in ("advance", "retreat", "displaced"):
         lines.line(kind, kind)

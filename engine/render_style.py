@@ -23,6 +23,9 @@ MIN_MAP = 560.0                # narrow maps still leave room for the title
 
 SEA = "#b9d3ea"
 CHANGED = "#ffcc00"
+#: How a special hexside is drawn: stroke colour, width, dash pattern ("" = solid).
+HEXSIDES = {"river": ("#2f6fd0", 5, ""), "crossing_arrow": ("#2f6fd0", 3, "2 4"), "all_water": ("#7fb2e5", 7, ""),
+            "impassable": ("#3a3a3a", 5, ""), "fortified": ("#8b1a1a", 4, "8 3")}
 ARROWS = {"advance": "#1f4fbf", "retreat": "#d2401e", "displaced": "#8a3fb0"}
 TERRAIN = {"clear": "#ece7c8", "forest": "#8cbf73", "jungle": "#4f9142", "mountain": "#b39a78",
            "jungle_mountain": "#7d8f55", "swamp": "#9cc6b8", "desert": "#efd89a", "rough": "#cdb487",
@@ -161,6 +164,11 @@ class Legend:
                     f'marker-end="url(#head-{kind})"/>')
         elif kind == "zone":
             mark = f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="#555" stroke-width="3" stroke-dasharray="7 4"/>'
+        elif kind in HEXSIDES:
+            col, w, dash = HEXSIDES[kind]
+            dash = f' stroke-dasharray="{dash}"' if dash else ""
+            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="{col}" stroke-width="{w}"{dash} '
+                    f'stroke-linecap="round"/>')
         elif kind == "hatch":
             mark = f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="26" height="13" fill="url(#hatch)" stroke="#555"/>'
         elif kind == "changed":

@@ -171,3 +171,21 @@ def test_the_cli_writes_an_svg_that_renders_to_png(played, tmp_path):
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert (w, h) == (math.ceil(width), math.ceil(height)) or abs(w - width) <= 1
+
+
+def test_special_hexsides_are_drawn_on_the_shared_edge(tmp_path):
+    """Rivers (14.62E), fortified sides (14.23D) and the like appear, with a legend line each."""
+    from engine import scenario
+    from engine.cli import _DEMO_SEED
+    from engine.game import Game
+    with Game.create(tmp_path / "ef.db", scenario.load("eastern-front-winter"), seed=bytes.fromhex(_DEMO_SEED)) as g:
+        svg = render_svg(g, g.state)
+    assert svg.count('class="hexside river"') == 1 and "0606/0706: river" in svg
+    assert "hexside: river" in svg
+    import re
+    (path,) = re.findall(r'<path class="hexside river" d="M([\d.]+),([\d.]+)L([\d.]+),([\d.]+)"', svg)
+    x1, y1, x2, y2 = map(float, path)
+    a, b = center(6, 6), center(7, 6)
+    # The segment is the edge between the two hexes: as long as a side and perpendicular to the centres' line.
+    assert abs(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5 - 62.0) < 0.5
+    assert abs((x2 - x1) * (b[0] - a[0]) + (y2 - y1) * (b[1] - a[1])) < 1.0
