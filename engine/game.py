@@ -26,7 +26,7 @@ from .errors import CommandError, RuleViolation
 from .procedures import KINDS
 from .scenario import Scenario, setup_events
 
-SNAPSHOT_EVERY = 1000
+SNAPSHOT_EVERY = 250
 _TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn)
 REACTION_LIMIT = 10_000
 BY_COMMAND = {cmd: kind for kind in KINDS for cmd in kind.commands}
