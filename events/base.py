@@ -1,4 +1,4 @@
-"""Event base class and the stored envelope.
+"""Event base class and the Modifier value.
 
 Every event is a frozen, keyword-only, tagged msgspec Struct. Its tag is the
 class name and never changes; its schema version is the class variable
@@ -26,17 +26,3 @@ class Modifier(msgspec.Struct, frozen=True, kw_only=True):
 
     def __str__(self) -> str:
         return f"{self.rule} {self.value:+d}: {self.reason}"
-
-
-class Stored(msgspec.Struct, frozen=True, kw_only=True):
-    """One row of the log: the event plus its position and chain hashes."""
-
-    seq: int
-    command_id: int
-    type: str
-    version: int
-    data: bytes
-    prev_hash: str
-    hash: str
-    ts: str
-    automatic: bool = False

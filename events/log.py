@@ -322,10 +322,3 @@ class EventLog:
 
     def save_snapshot(self, seq: int, undone: str, data: bytes) -> None:
         self.conn.execute("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)", (seq, undone, data))
-
-    def snapshot_before(self, seq: int) -> tuple[int, str, bytes] | None:
-        return self.conn.execute(
-            "SELECT seq, undone, data FROM snapshots WHERE seq <= ? ORDER BY seq DESC LIMIT 1", (seq,)).fetchone()
-
-    def drop_snapshots(self) -> None:
-        self.conn.execute("DELETE FROM snapshots")
