@@ -5,8 +5,10 @@ import itertools
 from pathlib import Path
 
 import msgspec
+import pytest
 
 from engine import scenario as S
+from engine.errors import RuleViolation
 from engine.game import Game
 
 SEED = bytes(range(32))
@@ -63,3 +65,15 @@ def unit(uid: str, nat: str, hex_: str, factors: int = 3, type_: str = "infantry
 
 def new_game(tmp_path: Path, sc: S.Scenario, **kw) -> Game:
     return Game.create(tmp_path / f"g{next(_n)}.db", sc, seed=SEED, **kw)
+
+
+def refused(g: Game, cmd, rule: str | None, error: type[Exception] = RuleViolation):
+    """Execute ``cmd`` expecting a refusal by ``rule``: nothing written, and the live state is still the log's."""
+    last, commands = g.log.last(), len(g.log.commands())
+    with pytest.raises(error) as err:
+        g.execute(cmd)
+    if rule:
+        assert err.value.rule == rule, err.value
+    assert g.log.last() == last and len(g.log.commands()) == commands
+    assert g.state == g.at()
+    return err.value

@@ -10,10 +10,9 @@ import pytest
 
 from engine.commands import (BeginAttrition, RetreatUnits, RollAttritionDie, SelectOccupation, StartPhase,
                              StartPlayerTurn, TakeAttritionLosses, TakeTwoCounters)
-from engine.errors import RuleViolation
-from events.attrition import AttritionBegun, AttritionPhaseChanged, FactorsCounted, Selection
+from events.attrition import AttritionBegun, AttritionPhaseChanged, FactorsCounted
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 ZONE = "WA/western/0405"
 
@@ -23,15 +22,6 @@ def position(**turn):
     return scenario(hexes("0404:AX 0405:WA 0406:WA"),
                     [unit("it-1", "IT", "0404", 12), unit("us-1", "US", "0405", 3), unit("us-2", "US", "0405", 3)],
                     turn=t)
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 @pytest.fixture

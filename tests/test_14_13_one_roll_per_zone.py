@@ -9,21 +9,11 @@ import pytest
 
 from engine.commands import (BeginAttrition, RollAttritionDie, StartGameTurn, StartPhase, StartPlayerTurn,
                              TakeAttritionLosses)
-from engine.errors import RuleViolation
 from events.game import DieRolled
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 NORTH, SOUTH = "WA/western/0403", "WA/western/0405"
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 @pytest.fixture

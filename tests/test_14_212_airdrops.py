@@ -9,20 +9,10 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, MarkAirdropped, StartPhase, StartPlayerTurn
-from engine.errors import RuleViolation
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 MAIN = "WA/western/0404"
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 def position(pocket_units, pocket_front="western", active="AX"):

@@ -7,21 +7,11 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie
-from engine.errors import RuleViolation
 from events.attrition import AttritionBegun, FactorsCounted
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 ZONE = "WA/western/0405"
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 @pytest.fixture

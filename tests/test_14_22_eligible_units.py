@@ -5,24 +5,13 @@ Position: the US unit in 0405 (western front); Axis hexes 0404 and 0304 touch it
 """
 from __future__ import annotations
 
-import pytest
 
 from engine.attrition import zones
 from engine.commands import BeginAttrition
-from engine.errors import RuleViolation
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 ZONE = "WA/western/0405"
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 def game_of(tmp_path, units, hx=None):

@@ -9,20 +9,10 @@ import pytest
 
 from engine.attrition import zones
 from engine.commands import RollAttritionDie, BeginAttrition, StartGameTurn, StartPhase, StartPlayerTurn
-from engine.errors import RuleViolation
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 WEST, MED, WEST2 = "WA/western/0405", "WA/mediterranean/0403", "WA/western/0503"
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 @pytest.fixture

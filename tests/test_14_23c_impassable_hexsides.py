@@ -9,18 +9,8 @@ import pytest
 
 from engine.attrition import zones
 from engine.commands import BeginAttrition
-from engine.errors import RuleViolation
 
-from helpers import hexes, new_game, scenario, unit
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
+from helpers import hexes, new_game, refused, scenario, unit
 
 
 def game_of(tmp_path, side, more_hexes="", more_units=()):

@@ -6,24 +6,13 @@ allied side but are different factions.
 """
 from __future__ import annotations
 
-import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie, StartPhase, StartPlayerTurn
-from engine.errors import RuleViolation
 from events.game import DieRolled
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 AXIS, WEST, EAST = "AX/western/0505", "WA/western/0405", "RU/western/0605"
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 def position(active="AX"):

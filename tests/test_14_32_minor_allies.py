@@ -6,23 +6,12 @@ Western Allied hex 0405.
 """
 from __future__ import annotations
 
-import pytest
 
-from engine.commands import BeginAttrition, StartPhase, StartPlayerTurn
-from engine.errors import RuleViolation
+from engine.commands import BeginAttrition
 
-from helpers import NATIONALITIES, hexes, new_game, scenario, unit
+from helpers import NATIONALITIES, hexes, new_game, refused, scenario, unit
 
 NATS = NATIONALITIES + [{"id": "BG", "faction": "AX", "ctl": 1, "status": "associated"}]
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 def position(units, active="AX"):

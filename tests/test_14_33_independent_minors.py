@@ -9,21 +9,11 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie
-from engine.errors import RuleViolation
 from events.game import DieRolled
 
-from helpers import FACTIONS, NATIONALITIES, hexes, new_game, scenario, unit
+from helpers import FACTIONS, NATIONALITIES, hexes, new_game, refused, scenario, unit
 
 YUGO, WEST = "YU/western/0605", "WA/western/0405"
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 @pytest.fixture

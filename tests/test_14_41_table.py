@@ -9,10 +9,9 @@ import pytest
 
 from engine.attrition import table
 from engine.commands import BeginAttrition, RollAttritionDie
-from engine.errors import RuleViolation
 from events.attrition import AttritionResultDetermined
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 # The printed table, row by row (modified die 0..11), columns 1-10 ... 61+.
 PRINTED = {
@@ -62,15 +61,6 @@ def test_14_41_column_boundaries(factors, col):
 def test_14_41_no_column_for_zero_factors():
     with pytest.raises(ValueError):
         table.column(0)
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 def game_of(tmp_path, factors, mapboard="europe"):

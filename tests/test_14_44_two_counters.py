@@ -9,19 +9,9 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses, TakeTwoCounters
-from engine.errors import RuleViolation
 from events.attrition import TwoCountersChosen
 
-from helpers import hexes, new_game, scenario, unit
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
+from helpers import hexes, new_game, refused, scenario, unit
 
 
 def rolled(tmp_path, die, factors=12, mapboard="europe"):

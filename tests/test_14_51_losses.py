@@ -9,20 +9,11 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
-from engine.errors import CommandError, RuleViolation
+from engine.errors import CommandError
 from events.attrition import AttritionLossesTaken
 from events.game import UnitEliminated
 
-from helpers import hexes, new_game, scenario, unit
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
+from helpers import hexes, new_game, refused, scenario, unit
 
 
 def rolled(tmp_path, die, allied):

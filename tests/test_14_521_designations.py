@@ -15,25 +15,15 @@ import pytest
 
 from engine.commands import (BeginAttrition, DesignateWinterHexes, RollAttritionDie, TakeAttritionLosses,
                              TakeTwoCounters)
-from engine.errors import RuleViolation
 from events.attrition import WinterHexesDesignated
 
-from helpers import NATIONALITIES, hexes, new_game, scenario, unit
+from helpers import NATIONALITIES, hexes, new_game, refused, scenario, unit
 
 NATS = NATIONALITIES + [{"id": "SW", "faction": "AX", "status": "minor_ally"},
                         {"id": "MO", "faction": "RU", "status": "minor_ally", "winter_prep": 6}]
 WINTER = {"russian_winter": {"attacker_nationality": "SU", "axis_nationality": "GE",
                              "exempt_nationalities": ["FI", "SW"]}}
 ZONE = "AX/eastern/0402"
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 def board(*, pact="east", season="winter", front="eastern", rules=WINTER, hex_attrs=None, extra=(),

@@ -11,21 +11,11 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, DesignateWinterHexes, RollAttritionDie, TakeAttritionLosses
-from engine.errors import RuleViolation
 
-from helpers import NATIONALITIES, hexes, new_game, scenario, unit
+from helpers import NATIONALITIES, hexes, new_game, refused, scenario, unit
 
 WINTER = {"russian_winter": {"attacker_nationality": "SU", "axis_nationality": "GE", "exempt_nationalities": ["FI"]}}
 RESERVES = [unit("ge-near", "GE", "0605", 3), unit("ge-3h", "GE", "0705", 3), unit("ge-far", "GE", "0905", 3)]
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 def rolled(tmp_path, die=3, *, ge_prep=1, season="winter", extra=(), hexsides=(), level=6, reserves=RESERVES):

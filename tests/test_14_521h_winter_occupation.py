@@ -10,21 +10,11 @@ import pytest
 
 from engine.commands import BeginAttrition, DesignateWinterHexes, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import Selection
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 WINTER = {"russian_winter": {"attacker_nationality": "SU", "axis_nationality": "GE"}}
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 def rolled(tmp_path, extra=(), die=3):

@@ -10,18 +10,8 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
-from engine.errors import RuleViolation
 
-from helpers import hexes, new_game, scenario, unit
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
+from helpers import hexes, new_game, refused, scenario, unit
 
 
 @pytest.fixture

@@ -11,24 +11,14 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import AttritionLossesTaken
 
-from helpers import NATIONALITIES, hexes, new_game, scenario, unit
+from helpers import NATIONALITIES, hexes, new_game, refused, scenario, unit
 
 NATS = NATIONALITIES + [{"id": "FF", "faction": "WA", "major": "GB", "distinct_for_attrition": True},
                         {"id": "IN", "faction": "WA", "major": "GB"},
                         {"id": "GR", "faction": "WA", "status": "minor_ally"},
                         {"id": "BE", "faction": "WA", "status": "associated", "major": "GB"}]
-
-
-def refused(g, cmd, rule):
-    seq = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == seq
-    return err.value
 
 
 def rolled(tmp_path, contact, rear, die=8):

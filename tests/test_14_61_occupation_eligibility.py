@@ -6,14 +6,12 @@ so neither front hex is immune (14.62B).
 """
 from __future__ import annotations
 
-import pytest
 
 from engine.commands import BeginAttrition, MarkOffensive, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import OccupationSelected, Selection
 from events.game import ControlChanged, UnitAdvanced
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 BOARD = "0403:AX 0404:AX 0405:AX 0503:WA 0504:WA 0505:WA 0603:WA 0604:WA 0605:WA"
 
@@ -30,15 +28,6 @@ def at_select(tmp_path, extra=(), *, die=5, exclude=(), offensive=(), losses=("u
     g.execute(TakeAttritionLosses(procedure="A1", units=list(losses)))
     assert g.state.attritions["A1"].phase == "select"
     return g
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
-    return err.value
 
 
 def select(*pairs):

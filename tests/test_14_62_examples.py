@@ -7,13 +7,11 @@ modified roll. Example 2: Japanese 3-2, 3-2 and 1-2 airborne on key hex 0504 of 
 """
 from __future__ import annotations
 
-import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import AttritionResultDetermined, Selection
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 BOARD = "0403:WA 0404:WA 0405:WA 0503:AX 0504:AX 0505:AX 0603:AX 0604:AX 0605:AX"
 
@@ -28,14 +26,6 @@ def rolled(tmp_path, units, die, **common):
 
 def modified(g):
     return next(e.modified for _, e in reversed(g.events()) if isinstance(e, AttritionResultDetermined))
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 def take_key_hex():

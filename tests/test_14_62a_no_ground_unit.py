@@ -8,10 +8,9 @@ import pytest
 
 from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import Selection
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 BOARD = "0403:AX 0404:AX 0405:AX 0503:WA 0504:WA 0505:WA 0603:WA 0604:WA 0605:WA"
 
@@ -24,14 +23,6 @@ def at_select(tmp_path, in_0503, board=BOARD):
     g.execute(RollAttritionDie(procedure="A1", value=5))  # 1C/1H
     g.execute(TakeAttritionLosses(procedure="A1", units=["us-rear"]))
     return g
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 def select(h):

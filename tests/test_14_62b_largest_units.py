@@ -5,13 +5,11 @@ Position: Italians in 0404 (12 factors, 11-20 column, CTL 1 v 1) touch 0504, whi
 """
 from __future__ import annotations
 
-import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import AttritionLossesTaken, Selection
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 BOARD = "0403:AX 0404:AX 0405:AX 0503:WA 0504:WA 0505:WA 0603:WA 0604:WA 0605:WA"
 
@@ -30,14 +28,6 @@ def after_losses(tmp_path, die, losses, key=(5, 3)):
 
 def select(h):
     return SelectOccupation(procedure="A1", selections=[Selection(hex=h, units=["it-1"])])
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 def test_14_62b_all_losses_from_the_hex_largest_first_make_it_immune(tmp_path):

@@ -10,10 +10,9 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import Selection
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 BOARD = "0403:AX 0404:AX 0405:AX 0503:WA 0504:WA 0505:WA 0603:WA 0604:WA 0605:WA"
 
@@ -34,14 +33,6 @@ def at_select(tmp_path, features=(), hexsides=()):
 
 def select(h, *units):
     return SelectOccupation(procedure="A1", selections=[Selection(hex=h, units=list(units))])
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 @pytest.mark.parametrize("feature", [

@@ -9,10 +9,9 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import Selection
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 
 def at_select(tmp_path, terrain, *, attackers=("IT", "IT"), second_type="infantry", weather=()):
@@ -33,14 +32,6 @@ def at_select(tmp_path, terrain, *, attackers=("IT", "IT"), second_type="infantr
 
 def select(h, *units):
     return SelectOccupation(procedure="A1", selections=[Selection(hex=h, units=list(units))])
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 @pytest.mark.parametrize("terrain", ["forest", "jungle", "mountain", "jungle_mountain", "swamp"])

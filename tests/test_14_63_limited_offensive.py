@@ -6,13 +6,11 @@ Position: it-att (0405) took part in an offensive against 0504 this turn (so it 
 """
 from __future__ import annotations
 
-import pytest
 
 from engine.commands import BeginAttrition, MarkOffensive, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import Selection
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 BOARD = "0403:AX 0404:AX 0405:AX 0503:WA 0504:WA 0505:WA 0603:WA 0604:WA 0605:WA"
 
@@ -32,14 +30,6 @@ def at_select(tmp_path, defenders_of_0504):
 
 def select(h, *units):
     return SelectOccupation(procedure="A1", selections=[Selection(hex=h, units=list(units))])
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 def test_14_63_hex_that_survived_a_limited_offensive_may_be_taken(tmp_path):

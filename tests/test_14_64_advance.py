@@ -6,15 +6,13 @@ Position: it-1 (0404, 9 factors) touches 0503 and 0504; it-2 (0405, 3) touches 0
 """
 from __future__ import annotations
 
-import pytest
 
 from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import Selection
 from events.game import UnitAdvanced
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 BOARD = ("0402:AX 0403:AX 0404:AX 0405:AX 0502:WA 0503:WA 0504:WA 0505:WA 0602:WA 0603:WA 0604:WA "
          "0605:WA 0606:WA")
@@ -36,14 +34,6 @@ def at_select(tmp_path, hexsides=()):
 
 def select(*pairs):
     return SelectOccupation(procedure="A1", selections=[Selection(hex=h, units=list(us)) for h, us in pairs])
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 def test_14_64_a_selected_hex_without_an_advancing_unit_refused(tmp_path):

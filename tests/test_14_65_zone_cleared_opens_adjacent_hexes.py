@@ -11,11 +11,10 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import AttritionZoneCleared, Selection
 from events.game import ControlChanged, UnitAdvanced, UnitDisplaced, UnitEliminated
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 BOARD = ("0404:AX 0405:AX 0605:AX 0502:WA 0503:WA 0504:WA 0505:WA 0604:WA:forest 0606:WA 0704:WA 0705:WA "
          "0406:WA")
@@ -47,14 +46,6 @@ def cleared(tmp_path):
 
 def select(*pairs):
     return SelectOccupation(procedure="A1", selections=[Selection(hex=h, units=list(us)) for h, us in pairs])
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 def test_14_65_more_hexes_than_h_and_hexes_without_ground_units(cleared):

@@ -6,15 +6,14 @@ Position: it-1 (0404, 9 factors) and it-2 (0403, 3) attrition 0503 and 0504 (11-
 """
 from __future__ import annotations
 
-import pytest
 
 from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from engine.errors import CommandError, RuleViolation
+from engine.errors import CommandError
 from events.attrition import Selection
 from events.game import UnitAdvanced, UnitRetreated
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 BOARD = ("0403:AX 0404:AX 0502:WA 0503:WA 0504:WA 0505:WA 0506:WA 0602:WA 0603:WA 0604:WA 0605:WA 0606:WA "
          "0702:WA 0703:WA 0704:WA 0705:WA 0706:WA")
@@ -37,15 +36,6 @@ def at_retreat(tmp_path, both=True):
 
 def retreat(*pairs):
     return RetreatUnits(procedure="A1", retreats=[Retreat(unit=u, to=h) for u, h in pairs])
-
-
-def refused(g, cmd, rule, error=RuleViolation):
-    last = g.log.last()[0]
-    with pytest.raises(error) as err:
-        g.execute(cmd)
-    if rule:
-        assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 def test_14_71_every_displaced_unit_retreats_in_one_command(tmp_path):

@@ -10,10 +10,10 @@ import pytest
 
 from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from engine.errors import CommandError, RuleViolation
+from engine.errors import CommandError
 from events.attrition import Selection
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 BOARD = ("0403:AX 0404:AX 0502:WA 0503:WA 0504:WA 0505:WA 0506:WA 0602:WA 0603:WA 0604:WA 0605:WA 0606:WA "
          "0702:WA 0703:WA 0704:WA 0705:WA 0706:WA")
@@ -41,15 +41,6 @@ def at_retreat(tmp_path, *, extra=(), features=(), prohibited=(), hexsides=(), b
 def x_to(h, *more):
     return RetreatUnits(procedure="A1", retreats=[Retreat(unit="us-x", to=h), Retreat(unit="us-z", to="0505"),
                                                   *[Retreat(unit=u, to=t) for u, t in more]])
-
-
-def refused(g, cmd, rule, error=RuleViolation):
-    last = g.log.last()[0]
-    with pytest.raises(error) as err:
-        g.execute(cmd)
-    if rule:
-        assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 def test_14_72_control_0604_is_open(tmp_path):

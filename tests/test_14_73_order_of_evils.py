@@ -12,11 +12,10 @@ import pytest
 
 from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import Selection
 from events.game import OverstackMarked, UnitRetreated
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 FULL = {"stacking_limit": 1}
 
@@ -40,14 +39,6 @@ def at_retreat(tmp_path, around, extra=(), *, movers=("us-x",), hexsides=()):
 
 def go(*pairs):
     return RetreatUnits(procedure="A1", retreats=[Retreat(unit=u, to=h) for u, h in pairs])
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 def retreated(g, cmd):

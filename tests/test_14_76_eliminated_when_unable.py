@@ -10,11 +10,10 @@ import pytest
 
 from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from engine.errors import RuleViolation
 from events.attrition import Selection
 from events.game import UnitEliminated
 
-from helpers import hexes, new_game, scenario, unit
+from helpers import hexes, new_game, refused, scenario, unit
 
 
 def at_retreat(tmp_path, board, extra=()):
@@ -31,14 +30,6 @@ def at_retreat(tmp_path, board, extra=()):
 
 def go(*pairs):
     return RetreatUnits(procedure="A1", retreats=[Retreat(unit=u, to=h) for u, h in pairs])
-
-
-def refused(g, cmd, rule):
-    last = g.log.last()[0]
-    with pytest.raises(RuleViolation) as err:
-        g.execute(cmd)
-    assert err.value.rule == rule, err.value
-    assert g.log.last()[0] == last and g.state == g.at()
 
 
 def test_14_76_no_open_hex_the_unit_is_eliminated(tmp_path):
