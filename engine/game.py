@@ -107,8 +107,12 @@ class Game:
         events = self.decide(self.state, command)
         return self._commit(events, actor, type(command).__name__, c.encode(command).decode())
 
-    def decide(self, state: GameState, command: c.Command) -> list:
-        """Events the rules give for ``command`` on ``state``, without writing."""
+    def decide(self, state: GameState, command: c.Command, dice: D.Dice | None = None) -> list:
+        """Events the rules give for ``command`` on ``state``, without writing.
+
+        ``dice`` defaults to this game's committed seed (or the command's entered ``value``);
+        verify passes the rolls the log holds, so re-execution judges exactly what play judged.
+        """
         kind = BY_COMMAND.get(type(command))
         if kind is None:
             raise CommandError(f"{type(command).__name__}: no procedure handles this command")
@@ -117,8 +121,9 @@ class Game:
                 blocked = other.unfinished(state)
                 if blocked is not None:
                     raise blocked
-        entered = getattr(command, "value", None)
-        return kind.decide(state, command, D.Dice(self.seed, state.die, entered))
+        if dice is None:
+            dice = D.Dice(self.seed, state.die, getattr(command, "value", None))
+        return kind.decide(state, command, dice)
 
     def _commit(self, events: list, actor: str, ctype: str, payload: str) -> list[tuple[int, object]]:
         state = self.state

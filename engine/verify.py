@@ -20,7 +20,7 @@ from projections.state import GameState
 from . import commands as c
 from . import dice as D
 from .errors import CommandError, RuleViolation
-from .game import BY_COMMAND, Game, settle
+from .game import Game, settle
 
 
 class Discrepancy(msgspec.Struct, kw_only=True):
@@ -263,7 +263,7 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
             command = c.parse(payload)
             events = [decode(r[2], r[3], r[4]) for r in logged]
             rolls = [e for e in events if isinstance(e, DieRolled)]
-            kind_events = game_decide(game, state, command, rolls)
+            kind_events = game.decide(state, command, _LoggedDice(state.die, rolls))
             done = settle(state, kind_events)
         except (RuleViolation, CommandError) as err:
             rep.discrepancy = Discrepancy(seq=first, command_id=cid, command=payload,
@@ -300,11 +300,6 @@ def _undo_problem(game: Game, logged) -> str:
         if rolled and not (ev.override and ev.referee):
             return f"undoes command {ev.command_id} ({target[2]}), which rolled a die, without a referee's override"
     return ""
-
-
-def game_decide(game: Game, state: GameState, command: c.Command, rolls: list[DieRolled]) -> list:
-    kind = BY_COMMAND[type(command)]
-    return kind.decide(state, command, _LoggedDice(state.die, rolls))
 
 
 # -- the report a player reads -------------------------------------------------
