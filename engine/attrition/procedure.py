@@ -121,8 +121,7 @@ def take_losses(state: GameState, proc: Attrition, units: list[str]) -> list:
 def select(state: GameState, proc: Attrition, sel: list) -> list:
     zone = state.zones[proc.zone]
     occupation.check(state, proc, zone, sel)
-    probe = Attrition(**{**{f: getattr(proc, f) for f in proc.__struct_fields__}, "selections": list(sel)})
-    nxt = machine.step(proc.phase, "select", displaced=bool(retreats.displaced(state, probe)), selected=bool(sel))
+    nxt = machine.step(proc.phase, "select", displaced=bool(retreats.displaced(state, proc, sel)), selected=bool(sel))
     return [a.OccupationSelected(procedure=proc.id, selections=list(sel)), *_changed(proc, nxt)]
 
 

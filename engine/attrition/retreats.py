@@ -15,10 +15,13 @@ from .common import (NO_RETREAT_FEATURES, enemies, faction, is_combat_ground, is
 ELIMINATED = (1, 1, 1, 1)
 
 
-def displaced(state: GameState, proc: Attrition) -> list[UnitState]:
-    """Defending ground units (not flak) in the hexes selected for occupation: they must retreat."""
+def displaced(state: GameState, proc: Attrition, selections=None) -> list[UnitState]:
+    """Defending ground units (not flak) in the hexes selected for occupation: they must retreat.
+
+    ``selections`` defaults to the procedure's own (a selection being judged passes its own).
+    """
     occ = occupancy(state)
-    return [u for s in proc.selections for u in occ.get(s.hex, ())
+    return [u for s in (proc.selections if selections is None else selections) for u in occ.get(s.hex, ())
             if is_ground(u) and faction(state, u) == proc.defender]
 
 
