@@ -229,10 +229,21 @@ class Game:
             raise CommandError(f"seq: {seq} is outside the log (1..{last})")
         undone = self.undone(seq)
         state = self._base(seq, undone) if use_snapshots else GameState()
-        rows = self.log.rows(state.seq + 1, seq)
-        if progress is not None and seq - state.seq >= P.REPLAY_QUIET_BELOW:
-            rows = P.counting(rows, seq - state.seq, progress)
-        return F.fold(state, rows, undone)
+        start, total = state.seq + 1, seq - state.seq
+        report = progress if progress is not None and total >= P.REPLAY_QUIET_BELOW else None
+        done = 0
+        for first, last in _live_spans(start, seq, self.log.spans(undone) if undone else []):
+            rows = self.log.payloads(first, last)
+            if report is not None:
+                rows = P.counting(rows, last - first + 1, lambda d, _t, base=done: report(base + d, total))
+            # A gap (a tampered file) folds the rows that are there, as a row-by-row fold would:
+            # opening must still work so that verify can name the missing seq.
+            F.fold_span(state, rows)
+            done += last - first + 1
+        if report is not None and done < total:
+            report(total, total)  # the tail was undone: still say the fold is complete
+        state.seq = seq
+        return state
 
     def _base(self, seq: int, undone: set[int]) -> GameState:
         """The newest snapshot at or before ``seq`` that no later undo reaches back into (only its data is read)."""
@@ -288,6 +299,18 @@ class Game:
         for kind in KINDS:
             out += kind.legal(self.state)
         return out
+
+def _live_spans(start: int, stop: int, dead: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Cut start..stop around the sorted seq ranges of undone commands."""
+    out, at = [], start
+    for first, last in dead:
+        if first > at and at <= stop:
+            out.append((at, min(first - 1, stop)))
+        at = max(at, last + 1)
+    if at <= stop:
+        out.append((at, stop))
+    return out
+
 
 def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     """Apply events to ``state`` with their automatic consequences; return all, in order.

@@ -262,6 +262,22 @@ class EventLog:
             "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq",
             (start, stop))
 
+    def payloads(self, start: int, stop: int) -> Iterator[tuple[str, int, str]]:
+        """Yield (type, version, data) of rows start..stop in seq order: all a replay needs."""
+        return self.conn.execute(
+            "SELECT type, version, data FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq", (start, stop))
+
+    def spans(self, commands: Iterable[int]) -> list[tuple[int, int]]:
+        """(first_seq, last_seq) of the given command ids, in seq order."""
+        ids = sorted(set(commands))
+        out: list[tuple[int, int]] = []
+        for i in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
+            chunk = ids[i:i + 500]
+            out += self.conn.execute(
+                f"SELECT first_seq, last_seq FROM commands WHERE id IN ({','.join('?' * len(chunk))})",
+                chunk).fetchall()
+        return sorted(out)
+
     def full_rows(self) -> Iterator[tuple]:
         return self.conn.execute(
             "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events ORDER BY seq")
