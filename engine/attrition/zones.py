@@ -89,8 +89,10 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
     zone_hexes, defender = set(zone.hexes), zone.faction
     my_side = side(state, attacker)
     contact: set[str] = set()
-    for u in sorted(state.units.values(), key=lambda x: x.id):
-        if not u.hex or faction(state, u) != attacker:
+    # Only units next to the zone can count: look there instead of sorting the whole map per zone.
+    near = {n for h in zone_hexes for n in g.adj.get(h, ())}
+    for u in sorted((u for n in near for u in occ.get(n, ())), key=lambda x: x.id):
+        if faction(state, u) != attacker:
             continue
         if u.type in NEVER_COUNT:
             out.refused[u.id] = "14.23F"
