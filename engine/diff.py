@@ -227,10 +227,10 @@ def _phrase(c: Change) -> str:
 def common_prefix(log_a, log_b) -> int:
     """The last seq up to which two logs hold the same rows (same hashes): where a fork split."""
     n = 0
-    for ra, rb in zip(log_a.full_rows(), log_b.full_rows()):
-        if ra[0] != rb[0] or ra[7] != rb[7]:
+    for (sa, ha), (sb, hb) in zip(log_a.hashes(), log_b.hashes()):
+        if sa != sb or ha != hb:
             break
-        n = ra[0]
+        n = sa
     return n
 
 

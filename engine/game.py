@@ -15,7 +15,7 @@ import msgspec
 
 from events.codec import VERSIONS, decode, encode
 from events.game import CommandUndone, DieRolled
-from events.log import EventLog, LogError
+from events.log import FORMAT, EventLog, LogError
 from projections import fold as F
 from projections.state import GameState, dump, load
 
@@ -46,13 +46,17 @@ class Game:
 
     @classmethod
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
-               seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "") -> "Game":
-        """Write a new game file whose first events are the scenario's setup."""
+               seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
+               log_format: int = FORMAT) -> "Game":
+        """Write a new game file whose first events are the scenario's setup.
+
+        ``log_format`` exists so that older formats stay tested; new games use the current one.
+        """
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
         sp = Path(seed_file) if seed_file else D.seed_path(path)
-        log = EventLog(path, create=True, synchronous=synchronous)
+        log = EventLog(path, create=True, synchronous=synchronous, log_format=log_format)
         try:
             _check_sidecar(sp, seed)
             game = cls(log, seed)
@@ -273,7 +277,7 @@ class Game:
         cut = max((r[6] for r in self.log.commands() if r[6] <= at), default=0)
         if cut == 0:
             raise CommandError(f"at: seq {at} is before the end of the scenario's setup")
-        new = EventLog(to, create=True, synchronous="FULL")
+        new = EventLog(to, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
         try:
             if self.seed is not None:
                 _check_sidecar(D.seed_path(to), self.seed)

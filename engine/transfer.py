@@ -7,26 +7,34 @@ exported; a game whose seed was revealed carries it in the log anyway.
 
 Format: a header line ``{"turnlog": "export", "format": N, "events": E, "commands": C}``, then for each
 command a line ``{"command": [id, actor, type, payload, ts, first_seq, last_seq]}`` followed by its
-events ``{"event": [seq, command_id, type, version, data, automatic, prev_hash, hash, ts]}``.
+events as the log's format N stores them: ``{"event": [seq, command_id, type, version, data, automatic,
+hash]}`` (format 3), ``[..., automatic, prev_hash, hash, ts]`` (formats 1 and 2).
 """
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import IO
 
 import msgspec
 
-from events.log import EventLog
+from events.log import FORMATS, EventLog, LogError
 
 from .errors import CommandError
 
 _COMMAND = tuple[int, str, str, str, str, int, int]
-_EVENT = tuple[int, int, str, int, str, int, str, str, str]
+_EVENT = tuple[int, int, str, int, str, int, str, str, str]  # formats 1 and 2
+_EVENT3 = tuple[int, int, str, int, str, int, str]
 
 
 class _Line(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     command: _COMMAND | None = None
     event: _EVENT | None = None
+
+
+class _Line3(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    command: _COMMAND | None = None
+    event: _EVENT3 | None = None
 
 
 class _Header(msgspec.Struct, forbid_unknown_fields=True):
@@ -37,7 +45,7 @@ class _Header(msgspec.Struct, forbid_unknown_fields=True):
 
 
 _enc = msgspec.json.Encoder()
-_line = msgspec.json.Decoder(_Line)
+_lines = {1: msgspec.json.Decoder(_Line), 2: msgspec.json.Decoder(_Line), 3: msgspec.json.Decoder(_Line3)}
 _header = msgspec.json.Decoder(_Header)
 
 
@@ -78,11 +86,16 @@ def import_file(src: Path, db: Path, progress=None) -> int:
             raise CommandError(f"{src}: line 1: not a turnlog export header ({err})") from None
         if head.turnlog != "export":
             raise CommandError(f"{src}: line 1: not a turnlog export")
+        if head.format not in FORMATS:
+            raise CommandError(f"{src}: line 1: log format {head.format} is not one this turnlog reads {FORMATS}")
         commands: list[tuple] = []
-        events = _read(src, text, commands, head.events, progress)
-        log = EventLog(db, create=True)
+        events = _read(src, text, commands, head.events, progress, _lines[head.format])
+        log = EventLog(db, create=True, log_format=head.format)
         try:
-            log.import_rows(head.format, commands, events)
+            try:
+                log.import_rows(head.format, commands, events)
+            except (LogError, sqlite3.DatabaseError) as err:
+                raise CommandError(f"{src}: the rows do not fit together ({err}); nothing imported") from None
             _ok, bad, why = log.verify_chain()
             if bad is not None:
                 raise CommandError(f"{src}: the imported chain breaks at seq {bad}: {why}; nothing imported")
@@ -96,11 +109,11 @@ def import_file(src: Path, db: Path, progress=None) -> int:
     return n
 
 
-def _read(src: Path, text: IO[str], commands: list, total: int, progress) -> list[tuple]:
+def _read(src: Path, text: IO[str], commands: list, total: int, progress, decoder) -> list[tuple]:
     events: list[tuple] = []
     for n, raw in enumerate(text, 2):
         try:
-            line = _line.decode(raw)
+            line = decoder.decode(raw)
         except (msgspec.DecodeError, msgspec.ValidationError) as err:
             raise CommandError(f"{src}: line {n}: {err}") from None
         if line.command is not None:

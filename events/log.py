@@ -5,12 +5,17 @@ Invariants kept here:
   writer gets ConcurrencyError instead of a fork (checked inside BEGIN
   IMMEDIATE, so the check and the insert are one write transaction).
 - all events of one command land in one transaction or not at all;
-- triggers refuse UPDATE and DELETE on ``events`` and ``commands``;
-- each row's hash is SHA-256 over the previous hash and the exact stored text.
+- triggers refuse UPDATE and DELETE, and an INSERT that is not the next seq;
+- each row's hash is SHA-256 over the previous hash and the stored fields
+  (events/chain.py). A file keeps the format it was created in.
+
+Format 3 (new files) keeps each command's columns on its first event row,
+so a durable append writes one B-tree, not two; ``commands`` is a view.
+Formats 1 and 2 had a commands table; they are read, verified and appended
+to under their own rules (docs/design.md, "Log format 3").
 """
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
@@ -18,8 +23,14 @@ from typing import Iterable, Iterator, Sequence
 
 import sqlite_utils
 
-GENESIS = "0" * 64
-FORMAT = 2  # 2: the commands table is chained through each command's first event
+from .chain import (GENESIS, command_digest, command_text, digest_at, row_hash, row_hash3, verify3,
+                    verify_legacy)
+
+__all__ = ["GENESIS", "FORMAT", "EventLog", "LogError", "ConcurrencyError", "row_hash", "row_hash3",
+           "command_digest", "command_text", "digest_at"]
+
+FORMAT = 3
+FORMATS = (1, 2, 3)
 SYNC_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 
@@ -31,61 +42,41 @@ class ConcurrencyError(LogError):
     """Another writer appended since this one last read the log."""
 
 
-def row_hash(prev: str, seq: int, command_id: int, type_: str, version: int,
-             automatic: int, ts: str, data: str, command: str = "") -> str:
-    """Chain one row: SHA-256 over the previous hash and the stored fields.
-
-    ``command`` is the digest of the command row (who asked for what) and is
-    given for the first event of each command only, so the commands table is
-    inside the chain too (format 2; format-1 files chained events alone).
-    The hashed text is prev, seq, command id, type, version, automatic, ts,
-    [command,] data joined by \\x1f, hashed in one call (the append hot path).
-    """
-    tail = f"{command}\x1f{data}" if command else data
-    return hashlib.sha256(
-        f"{prev}\x1f{seq}\x1f{command_id}\x1f{type_}\x1f{version}\x1f{automatic}\x1f{ts}\x1f{tail}".encode()
-    ).hexdigest()
-
-
-def command_digest(actor: str, type_: str, payload: str, first: int, last: int) -> str:
-    """SHA-256 of one commands row's content; chained through its first event's hash."""
-    return hashlib.sha256(f"{actor}\x1f{type_}\x1f{first}\x1f{last}\x1f{payload}".encode()).hexdigest()
-
-
-def digest_at(conn: sqlite3.Connection, seq: int, command_id: int) -> str:
-    """The command digest that row ``seq`` chains: its command's, if it is that command's first event."""
-    row = conn.execute("SELECT actor, type, payload, first_seq, last_seq FROM commands WHERE id = ?",
-                       (command_id,)).fetchone()
-    if row is None or row[3] != seq:
-        return ""
-    return command_digest(row[0], row[1], row[2], row[3], row[4])
-
-
-_TRIGGERS = """
+_EVENT_TRIGGERS = """
 CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
 BEGIN SELECT RAISE(ABORT, 'turnlog: events are append-only (UPDATE refused)'); END;
 CREATE TRIGGER IF NOT EXISTS events_append_only_delete BEFORE DELETE ON events
 BEGIN SELECT RAISE(ABORT, 'turnlog: events are append-only (DELETE refused)'); END;
+CREATE TRIGGER IF NOT EXISTS events_append_only_insert BEFORE INSERT ON events
+WHEN NEW.seq IS NOT (SELECT coalesce(max(seq), 0) + 1 FROM events)
+BEGIN SELECT RAISE(ABORT, 'turnlog: events are append-only (seq must be the next one: no REPLACE, no gap)'); END;
+CREATE INDEX IF NOT EXISTS events_undo ON events(seq) WHERE type = 'CommandUndone';
+"""
+_COMMAND_TRIGGERS = """
 CREATE TRIGGER IF NOT EXISTS commands_append_only_update BEFORE UPDATE ON commands
 BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (UPDATE refused)'); END;
 CREATE TRIGGER IF NOT EXISTS commands_append_only_delete BEFORE DELETE ON commands
 BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (DELETE refused)'); END;
-CREATE TRIGGER IF NOT EXISTS events_append_only_insert BEFORE INSERT ON events
-WHEN NEW.seq IS NOT (SELECT coalesce(max(seq), 0) + 1 FROM events)
-BEGIN SELECT RAISE(ABORT, 'turnlog: events are append-only (seq must be the next one: no REPLACE, no gap)'); END;
 CREATE TRIGGER IF NOT EXISTS commands_append_only_insert BEFORE INSERT ON commands
 WHEN EXISTS (SELECT 1 FROM commands WHERE id = NEW.id)
 BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (REPLACE refused)'); END;
-CREATE INDEX IF NOT EXISTS events_undo ON events(seq) WHERE type = 'CommandUndone';
 """
 # REPLACE deletes the old row without firing DELETE triggers (recursive_triggers is off), so the
 # INSERT triggers are what keep INSERT OR REPLACE from rewriting history.
-_TRIGGER_NAMES = ("events_append_only_update", "events_append_only_delete", "events_append_only_insert",
-                  "commands_append_only_update", "commands_append_only_delete", "commands_append_only_insert")
-
+_TRIGGER_NAMES = {3: ("events_append_only_update", "events_append_only_delete", "events_append_only_insert")}
+_TRIGGER_NAMES[1] = _TRIGGER_NAMES[2] = _TRIGGER_NAMES[3] + (
+    "commands_append_only_update", "commands_append_only_delete", "commands_append_only_insert")
 
 _HEAD = ("SELECT coalesce(max(seq), 0), (SELECT hash FROM events ORDER BY seq DESC LIMIT 1), "
          "(SELECT coalesce(max(id), 0) FROM commands) FROM events")
+# Format 3: every command has a first row, so the last row names the last command too.
+_HEAD3 = "SELECT seq, hash, command_id FROM events ORDER BY seq DESC LIMIT 1"
+_COMMANDS3 = ("SELECT command_id, actor, command_type, payload, ts, seq, last_seq FROM events "
+              "WHERE command_type IS NOT NULL")
+_COMMANDS = "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands"
+_ROWS3 = ("SELECT seq, command_id, type, version, data, automatic, hash, actor, command_type, payload, ts, last_seq "
+          "FROM events")
+_ROWS = "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events"
 
 
 def now() -> str:
@@ -93,12 +84,15 @@ def now() -> str:
 
 
 class EventLog:
-    """Open (or create) one game's log file."""
+    """Open (or create, in ``log_format``) one game's log file."""
 
-    def __init__(self, path: str | Path, *, create: bool = False, synchronous: str = "FULL"):
+    def __init__(self, path: str | Path, *, create: bool = False, synchronous: str = "FULL",
+                 log_format: int = FORMAT):
         self.path = Path(path)
         if synchronous.upper() not in SYNC_LEVELS:
             raise ValueError(f"synchronous: expected one of {SYNC_LEVELS}, got {synchronous!r}")
+        if log_format not in FORMATS:
+            raise ValueError(f"log_format: expected one of {FORMATS}, got {log_format!r}")
         if not create and not self.path.exists():
             raise LogError(f"{self.path}: no such game file")
         if create and self.path.exists() and self.path.stat().st_size > 0:
@@ -118,42 +112,53 @@ class EventLog:
             self.conn.execute("PRAGMA journal_mode = WAL")
             self.conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             if create:
-                self._create()
+                self._create(log_format)
         except sqlite3.DatabaseError as exc:
             self.conn.close()
             raise LogError(f"{self.path}: not a turnlog game ({exc})") from None
         self.db = sqlite_utils.Database(self.conn)
 
-    def _create(self) -> None:
+    def _create(self, fmt: int) -> None:
         db = sqlite_utils.Database(self.conn)
         with db.conn:
             db["meta"].create({"key": str, "value": str}, pk="key")
-            db["commands"].create(
-                {"id": int, "actor": str, "type": str, "payload": str, "ts": str,
-                 "first_seq": int, "last_seq": int}, pk="id", not_null={"type", "payload", "ts"})
-            db["events"].create(
-                {"seq": int, "command_id": int, "type": str, "version": int, "data": str,
-                 "automatic": int, "prev_hash": str, "hash": str, "ts": str},
-                pk="seq", not_null={"command_id", "type", "version", "data", "prev_hash", "hash", "ts"})
+            if fmt >= 3:
+                db["events"].create(
+                    {"seq": int, "command_id": int, "type": str, "version": int, "data": str, "automatic": int,
+                     "hash": str, "actor": str, "command_type": str, "payload": str, "ts": str, "last_seq": int},
+                    pk="seq", not_null={"command_id", "type", "version", "data", "automatic", "hash"})
+                db.create_view("commands", "SELECT command_id AS id, actor, command_type AS type, payload, ts, "
+                                           "seq AS first_seq, last_seq FROM events WHERE command_type IS NOT NULL")
+            else:
+                db["commands"].create(
+                    {"id": int, "actor": str, "type": str, "payload": str, "ts": str,
+                     "first_seq": int, "last_seq": int}, pk="id", not_null={"type", "payload", "ts"})
+                db["events"].create(
+                    {"seq": int, "command_id": int, "type": str, "version": int, "data": str,
+                     "automatic": int, "prev_hash": str, "hash": str, "ts": str},
+                    pk="seq", not_null={"command_id", "type", "version", "data", "prev_hash", "hash", "ts"})
             db["snapshots"].create({"seq": int, "undone": str, "data": bytes}, pk="seq")
-            db["meta"].insert({"key": "format", "value": str(FORMAT)})
-        self.format = FORMAT
-        self.conn.executescript(_TRIGGERS)
+            db["meta"].insert({"key": "format", "value": str(fmt)})
+        self.format = fmt
+        self._triggers()
+
+    def _triggers(self) -> None:
+        self.conn.executescript(_EVENT_TRIGGERS + (_COMMAND_TRIGGERS if self.format < 3 else ""))
 
     def _check(self) -> None:
-        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        missing = {"events", "commands", "meta"} - tables
+        names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+        missing = {"events", "commands", "meta"} - names
         if missing:
             raise LogError(f"{self.path}: not a turnlog game (missing tables: {', '.join(sorted(missing))})")
         row = self.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()
-        if row is None or int(row[0]) > FORMAT:
+        if row is None or not str(row[0]).isdigit() or int(row[0]) > FORMAT:
             raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog reads ({FORMAT})")
         self.format = int(row[0])
-        if "snapshots" not in tables:
+        if "snapshots" not in names:
             self.conn.execute("CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, undone TEXT, data BLOB)")
         have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
-        if not set(_TRIGGER_NAMES) <= have:
-            self.conn.executescript(_TRIGGERS)  # files written before a trigger was added get it now
+        if not set(_TRIGGER_NAMES[self.format]) <= have:
+            self._triggers()  # files written before a trigger was added get it now
 
     def close(self) -> None:
         self.conn.close()
@@ -177,40 +182,68 @@ class EventLog:
     def append_batch(self, batch: Sequence[tuple[str, str, str, Sequence[tuple[str, int, str, bool]]]], *,
                      expected_seq: int) -> int:
         """Append commands (actor, type, payload, rows) in one BEGIN IMMEDIATE transaction; return the last seq."""
+        if self.format >= 3 and any(not b[3] for b in batch):
+            raise ValueError("a command with no events cannot be stored (log format 3 keeps it on its first event)")
         conn = self.conn
         ts = now()
         conn.execute("BEGIN IMMEDIATE")
         try:
             # One statement for the last event and the last command id: appends are per command.
-            seq, prev, cid = conn.execute(_HEAD).fetchone()
-            prev = prev or GENESIS
+            head = conn.execute(_HEAD3 if self.format >= 3 else _HEAD).fetchone() or (0, GENESIS, 0)
+            seq, prev, cid = head[0], head[1] or GENESIS, head[2]
             if seq != expected_seq:
                 raise ConcurrencyError(
                     f"{self.path}: another writer appended (log is at seq {seq}, this writer expected "
                     f"{expected_seq}); reload and retry")
-            chained = self.format >= 2
-            cmds, out = [], []
-            add, chain = out.append, row_hash
-            for actor, ctype, payload, rows in batch:
-                cid += 1
-                first = seq + 1
-                cmds.append((cid, actor, ctype, payload, ts, first, seq + len(rows)))
-                # An older file keeps its own chaining rules, so appending never breaks its chain.
-                digest = command_digest(actor, ctype, payload, first, seq + len(rows)) if chained else ""
-                for type_, version, data, auto in rows:
-                    seq += 1
-                    a = 1 if auto else 0
-                    h = chain(prev, seq, cid, type_, version, a, ts, data, digest)
-                    add((seq, cid, type_, version, data, a, prev, h, ts))
-                    prev, digest = h, ""
-            conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", cmds)
-            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", out)
+            if self.format >= 3:
+                seq, cid = self._insert3(batch, seq, prev, cid, ts)
+            else:
+                seq, cid = self._insert_legacy(batch, seq, prev, cid, ts)
             conn.execute("COMMIT")
         except BaseException:
             self._abort()
             raise
         self._last_cid = cid
         return seq
+
+    def _insert3(self, batch, seq: int, prev: str, cid: int, ts: str) -> tuple[int, int]:
+        out, chain = [], row_hash3
+        add = out.append
+        for actor, ctype, payload, rows in batch:
+            cid += 1
+            last = seq + len(rows)
+            command = command_text(actor, ctype, ts, last, payload)
+            cmd = (actor, ctype, payload, ts, last)
+            for type_, version, data, auto in rows:
+                seq += 1
+                a = 1 if auto else 0
+                prev = chain(prev, seq, cid, type_, version, a, data, command)
+                if command:
+                    add((seq, cid, type_, version, data, a, prev, *cmd))
+                    command = ""
+                else:
+                    add((seq, cid, type_, version, data, a, prev, None, None, None, None, None))
+        self.conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", out)
+        return seq, cid
+
+    def _insert_legacy(self, batch, seq: int, prev: str, cid: int, ts: str) -> tuple[int, int]:
+        chained = self.format >= 2  # an older file keeps its own chaining rules
+        cmds, out = [], []
+        add, chain = out.append, row_hash
+        for actor, ctype, payload, rows in batch:
+            cid += 1
+            first = seq + 1
+            cmds.append((cid, actor, ctype, payload, ts, first, seq + len(rows)))
+            digest = command_digest(actor, ctype, payload, first, seq + len(rows)) if chained else ""
+            for type_, version, data, auto in rows:
+                seq += 1
+                a = 1 if auto else 0
+                h = chain(prev, seq, cid, type_, version, a, ts, data, digest)
+                add((seq, cid, type_, version, data, a, prev, h, ts))
+                prev, digest = h, ""
+        self.conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", cmds)
+        self.conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", out)
+        return seq, cid
 
     def _abort(self) -> None:
         """Leave no transaction open after a failed write, even when ROLLBACK itself fails."""
@@ -225,30 +258,33 @@ class EventLog:
                 pass
 
     def copy_from(self, other: "EventLog", upto: int) -> None:
-        """Copy rows 1..upto and their commands verbatim (hashes included): a fork."""
-        fmt = int(other.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()[0])
-        self.import_rows(fmt, other.conn.execute(
-            "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands WHERE last_seq <= ? ORDER BY id",
-            (upto,)), other.conn.execute(
-            "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events "
-            "WHERE seq <= ? ORDER BY seq", (upto,)))
+        """Copy rows 1..upto and their commands verbatim (hashes included) into this new log: a fork."""
+        self.import_rows(other.format, [c for c in other.commands() if c[6] <= upto],
+                         (r for r in other.full_rows() if r[0] <= upto))
 
     def import_rows(self, fmt: int, commands: Iterable[Sequence], events: Iterable[Sequence]) -> None:
-        """Insert stored rows verbatim into this new, empty log, in one transaction (fork, import)."""
-        if fmt > FORMAT:
-            raise LogError(f"log format {fmt} is newer than this turnlog reads ({FORMAT})")
+        """Insert stored rows verbatim into this new, empty log of the same format, in one transaction.
+
+        ``commands`` are (id, actor, type, payload, ts, first_seq, last_seq) in every format; ``events``
+        are full_rows() of format ``fmt`` (fork, import). Format 3 puts each command on its first row.
+        """
+        if fmt not in FORMATS:
+            raise LogError(f"log format {fmt} is not one this turnlog reads ({FORMATS})")
+        if fmt != self.format:
+            raise LogError(f"{self.path}: rows of log format {fmt} go into a log created in that format "
+                           f"(this one is format {self.format})")
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
-            # The copy keeps the source's format: its rows were chained under that format's rules.
-            conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (str(fmt),))
-            conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", commands)
-            conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", events)
+            if fmt >= 3:
+                conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", _merged(commands, events))
+            else:
+                conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", commands)
+                conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", events)
             conn.execute("COMMIT")
         except BaseException:
             self._abort()
             raise
-        self.format = fmt
 
     # -- reading -----------------------------------------------------------
 
@@ -269,18 +305,23 @@ class EventLog:
 
     def spans(self, commands: Iterable[int]) -> list[tuple[int, int]]:
         """(first_seq, last_seq) of the given command ids, in seq order."""
-        ids = sorted(set(commands))
-        out: list[tuple[int, int]] = []
-        for i in range(0, len(ids), 500):  # stay under SQLite's bound-parameter limit
-            chunk = ids[i:i + 500]
-            out += self.conn.execute(
-                f"SELECT first_seq, last_seq FROM commands WHERE id IN ({','.join('?' * len(chunk))})",
-                chunk).fetchall()
+        out = []
+        for cid in sorted(set(commands)):
+            row = self.command(cid)
+            if row is not None:
+                out.append((row[5], row[6]))
         return sorted(out)
 
     def full_rows(self) -> Iterator[tuple]:
-        return self.conn.execute(
-            "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events ORDER BY seq")
+        """Every stored event row as its format keeps it, in seq order (verify, export, fork)."""
+        if self.format >= 3:
+            return self.conn.execute("SELECT seq, command_id, type, version, data, automatic, hash FROM events "
+                                     "ORDER BY seq")
+        return self.conn.execute(_ROWS + " ORDER BY seq")
+
+    def hashes(self) -> Iterator[tuple[int, str]]:
+        """(seq, hash) of every row in seq order: where two copies of a log part."""
+        return self.conn.execute("SELECT seq, hash FROM events ORDER BY seq")
 
     def undo_rows(self, upto: int | None = None) -> list[tuple[int, str]]:
         q = "SELECT seq, data FROM events WHERE type = 'CommandUndone'"
@@ -290,8 +331,9 @@ class EventLog:
 
     def commands_newest_first(self) -> Iterator[tuple]:
         """Command rows from the latest back, read lazily (undo and redo look at the last few only)."""
-        return self.conn.execute(
-            "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands ORDER BY id DESC")
+        if self.format >= 3:
+            return self.conn.execute(_COMMANDS3 + " ORDER BY seq DESC")
+        return self.conn.execute(_COMMANDS + " ORDER BY id DESC")
 
     def snapshot_headers(self, seq: int) -> list[tuple[int, str]]:
         """(seq, undone) of every snapshot at or before ``seq``, newest first, without their data."""
@@ -302,39 +344,47 @@ class EventLog:
         return self.conn.execute("SELECT data FROM snapshots WHERE seq = ?", (seq,)).fetchone()[0]
 
     def commands(self) -> list[tuple]:
-        return self.conn.execute(
-            "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands ORDER BY id").fetchall()
+        """Every command as (id, actor, type, payload, ts, first_seq, last_seq), in order."""
+        if self.format >= 3:
+            return self.conn.execute(_COMMANDS3 + " ORDER BY seq").fetchall()
+        return self.conn.execute(_COMMANDS + " ORDER BY id").fetchall()
 
     def command(self, cid: int) -> tuple | None:
-        return self.conn.execute(
-            "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands WHERE id = ?", (cid,)).fetchone()
+        """One command row by id, or None."""
+        if self.format < 3:
+            return self.conn.execute(_COMMANDS + " WHERE id = ?", (cid,)).fetchone()
+        # Command ids climb with seq and every command has a row, so its first row is at seq >= cid:
+        # a binary search over the rowid instead of an index every append would have to write.
+        lo, hi = max(cid, 1), self.last()[0]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            got = self.conn.execute("SELECT command_id FROM events WHERE seq = ?", (mid,)).fetchone()
+            if got is None or got[0] >= cid:
+                hi = mid
+            else:
+                lo = mid + 1
+        return self.conn.execute(_COMMANDS3 + " AND seq = ? AND command_id = ?", (lo, cid)).fetchone()
 
     def verify_chain(self) -> tuple[int, int | None, str]:
         """Check gaplessness, every hash and every command row; return (rows ok, first bad seq, why)."""
-        fmt = int(self.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()[0])
-        digests: dict[int, tuple[int, str]] = {}
-        if fmt >= 2:
-            digests = {first: (cid, command_digest(actor, ctype, payload, first, last))
-                       for cid, actor, ctype, payload, _ts, first, last in self.commands()}
-        prev, expect, last_cid = GENESIS, 1, None
-        for seq, cid, type_, version, data, auto, prev_hash, h, ts in self.full_rows():
-            if seq != expect:
-                return expect - 1, expect, f"seq {expect} is missing (next row is seq {seq})"
-            if prev_hash != prev:
-                return expect - 1, seq, "previous-hash link broken (a row before it was removed or reordered)"
-            command = ""
-            if fmt >= 2 and (seq == 1 or cid != last_cid):
-                owner = digests.get(seq)
-                if owner is None or owner[0] != cid:
-                    return expect - 1, seq, f"command {cid} has no matching row in the commands table"
-                command = owner[1]
-            if row_hash(prev, seq, cid, type_, version, auto, ts, data, command) != h:
-                what = "its command row or the row" if command else "the row"
-                return expect - 1, seq, f"content does not match its hash ({what} was edited)"
-            prev, expect, last_cid = h, expect + 1, cid
-        return expect - 1, None, ""
+        if self.format >= 3:
+            return verify3(self.conn.execute(_ROWS3 + " ORDER BY seq"))
+        return verify_legacy(self.format, self.conn.execute(_ROWS + " ORDER BY seq"), self.commands())
 
     # -- snapshots (a cache) ----------------------------------------------
 
     def save_snapshot(self, seq: int, undone: str, data: bytes) -> None:
         self.conn.execute("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)", (seq, undone, data))
+
+
+def _merged(commands: Iterable[Sequence], events: Iterable[Sequence]) -> Iterator[tuple]:
+    """Format-3 stored rows: each command's columns joined onto the event row at its first seq."""
+    by_first = {c[5]: c for c in commands}
+    for row in events:
+        cmd = by_first.pop(row[0], None)
+        if cmd is not None and cmd[0] != row[1]:
+            raise LogError(f"command {cmd[0]} starts at seq {row[0]}, which belongs to command {row[1]}")
+        yield (*row[:7], *((cmd[1], cmd[2], cmd[3], cmd[4], cmd[6]) if cmd else (None,) * 5))
+    if by_first:
+        first = min(by_first)
+        raise LogError(f"command {by_first[first][0]} starts at seq {first}, which is not among the rows")
