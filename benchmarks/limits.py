@@ -80,17 +80,22 @@ def read_fold(conn: sqlite3.Connection) -> dict:
 
 # -- the format's floor: turnlog's own rows and schema, no engine -------------------------
 
-def stored(conn: sqlite3.Connection, first_cmd: int = 1) -> list[tuple[tuple, list[tuple]]]:
-    """Every stored command row from ``first_cmd`` with its event rows, exactly as a log holds them."""
+def stored(conn: sqlite3.Connection, first_cmd: int = 1) -> list[tuple[tuple | None, list[tuple]]]:
+    """Every stored command from ``first_cmd`` with its event rows, exactly as a log holds them.
+
+    In log format 3 the command lives on its first event row, so the command part is None.
+    """
+    fmt = int(conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()[0])
     events = conn.execute("SELECT * FROM events ORDER BY seq").fetchall()
-    out = []
-    for cmd in conn.execute("SELECT * FROM commands WHERE id >= ? ORDER BY id", (first_cmd,)):
-        first, last = cmd[5], cmd[6]
-        out.append((cmd, events[first - 1:last]))
-    return out
+    spans = conn.execute("SELECT id, first_seq, last_seq FROM commands WHERE id >= ? ORDER BY first_seq",
+                         (first_cmd,)).fetchall()
+    cmds = ({r[0]: r for r in conn.execute("SELECT * FROM commands WHERE id >= ?", (first_cmd,))}
+            if fmt < 3 else {})
+    return [(cmds.get(cid), events[first - 1:last]) for cid, first, last in spans]
 
 
-def _insert(conn: sqlite3.Connection, cmds: list[tuple], events: list[tuple]) -> None:
+def _insert(conn: sqlite3.Connection, cmds: list[tuple | None], events: list[tuple]) -> None:
+    cmds = [c for c in cmds if c is not None]
     if cmds:
         conn.executemany(f"INSERT INTO commands VALUES ({','.join('?' * len(cmds[0]))})", cmds)
     if events:

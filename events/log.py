@@ -17,6 +17,7 @@ to under their own rules (docs/design.md, "Log format 3").
 from __future__ import annotations
 
 import sqlite3
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
@@ -79,8 +80,15 @@ _ROWS3 = ("SELECT seq, command_id, type, version, data, automatic, hash, actor, 
 _ROWS = "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events"
 
 
+_SECOND: list = [None, ""]  # (unix second, its ISO text): formatting a datetime cost more than the hash
+
+
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    """The UTC time as ISO 8601 with microseconds, e.g. 2026-11-29T22:00:00.000123+00:00."""
+    sec, micro = divmod(time.time_ns() // 1000, 1_000_000)
+    if sec != _SECOND[0]:
+        _SECOND[:] = [sec, datetime.fromtimestamp(sec, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")]
+    return f"{_SECOND[1]}.{micro:06d}+00:00"
 
 
 class EventLog:
