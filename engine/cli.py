@@ -171,8 +171,11 @@ def cmd_reveal(args) -> int:
 def cmd_verify(args) -> int:
     from .progress import Progress
     from .verify import verify_path
+    from .anchor import parse
+    anchors = [parse(a) for a in args.anchor or ()]
     with Progress("verify") as progress:
-        rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress)
+        rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress,
+                          anchors=anchors)
     if args.json:
         sys.stdout.write(msgspec.json.encode(rep).decode() + "\n")
     else:
@@ -330,6 +333,8 @@ def build_parser() -> argparse.ArgumentParser:
     with_db(sub.add_parser("reveal", help="append the dice seed so anyone can re-derive every roll")).set_defaults(fn=cmd_reveal)
     sp = with_db(sub.add_parser("verify", help="check chain, dice, every command and the replay"))
     sp.add_argument("--json", action="store_true")
+    sp.add_argument("--anchor", action="append", metavar="SEQ:HASH",
+                    help="a head an earlier verify printed; the file must still hold it (repeatable)")
     sp.set_defaults(fn=cmd_verify)
     sp = with_db(sub.add_parser("repl", help="a pdb-like shell over the log and the live procedures"))
     sp.set_defaults(fn=cmd_repl)

@@ -9,6 +9,8 @@
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 import msgspec
 
 from events.codec import SchemaError, decode, encode
@@ -17,6 +19,7 @@ from events.log import EventLog
 from projections import fold as F
 from projections.state import GameState
 
+from . import anchor as A
 from . import commands as c
 from . import dice as D
 from .errors import CommandError, RuleViolation
@@ -58,7 +61,9 @@ class Report(msgspec.Struct, kw_only=True):
     replay_equal: bool | None = None
     name: str = ""
     commands: int = 0
-    stage: str = ""               # the first check that failed: integrity, chain, dice, commands, replay
+    stage: str = ""               # the first check that failed: integrity, chain, anchor, dice, commands, replay
+    head: str = ""                # SEQ:HASH of the last row: keep it, pass it back as --anchor later
+    anchors: list[str] = []       # the anchors checked
     rolls: list[Roll] = []
     overrides: list[int] = []     # seqs of undos a referee forced past a die roll
 
@@ -79,26 +84,37 @@ class _LoggedDice(D.Dice):
         return r
 
 
-def _head(log: EventLog, rep: Report, progress=None) -> bool:
-    """Integrity and the hash chain, on the log alone (nothing replayed); False if broken."""
+def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor] = ()) -> bool:
+    """Integrity, the hash chain and the anchors, on the log alone (nothing replayed); False if broken."""
     rep.integrity = log.conn.execute("PRAGMA integrity_check").fetchone()[0]
     rep.events = log.last()[0]
     rep.commands = len(log.commands())
+    rep.head = A.head(log)
     _stage(progress, "verify: hash chain")
     rep.chain_ok_upto, rep.first_bad_seq, rep.problem = _chain(log, rep.events, progress)
     if rep.integrity != "ok" or rep.first_bad_seq is not None:
         rep.ok = False
         rep.stage = "integrity" if rep.integrity != "ok" else "chain"
         return False
+    failed = A.check(log, list(anchors))
+    rep.anchors = [f"{s}:{h}" for s, h in sorted(anchors)]
+    if failed is not None:
+        rep.ok, rep.stage = False, "anchor"
+        rep.first_bad_seq, rep.problem = failed
+        return False
     return True
 
 
-def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=None) -> Report:
-    """Verify a game file: the chain first, on the raw log, before any replay can stumble on a bad row."""
+def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=None,
+                anchors: Sequence[A.Anchor] = ()) -> Report:
+    """Verify a game file: the chain first, on the raw log, before any replay can stumble on a bad row.
+
+    ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/anchor.py).
+    """
     rep = Report()
     log = EventLog(path, synchronous=synchronous)
     try:
-        if not _head(log, rep, progress):
+        if not _head(log, rep, progress, anchors):
             return rep
     finally:
         log.close()
@@ -320,6 +336,12 @@ def text(rep: Report, path: str = "") -> str:
     lines = [f"{title}: {rep.events} events, {rep.commands} commands"]
     if rep.integrity and rep.integrity != "ok":
         lines.append(f"  file      the SQLite file is damaged: {rep.integrity}")
+    if rep.stage == "anchor":
+        lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
+        lines.append(f"  anchor    FAILED at seq {rep.first_bad_seq}: {rep.problem}")
+        lines.append("            (the dice, commands and replay are checked only on a log that keeps its anchors)")
+        lines.append(f"NOT VERIFIED: the log was altered at or before seq {rep.first_bad_seq}")
+        return "\n".join(lines)
     if rep.stage in ("integrity", "chain"):
         if rep.first_bad_seq is not None:
             lines.append(f"  chain     BROKEN at seq {rep.first_bad_seq}: {rep.problem}; "
@@ -329,6 +351,11 @@ def text(rep: Report, path: str = "") -> str:
                      else "NOT VERIFIED: the file is damaged")
         return "\n".join(lines)
     lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
+    if rep.anchors:
+        lines.append(f"  anchor    {', '.join(rep.anchors)}: the file still holds {'them' if len(rep.anchors) > 1 else 'it'}")
+    if rep.head:
+        lines.append(f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was "
+                     f"cut or rewritten)")
     lines += _dice_lines(rep)
     d = rep.discrepancy
     if d is not None:

@@ -171,6 +171,12 @@ class EventLog:
     def close(self) -> None:
         self.conn.close()
 
+    def __enter__(self) -> "EventLog":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
     # -- writing -----------------------------------------------------------
 
     def last(self) -> tuple[int, str]:

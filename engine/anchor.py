@@ -1,0 +1,54 @@
+"""Anchors: a (seq, hash) a player kept from an earlier verify, checked against the file now.
+
+A hash chain shows that no row was edited, removed or reordered *relative to
+the rows still there*; cutting whole commands off the end, or rewriting the
+history and rehashing every row after it, leaves a chain that checks. An
+anchor taken outside the file (written down, mailed to the opponent) closes
+that gap: the row at the anchor's seq must still exist and carry that hash.
+"""
+from __future__ import annotations
+
+import re
+
+from events.log import EventLog
+
+from .errors import CommandError
+
+MIN_PREFIX = 8  # hex digits: short enough to copy by hand, long enough that a forgery cannot aim at it
+_FORM = re.compile(r"^([0-9]+):([0-9a-fA-F]+)$")
+
+Anchor = tuple[int, str]
+
+
+def parse(text: str, field: str = "--anchor") -> Anchor:
+    """``SEQ:HASH`` (HASH a prefix of at least MIN_PREFIX hex digits) as (seq, lower-case prefix)."""
+    m = _FORM.match(text.strip())
+    if m is None:
+        raise CommandError(f"{field}: expected SEQ:HASH (e.g. 39:3fa2c1d0e4b5), got {text!r}")
+    seq, prefix = int(m.group(1)), m.group(2).lower()
+    if seq < 1:
+        raise CommandError(f"{field}: seq must be 1 or more, got {seq}")
+    if not MIN_PREFIX <= len(prefix) <= 64:
+        raise CommandError(f"{field}: the hash needs {MIN_PREFIX} to 64 hex digits, got {len(prefix)}")
+    return seq, prefix
+
+
+def head(log: EventLog, digits: int = 16) -> str:
+    """The anchor a player keeps for this file as it stands: ``SEQ:HASH`` of its last row ("" when empty)."""
+    seq, h = log.last()
+    return f"{seq}:{h[:digits]}" if seq else ""
+
+
+def check(log: EventLog, anchors: list[Anchor]) -> tuple[int, str] | None:
+    """The first anchor the file fails, as (seq to name, why); None when every anchor holds."""
+    last = log.last()[0]
+    for seq, prefix in sorted(anchors):
+        if seq > last:
+            return last + 1, (f"the anchor you hold is at seq {seq} but the log ends at seq {last}: "
+                              f"rows {last + 1}..{seq} were cut off")
+        row = log.conn.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
+        if row is None or not row[0].startswith(prefix):
+            got = row[0][:len(prefix)] if row else "nothing"
+            return seq, (f"the row at seq {seq} hashes to {got}, not the {prefix} you hold: "
+                         f"the log up to seq {seq} was rewritten and rehashed")
+    return None
