@@ -1,10 +1,9 @@
 """The seed is committed, kept out of the log in a 0600 sidecar, revealed at the end, and checked."""
 from __future__ import annotations
 
-import sqlite3
-
 import hashlib
 import os
+import sqlite3
 import stat
 from pathlib import Path
 
@@ -17,10 +16,10 @@ from engine.errors import CommandError, RuleViolation
 from engine.game import Game
 from engine.verify import verify
 from events.game import DieRolled, SeedRevealed
-from events.log import LogError, digest_at, row_hash
+from events.log import GENESIS, LogError, command_text, digest_at, row_hash, row_hash3
 from events.setup import GameCreated
 
-from fixtures.backbone import SEED, ZONE, bridgehead, cli, copy_game, rolled, table, tamper
+from fixtures.backbone import SEED, ZONE, bridgehead, cli, rolled, table, tamper
 
 
 def test_sidecar_is_0600_and_holds_the_seed(tmp_path):
@@ -150,7 +149,13 @@ def test_seeded_rolls_unchecked_until_the_seed_is_known(tmp_path):
 
 
 def rechain(path: Path, seq: int, new_data: str) -> None:
-    """Replace one row's data and recompute every hash from it on: a cheat who knows the chain."""
+    """Replace one row's data and recompute every hash from it on: a cheat who knows the chain (any format)."""
+    (fmt,), = table(path, "SELECT value FROM meta WHERE key = 'format'")
+    stmts = _rechain3(path, seq, new_data) if int(fmt) >= 3 else _rechain2(path, seq, new_data)
+    tamper(path, *stmts)
+
+
+def _rechain2(path: Path, seq: int, new_data: str) -> list:
     rows = table(path, "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events "
                        "ORDER BY seq")
     prev, stmts = None, []
@@ -165,11 +170,30 @@ def rechain(path: Path, seq: int, new_data: str) -> None:
             h = row_hash(p, s, cid, t, v, a, ts, data, digests[s])
             stmts.append(("UPDATE events SET data = ?, prev_hash = ?, hash = ? WHERE seq = ?", (data, p, h, s)))
         prev = h
-    tamper(path, *stmts)
+    return stmts
 
 
-def test_tampered_roll_value_caught_even_with_a_rebuilt_chain(tmp_path):
-    g = rolled(tmp_path / "g.db")
+def _rechain3(path: Path, seq: int, new_data: str) -> list:
+    rows = table(path, "SELECT seq, command_id, type, version, data, automatic, hash, actor, command_type, "
+                       "payload, ts, last_seq FROM events ORDER BY seq")
+    prev, stmts = GENESIS, []
+    for s, cid, t, v, data, a, h, actor, ctype, payload, ts, last in rows:
+        if s == seq:
+            data = new_data
+        if s >= seq:
+            cmd = command_text(actor, ctype, ts, last, payload) if ctype is not None else ""
+            h = row_hash3(prev, s, cid, t, v, a, data, cmd)
+            stmts.append(("UPDATE events SET data = ?, hash = ? WHERE seq = ?", (data, h, s)))
+        prev = h
+    return stmts
+
+
+FORMATS = pytest.mark.parametrize("fmt", [2, 3], ids=["format2", "format3"])
+
+
+@FORMATS
+def test_tampered_roll_value_caught_even_with_a_rebuilt_chain(tmp_path, fmt):
+    g = rolled(tmp_path / "g.db", log_format=fmt)
     g.execute(RevealSeed())
     g.close()
     (data,), = table(tmp_path / "g.db", "SELECT data FROM events WHERE seq = 27")
@@ -177,20 +201,22 @@ def test_tampered_roll_value_caught_even_with_a_rebuilt_chain(tmp_path):
     ev["value"] = (ev["value"] + 1) % 10
     rechain(tmp_path / "g.db", 27, msgspec.json.encode(ev).decode())
     with Game.open(tmp_path / "g.db") as g:
-        assert g.log.verify_chain()[1] is None  # the chain alone no longer shows it
+        assert g.log.verify_chain() == (30, None, "")  # the chain alone no longer shows it
         rep = verify(g)
     assert not rep.ok and rep.first_bad_seq == 27 and "but the seed gives" in rep.problem
     r = cli("verify", "--db", tmp_path / "g.db")
     assert r.returncode == 1 and "seq 27" in r.stdout
 
 
-def test_revealed_seed_not_matching_the_commitment_caught(tmp_path):
-    g = rolled(tmp_path / "g.db", value=5)
+@FORMATS
+def test_revealed_seed_not_matching_the_commitment_caught(tmp_path, fmt):
+    g = rolled(tmp_path / "g.db", value=5, log_format=fmt)
     (seq, _ev), = g.execute(RevealSeed())
     g.close()
     rechain(tmp_path / "g.db", seq, msgspec.json.encode(SeedRevealed(seed="ab" * 32)).decode())
     (tmp_path / "g.db.seed").unlink()
     with Game.open(tmp_path / "g.db") as g:
+        assert g.log.verify_chain() == (seq, None, "")  # a rebuilt chain: only the commitment shows it
         rep = verify(g)
     assert not rep.ok and rep.first_bad_seq == seq and "does not match the commitment" in rep.problem
 

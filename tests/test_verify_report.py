@@ -3,7 +3,6 @@ every command re-executed, the first discrepancy named with its seq, command and
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import msgspec
 import pytest
@@ -34,13 +33,17 @@ def test_a_clean_game_reads_line_by_line(tmp_path):
     with rolled(tmp_path / "g.db", value=3) as g:
         g.execute(TakeAttritionLosses(procedure="A1", units=["us-inf-1", "us-inf-2"]))
         rep = verify(g)
+        head = g.log.last()
     out = lines(rep, "g.db")
     assert out[0] == "verify g.db — 'The invasion bridgehead (14.65 example)': 34 events, 4 commands"
     assert out[1] == "  chain     intact up to seq 34: every row's hash links to the one before"
-    assert out[2] == ("  dice      1 roll: 0 re-derived from the seed kept beside the file (not yet revealed), "
+    assert out[2] == (f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was cut "
+                      "or rewritten)")
+    assert rep.head == f"34:{head[1][:16]}"
+    assert out[3] == ("  dice      1 roll: 0 re-derived from the seed kept beside the file (not yet revealed), "
                       "1 entered by hand (seq 27)")
-    assert out[3].startswith("  commands  3 re-executed on the board of their time: all legal, the same events")
-    assert out[4] == "  replay    a replay from zero gives the live board"
+    assert out[4].startswith("  commands  3 re-executed on the board of their time: all legal, the same events")
+    assert out[5] == "  replay    a replay from zero gives the live board"
     assert out[-1] == "VERIFIED" and rep.ok and rep.stage == ""
 
 
@@ -120,19 +123,41 @@ def test_a_referee_override_is_reported(tmp_path):
     assert "a referee overrode the dice barrier to undo at seq 30" in text(rep)
 
 
-def test_events_outside_any_command_are_found(tmp_path):
-    g = rolled(tmp_path / "g.db", value=3)
+# How a cheat leaves command 4's event (seq 30) owned by no command, in each log format.
+ORPHAN = {
+    1: "DELETE FROM commands WHERE id = 4",
+    2: "DELETE FROM commands WHERE id = 4",
+    3: "UPDATE events SET actor = NULL, command_type = NULL, payload = NULL, ts = NULL, last_seq = NULL "
+       "WHERE seq = 30",
+}
+
+
+@pytest.mark.parametrize("fmt", [2, 3], ids=["format2", "format3"])
+def test_events_outside_any_command_are_found(tmp_path, fmt):
+    # Format 2 chains each commands row through its first event, format 3 hashes the command's columns
+    # with that row: either way the chain itself names the orphaned row.
+    g = rolled(tmp_path / "g.db", value=3, log_format=fmt)
     g.execute(AddNote(text="one"))
     g.close()
-    tamper(tmp_path / "g.db", "DELETE FROM commands WHERE id = 4")  # the events stay, their command is gone
+    tamper(tmp_path / "g.db", ORPHAN[fmt])  # the event stays, its command is gone
     with Game.open(tmp_path / "g.db") as g:
         rep = verify(g)
-    assert not rep.ok
-    if rep.stage == "chain":  # a log format that chains the commands table catches it there
-        assert rep.first_bad_seq == 30 and "BROKEN at seq 30" in text(rep)
-    else:
-        assert rep.discrepancy.rule == "log" and rep.discrepancy.seq == 30
-        assert "the commands table covers seq 1..29 but the log holds 30 events" in text(rep)
+    assert not rep.ok and rep.stage == "chain"
+    assert rep.first_bad_seq == 30 and "BROKEN at seq 30" in text(rep)
+
+
+def test_events_outside_any_command_are_found_by_re_execution_in_format_1(tmp_path):
+    # Format 1 never chained the commands table: the chain is intact and verify's span check must see it.
+    g = rolled(tmp_path / "g.db", value=3, log_format=1)
+    g.execute(AddNote(text="one"))
+    g.close()
+    tamper(tmp_path / "g.db", ORPHAN[1])
+    with Game.open(tmp_path / "g.db") as g:
+        assert g.log.verify_chain() == (30, None, "")
+        rep = verify(g)
+    assert not rep.ok and rep.stage == "commands"
+    assert rep.discrepancy.rule == "log" and rep.discrepancy.seq == 30
+    assert "the commands table covers seq 1..29 but the log holds 30 events" in text(rep)
 
 
 def test_json_for_programs(tmp_path):
@@ -173,7 +198,7 @@ def test_progress_shows_on_a_terminal_only(tmp_path):
     os.close(master)
     assert r.returncode == 0 and b"VERIFIED" in r.stdout
     assert b"\rverify: commands: " in seen and b"\r\x1b[K" in seen  # drawn, then erased
-    assert b"verify" not in r.stdout.split(b"\n", 1)[1]  # the report itself is clean
+    assert b"\r" not in r.stdout and b"verify: " not in r.stdout.split(b"\n", 1)[1]  # the report itself is clean
 
 
 def test_progress_object_is_silent_when_not_a_tty():
