@@ -190,12 +190,7 @@ def _chain(log, total: int, progress) -> tuple[int, int | None, str]:
     if progress is None or not getattr(progress, "enabled", True):
         return log.verify_chain()
     from .progress import counting
-    rows = log.full_rows
-    log.full_rows = lambda: counting(rows(), total, progress)  # same check, rows counted on the way
-    try:
-        return log.verify_chain()
-    finally:
-        del log.full_rows
+    return log.verify_chain(lambda rows: counting(rows, total, progress))  # same check, rows counted on the way
 
 
 def _dice(game: Game, rep: Report) -> None:

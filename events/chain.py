@@ -61,10 +61,12 @@ def row_hash3(prev: str, seq: int, command_id: int, type_: str, version: int, au
 
 def verify_legacy(fmt: int, rows: Iterable[tuple], commands: Iterable[tuple]) -> Verdict:
     """Check format-1/2 rows (seq, cid, type, version, data, auto, prev_hash, hash, ts) and command rows."""
-    digests: dict[int, tuple[int, str]] = {}
+    digests: dict[int, tuple[int, str, str]] = {}
     if fmt >= 2:
-        digests = {first: (cid, command_digest(actor, ctype, payload, first, last))
-                   for cid, actor, ctype, payload, _ts, first, last in commands}
+        # The digest leaves ts out; the first event's own ts is chained and written in the same
+        # transaction, so the command's ts must equal it.
+        digests = {first: (cid, command_digest(actor, ctype, payload, first, last), ts)
+                   for cid, actor, ctype, payload, ts, first, last in commands}
     prev, expect, last_cid = GENESIS, 1, None
     for seq, cid, type_, version, data, auto, prev_hash, h, ts in rows:
         if seq != expect:
@@ -76,6 +78,8 @@ def verify_legacy(fmt: int, rows: Iterable[tuple], commands: Iterable[tuple]) ->
             owner = digests.get(seq)
             if owner is None or owner[0] != cid:
                 return expect - 1, seq, f"command {cid} has no matching row in the commands table"
+            if owner[2] != ts:
+                return expect - 1, seq, f"command {cid}'s timestamp differs from its first event's (it was edited)"
             command = owner[1]
         if row_hash(prev, seq, cid, type_, version, auto, ts, data, command) != h:
             what = "its command row or the row" if command else "the row"

@@ -20,7 +20,7 @@ import sqlite3
 import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 import sqlite_utils
 
@@ -379,11 +379,18 @@ class EventLog:
                 lo = mid + 1
         return self.conn.execute(_COMMANDS3 + " AND seq = ? AND command_id = ?", (lo, cid)).fetchone()
 
-    def verify_chain(self) -> tuple[int, int | None, str]:
-        """Check gaplessness, every hash and every command row; return (rows ok, first bad seq, why)."""
+    def verify_chain(self, watch: Callable[[Iterator[tuple]], Iterable[tuple]] | None = None
+                     ) -> tuple[int, int | None, str]:
+        """Check gaplessness, every hash and every command row; return (rows ok, first bad seq, why).
+
+        ``watch`` wraps the row stream (a progress counter, say) without changing the check.
+        """
+        rows = self.conn.execute((_ROWS3 if self.format >= 3 else _ROWS) + " ORDER BY seq")
+        if watch is not None:
+            rows = watch(rows)
         if self.format >= 3:
-            return verify3(self.conn.execute(_ROWS3 + " ORDER BY seq"))
-        return verify_legacy(self.format, self.conn.execute(_ROWS + " ORDER BY seq"), self.commands())
+            return verify3(rows)
+        return verify_legacy(self.format, rows, self.commands())
 
     # -- snapshots (a cache) ----------------------------------------------
 

@@ -235,8 +235,6 @@ def test_replay_with_progress_equals_game_at(tmp_path, monkeypatch):
         assert "replay: " in buf.getvalue()
 
 
-@pytest.mark.xfail(strict=True, reason="bug: EventLog.verify_chain no longer reads full_rows(), which "
-                                       "engine/verify.py _chain wraps to count rows, so the chain stage shows no count")
 def test_the_hash_chain_stage_counts_its_rows(tmp_path):
     import io
     from engine.progress import Progress

@@ -53,8 +53,6 @@ def test_edited_commands_row_is_detected_in_format_2(tmp_path, edit):
     caught_at(path, seq)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: format 2 leaves commands.ts out of the command digest and verify_legacy "
-                                       "never compares it with the first event's (chained) ts")
 def test_edited_commands_ts_is_detected_in_format_2(tmp_path):
     path, seq = noted(tmp_path, 2)
     tamper(path, "UPDATE commands SET ts = '2000-01-01T00:00:00.000000+00:00' WHERE actor = 'alice'")
