@@ -3,22 +3,31 @@ from __future__ import annotations
 
 import pytest
 
+from events.log import FORMAT
 from reliability import iofaults
 
+PER_STEP = 3
 
-@pytest.fixture(scope="module")
-def figures(tmp_path_factory):
-    return iofaults.run(trials=18, disks=3, workdir=tmp_path_factory.mktemp("faults"))
+
+@pytest.fixture(scope="module", params=[FORMAT, 2], ids=lambda f: f"format{f}")
+def figures(request, tmp_path_factory):
+    # Format 2 (old files, still appended to) has one more step: the commands-table insert.
+    steps = iofaults.STEPS_BY_FORMAT[request.param]
+    return iofaults.run(trials=PER_STEP * len(steps), disks=3, workdir=tmp_path_factory.mktemp("faults"),
+                        log_format=request.param)
 
 
 def test_a_fault_at_every_step_leaves_nothing(figures):
     f = figures["faults"]
-    assert f["faults"] == 18 and not f["problems"]
-    for step in iofaults.STEPS:
-        assert f[f"step:{step}"] == 3, step
+    steps = iofaults.STEPS_BY_FORMAT[figures["log_format"]]
+    n = PER_STEP * len(steps)
+    assert figures["steps"] == list(steps)
+    assert f["faults"] == n and not f["problems"]
+    for step in steps:
+        assert f[f"step:{step}"] == PER_STEP, step
     for k in ("surfaced", "nothing_stored", "no_torn_command", "integrity_ok", "chain_ok", "live_equals_log",
               "no_open_transaction", "retry_succeeded"):
-        assert f[k] == 18, k
+        assert f[k] == n, k
     assert f["reopened_equals_live"] == f["games"] >= 1
 
 
@@ -38,16 +47,33 @@ def test_faults_outside_the_append_transaction(figures):
     assert double["next_command"] == "ok"
 
 
-def test_the_proxy_fires_where_it_is_told(tmp_path):
+@pytest.mark.parametrize("log_format, expected", [
+    (FORMAT, ["begin", "seq_check", "events_insert", "commit"]),  # one table per append
+    (2, ["begin", "seq_check", "commands_insert", "events_insert", "commit"]),
+])
+def test_the_proxy_fires_where_it_is_told(tmp_path, log_format, expected):
     # The injection itself must be able to miss: a step the operation never reaches does not fire.
     from engine.commands import AddNote
     from reliability.common import new_game
-    g = new_game(tmp_path / "g.db")
+    g = new_game(tmp_path / "g.db", log_format=log_format)
     real = g.log.conn
     g.log.conn = proxy = iofaults.FaultyConn(real, "snapshot_insert", iofaults.Injected("x"))
     g.execute(AddNote(text="no snapshot taken"))
     g.log.conn = real
     assert not proxy.fired
     steps = [s for s in proxy.seen if s != "other"]
-    assert steps == ["begin", "seq_check", "commands_insert", "events_insert", "commit"]
+    assert steps == expected
+    g.close()
+
+
+def test_a_step_the_format_lacks_is_never_reached(tmp_path):
+    # Format 3 has no commands insert: the harness must report that it cannot fire there, not loop or pass.
+    from engine.commands import AddNote
+    from reliability.common import new_game
+    g = new_game(tmp_path / "g.db")
+    real = g.log.conn
+    g.log.conn = proxy = iofaults.FaultyConn(real, "commands_insert", iofaults.Injected("x"))
+    g.execute(AddNote(text="written in one table"))
+    g.log.conn = real
+    assert not proxy.fired and "commands_insert" not in proxy.seen
     g.close()

@@ -16,6 +16,7 @@ from engine import scenario as S
 from engine.game import Game, settle
 from events.codec import encode
 from events.game import ControlChanged, NoteAdded, UnitMoved
+from events.log import FORMAT
 from projections.state import GameState, dump, load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,8 +24,14 @@ SEED = bytes(range(32))
 SCENARIO = "bridgehead-14-65"  # bundled: 6 hexes, 7 units, two factions
 
 
-def new_game(path: Path, seed: bytes = SEED) -> Game:
-    return Game.create(path, S.load(SCENARIO), seed=seed)
+def new_game(path: Path, seed: bytes = SEED, log_format: int = FORMAT) -> Game:
+    """The bundled scenario in a new file; ``log_format`` 1 or 2 writes an old-format file."""
+    return Game.create(path, S.load(SCENARIO), seed=seed, log_format=log_format)
+
+
+def file_format(conn: sqlite3.Connection) -> int:
+    """The log format a game file was created in (meta table)."""
+    return int(conn.execute("SELECT value FROM meta WHERE key = 'format'").fetchone()[0])
 
 
 def board_hash(state: GameState) -> str:
@@ -101,7 +108,11 @@ def digest(texts) -> str:
 
 
 def torn_commands(conn: sqlite3.Connection) -> list[str]:
-    """Commands whose events are not all there (or events without their command)."""
+    """Commands whose events are not all there (or events without their command).
+
+    Read through ``commands``: a table in formats 1-2, a view over each command's first event row in
+    format 3, where a command that lost its first row leaves its other rows as orphans.
+    """
     bad = []
     for cid, first, last, ctype, payload, n, lo, hi in conn.execute(
             "SELECT c.id, c.first_seq, c.last_seq, c.type, c.payload, count(e.seq), min(e.seq), max(e.seq) "

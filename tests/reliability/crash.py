@@ -9,6 +9,10 @@ bytes, integrity ok, the chain verifies, and the game reopens, equals its own
 replay and accepts another command. All trials continue the same file, so
 each one also recovers what the previous kill left behind.
 
+``log_format`` picks the format of the file: 3 writes one table per append;
+2 (an old file, still appended to) writes the commands table and the events
+table in one transaction, the case where a kill between the two would tear.
+
 A process kill loses nothing the OS already holds; power loss is not simulated.
 """
 from __future__ import annotations
@@ -26,7 +30,7 @@ from pathlib import Path
 from engine import commands as c
 from engine.game import Game
 from events.codec import encode
-from events.log import EventLog
+from events.log import FORMAT, EventLog
 
 from .common import (SEED, append_raw, child, digest, gapless, integrity, new_game, random_events,
                      random_host_command, replay_equals_live, torn_commands)
@@ -106,14 +110,15 @@ def trial(db: Path, rng: random.Random, max_delay: float, synchronous: str) -> d
 
 
 def run(large: bool = False, trials: int | None = None, max_delay: float = 0.4, seed: int = 1,
-        workdir: Path | None = None, synchronous: str = "FULL") -> dict:
+        workdir: Path | None = None, synchronous: str = "FULL", log_format: int = FORMAT) -> dict:
     trials = trials or (100 if large else 5)
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         db = Path(tmp) / "crash.db"
-        new_game(db).close()
-        fig = {"trials": trials, "synchronous": synchronous, "killed_by_sigkill": 0, "acked_commands": 0,
-               "acked_events": 0, "killed_mid_command": 0, "committed_unacked_commands": 0, "torn_commands": 0,
+        new_game(db, log_format=log_format).close()
+        fig = {"trials": trials, "log_format": log_format, "synchronous": synchronous, "killed_by_sigkill": 0,
+               "acked_commands": 0, "acked_events": 0, "killed_mid_command": 0, "committed_unacked_commands": 0,
+               "torn_commands": 0,
                "acked_events_lost": 0, "acked_events_altered": 0, "gaps": 0, "integrity_not_ok": 0,
                "chain_broken": 0, "replay_differs": 0, "reopen_failed": 0, "problems": []}
         prev_stored = 1

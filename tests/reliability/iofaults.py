@@ -2,8 +2,9 @@
 
 Faults are injected from outside the engine: ``game.log.conn`` is replaced by a
 proxy whose execute/executemany raise at a chosen step of EventLog.append
-(BEGIN IMMEDIATE, the expected-seq check, the commands insert, the events
-executemany -- before the first row or midway -- and COMMIT), once, with an
+(BEGIN IMMEDIATE, the expected-seq check, the events executemany -- before
+the first row or midway -- and COMMIT; in an old format-2 file also the
+commands insert, which format 3 no longer has), once, with an
 sqlite3.OperationalError or a KeyboardInterrupt. The operation is a random
 command, an undo or a redo on a game with a random history. A full disk is
 ``PRAGMA max_page_count`` set just above the file's size, then large commands
@@ -30,12 +31,18 @@ import engine.game as engine_game
 from engine import commands as c
 from engine.errors import CommandError, RuleViolation
 from engine.game import Game
+from events.log import FORMAT
 from projections.state import dump
 
 from . import play
 from .common import SEED, gapless, integrity, torn_commands
 
-STEPS = ("begin", "seq_check", "commands_insert", "events_insert", "events_insert_midway", "commit")
+#: The write steps of one append, by log format (format 3 keeps a command on its first event row).
+STEPS_BY_FORMAT = {
+    3: ("begin", "seq_check", "events_insert", "events_insert_midway", "commit"),
+    2: ("begin", "seq_check", "commands_insert", "events_insert", "events_insert_midway", "commit"),
+}
+STEPS = STEPS_BY_FORMAT[FORMAT]
 
 
 class Injected(sqlite3.OperationalError):
@@ -143,7 +150,7 @@ def operation(ch: play.Chooser, game: Game, multi: bool = False):
     return type(cmd).__name__, lambda: game.execute(cmd)
 
 
-def fault_trials(tmp: Path, trials: int, rng: random.Random) -> dict:
+def fault_trials(tmp: Path, trials: int, rng: random.Random, log_format: int = FORMAT) -> dict:
     fig: Counter = Counter()
     problems: list[str] = []
     ch = play.Chooser(rng)
@@ -152,9 +159,10 @@ def fault_trials(tmp: Path, trials: int, rng: random.Random) -> dict:
     def fresh() -> Game:
         nonlocal games
         games += 1
-        g = Game.create(tmp / f"faults{games}.db", play.fuzz_scenario(), seed=SEED)
+        g = Game.create(tmp / f"faults{games}.db", play.fuzz_scenario(), seed=SEED, log_format=log_format)
         play.random_history(g, rng, 20)
         return g
+    steps = STEPS_BY_FORMAT[log_format]
     game = fresh()
     done = 0
     while done < trials:
@@ -163,7 +171,7 @@ def fault_trials(tmp: Path, trials: int, rng: random.Random) -> dict:
                 fig["reopened_equals_live"] += again.state == game.state
             game.close()
             game = fresh()
-        step = STEPS[done % len(STEPS)]
+        step = steps[done % len(steps)]
         exc = Injected(f"injected fault at {step}") if rng.random() < 0.8 else KeyboardInterrupt(f"at {step}")
         name, op = operation(ch, game, multi=step == "events_insert_midway")
         before, live = {"last": game.log.last(), "commands": len(game.log.commands())}, dump(game.state)
@@ -216,9 +224,9 @@ def fault_trials(tmp: Path, trials: int, rng: random.Random) -> dict:
     return out
 
 
-def snapshot_fault(tmp: Path) -> dict:
+def snapshot_fault(tmp: Path, log_format: int = FORMAT) -> dict:
     """A fault while caching a snapshot after a commit: does the caller see a failure for a committed command?"""
-    game = Game.create(tmp / "snap.db", play.fuzz_scenario(), seed=SEED)
+    game = Game.create(tmp / "snap.db", play.fuzz_scenario(), seed=SEED, log_format=log_format)
     saved = engine_game.SNAPSHOT_EVERY
     engine_game.SNAPSHOT_EVERY = 1
     real = game.log.conn
@@ -241,12 +249,12 @@ def snapshot_fault(tmp: Path) -> dict:
     return out
 
 
-def full_disk(tmp: Path, trials: int, rng: random.Random) -> dict:
+def full_disk(tmp: Path, trials: int, rng: random.Random, log_format: int = FORMAT) -> dict:
     """PRAGMA max_page_count just above the file's size; append big commands until the disk is full."""
     fig: Counter = Counter()
     problems = []
     for t in range(trials):
-        game = Game.create(tmp / f"full{t}.db", play.fuzz_scenario(), seed=SEED)
+        game = Game.create(tmp / f"full{t}.db", play.fuzz_scenario(), seed=SEED, log_format=log_format)
         play.random_history(game, rng, 10)
         conn = game.log.conn
         game.log.conn = spy = FaultyConn(conn, "never", RuntimeError())  # only records the steps
@@ -286,9 +294,9 @@ def full_disk(tmp: Path, trials: int, rng: random.Random) -> dict:
     return out
 
 
-def double_fault(tmp: Path) -> dict:
+def double_fault(tmp: Path, log_format: int = FORMAT) -> dict:
     """COMMIT fails and so does the ROLLBACK after it: the connection is left inside the transaction."""
-    game = Game.create(tmp / "double.db", play.fuzz_scenario(), seed=SEED)
+    game = Game.create(tmp / "double.db", play.fuzz_scenario(), seed=SEED, log_format=log_format)
     real = game.log.conn
 
     class Double(FaultyConn):
@@ -320,16 +328,17 @@ def double_fault(tmp: Path) -> dict:
 
 
 def run(large: bool = False, trials: int | None = None, disks: int | None = None, seed: int = 6,
-        workdir: Path | None = None) -> dict:
-    trials = trials or (600 if large else 24)
+        workdir: Path | None = None, log_format: int = FORMAT) -> dict:
+    trials = trials or (600 if large else 4 * len(STEPS_BY_FORMAT[log_format]))
     disks = disks or (40 if large else 4)
     rng = random.Random(seed)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         tmp = Path(tmp)
-        faults = fault_trials(tmp, trials, rng)
-        disk = full_disk(tmp, disks, rng)
-        snap = snapshot_fault(tmp)
-        double = double_fault(tmp)
-    return {"faults": faults, "full_disk": disk, "snapshot_fault": snap, "double_fault": double,
+        faults = fault_trials(tmp, trials, rng, log_format)
+        disk = full_disk(tmp, disks, rng, log_format)
+        snap = snapshot_fault(tmp, log_format)
+        double = double_fault(tmp, log_format)
+    return {"log_format": log_format, "steps": list(STEPS_BY_FORMAT[log_format]), "faults": faults,
+            "full_disk": disk, "snapshot_fault": snap, "double_fault": double,
             "seconds": round(time.perf_counter() - t0, 1)}

@@ -3,7 +3,9 @@
 Without --large each harness runs at the CI scale of tests/test_reliability_*.py;
 with --large at the scale docs/reliability.md reports. --json writes every
 figure with the date and the machine; --only picks harnesses by name.
-Exit status 1 if a harness raised or a headline figure is off.
+Exit status 1 if a harness raised or a headline figure is off. The ``*_format2``
+harnesses run the same checks on an old format-2 file (still read, verified and
+appended to): the crash, I/O-fault and tamper harnesses depend on the format.
 """
 from __future__ import annotations
 
@@ -16,18 +18,27 @@ import sqlite3
 import sys
 import time
 import traceback
+from functools import partial
 
 from . import badinput, concurrent, crash, determinism, fuzz, iofaults, tamper
 
 HARNESSES = {
     "crash": crash.run, "concurrent": concurrent.run, "tamper": tamper.run, "fuzz": fuzz.run,
     "badinput": badinput.run, "iofaults": iofaults.run, "determinism": determinism.run,
+    "crash_format2": partial(crash.run, log_format=2), "tamper_format2": partial(tamper.run, log_format=2),
+    "iofaults_format2": partial(iofaults.run, log_format=2),
 }
+
+
+def base(name: str) -> str:
+    """The harness a runner entry is ("tamper_format2" is "tamper" on an old file)."""
+    return name.split("_format")[0]
 
 
 def headline_ok(name: str, fig: dict) -> list[str]:
     """The figures the issue asks to be 0 / 100% / ok; return what is off."""
     off = []
+    name = base(name)
 
     def want(cond: bool, what: str) -> None:
         if not cond:
@@ -80,11 +91,11 @@ def _show(value, indent: str = "  ") -> None:
             _show(v, indent + "  ")
         elif k == "by_class":
             print(f"{indent}by class (trials / chain detected / chain exact / verify detected / verify exact "
-                  f"/ open failed / cli exact):")
+                  f"/ open failed / cli exact / anchored cli exact):")
             for kind, c in v.items():
                 print(f"{indent}  {kind:22} {c['trials']:>4} {c['chain_detected']:>4} {c['chain_named_exactly']:>4}"
                       f" {c['verify_detected']:>4} {c['verify_named_exactly']:>4} {c['verify_open_failed']:>4}"
-                      f" {c['cli_named_exactly']:>4}")
+                      f" {c['cli_named_exactly']:>4} {c.get('anchored_named_exactly', 0):>4}")
         elif isinstance(v, list) and v and isinstance(v[0], str) and len(str(v)) > 100:
             print(f"{indent}{k}:")
             for item in v:
@@ -127,13 +138,15 @@ def markdown(out: dict) -> str:
                     flat.append((key, v2))
         flat = [(k, ", ".join(v) if isinstance(v, list) and k in groups else v) for k, v in flat]
         table(f"{name} — {fig.get('headline', '')}", flat)
-        if name == "tamper":
+        if base(name) == "tamper":
             lines += ["| class | trials | chain detected | chain exact | chain next row | verify detected | "
-                      "verify exact | Game.open failed | CLI exact | CLI traceback |", "|---" * 10 + "|"]
+                      "verify exact | Game.open failed | CLI exact | CLI traceback | CLI --anchor exact |",
+                      "|---" * 11 + "|"]
             for kind, c in fig["by_class"].items():
                 lines.append(f"| {kind} | {c['trials']} | {c['chain_detected']} | {c['chain_named_exactly']} | "
                              f"{c['chain_named_next_row']} | {c['verify_detected']} | {c['verify_named_exactly']} | "
-                             f"{c['verify_open_failed']} | {c['cli_named_exactly']} | {c['cli_traceback']} |")
+                             f"{c['verify_open_failed']} | {c['cli_named_exactly']} | {c['cli_traceback']} | "
+                             f"{c.get('anchored_named_exactly', 0)} |")
             lines.append("")
     return "\n".join(lines)
 
