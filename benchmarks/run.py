@@ -57,6 +57,28 @@ def run(args: argparse.Namespace, say=print) -> dict:
     with tempfile.TemporaryDirectory(dir=args.workdir) as tmp:
         work = Path(tmp)
         t0 = time.perf_counter()
+        # -- zones and eligibility (first: a clean heap, before a million events pass through it) --
+        say(f"zones and eligibility on {' and '.join(f'{hx:,}' for hx in args.zone_hexes)} hexes ...")
+        zone_cases, loops = [], {}
+        for hx in args.zone_hexes:
+            st = cases.zones_state(hx)
+            fz = fig(f"zones.{hx}", f"determine() + count() per enemy zone, {hx:,} hexes, "
+                                    f"{len(st.units)} units")
+            fz.extra["zones"] = len(cases.determine(st))
+            fz.extra["eligible_units"] = cases.zones_and_eligibility(st)
+            # A call on the small map takes ~2 ms: time enough calls per repetition (~50 ms) that timer
+            # and scheduler noise do not decide the ratio, and report the time of one call.
+            one, _ = timed(lambda st=st: cases.zones_and_eligibility(st))
+            loops[hx] = fz.extra["calls_per_rep"] = max(1, int(0.05 / max(one, 1e-6)))
+
+            def zones_loop(st=st, n_=loops[hx]):
+                for _ in range(n_):
+                    cases.zones_and_eligibility(st)
+            zone_cases.append((fz, lambda f=zones_loop: f))
+        alternate(max(reps, 5), zone_cases)  # both map sizes in alternation, like every compared pair
+        for fz, _prep in zone_cases:
+            fz.times = [t / fz.extra["calls_per_rep"] for t in fz.times]
+        del zone_cases, st
         sc = gen.scenario(args.hexes)
         dt, (batch, ref) = timed(lambda: gen.game(sc, n))
         raw = limits.flatten(batch)
@@ -194,27 +216,6 @@ def run(args: argparse.Namespace, say=print) -> dict:
             fs.times = cases.undos_after_snapshot(g, max(3, samples // 10))
             g.close()
 
-        # -- zones and eligibility ----------------------------------------------
-        say(f"zones and eligibility on {' and '.join(f'{hx:,}' for hx in args.zone_hexes)} hexes ...")
-        zone_cases, loops = [], {}
-        for hx in args.zone_hexes:
-            st = cases.zones_state(hx)
-            fz = fig(f"zones.{hx}", f"determine() + count() per enemy zone, {hx:,} hexes, "
-                                    f"{len(st.units)} units")
-            fz.extra["zones"] = len(cases.determine(st))
-            fz.extra["eligible_units"] = cases.zones_and_eligibility(st)
-            # A call on the small map takes ~2 ms: time enough calls per repetition (~50 ms) that timer
-            # and scheduler noise do not decide the ratio, and report the time of one call.
-            one, _ = timed(lambda st=st: cases.zones_and_eligibility(st))
-            loops[hx] = fz.extra["calls_per_rep"] = max(1, int(0.05 / max(one, 1e-6)))
-
-            def zones_loop(st=st, n_=loops[hx]):
-                for _ in range(n_):
-                    cases.zones_and_eligibility(st)
-            zone_cases.append((fz, lambda f=zones_loop: f))
-        alternate(max(reps, 5), zone_cases)  # both map sizes in alternation, like every compared pair
-        for fz, _prep in zone_cases:
-            fz.times = [t / fz.extra["calls_per_rep"] for t in fz.times]
         total = time.perf_counter() - t0
 
     res = report(args, n, reps, figs, sizes, total)

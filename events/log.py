@@ -349,10 +349,13 @@ class EventLog:
             return self.conn.execute(_COMMANDS3 + " ORDER BY seq DESC")
         return self.conn.execute(_COMMANDS + " ORDER BY id DESC")
 
-    def snapshot_headers(self, seq: int) -> list[tuple[int, str]]:
-        """(seq, undone) of every snapshot at or before ``seq``, newest first, without their data."""
+    def snapshot_headers(self, seq: int) -> Iterator[tuple[int, str]]:
+        """(seq, undone) of the snapshots at or before ``seq``, newest first, read lazily, without their data.
+
+        Lazily: a long game holds thousands of snapshots and time travel wants the newest valid one.
+        """
         return self.conn.execute(
-            "SELECT seq, undone FROM snapshots WHERE seq <= ? ORDER BY seq DESC", (seq,)).fetchall()
+            "SELECT seq, undone FROM snapshots WHERE seq <= ? ORDER BY seq DESC", (seq,))
 
     def snapshot_data(self, seq: int) -> bytes:
         return self.conn.execute("SELECT data FROM snapshots WHERE seq = ?", (seq,)).fetchone()[0]
