@@ -215,6 +215,7 @@ def cmd_diff(args) -> int:
             start = args.from_seq if args.from_seq is not None else _before_last_command(g)
             a, after = at(g, start), at(g, args.to_seq if args.to_seq is not None else last)
             d = D.diff(a, after)
+            d.notes = D.new_notes(g, a.seq, g, after.seq)
         progress.close()
     if args.json:
         sys.stdout.write(msgspec.json.encode(d).decode() + "\n")

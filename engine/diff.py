@@ -76,9 +76,19 @@ def diff(a: GameState, b: GameState, before: str = "", after: str = "") -> Diff:
     d.units = _units(a, b)
     d.hexes = _hexes(a, b)
     d.procedures = _procedures(a, b)
-    old = set(a.notes)
-    d.notes = [t for at, t in b.notes if (at, t) not in old]
     return d
+
+
+def notes_of(game, upto: int) -> list[tuple[int, str]]:
+    """Notes in effect at seq ``upto`` (not undone), as (seq marked, text), read from the log."""
+    undone = game.undone(upto)
+    return [(ev.at_seq, ev.text) for seq, cid, ev in game.events_of("NoteAdded", upto) if cid not in undone]
+
+
+def new_notes(game_a, seq_a: int, game_b, seq_b: int) -> list[str]:
+    """Texts of the notes in effect in ``game_b`` at ``seq_b`` but not in ``game_a`` at ``seq_a``."""
+    old = set(notes_of(game_a, seq_a))
+    return [t for at, t in notes_of(game_b, seq_b) if (at, t) not in old]
 
 
 def _units(a: GameState, b: GameState) -> list[Change]:
@@ -240,5 +250,6 @@ def between_files(game_a, game_b, seq_a: int | None = None, seq_b: int | None = 
     at = replay or (lambda g, s: g.at(s))
     a, b = at(game_a, seq_a), at(game_b, seq_b)
     d = diff(a, b, f"{names[0]} at seq {a.seq}", f"{names[1]} at seq {b.seq}")
+    d.notes = new_notes(game_a, a.seq, game_b, b.seq)
     d.common_upto = common_prefix(game_a.log, game_b.log)
     return d, b

@@ -319,7 +319,9 @@ class Shell(cmd.Cmd):
         else:
             row = self._row(self.cursor)
             before = self.game.log.command(row[1])[5] - 1 if row else 0
-        self.say(D.text(D.diff(self.state(before), self.state()), self.state()))
+        d = D.diff(self.state(before), self.state())
+        d.notes = D.new_notes(self.game, before, self.game, self.cursor)
+        self.say(D.text(d, self.state()))
 
     # -- the rules behind it ----------------------------------------------------
 

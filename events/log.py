@@ -333,6 +333,12 @@ class EventLog:
                                      "ORDER BY seq")
         return self.conn.execute(_ROWS + " ORDER BY seq")
 
+    def rows_of_type(self, type_: str, upto: int | None = None) -> Iterator[tuple]:
+        """(seq, command_id, type, version, data) of one event type up to ``upto``, in seq order."""
+        return self.conn.execute(
+            "SELECT seq, command_id, type, version, data FROM events WHERE type = ? AND seq <= ? ORDER BY seq",
+            (type_, self.last()[0] if upto is None else upto))
+
     def hashes(self) -> Iterator[tuple[int, str]]:
         """(seq, hash) of every row in seq order: where two copies of a log part."""
         return self.conn.execute("SELECT seq, hash FROM events ORDER BY seq")

@@ -101,7 +101,8 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     zones_turn: int = 0
     zones_active: str = ""
     attritions: dict[str, Attrition] = {}
-    notes: list[tuple[int, str]] = []
+    # No notes: they annotate the log, the rules never read them, and kept here they made every
+    # snapshot (and so every time travel) grow with the length of the game. Read them from the log.
 
 
 def side_key(a: str, b: str) -> str:

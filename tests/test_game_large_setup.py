@@ -1,7 +1,6 @@
 """A scenario whose setup is more than 10,000 events (a 100x100 map) can be created and replayed."""
 from __future__ import annotations
 
-import pytest
 
 from helpers import hexes, new_game, scenario
 

@@ -26,9 +26,9 @@ from typing import Callable
 import msgspec
 
 from engine.cli import main as cli_main
-from events.log import FORMAT, EventLog, row_hash
+from events.log import FORMAT, EventLog
 
-from .common import SEED, new_game
+from .common import new_game
 
 
 @dataclass
