@@ -5,7 +5,7 @@ import random
 from pathlib import Path
 
 from engine import commands as c
-from engine.attrition.common import enemies
+from engine.attrition.common import enemies, occupancy
 from engine.attrition.zones import count, determine
 from engine.dice import commitment
 from engine.game import SNAPSHOT_EVERY, Game
@@ -127,7 +127,8 @@ def zones_state(n_hexes: int, seed: int = 7) -> GameState:
 def zones_and_eligibility(state: GameState) -> int:
     """Zones as at the start of a player turn, then who counts against each enemy zone (what legal() asks)."""
     active, eligible = state.turn.active, 0
+    occ = occupancy(state)
     for z in determine(state):
         if enemies(state, active, z.faction):
-            eligible += len(count(state, active, z).units)
+            eligible += len(count(state, active, z, occ=occ).units)
     return eligible

@@ -44,14 +44,18 @@ class Grid:
         self.adj: dict[str, list[str]] = {
             hid: [by_coord[c] for c in neighbour_coords(*xy) if c in by_coord] for hid, xy in self.coord.items()}
         self.sides = state.hexsides
+        # Hexsides come from the scenario only (one per side, engine/scenario.py), so the sides land
+        # units cannot cross are known once per grid: no key string built per neighbour pair.
+        self.closed = frozenset(p for s in state.hexsides.values()
+                                if s.impassable or (s.all_water and not s.crossing_arrow)
+                                for p in ((s.a, s.b), (s.b, s.a)))
 
     def side(self, a: str, b: str) -> HexsideSpec:
         return self.sides.get(side_key(a, b), _NO_SIDE)
 
     def passable(self, a: str, b: str) -> bool:
         """Land units can cross: not impassable, not all-water without an arrow (14.23C)."""
-        s = self.side(a, b)
-        return not s.impassable and (not s.all_water or s.crossing_arrow)
+        return (a, b) not in self.closed
 
     def distance(self, a: str, b: str) -> int:
         return distance(self.coord[a], self.coord[b])

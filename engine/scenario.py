@@ -14,6 +14,7 @@ import msgspec
 
 from events import setup as s
 from events.game import GameTurnStarted, PhaseStarted, PlayerTurnStarted
+from projections.state import side_key
 
 from .commands import explain
 from .errors import ScenarioError
@@ -134,7 +135,13 @@ def check(sc: Scenario) -> list[str]:
                 out.append(f'hexes[{i}].features[{j}].owner: no faction "{f.owner}"')
             if f.launched_from and f.launched_from not in srcs:
                 out.append(f'hexes[{i}].features[{j}].launched_from: no supply source "{f.launched_from}"')
+    seen_sides: dict[str, int] = {}
     for i, hs in enumerate(sc.hexsides):
+        key = side_key(hs.a, hs.b)
+        if key in seen_sides:
+            out.append(f'hexsides[{i}]: the side between "{hs.a}" and "{hs.b}" is already defined by '
+                       f'hexsides[{seen_sides[key]}]; give it once, with all its properties')
+        seen_sides.setdefault(key, i)
         for end in ("a", "b"):
             if getattr(hs, end) not in hexes:
                 out.append(f'hexsides[{i}].{end}: no hex "{getattr(hs, end)}"')

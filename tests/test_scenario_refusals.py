@@ -125,6 +125,9 @@ CASES = [
     # geometry
     ("same-col-row", both(setter("hexes[3].col", 2), setter("hexes[3].row", 2)), 'hexes[3]: same col/row as hex "0202"'),
     ("hexside-not-adjacent", setter("hexsides[0].b", "0505"), 'hexsides[0]: hexes "0101" and "0505" are not adjacent'),
+    ("hexside-twice", setter("hexsides", [{"a": "0101", "b": "0201", "river": True},
+                                          {"a": "0201", "b": "0101", "impassable": True}]),
+     'hexsides[1]: the side between "0201" and "0101" is already defined by hexsides[0]'),
     # cycles and impossible values
     ("major-cycle", setter("nationalities[1].major", "CW"), "nationalities[1].major: reference cycle"),
     ("major-self", setter("nationalities[3].major", "US"), "nationalities[3].major: reference cycle"),

@@ -14,7 +14,7 @@ from .. import commands as c
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from . import losses, machine, modifiers, occupation, retreats, table, winter, zones
-from .common import enemies
+from .common import enemies, occupancy
 
 
 _COMMAND_OF = {trigger: name for name, trigger in machine.COMMAND_TRIGGER.items()}
@@ -183,9 +183,10 @@ class AttritionKind:
         out = []
         if state.turn.phase == "attrition":
             done = {(p.attacker, p.zone) for p in state.attritions.values() if p.turn == state.turn.turn}
+            occ = occupancy(state)  # one board, many zones
             for z in sorted(state.zones.values(), key=lambda z: z.id):
                 if enemies(state, state.turn.active, z.faction) and (state.turn.active, z.id) not in done:
-                    if zones.count(state, state.turn.active, z).factors:
+                    if zones.count(state, state.turn.active, z, occ=occ).factors:
                         out.append(f"BeginAttrition attacker={state.turn.active} zone={z.id}")
         for p in state.attritions.values():
             if not _current(state, p):

@@ -83,9 +83,14 @@ class Count:
         self.factors = 0
 
 
-def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] = frozenset()) -> Count:
-    """Attacker's eligible ground units adjacent to the zone's defending units (14.21-14.23, 14.3)."""
-    g, occ, out = grid(state), occupancy(state), Count()
+def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] = frozenset(),
+          occ: dict[str, list] | None = None) -> Count:
+    """Attacker's eligible ground units adjacent to the zone's defending units (14.21-14.23, 14.3).
+
+    ``occ`` is ``occupancy(state)`` when the caller counts several zones of one board.
+    """
+    g, out = grid(state), Count()
+    occ = occupancy(state) if occ is None else occ
     zone_hexes, defender = set(zone.hexes), zone.faction
     my_side = side(state, attacker)
     contact: set[str] = set()
