@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+import zlib
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
@@ -364,7 +365,9 @@ class EventLog:
             "SELECT seq, undone FROM snapshots WHERE seq <= ? ORDER BY seq DESC", (seq,))
 
     def snapshot_data(self, seq: int) -> bytes:
-        return self.conn.execute("SELECT data FROM snapshots WHERE seq = ?", (seq,)).fetchone()[0]
+        """The snapshot's encoded state (stored compressed; older files stored the JSON itself)."""
+        data = self.conn.execute("SELECT data FROM snapshots WHERE seq = ?", (seq,)).fetchone()[0]
+        return data if data[:1] == b"{" else zlib.decompress(data)
 
     def commands(self) -> list[tuple]:
         """Every command as (id, actor, type, payload, ts, first_seq, last_seq), in order."""
@@ -404,7 +407,10 @@ class EventLog:
     # -- snapshots (a cache) ----------------------------------------------
 
     def save_snapshot(self, seq: int, undone: str, data: bytes) -> None:
-        self.conn.execute("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)", (seq, undone, data))
+        """Cache an encoded state at ``seq``, compressed: a long game keeps thousands, and time travel
+        reads one at random, often from disk (74 KB of JSON is 11 KB, 0.07 ms to inflate)."""
+        self.conn.execute("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)",
+                          (seq, undone, zlib.compress(data, 1)))
 
 
 def _merged(commands: Iterable[Sequence], events: Iterable[Sequence]) -> Iterator[tuple]:
