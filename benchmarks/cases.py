@@ -85,10 +85,19 @@ def _a_move(game: Game, rnd: random.Random) -> c.MoveUnit:
     return c.MoveUnit(unit=uid, hex=rnd.choice(sorted(st.hexes)))
 
 
-def at_points(game: Game, samples: int, seed: int = 3) -> list[float]:
-    """Seconds of ``game.at(seq)`` at random points of the log, one sample each."""
+def at_points(game: Game, samples: int, seed: int = 3) -> tuple[list[float], list[float]]:
+    """Seconds of ``game.at(seq)`` at random points of the log, then at each point again at once.
+
+    The second visit finds the pages the first one read in the page cache: the difference is
+    the disk, which a log larger than the machine's cache pays on a first visit.
+    """
     rnd, last = random.Random(seed), game.log.last()[0]
-    return [timed(lambda s=rnd.randint(1, last): game.at(s))[0] for _ in range(samples)]
+    first, again = [], []
+    for _ in range(samples):
+        s = rnd.randint(1, last)
+        first.append(timed(lambda: game.at(s))[0])
+        again.append(timed(lambda: game.at(s))[0])
+    return first, again
 
 
 def undos(game: Game, samples: int, seed: int = 4) -> list[float]:

@@ -208,7 +208,8 @@ def run(args: argparse.Namespace, say=print) -> dict:
                 lg.close()
             g = cases.open_game(path)
             fa = fig(f"at.{size}", f"Game.at(seq) at a random seq of a {size:,}-event log")
-            fa.times = cases.at_points(g, samples)
+            fw = fig(f"at_warm.{size}", f"the same Game.at(seq) again at once (its pages cached), {size:,}-event log")
+            fa.times, fw.times = cases.at_points(g, samples)
             fu = fig(f"undo.{size}", f"Game.undo() of the latest move on a {size:,}-event log")
             fu.times = cases.undos(g, max(5, samples // 2))
             fs = fig(f"undo_after_snapshot.{size}", f"Game.undo() of a move the latest snapshot holds, "
