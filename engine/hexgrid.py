@@ -61,10 +61,15 @@ class Grid:
         return distance(self.coord[a], self.coord[b])
 
     def components(self, hexes: Iterable[str], same: Callable[[str, str], bool]) -> list[list[str]]:
-        """Split ``hexes`` into contiguous groups where ``same(a, b)`` links neighbours."""
-        pool = set(hexes)
+        """Split ``hexes`` into contiguous groups where ``same(a, b)`` links neighbours.
+
+        Each group is sorted and the groups come in the order of their least hex, whatever the
+        order of ``hexes`` (the walk need not start from a sorted pool to be deterministic).
+        """
+        order = list(hexes)
+        pool = set(order)
         out = []
-        for start in sorted(pool):
+        for start in order:
             if start not in pool:
                 continue
             pool.discard(start)
@@ -77,6 +82,7 @@ class Grid:
                         group.append(n)
                         todo.append(n)
             out.append(sorted(group))
+        out.sort(key=lambda grp: grp[0])
         return out
 
     def within_by_land(self, starts: Iterable[str], reach: int) -> dict[str, int]:

@@ -18,16 +18,18 @@ _TURKEY_EUROPE = frozenset({"balkans", "european_turkey"})
 _FAR_EAST = frozenset({"siberia", "manchuria", "mongolia", "tannu_tuva"})
 
 
-def _linked(state: GameState, season: str):
+def _linked(state: GameState, season: str, hexes_in: list[str]):
     """Whether two neighbouring hexes may share a zone: the seasonal splits of 14.211."""
-    hexes, control, g = state.hexes, state.control, grid(state)
+    hexes, control, closed = state.hexes, state.control, grid(state).closed
+    # What must be equal on both sides, gathered once: the walk asks for every pair of neighbours.
+    key = {h: (control.get(h), hexes[h].front, hexes[h].weather_zone) for h in hexes_in}
+    if season not in ("fall", "winter"):
+        return lambda a, b: key[a] == key[b] and (a, b) not in closed
 
     def same(a: str, b: str) -> bool:
+        if key[a] != key[b] or (a, b) in closed:
+            return False
         ha, hb = hexes[a], hexes[b]
-        if control.get(a) != control.get(b) or ha.front != hb.front or ha.weather_zone != hb.weather_zone:
-            return False
-        if not g.passable(a, b):
-            return False
         if season == "winter":
             if ha.front == "eastern" and ha.pact_side and hb.pact_side and ha.pact_side != hb.pact_side:
                 return False
@@ -44,7 +46,7 @@ def determine(state: GameState) -> list[Zone]:
     """Every faction's attrition zones as the board stands now (14.211, 14.212)."""
     g = grid(state)
     controlled = [h for h in state.hexes if state.control.get(h)]
-    groups = g.components(controlled, _linked(state, state.turn.season))
+    groups = g.components(controlled, _linked(state, state.turn.season, controlled))
     where = {h: i for i, grp in enumerate(groups) for h in grp}
     occ = occupancy(state)
     merged_into: dict[int, int] = {}
@@ -68,7 +70,7 @@ def determine(state: GameState) -> list[Zone]:
             continue
         first = state.hexes[grp[0]]
         zones.append(Zone(id=f"{state.control[grp[0]]}/{first.front or '-'}/{grp[0]}", faction=state.control[grp[0]],
-                          front=first.front, weather_zone=first.weather_zone, hexes=sorted(grp + airdrop[i]),
+                          front=first.front, weather_zone=first.weather_zone, hexes=sorted(grp + airdrop[i]) if airdrop[i] else grp,
                           boxes=sorted(boxes[i]), airdrop_hexes=sorted(airdrop[i])))
     return zones
 
@@ -94,8 +96,9 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
     zone_hexes, defender = set(zone.hexes), zone.faction
     my_side = side(state, attacker)
     contact: set[str] = set()
-    # Only units next to the zone can count: look there instead of sorting the whole map per zone.
-    near = {n for h in zone_hexes for n in g.adj.get(h, ())}
+    # Only units next to a zone hex holding a defending unit can count: look there, not at the map.
+    held = [h for h in zone.hexes if any(faction(state, d) == defender for d in occ.get(h, ()))]
+    near = {n for h in held for n in g.adj.get(h, ())}
     for u in sorted((u for n in near for u in occ.get(n, ())), key=lambda x: x.id):
         if faction(state, u) != attacker:
             continue
