@@ -6,6 +6,10 @@ shown (``board``, ``hex``, ``unit``, ``why``, ``legal``, ``odds``,
 Browsing never writes. Only ``do``, ``undo``, ``redo`` and ``note`` append,
 always at the live end of the log, and then move the cursor there. A refused
 command prints its rule and the shell keeps running.
+
+The commands come in three modules: this one (the cursor, acting, completion),
+repl_board.py (board, hex, unit, svg, diff) and repl_rules.py (why, legal, odds,
+diagram), joined as mixins of ``Shell``.
 """
 from __future__ import annotations
 
@@ -17,18 +21,16 @@ from pathlib import Path
 
 from msgspec import inspect as mi
 
-from events import attrition as a
 from events import game as g
 from events.log import ConcurrencyError
 from projections import narrative
 from projections.state import GameState
 
 from . import commands as c
-from . import diff as D
-from . import render
-from .attrition import machine
 from .errors import CommandError, RuleViolation
-from .explain import _event_procedure, _legal, _payload, explain, odds
+from .explain import _payload
+from .repl_board import BoardCommands
+from .repl_rules import RulesCommands
 from .shortform import parse_short  # noqa: F401  (re-exported: tests and hosts import it from here)
 from .turn import PHASES
 
@@ -37,7 +39,7 @@ _HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EO
 HISTORY = os.environ.get("TURNLOG_HISTORY", str(Path.home() / ".turnlog_history"))
 
 
-class Shell(cmd.Cmd):
+class Shell(BoardCommands, RulesCommands, cmd.Cmd):
     """The REPL; give ``stdin``/``stdout`` to drive it from tests (then input is echoed after the prompt)."""
 
     doc_header = "Commands (help NAME for one)"
@@ -252,151 +254,6 @@ class Shell(cmd.Cmd):
         for p in st.attritions.values():
             self.say(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}")
 
-    # -- looking at the board --------------------------------------------------
-
-    def do_board(self, arg: str) -> None:
-        """board: the whole board at the cursor (hexes with units, boxes, force pool, procedures)."""
-        self.say(render.board_text(self.state()))
-
-    def do_hex(self, arg: str) -> None:
-        """hex ID: one hex at the cursor: terrain, control, features, units, zone, neighbours."""
-        st = self.state()
-        hid = arg.strip()
-        if hid not in st.hexes:
-            raise CommandError(f'no hex "{hid}"')
-        h = st.hexes[hid]
-        self.say(f"{hid} (column {h.col}, row {h.row}): {h.terrain}, controlled by {st.control.get(hid) or 'nobody'}"
-                 f"{', ' + h.front + ' front' if h.front else ''}{', weather zone ' + h.weather_zone if h.weather_zone else ''}")
-        for f in st.features.get(hid, []):
-            extra = ", ".join(f"{k} {getattr(f, k)}" for k in ("owner", "origin", "launched_from", "name") if getattr(f, k))
-            self.say(f"  feature: {f.kind}{' (' + extra + ')' if extra else ''}")
-        for u in sorted((u for u in st.units.values() if u.hex == hid), key=lambda u: u.id):
-            self.say(f"  unit: {_unit_text(u)}")
-        zs = [z.id for z in st.zones.values() if hid in z.hexes]
-        if zs:
-            self.say(f"  attrition zone: {', '.join(zs)}")
-        if hid in st.overstacked:
-            self.say("  overstacked")
-        from .hexgrid import grid
-        ns = []
-        for n in grid(st).adj[hid]:
-            side = grid(st).side(hid, n)
-            kinds = [k for k in ("river", "crossing_arrow", "all_water", "impassable") if getattr(side, k)]
-            if side.fortified_by:
-                kinds.append(f"fortified by {side.fortified_by}")
-            ns.append(n + (f" ({', '.join(kinds)})" if kinds else ""))
-        self.say(f"  neighbours: {', '.join(ns) or 'none'}")
-
-    def do_unit(self, arg: str) -> None:
-        """unit ID: one unit at the cursor, and the events that moved or changed it up to the cursor."""
-        st = self.state()
-        uid = arg.strip()
-        if uid not in st.units:
-            raise CommandError(f'no unit "{uid}"')
-        u = st.units[uid]
-        nat = st.nationalities.get(u.nationality)
-        self.say(_unit_text(u) + (f"; faction {nat.faction}, CTL {nat.ctl}, winter preparation {nat.winter_prep}" if nat else ""))
-        if uid in st.counted:
-            self.say(f"  counted in {st.counted[uid]} this turn")
-        undone = self.game.undone(self.cursor)
-        hist = [(s, ev) for s, cid, ev, _a in self.game.rows(1, self.cursor)
-                if cid not in undone and _mentions(ev, uid)]
-        for s, ev in hist[-12:]:
-            self.say(f"  {s:>6}  {narrative.line(ev)}")
-
-    def do_svg(self, arg: str) -> None:
-        """svg FILE: write the board at the cursor as an SVG picture."""
-        path = arg.strip()
-        if not path:
-            raise CommandError("svg needs a file name")
-        Path(path).write_text(render.render_svg(self.game, self.state(), self.cursor))
-        self.say(f"{path}: board at seq {self.cursor}")
-
-    def do_diff(self, arg: str) -> None:
-        """diff [SEQ]: what changed between SEQ (default: before the cursor's command) and the cursor."""
-        if arg.strip():
-            before = int(arg)
-        else:
-            row = self._row(self.cursor)
-            before = self.game.log.command(row[1])[5] - 1 if row else 0
-        d = D.diff(self.state(before), self.state())
-        d.notes = D.new_notes(self.game, before, self.game, self.cursor)
-        self.say(D.text(d, self.state()))
-
-    # -- the rules behind it ----------------------------------------------------
-
-    def do_why(self, arg: str) -> None:
-        """why [SEQ]: the rules behind the event at the cursor: each modifier with its rule and reason, the
-        die, the column and the row of an attrition roll; the rule of an elimination, retreat or advance;
-        who was counted and who was not, and why; which transition a phase change took."""
-        seq = int(arg) if arg.strip() else self.cursor
-        row = self._row(seq)
-        if row is None:
-            self.say("no event at the cursor")
-            return
-        for text in explain(self.game, self.state, *row):
-            self.say(text)
-
-    def do_legal(self, arg: str) -> None:
-        """legal: the commands legal at the cursor, and per attrition procedure what its phase table allows."""
-        st = self.state()
-        if self.cursor != self.last:
-            self.say(f"(as of seq {self.cursor}; 'do' acts at the live end, seq {self.last})")
-        procs = [p for p in st.attritions.values() if p.phase != "done"]
-        for p in procs:
-            self.say(f"{p.id} ({p.attacker} vs {p.defender} in {p.zone}) is in phase '{p.phase}'; the table allows:")
-            for t in machine.TRANSITIONS:
-                if t["source"] == p.phase:
-                    name = next((k for k, v in machine.COMMAND_TRIGGER.items() if v == t["trigger"]),
-                                f"(automatic: {t['trigger']})")
-                    cond = t.get("conditions")
-                    self.say(f"  {name:<22} -> {t['dest']}{'  if ' + cond if cond else ''}")
-        attr = [x for x in _legal(st) if x.split()[0] in machine.COMMAND_TRIGGER or x.startswith("BeginAttrition")]
-        self.say("legal now (rules and phase): " + ("; ".join(attr) if attr else "no attrition command"))
-        other = [x for x in _legal(st) if x not in attr]
-        self.say("host and turn commands: " + ", ".join(other))
-
-    def do_odds(self, arg: str) -> None:
-        """odds [PROC]: before an attrition roll, the exact chance of each result with the current modifiers
-        (for a procedure already rolled: the odds it faced just before its roll)."""
-        st, pid = self.state(), arg.strip()
-        if not pid:
-            rolling = [p.id for p in st.attritions.values() if p.phase == "roll"]
-            pid = rolling[-1] if rolling else _event_procedure(self._row(self.cursor)) or \
-                (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
-        if pid not in st.attritions:
-            raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}' if pid else
-                               f"no attrition procedure at seq {self.cursor}")
-        before, actual = st, st.attritions[pid].die  # the cursor may sit on the roll itself
-        if st.attritions[pid].phase != "roll":
-            roll = self._roll_seq(pid)
-            if roll is None:
-                raise CommandError(f"{pid} is in phase '{st.attritions[pid].phase}' and has not rolled")
-            seq, ev = roll
-            before, actual = self.state(self.game.log.command(self._row(seq)[1])[5] - 1), ev.die
-            self.say(f"{pid} rolled at seq {seq}; the odds just before that roll:")
-        for text in odds(before, pid, actual):
-            self.say(text)
-
-    def _roll_seq(self, pid: str):
-        undone = self.game.undone(self.cursor)
-        for seq, cid, ev, _a in reversed(self.game.rows(1, self.cursor)):
-            if isinstance(ev, a.AttritionResultDetermined) and ev.procedure == pid and cid not in undone:
-                return seq, ev
-        return None
-
-    def do_diagram(self, arg: str) -> None:
-        """diagram [PROC]: the attrition phase machine (Mermaid), the procedure's current phase marked."""
-        st, pid = self.state(), arg.strip()
-        if not pid:
-            pid = _event_procedure(self._row(self.cursor)) or \
-                (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
-        phase = st.attritions[pid].phase if pid in st.attritions else None
-        if arg.strip() and phase is None:
-            raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}')
-        self.say(f"%% {pid} is in phase '{phase}'" if phase else "%% no attrition procedure at the cursor")
-        self.say(machine.mermaid(phase))
-
     # -- acting (at the live end) -------------------------------------------------
 
     def _acted(self, pairs) -> None:
@@ -514,24 +371,3 @@ class Shell(cmd.Cmd):
         if field == "supply":
             return ["full", "partial", "none"]
         return []
-
-
-def _unit_text(u) -> str:
-    flags = [f"supply {u.supply}" if u.supply != "full" else "", "took offensive" if u.offensive else "",
-             f"airdropped from {u.airdropped_from}" if u.airdropped_from else ""]
-    extra = "; ".join(f for f in flags if f)
-    place = D.where(u)
-    place = {"eliminated": "eliminated, in the force pool", "force pool": "in the force pool"}.get(place, f"at {place}")
-    return f"{u.id}: {u.nationality} {u.type} {u.factors} {place}" + (f" ({extra})" if extra else "")
-
-
-def _mentions(ev, uid: str) -> bool:
-    for f in getattr(ev, "__struct_fields__", ()):
-        v = getattr(ev, f)
-        if v == uid or (isinstance(v, list) and uid in v):
-            return True
-        if f == "unit" and getattr(v, "id", None) == uid:
-            return True
-        if f == "selections" and any(uid in s.units for s in v):
-            return True
-    return False

@@ -1,0 +1,88 @@
+"""The REPL's rules commands: ``why``, ``legal``, ``odds``, ``diagram`` (engine/repl.py).
+
+A mixin of ``Shell``: the rules behind the event at the cursor, what the phase table allows,
+the odds of a roll, the phase machine. It reads the board at the cursor and never writes.
+"""
+from __future__ import annotations
+
+from events import attrition as a
+
+from .attrition import machine
+from .errors import CommandError
+from .explain import _event_procedure, _legal, explain, odds
+
+
+class RulesCommands:
+    """The rules behind what the cursor shows."""
+
+    def do_why(self, arg: str) -> None:
+        """why [SEQ]: the rules behind the event at the cursor: each modifier with its rule and reason, the
+        die, the column and the row of an attrition roll; the rule of an elimination, retreat or advance;
+        who was counted and who was not, and why; which transition a phase change took."""
+        seq = int(arg) if arg.strip() else self.cursor
+        row = self._row(seq)
+        if row is None:
+            self.say("no event at the cursor")
+            return
+        for text in explain(self.game, self.state, *row):
+            self.say(text)
+
+    def do_legal(self, arg: str) -> None:
+        """legal: the commands legal at the cursor, and per attrition procedure what its phase table allows."""
+        st = self.state()
+        if self.cursor != self.last:
+            self.say(f"(as of seq {self.cursor}; 'do' acts at the live end, seq {self.last})")
+        procs = [p for p in st.attritions.values() if p.phase != "done"]
+        for p in procs:
+            self.say(f"{p.id} ({p.attacker} vs {p.defender} in {p.zone}) is in phase '{p.phase}'; the table allows:")
+            for t in machine.TRANSITIONS:
+                if t["source"] == p.phase:
+                    name = next((k for k, v in machine.COMMAND_TRIGGER.items() if v == t["trigger"]),
+                                f"(automatic: {t['trigger']})")
+                    cond = t.get("conditions")
+                    self.say(f"  {name:<22} -> {t['dest']}{'  if ' + cond if cond else ''}")
+        attr = [x for x in _legal(st) if x.split()[0] in machine.COMMAND_TRIGGER or x.startswith("BeginAttrition")]
+        self.say("legal now (rules and phase): " + ("; ".join(attr) if attr else "no attrition command"))
+        other = [x for x in _legal(st) if x not in attr]
+        self.say("host and turn commands: " + ", ".join(other))
+
+    def do_odds(self, arg: str) -> None:
+        """odds [PROC]: before an attrition roll, the exact chance of each result with the current modifiers
+        (for a procedure already rolled: the odds it faced just before its roll)."""
+        st, pid = self.state(), arg.strip()
+        if not pid:
+            rolling = [p.id for p in st.attritions.values() if p.phase == "roll"]
+            pid = rolling[-1] if rolling else _event_procedure(self._row(self.cursor)) or \
+                (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
+        if pid not in st.attritions:
+            raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}' if pid else
+                               f"no attrition procedure at seq {self.cursor}")
+        before, actual = st, st.attritions[pid].die  # the cursor may sit on the roll itself
+        if st.attritions[pid].phase != "roll":
+            roll = self._roll_seq(pid)
+            if roll is None:
+                raise CommandError(f"{pid} is in phase '{st.attritions[pid].phase}' and has not rolled")
+            seq, ev = roll
+            before, actual = self.state(self.game.log.command(self._row(seq)[1])[5] - 1), ev.die
+            self.say(f"{pid} rolled at seq {seq}; the odds just before that roll:")
+        for text in odds(before, pid, actual):
+            self.say(text)
+
+    def _roll_seq(self, pid: str):
+        undone = self.game.undone(self.cursor)
+        for seq, cid, ev, _a in reversed(self.game.rows(1, self.cursor)):
+            if isinstance(ev, a.AttritionResultDetermined) and ev.procedure == pid and cid not in undone:
+                return seq, ev
+        return None
+
+    def do_diagram(self, arg: str) -> None:
+        """diagram [PROC]: the attrition phase machine (Mermaid), the procedure's current phase marked."""
+        st, pid = self.state(), arg.strip()
+        if not pid:
+            pid = _event_procedure(self._row(self.cursor)) or \
+                (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
+        phase = st.attritions[pid].phase if pid in st.attritions else None
+        if arg.strip() and phase is None:
+            raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}')
+        self.say(f"%% {pid} is in phase '{phase}'" if phase else "%% no attrition procedure at the cursor")
+        self.say(machine.mermaid(phase))
