@@ -1,0 +1,30 @@
+"""Format 3 finds a command by id without an index (a binary search over seq): every id, in logs of any shape."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from events.log import EventLog
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_every_command_found_by_id_as_the_view_lists_it(tmp_path, seed):
+    rnd = random.Random(seed)
+    log = EventLog(tmp_path / "g.db", create=True, synchronous="OFF")
+    batch = [(f"p{i % 3}", "AddNote", f'{{"type":"AddNote","text":"{i}"}}',
+              [("NoteAdded", 1, f'{{"type":"NoteAdded","text":"{i}.{k}"}}', k > 0)
+               for k in range(rnd.choice([1, 1, 1, 2, 5, 40]))])
+             for i in range(300)]
+    log.append_batch(batch, expected_seq=0)
+    listed = log.commands()
+    assert [c[0] for c in listed] == list(range(1, 301))
+    for row in listed:
+        assert log.command(row[0]) == row
+    assert log.command(0) is None and log.command(301) is None and log.command(-5) is None
+    log.close()
+
+
+def test_lookup_in_an_empty_log(tmp_path):
+    with EventLog(tmp_path / "e.db", create=True) as log:
+        assert log.command(1) is None and log.commands() == []
