@@ -132,6 +132,8 @@ class Game:
     def _commit(self, events: list, actor: str, ctype: str, payload: str) -> list[tuple[int, object]]:
         state = self.state
         expected = state.seq
+        if not events:  # the log keeps a command on its first event (format 3): one that changes nothing is not one
+            raise CommandError(f"{ctype}: changes nothing on the board; nothing recorded")
         try:
             done = settle(state, events)
             rows = [(type(e).__name__, e.version, encode(e).decode(), a) for e, a in done]
