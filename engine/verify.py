@@ -63,6 +63,7 @@ class Report(msgspec.Struct, kw_only=True):
     commands: int = 0
     stage: str = ""               # the first check that failed: integrity, chain, anchor, dice, commands, replay
     head: str = ""                # SEQ:HASH of the last row: keep it, pass it back as --anchor later
+    log_format: int = 0           # the file's log format (events/log.py): older files keep theirs
     anchors: list[str] = []       # the anchors checked
     rolls: list[Roll] = []
     overrides: list[int] = []     # seqs of undos a referee forced past a die roll
@@ -90,6 +91,7 @@ def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor]
     rep.events = log.last()[0]
     rep.commands = len(log.commands())
     rep.head = A.head(log)
+    rep.log_format = log.format
     _stage(progress, "verify: hash chain")
     rep.chain_ok_upto, rep.first_bad_seq, rep.problem = _chain(log, rep.events, progress)
     if rep.integrity != "ok" or rep.first_bad_seq is not None:
@@ -328,7 +330,8 @@ def text(rep: Report, path: str = "") -> str:
     title = f"verify {path}" if path else "verify"
     if rep.name:
         title += f" — '{rep.name}'"
-    lines = [f"{title}: {rep.events} events, {rep.commands} commands"]
+    lines = [f"{title}: {rep.events} events, {rep.commands} commands"
+             + (f" (log format {rep.log_format})" if rep.log_format else "")]
     if rep.integrity and rep.integrity != "ok":
         lines.append(f"  file      the SQLite file is damaged: {rep.integrity}")
     if rep.stage == "anchor":

@@ -35,7 +35,7 @@ def test_a_clean_game_reads_line_by_line(tmp_path):
         rep = verify(g)
         head = g.log.last()
     out = lines(rep, "g.db")
-    assert out[0] == "verify g.db — 'The invasion bridgehead (14.65 example)': 34 events, 4 commands"
+    assert out[0] == "verify g.db — 'The invasion bridgehead (14.65 example)': 34 events, 4 commands (log format 3)"
     assert out[1] == "  chain     intact up to seq 34: every row's hash links to the one before"
     assert out[2] == (f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was cut "
                       "or rewritten)")
