@@ -98,6 +98,7 @@ class EventLog:
     def __init__(self, path: str | Path, *, create: bool = False, synchronous: str = "FULL",
                  log_format: int = FORMAT):
         self.path = Path(path)
+        self._spans: dict[int, tuple[int, int]] = {}  # command id -> (first, last) seq: never changes once stored
         if synchronous.upper() not in SYNC_LEVELS:
             raise ValueError(f"synchronous: expected one of {SYNC_LEVELS}, got {synchronous!r}")
         if log_format not in FORMATS:
@@ -319,12 +320,21 @@ class EventLog:
             "SELECT type, version, data FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq", (start, stop))
 
     def spans(self, commands: Iterable[int]) -> list[tuple[int, int]]:
-        """(first_seq, last_seq) of the given command ids, in seq order."""
+        """(first_seq, last_seq) of the given command ids, in seq order.
+
+        Remembered per id: a stored command never changes, and every time travel asks again for
+        every undone command (a binary search each in format 3).
+        """
+        known = self._spans
         out = []
         for cid in sorted(set(commands)):
-            row = self.command(cid)
-            if row is not None:
-                out.append((row[5], row[6]))
+            span = known.get(cid)
+            if span is None:
+                row = self.command(cid)
+                if row is None:
+                    continue
+                span = known[cid] = (row[5], row[6])
+            out.append(span)
         return sorted(out)
 
     def full_rows(self) -> Iterator[tuple]:
