@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import sys
 from importlib import resources
@@ -371,6 +372,11 @@ def main(argv: list[str] | None = None) -> int:
     except (LogError, SchemaError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # The reader went away (`turnlog log ... | head`): stop quietly, and keep Python's exit-time
+        # flush of stdout from raising the same error again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 128 + 13  # as a shell reports a process ended by SIGPIPE
 
 
 if __name__ == "__main__":
