@@ -46,9 +46,9 @@ def check(log: EventLog, anchors: list[Anchor]) -> tuple[int, str] | None:
         if seq > last:
             return last + 1, (f"the anchor you hold is at seq {seq} but the log ends at seq {last}: "
                               f"rows {last + 1}..{seq} were cut off")
-        row = log.conn.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
-        if row is None or not row[0].startswith(prefix):
-            got = row[0][:len(prefix)] if row else "nothing"
+        stored = log.hash_at(seq)
+        if stored is None or not stored.startswith(prefix):
+            got = stored[:len(prefix)] if stored else "nothing"
             return seq, (f"the row at seq {seq} hashes to {got}, not the {prefix} you hold: "
                          f"the log up to seq {seq} was rewritten and rehashed")
     return None

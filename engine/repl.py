@@ -253,6 +253,9 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         self.say(f"  turn:    {t.turn} ({t.season} {t.year}), {t.active or '-'}'s player turn, {t.phase or '-'} phase")
         for p in st.attritions.values():
             self.say(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}")
+        if self.cursor:
+            # The hash of the row at the cursor, as `turnlog verify --anchor` takes it.
+            self.say(f"  anchor:  {self.cursor}:{(self.game.log.hash_at(self.cursor) or '')[:16]}")
 
     # -- acting (at the live end) -------------------------------------------------
 

@@ -350,6 +350,11 @@ class EventLog:
             "SELECT seq, command_id, type, version, data FROM events WHERE type = ? AND seq <= ? ORDER BY seq",
             (type_, self.last()[0] if upto is None else upto))
 
+    def hash_at(self, seq: int) -> str | None:
+        """The stored hash of row ``seq``, or None."""
+        row = self.conn.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
+        return row[0] if row else None
+
     def hashes(self) -> Iterator[tuple[int, str]]:
         """(seq, hash) of every row in seq order: where two copies of a log part."""
         return self.conn.execute("SELECT seq, hash FROM events ORDER BY seq")
