@@ -79,16 +79,16 @@ def diff(a: GameState, b: GameState, before: str = "", after: str = "") -> Diff:
     return d
 
 
-def notes_of(game, upto: int) -> list[tuple[int, str]]:
-    """Notes in effect at seq ``upto`` (not undone), as (seq marked, text), read from the log."""
+def notes_of(game, upto: int) -> list[tuple[int, int, str]]:
+    """Notes in effect at seq ``upto`` (not undone), as (seq written, seq marked, text), read from the log."""
     undone = game.undone(upto)
-    return [(ev.at_seq, ev.text) for seq, cid, ev in game.events_of("NoteAdded", upto) if cid not in undone]
+    return [(seq, ev.at_seq, ev.text) for seq, cid, ev in game.events_of("NoteAdded", upto) if cid not in undone]
 
 
 def new_notes(game_a, seq_a: int, game_b, seq_b: int) -> list[str]:
     """Texts of the notes in effect in ``game_b`` at ``seq_b`` but not in ``game_a`` at ``seq_a``."""
-    old = set(notes_of(game_a, seq_a))
-    return [t for at, t in notes_of(game_b, seq_b) if (at, t) not in old]
+    old = {(at, t) for _s, at, t in notes_of(game_a, seq_a)}
+    return [t for _s, at, t in notes_of(game_b, seq_b) if (at, t) not in old]
 
 
 def _units(a: GameState, b: GameState) -> list[Change]:

@@ -21,12 +21,12 @@ from pathlib import Path
 
 from msgspec import inspect as mi
 
-from events import game as g
 from events.log import ConcurrencyError
 from projections import narrative
 from projections.state import GameState
 
 from . import commands as c
+from . import diff as D
 from .errors import CommandError, RuleViolation
 from .explain import _payload
 from .repl_board import BoardCommands
@@ -307,14 +307,10 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
 
     def do_marks(self, arg: str) -> None:
         """marks: the notes in the log (seq written, the seq they mark, text); 'goto' the one you want."""
-        undone = self.game.undone()
-        found = False
-        for seq, cid, ev, _a in self.game.rows():
-            if isinstance(ev, g.NoteAdded) and cid not in undone:
-                at, text = ev.at_seq, ev.text
-                self.say(f"{seq:>6}  marks seq {at:<6} {text}")
-                found = True
-        if not found:
+        notes = D.notes_of(self.game, self.last)  # read by type: not every event of the log decoded
+        for seq, at, text in notes:
+            self.say(f"{seq:>6}  marks seq {at:<6} {text}")
+        if not notes:
             self.say("no notes yet (note TEXT adds one)")
 
     # -- completion ------------------------------------------------------------

@@ -34,18 +34,16 @@ def apply(state: GameState, event) -> None:
 
 
 def fold(state: GameState, rows: Iterable[tuple], undone: frozenset[int] | set[int] = frozenset()) -> GameState:
-    """Fold rows (seq, command_id, type, version, data, automatic) into state."""
-    steps, dec, seq = _STEPS, decode_current, state.seq
-    for seq, cid, type_, version, data, _auto in rows:
-        if undone and cid in undone:
-            continue
-        step = steps.get(type_)
-        if step is not None and step[0] == version:
-            step[1](state, dec(data))
-        else:  # an older version to upcast, or a type this code does not know (decode raises)
-            event = decode(type_, version, data)
-            DISPATCH[type_](state, event)
-    state.seq = seq
+    """Fold rows (seq, command_id, type, version, data, automatic) into state, skipping undone commands."""
+    last = [state.seq]
+
+    def live():
+        for seq, cid, type_, version, data, _auto in rows:
+            last[0] = seq
+            if not (undone and cid in undone):
+                yield type_, version, data
+    fold_span(state, live())
+    state.seq = last[0]
     return state
 
 

@@ -6,19 +6,16 @@ import msgspec
 import pytest
 
 from engine import diff as D
-from engine.commands import PlaceFeature, RemoveFeature, SelectOccupation, SetSupply, TakeAttritionLosses
-from events.attrition import Selection
+from engine.commands import PlaceFeature, RemoveFeature, SetSupply, TakeAttritionLosses
 from events.setup import Feature
 
-from fixtures.backbone import cli, rolled
+from fixtures.backbone import cli, finished
 
 
 @pytest.fixture
 def played(tmp_path):
     """Bridgehead: rolled 2C/1H (seq 29), losses in 0505 (30-34), ge-pz-1 occupies 0505 (35-39)."""
-    g = rolled(tmp_path / "b.db", value=3)
-    g.execute(TakeAttritionLosses(procedure="A1", units=["us-inf-1", "us-inf-2"]))
-    g.execute(SelectOccupation(procedure="A1", selections=[Selection(hex="0505", units=["ge-pz-1"])]))
+    g = finished(tmp_path / "b.db")
     yield g
     g.close()
 

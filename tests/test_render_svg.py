@@ -9,11 +9,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from engine.commands import SelectOccupation, TakeAttritionLosses
 from engine.render import H, center, render_svg
-from events.attrition import Selection
 
-from fixtures.backbone import cli, rolled
+from fixtures.backbone import cli, finished
 from helpers import hexes, new_game, scenario, unit
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -30,9 +28,7 @@ def by_class(root: ET.Element, cls: str) -> list[ET.Element]:
 @pytest.fixture
 def played(tmp_path):
     """The bridgehead example to its end: losses in 0505 (seq 30-34), occupation by ge-pz-1 (35-39)."""
-    g = rolled(tmp_path / "b.db", value=3)
-    g.execute(TakeAttritionLosses(procedure="A1", units=["us-inf-1", "us-inf-2"]))
-    g.execute(SelectOccupation(procedure="A1", selections=[Selection(hex="0505", units=["ge-pz-1"])]))
+    g = finished(tmp_path / "b.db")
     yield g
     g.close()
 

@@ -72,7 +72,7 @@ def test_undo_walks_back_command_by_command_skipping_notes(game):
     assert same_board(game.state, s1)
     game.undo()
     assert same_board(game.state, s0)
-    assert [t for _s, t in notes_of(game, game.state.seq)] == ["notes are not undone"]
+    assert [t for _s, _at, t in notes_of(game, game.state.seq)] == ["notes are not undone"]
     with pytest.raises(RuleViolation) as err:
         game.undo()  # the scenario's setup is never undone
     assert err.value.rule == "undo"

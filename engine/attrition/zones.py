@@ -36,9 +36,7 @@ def _linked(state: GameState, season: str, hexes_in: list[str]):
             ra, rb = ha.region, hb.region
             if (ra in _TURKEY_EUROPE and rb == "asiatic_turkey") or (rb in _TURKEY_EUROPE and ra == "asiatic_turkey"):
                 return False
-        if season in ("fall", "winter") and (ha.region in _FAR_EAST) != (hb.region in _FAR_EAST):
-            return False
-        return True
+        return (ha.region in _FAR_EAST) == (hb.region in _FAR_EAST)  # fall and winter both split here
     return same
 
 
