@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from itertools import takewhile
 import zlib
 from datetime import datetime, timezone
 from pathlib import Path
@@ -276,7 +277,7 @@ class EventLog:
     def copy_from(self, other: "EventLog", upto: int) -> None:
         """Copy rows 1..upto and their commands verbatim (hashes included) into this new log: a fork."""
         self.import_rows(other.format, [c for c in other.commands() if c[6] <= upto],
-                         (r for r in other.full_rows() if r[0] <= upto))
+                         takewhile(lambda r: r[0] <= upto, other.full_rows()))  # rows come in seq order
 
     def import_rows(self, fmt: int, commands: Iterable[Sequence], events: Iterable[Sequence]) -> None:
         """Insert stored rows verbatim into this new, empty log of the same format, in one transaction.
