@@ -107,8 +107,11 @@ def cmd_show(args) -> int:
         state = replay(g, args.at, progress=progress)
         progress.close()
         if args.svg:
+            from . import outfile
             from .render import render_svg
-            Path(args.svg).write_text(render_svg(g, state, args.at))
+            outfile.check_target(args.svg, args.force, "--svg")  # before the picture is drawn
+            svg = render_svg(g, state, args.at)
+            outfile.write(args.svg, lambda f: f.write(svg), force=args.force, option="--svg")
             print(f"{args.svg}: board at seq {state.seq}")
         elif args.json:
             sys.stdout.write(dump(state).decode() + "\n")
@@ -140,12 +143,14 @@ def cmd_export(args) -> int:
 
     from .progress import Progress
     from .transfer import export
+    from . import outfile
+    if args.output:
+        outfile.check_target(args.output, args.force, "--output")  # before the game is even opened
     log = EventLog(args.db)
     try:
         with Progress("export") as progress:
             if args.output:
-                with open(args.output, "w", encoding="utf-8") as out:
-                    n = export(log, out, progress)
+                n = outfile.write(args.output, lambda out: export(log, out, progress), force=args.force)
             else:
                 n = export(log, sys.stdout, progress)
     finally:
@@ -246,7 +251,8 @@ def cmd_diagram(args) -> int:
     import subprocess
     svg = subprocess.run([dot, "-Tsvg"], input=src.encode(), capture_output=True, check=True).stdout
     if args.output:
-        Path(args.output).write_bytes(svg)
+        from . import outfile
+        outfile.write(args.output, lambda f: f.write(svg), force=args.force, binary=True)
         print(f"{args.output}: attrition machine")
     else:
         sys.stdout.write(svg.decode())
@@ -259,28 +265,78 @@ DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-fro
 def cmd_demo(args) -> int:
     from .verify import verify
     out = Path(args.dir)
+    if out.exists() and not out.is_dir():
+        raise CommandError(f"--dir: {out} is a file, not a folder")
     out.mkdir(parents=True, exist_ok=True)
     names = [args.scenario] if args.scenario else list(DEMOS)
+    demo_seed = bytes.fromhex(_DEMO_SEED)
+    # Decide for every file before writing any: the demo replaces only games an earlier demo wrote.
+    replacing = [db for db in (out / f"{n}.db" for n in names) if _demo_target(db, demo_seed)]
+    for db in replacing:
+        print(f"replacing {db} (a game an earlier `turnlog demo` wrote)")
     status = 0
     for name in names:
         db = out / f"{name}.db"
-        for suffix in ("", "-wal", "-shm", ".seed"):
-            Path(str(db) + suffix).unlink(missing_ok=True)
         sc = S.load(name)
         print(f"\n=== {name}: {sc.name} ===")
         if sc.description:
             print(sc.description)
-        demo_seed = bytes.fromhex(_DEMO_SEED)
-        with Game.create(db, sc, seed=demo_seed) as g:
-            script = resources.files("engine.scenarios").joinpath(f"{name}.jsonl").read_text()
-            rc = play_lines(g, script.splitlines())
-            if rc:
-                return rc
-            rep = verify(g)
-            print(report_text(rep))
-            status |= 0 if rep.ok else 1
+        tmp = out / f".{name}.demo-{os.getpid()}.db"
+        try:
+            with Game.create(tmp, sc, seed=demo_seed) as g:
+                script = resources.files("engine.scenarios").joinpath(f"{name}.jsonl").read_text()
+                rc = play_lines(g, script.splitlines())
+                if rc:
+                    return rc
+                rep = verify(g)
+                print(report_text(rep))
+                status |= 0 if rep.ok else 1
+            for suffix in ("-wal", "-shm"):  # the old demo game's, if a crash left them
+                Path(str(db) + suffix).unlink(missing_ok=True)
+            os.replace(D_seed(tmp), D_seed(db))
+            os.replace(tmp, db)
+        finally:
+            for suffix in ("", "-wal", "-shm", ".seed"):
+                Path(str(tmp) + suffix).unlink(missing_ok=True)
         print(f"(log kept in {db}; try: turnlog log --db {db}, turnlog verify --db {db})")
     return status
+
+
+def D_seed(db: Path) -> Path:
+    from .dice import seed_path
+    return seed_path(db)
+
+
+def _demo_target(db: Path, demo_seed: bytes) -> bool:
+    """True if ``db`` is a demo game to replace, False if nothing is there; refuse anything else.
+
+    A demo game is one whose log commits to the demo's published seed, with that seed (or none)
+    beside it: the user's own games, seeds and files of the same name are never touched.
+    """
+    from events.log import EventLog
+    from .dice import commitment, read_seed
+    seed_file = D_seed(db)
+    if not db.exists() and not seed_file.exists():
+        return False
+    why = "it is not a game an earlier `turnlog demo` wrote"
+    if db.exists():
+        try:
+            with EventLog(db, readonly=True) as log:
+                first = next(iter(log.rows(1, 1)), None)
+            ours = first is not None and first[2] == "GameCreated" and \
+                msgspec.json.decode(first[4]).get("seed_sha256") == commitment(demo_seed)
+        except (LogError, OSError, msgspec.DecodeError):
+            ours = False
+    else:
+        ours, why = False, f"{seed_file} is there without its game"
+    try:
+        ours = ours and read_seed(seed_file) in (None, demo_seed)
+    except (ValueError, OSError, UnicodeDecodeError):
+        ours = False
+    if not ours:
+        raise CommandError(f"--dir: {db} already exists and {why}; the demo will not replace it: "
+                           "run it with another --dir")
+    return True
 
 
 # The demo's seed is published so its rolls are reproducible; real games draw a secret one.
@@ -314,6 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--at", type=int)
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--svg", help="write the board as an SVG picture")
+    sp.add_argument("--force", action="store_true", help="replace an existing --svg file (never a game or seed)")
     sp.set_defaults(fn=cmd_show)
     sp = with_db(sub.add_parser("undo", help="undo the latest command (a die roll needs a referee override)"))
     sp.add_argument("--override", action="store_true")
@@ -328,6 +385,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(fn=cmd_fork)
     sp = with_db(sub.add_parser("export", help="write the whole log as JSON lines (to mail a disputed game)"))
     sp.add_argument("--output", "-o", help="file to write (default: stdout)")
+    sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn=cmd_export)
     sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))
     sp.add_argument("export", help="a file written by `turnlog export`")
@@ -354,7 +412,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("diagram", help="the attrition phase machine")
     sp.add_argument("--format", choices=["mermaid", "dot", "svg"], default="mermaid")
     sp.add_argument("--current", help="mark this phase")
-    sp.add_argument("--output", "-o")
+    sp.add_argument("--output", "-o", help="file to write the SVG to (default: stdout)")
+    sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn=cmd_diagram)
     return p
 

@@ -47,10 +47,34 @@ def seed_path(db_path: str | Path) -> Path:
 
 
 def write_seed(path: Path, seed: bytes) -> None:
-    """Store the seed in a sidecar readable by its owner only (0600)."""
+    """Store the seed in a sidecar readable by its owner only (0600), synced before the game uses it.
+
+    Never over an existing file (O_EXCL); a failed write removes the partial file.
+    """
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(seed.hex() + "\n")
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(seed.hex() + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+    sync_dir(path.parent)
+
+
+def sync_dir(folder: Path) -> None:
+    """Make a new name in ``folder`` durable (its directory entry is the folder's data)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def read_seed(path: Path) -> bytes | None:

@@ -7,6 +7,8 @@ state never runs ahead of what was committed.
 """
 from __future__ import annotations
 
+import os
+import secrets
 import sqlite3
 from collections import deque
 from pathlib import Path
@@ -35,12 +37,15 @@ _META = ("Undo", "AddNote", "LoadScenario")
 class Game:
     """One game: its log, its live state, and the seed if this process holds it."""
 
-    def __init__(self, log: EventLog, seed: bytes | None, progress=None):
+    def __init__(self, log: EventLog, seed: bytes | None, progress=None, *, setup: bool = True):
         self.log = log
         self.seed = seed
+        if setup:
+            _require_setup(log)
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
         self.state = self.at(progress=progress)
         self._snap_seq = self.state.seq
+        self._tail_ok = -1 if setup else 0  # the seq up to which this writer knows the tail verifies
 
     # -- lifecycle -----------------------------------------------------------
 
@@ -48,33 +53,48 @@ class Game:
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
                seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
                log_format: int = FORMAT) -> "Game":
-        """Write a new game file whose first events are the scenario's setup.
+        """Write a new game file whose first events are the scenario's setup; all or nothing.
 
+        The game is built under a temporary name beside ``path``; the seed sidecar is written and
+        synced first; the file takes its name (a hard link: never over another file) only when
+        complete. A kill at any point leaves no game at ``path``, or a whole one with its seed.
         ``log_format`` exists so that older formats stay tested; new games use the current one.
         """
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
+        path = Path(path)
         sp = Path(seed_file) if seed_file else D.seed_path(path)
-        log = EventLog(path, create=True, synchronous=synchronous, log_format=log_format)
+        _check_new_game(path)
+        _check_sidecar(sp, seed, path)
+        tmp = path.with_name(f".{path.name}.creating-{os.getpid()}-{secrets.token_hex(4)}")
+        wrote_seed = False
         try:
-            _check_sidecar(sp, seed)
-            game = cls(log, seed)
-            payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
-            game._commit(setup_events(scenario, D.commitment(seed)), actor, "LoadScenario", payload)
+            log = EventLog(tmp, create=True, synchronous=synchronous, log_format=log_format)
+            try:
+                game = cls(log, seed, setup=False)
+                payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
+                game._commit(setup_events(scenario, D.commitment(seed)), actor, "LoadScenario", payload)
+            finally:
+                log.close()  # the last connection folds the WAL into the file: one file to move
             if not sp.exists():
                 D.write_seed(sp, seed)
+                wrote_seed = True
+            _link_into_place(tmp, path)
         except BaseException:
-            log.close()
-            for suffix in ("", "-wal", "-shm"):
-                Path(str(path) + suffix).unlink(missing_ok=True)
+            if wrote_seed and not path.exists():
+                sp.unlink(missing_ok=True)
             raise
-        return game
+        finally:
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(tmp) + suffix).unlink(missing_ok=True)
+        return cls(EventLog(path, synchronous=synchronous), seed)
 
     @classmethod
     def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
-             synchronous: str = "FULL", progress=None) -> "Game":
-        log = EventLog(path, synchronous=synchronous)
+             synchronous: str = "FULL", progress=None, readonly: bool = False) -> "Game":
+        """Open a game file; ``readonly`` changes nothing in it (verify, and every reading command)."""
+        log = EventLog(path, synchronous=synchronous, readonly=readonly)
         explicit = seed is not None
         if seed is None:
             seed = D.read_seed(Path(seed_file) if seed_file else D.seed_path(path))
@@ -137,11 +157,10 @@ class Game:
         try:
             done = settle(state, events)
             rows = [(type(e).__name__, e.version, encode(e).decode(), a) for e, a in done]
-            _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor, command_type=ctype,
-                                         payload=payload)
         except BaseException:
-            self.state = self.at()
+            self.state = self.at()  # the events were applied to the live state: rebuild it from the log
             raise
+        seqs = self._write(rows, expected, actor, ctype, payload)
         state.seq = seqs[-1] if seqs else expected
         if state.seq - self._snap_seq >= SNAPSHOT_EVERY:
             try:
@@ -150,6 +169,29 @@ class Game:
                 pass  # a cache: the command is committed; the next command tries again
 
         return [(s, e) for s, (e, _a) in zip(seqs, done)]
+
+    def _write(self, rows: list, expected: int, actor: str, ctype: str, payload: str) -> list[int]:
+        """Append one command's rows; on any failure rebuild the live state from the log, then re-raise.
+
+        Every writing method goes through here, so after a ConcurrencyError (or a full disk) the
+        game has reloaded and the caller may simply retry. Before its first append a writer checks
+        that the log's tail verifies (issue 10: never chain onto a cut or hand-edited row).
+        """
+        try:
+            if self._tail_ok != expected:
+                bad = self.log.tail_problem()
+                if bad is not None:
+                    raise LogError(f"{self.log.path}: refusing to append: the log does not verify at seq {bad[0]} "
+                                   f"({bad[1]}); `turnlog verify` reports it, `turnlog fork` can save what is "
+                                   "before it")
+            _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor, command_type=ctype,
+                                         payload=payload)
+        except BaseException:
+            self.state = self.at()
+            self._tail_ok = -1
+            raise
+        self._tail_ok = seqs[-1]
+        return seqs
 
     # -- undo / redo ----------------------------------------------------------
 
@@ -184,8 +226,8 @@ class Game:
             raise RuleViolation("undo.dice-barrier", "a referee override must name the referee")
         ev = CommandUndone(command_id=cid, override=override, referee=referee, reason=reason)
         row_ = [(type(ev).__name__, ev.version, encode(ev).decode(), False)]
-        self.log.append(row_, expected_seq=self.state.seq, actor=actor, command_type="Undo",
-                        payload=c.encode(c.Undo(override=override, referee=referee, reason=reason)).decode())
+        self._write(row_, self.state.seq, actor, "Undo",
+                    c.encode(c.Undo(override=override, referee=referee, reason=reason)).decode())
         self.state = self.at()
         return [(self.state.seq, ev)]
 
@@ -279,19 +321,31 @@ class Game:
         cut = max((r[6] for r in self.log.commands() if r[6] <= at), default=0)
         if cut == 0:
             raise CommandError(f"at: seq {at} is before the end of the scenario's setup")
-        new = EventLog(to, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
+        to = Path(to)
+        _check_new_game(to)
+        sp = D.seed_path(to)
+        if self.seed is not None:
+            _check_sidecar(sp, self.seed, to)
+        tmp = to.with_name(f".{to.name}.forking-{os.getpid()}-{secrets.token_hex(4)}")
+        wrote_seed = False
         try:
-            if self.seed is not None:
-                _check_sidecar(D.seed_path(to), self.seed)
-            new.copy_from(self.log, cut)
-            if self.seed is not None and not D.seed_path(to).exists():
-                D.write_seed(D.seed_path(to), self.seed)
+            new = EventLog(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
+            try:
+                new.copy_from(self.log, cut)
+            finally:
+                new.close()
+            if self.seed is not None and not sp.exists():
+                D.write_seed(sp, self.seed)
+                wrote_seed = True
+            _link_into_place(tmp, to)
         except BaseException:
-            new.close()
-            for suffix in ("", "-wal", "-shm"):
-                Path(str(to) + suffix).unlink(missing_ok=True)
+            if wrote_seed and not to.exists():
+                sp.unlink(missing_ok=True)
             raise
-        return Game(new, self.seed)
+        finally:
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(tmp) + suffix).unlink(missing_ok=True)
+        return Game(EventLog(to), self.seed)
 
     def events(self, start: int = 1, stop: int | None = None) -> list[tuple[int, object]]:
         return [(r[0], decode(r[2], r[3], r[4])) for r in self.log.rows(start, stop)]
@@ -343,15 +397,60 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     return done
 
 
-def _check_sidecar(path: Path, seed: bytes) -> None:
+def _check_new_game(path: Path) -> None:
+    """Refuse a target that exists, or that an old database's -wal/-shm would be mistaken for."""
+    if path.exists() or path.is_symlink():
+        raise LogError(f"{path}: already exists; refusing to overwrite a game")
+    for suffix in ("-wal", "-shm", "-journal"):
+        if Path(str(path) + suffix).exists():
+            raise LogError(f"{path}{suffix}: left by another database of that name; move it away first")
+    if not path.parent.is_dir():
+        raise LogError(f"{path.parent}: no such folder")
+
+
+def _check_sidecar(path: Path, seed: bytes, game: Path | None = None) -> None:
     """Refuse to start a game beside another game's seed file (it would be kept, and this seed lost)."""
+    if not (path.exists() or path.is_symlink()):
+        return
     try:
         other = D.read_seed(path)
-    except ValueError:  # not a hex seed at all: still not ours to overwrite
+    except (ValueError, OSError, UnicodeDecodeError):  # not a readable hex seed: still not ours to overwrite
         other = b""
-    if path.exists() and other != seed:
-        raise LogError(f"{path}: a seed file of another game is already there; move it away or choose "
-                       "another seed file")
+    if other == seed:
+        return
+    orphan = game is not None and not game.exists()
+    raise LogError(f"{path}: a seed file of another game is already there"
+                   + (f" with no {game.name} beside it (left by an interrupted `turnlog new`, or its game was "
+                      "moved away)" if orphan else "")
+                   + "; move it away or choose another seed file")
+
+
+def _link_into_place(tmp: Path, path: Path) -> None:
+    """Give the finished file its name: a hard link never replaces a file that appeared meanwhile."""
+    fd = os.open(tmp, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        raise LogError(f"{path}: appeared while the game was being written; nothing replaced") from None
+    except OSError:  # no hard links on this filesystem: rename after checking, a narrow window
+        if path.exists():
+            raise LogError(f"{path}: already exists; refusing to overwrite a game") from None
+        os.rename(tmp, path)
+    D.sync_dir(path.parent)
+
+
+def _require_setup(log: EventLog) -> None:
+    """Refuse, by name, a log that does not begin with a game's setup (an interrupted creation, say)."""
+    first = next(iter(log.rows(1, 1)), None)
+    if first is None:
+        raise LogError(f"{log.path}: holds no game (no events, not even the setup): a creation that never "
+                       "finished? Create the game again under another name")
+    if first[2] != "GameCreated":
+        raise LogError(f"{log.path}: seq 1 is {first[2]}, not GameCreated: not a game's setup")
 
 
 def _as_command(command) -> c.Command:

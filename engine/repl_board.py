@@ -5,7 +5,6 @@ A mixin of ``Shell``: it reads ``self.state()`` (the board at the cursor), ``sel
 """
 from __future__ import annotations
 
-from pathlib import Path
 
 from projections import narrative
 
@@ -68,11 +67,15 @@ class BoardCommands:
             self.say(f"  {s:>6}  {narrative.line(ev)}")
 
     def do_svg(self, arg: str) -> None:
-        """svg FILE: write the board at the cursor as an SVG picture."""
-        path = arg.strip()
+        """svg FILE [force]: write the board at the cursor as an SVG picture (force replaces an old picture)."""
+        from . import outfile
+        words = arg.split()
+        force = words[-1:] == ["force"] and len(words) > 1
+        path = " ".join(words[:-1] if force else words)
         if not path:
             raise CommandError("svg needs a file name")
-        Path(path).write_text(render.render_svg(self.game, self.state(), self.cursor))
+        svg = render.render_svg(self.game, self.state(), self.cursor)
+        outfile.write(path, lambda f: f.write(svg), force=force, option="svg")
         self.say(f"{path}: board at seq {self.cursor}")
 
     def do_diff(self, arg: str) -> None:

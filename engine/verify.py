@@ -67,6 +67,7 @@ class Report(msgspec.Struct, kw_only=True):
     anchors: list[str] = []       # the anchors checked
     rolls: list[Roll] = []
     overrides: list[int] = []     # seqs of undos a referee forced past a die roll
+    missing_triggers: list[str] = []  # append-only triggers the file lacks (dropped, or an old file)
 
 
 class _LoggedDice(D.Dice):
@@ -114,14 +115,21 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
     ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/anchor.py).
     """
     rep = Report()
-    log = EventLog(path, synchronous=synchronous)
+    log = EventLog(path, synchronous=synchronous, readonly=True)  # verifying changes nothing in the file
     try:
+        rep.missing_triggers = list(log.missing_triggers)
         if not _head(log, rep, progress, anchors):
+            return rep
+        first = next(iter(log.rows(1, 1)), None)
+        if first is None or first[2] != "GameCreated":
+            rep.ok, rep.stage, rep.first_bad_seq = False, "setup", 1
+            rep.problem = ("the log holds no events: no game was ever set up in it" if first is None
+                           else f"seq 1 is {first[2]}, not GameCreated: the log does not begin with a game's setup")
             return rep
     finally:
         log.close()
     try:
-        game = Game.open(path, seed_file=seed_file, synchronous=synchronous)
+        game = Game.open(path, seed_file=seed_file, synchronous=synchronous, readonly=True)
     except (SchemaError, msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError, AttributeError) as err:
         rep.ok, rep.stage = False, "schema"
         rep.first_bad_seq, rep.problem = _first_unreadable(path, err)
@@ -132,7 +140,7 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
 
 def _first_unreadable(path, err: Exception) -> tuple[int | None, str]:
     """The first row this code cannot decode, or the replay error when every row decodes."""
-    log = EventLog(path)
+    log = EventLog(path, readonly=True)
     try:
         for seq, _cid, type_, version, data, _a in log.rows():
             try:
@@ -334,6 +342,14 @@ def text(rep: Report, path: str = "") -> str:
              + (f" (log format {rep.log_format})" if rep.log_format else "")]
     if rep.integrity and rep.integrity != "ok":
         lines.append(f"  file      the SQLite file is damaged: {rep.integrity}")
+    if rep.missing_triggers:
+        lines.append(f"  file      lacks its append-only trigger{'s' if len(rep.missing_triggers) > 1 else ''} "
+                     f"({', '.join(rep.missing_triggers)}): dropped by hand, or an old file; the chain below still "
+                     "checks every row")
+    if rep.stage == "setup":
+        lines.append(f"  setup     {rep.problem}")
+        lines.append("NOT VERIFIED: not a game's log")
+        return "\n".join(lines)
     if rep.stage == "anchor":
         lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
         lines.append(f"  anchor    FAILED at seq {rep.first_bad_seq}: {rep.problem}")

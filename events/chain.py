@@ -59,15 +59,19 @@ def row_hash3(prev: str, seq: int, command_id: int, type_: str, version: int, au
     ).hexdigest()
 
 
-def verify_legacy(fmt: int, rows: Iterable[tuple], commands: Iterable[tuple]) -> Verdict:
-    """Check format-1/2 rows (seq, cid, type, version, data, auto, prev_hash, hash, ts) and command rows."""
+def verify_legacy(fmt: int, rows: Iterable[tuple], commands: Iterable[tuple],
+                  start: tuple[str, int, int | None] = (GENESIS, 1, None)) -> Verdict:
+    """Check format-1/2 rows (seq, cid, type, version, data, auto, prev_hash, hash, ts) and command rows.
+
+    ``start`` (previous hash, first seq, previous command id) checks a tail of the log only.
+    """
     digests: dict[int, tuple[int, str, str]] = {}
     if fmt >= 2:
         # The digest leaves ts out; the first event's own ts is chained and written in the same
         # transaction, so the command's ts must equal it.
         digests = {first: (cid, command_digest(actor, ctype, payload, first, last), ts)
                    for cid, actor, ctype, payload, ts, first, last in commands}
-    prev, expect, last_cid = GENESIS, 1, None
+    prev, expect, last_cid = start
     for seq, cid, type_, version, data, auto, prev_hash, h, ts in rows:
         if seq != expect:
             return expect - 1, expect, f"seq {expect} is missing (next row is seq {seq})"
@@ -88,14 +92,18 @@ def verify_legacy(fmt: int, rows: Iterable[tuple], commands: Iterable[tuple]) ->
     return expect - 1, None, ""
 
 
-def verify3(rows: Iterable[tuple]) -> Verdict:
+def verify3(rows: Iterable[tuple], start: tuple[str, int, int] = (GENESIS, 1, 0)) -> Verdict:
     """Check format-3 rows (seq, cid, type, version, data, auto, hash, actor, ctype, payload, ts, last_seq).
+
+    ``start`` (previous hash, first seq, previous command id) checks a tail that begins on a
+    command's first row.
 
     Beyond the hashes: command ids climb by one, each command's first row
     carries its columns and the others none, and every command holds exactly
     the rows its first row claims (so a row cut from a command's end is named).
     """
-    prev, expect, cid_now, last_now = GENESIS, 1, 0, 0
+    prev, expect, cid_now = start
+    last_now = expect - 1
     for seq, cid, type_, version, data, auto, h, actor, ctype, payload, ts, last in rows:
         if seq != expect:
             return expect - 1, expect, f"seq {expect} is missing (next row is seq {seq})"

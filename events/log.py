@@ -16,8 +16,10 @@ to under their own rules (docs/design.md, "Log format 3").
 """
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
+from urllib.parse import quote
 from itertools import takewhile
 import zlib
 from datetime import datetime, timezone
@@ -34,6 +36,7 @@ __all__ = ["GENESIS", "FORMAT", "EventLog", "LogError", "ConcurrencyError", "row
 
 FORMAT = 3
 FORMATS = (1, 2, 3)
+TAIL_ROWS = 64  # rows a writer re-checks before its first append (a cut or hand-edited tail)
 SYNC_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
 
@@ -94,11 +97,18 @@ def now() -> str:
 
 
 class EventLog:
-    """Open (or create, in ``log_format``) one game's log file."""
+    """Open (or create, in ``log_format``) one game's log file.
+
+    ``readonly`` opens it as SQLite's read-only mode does: nothing in the file changes (verify, the
+    readers); missing triggers or a missing snapshots table are reported, not repaired.
+    """
 
     def __init__(self, path: str | Path, *, create: bool = False, synchronous: str = "FULL",
-                 log_format: int = FORMAT):
+                 log_format: int = FORMAT, readonly: bool = False):
         self.path = Path(path)
+        self.readonly = readonly and not create
+        self.missing_triggers: tuple[str, ...] = ()
+        self.has_snapshots = True
         self._spans: dict[int, tuple[int, int]] = {}  # command id -> (first, last) seq: never changes once stored
         if synchronous.upper() not in SYNC_LEVELS:
             raise ValueError(f"synchronous: expected one of {SYNC_LEVELS}, got {synchronous!r}")
@@ -113,15 +123,21 @@ class EventLog:
         if not create and self.path.stat().st_size == 0:
             raise LogError(f"{self.path}: empty file, not a turnlog game")
         try:
-            self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=10.0, check_same_thread=False)
+            if self.readonly:
+                uri = f"file:{quote(str(self.path.absolute()))}?mode=ro"
+                self.conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0,
+                                            check_same_thread=False)
+            else:
+                self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=10.0, check_same_thread=False)
         except sqlite3.Error as exc:
             raise LogError(f"{self.path}: cannot open ({exc})") from None
         try:
             self.conn.execute("PRAGMA busy_timeout = 10000")
             if not create:
                 self._check()  # before WAL: never switch someone else's SQLite file to WAL mode
-            self.conn.execute("PRAGMA journal_mode = WAL")
-            self.conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
+            if not self.readonly:
+                self.conn.execute("PRAGMA journal_mode = WAL")
+                self.conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
             if create:
                 self._create(log_format)
         except sqlite3.DatabaseError as exc:
@@ -165,10 +181,14 @@ class EventLog:
         if row is None or not str(row[0]).isdigit() or int(row[0]) > FORMAT:
             raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog reads ({FORMAT})")
         self.format = int(row[0])
+        have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
+        self.missing_triggers = tuple(t for t in _TRIGGER_NAMES[self.format] if t not in have)
+        if self.readonly:  # a reader changes nothing: it reports what is missing
+            self.has_snapshots = "snapshots" in names
+            return
         if "snapshots" not in names:
             self.conn.execute("CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, undone TEXT, data BLOB)")
-        have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
-        if not set(_TRIGGER_NAMES[self.format]) <= have:
+        if self.missing_triggers:
             self._triggers()  # files written before a trigger was added get it now
 
     def close(self) -> None:
@@ -377,6 +397,8 @@ class EventLog:
 
         Lazily: a long game holds thousands of snapshots and time travel wants the newest valid one.
         """
+        if not self.has_snapshots:
+            return iter(())
         return self.conn.execute(
             "SELECT seq, undone FROM snapshots WHERE seq <= ? ORDER BY seq DESC", (seq,))
 
@@ -406,6 +428,45 @@ class EventLog:
             else:
                 lo = mid + 1
         return self.conn.execute(_COMMANDS3 + " AND seq = ? AND command_id = ?", (lo, cid)).fetchone()
+
+    def tail_problem(self, rows: int = TAIL_ROWS) -> tuple[int, str] | None:
+        """(first bad seq, why) if the log's last rows do not verify, else None: a writer's check on open.
+
+        Cheap: the file's size in whole pages, then the chain from the first row of the command that
+        holds the ``rows``-th row from the end (a cut file, rows inserted or edited by hand).
+        """
+        last = self.last()[0]
+        page = self.conn.execute("PRAGMA page_size").fetchone()[0]
+        try:
+            size = os.stat(self.path).st_size
+        except OSError as exc:
+            return last, f"the file cannot be examined ({exc.strerror or exc})"
+        if page and size % page:
+            return last, f"the file is {size} bytes, not a whole number of {page}-byte pages: it was cut or padded"
+        if last == 0:
+            return None
+        try:
+            return self._tail_chain(max(1, last - rows + 1))
+        except sqlite3.DatabaseError as exc:
+            return last, f"the file is damaged ({exc})"
+
+    def _tail_chain(self, from_seq: int) -> tuple[int, str] | None:
+        conn = self.conn
+        if self.format >= 3:
+            got = conn.execute("SELECT seq, command_id FROM events WHERE seq <= ? AND command_type IS NOT NULL "
+                               "ORDER BY seq DESC LIMIT 1", (from_seq,)).fetchone()
+            first, cid = got if got else (1, 1)
+            prev = self.hash_at(first - 1) if first > 1 else GENESIS
+            rows = conn.execute(_ROWS3 + " WHERE seq >= ? ORDER BY seq", (first,))
+            _ok, bad, why = verify3(rows, (prev or "", first, cid - 1))
+        else:
+            cmds = conn.execute(_COMMANDS + " WHERE last_seq >= ? ORDER BY id", (from_seq,)).fetchall()
+            first = min((c[5] for c in cmds), default=from_seq)
+            before = conn.execute("SELECT hash, command_id FROM events WHERE seq = ?", (first - 1,)).fetchone()
+            start = (before[0], first, before[1]) if before else (GENESIS, first, None)
+            rows = conn.execute(_ROWS + " WHERE seq >= ? ORDER BY seq", (first,))
+            _ok, bad, why = verify_legacy(self.format, rows, cmds, start)
+        return None if bad is None else (bad, why)
 
     def verify_chain(self, watch: Callable[[Iterator[tuple]], Iterable[tuple]] | None = None
                      ) -> tuple[int, int | None, str]:

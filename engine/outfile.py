@@ -1,0 +1,106 @@
+"""Write an output file the user named (an export, an SVG, a diagram) without destroying anything.
+
+Invariants (issue 10, item 1): an existing file is replaced only when the user
+said so (``force``); a game file (any SQLite database), its -wal/-shm, or a
+dice-seed sidecar is never replaced, even then; the new content is written to a
+temporary file beside the target and renamed over it only when complete, so a
+failure midway leaves the old file (or none) and no half-written one.
+"""
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import IO, Callable
+
+from .dice import sync_dir
+from .errors import CommandError
+
+_SQLITE = b"SQLite format 3\x00"
+_SEED_TEXT = re.compile(rb"^\s*[0-9a-fA-F]{32,}\s*$")
+
+
+def protected(path: Path) -> str:
+    """Why ``path`` must never be overwritten by an output, or '' when it may be (with --force)."""
+    name = path.name
+    if name.endswith(".seed"):
+        return "it is a dice-seed sidecar (the game's secret)"
+    for suffix in ("-wal", "-shm", "-journal"):
+        if name.endswith(suffix) and Path(str(path)[: -len(suffix)]).exists():
+            return "it belongs to a SQLite database beside it"
+    try:
+        with open(path, "rb") as f:
+            head = f.read(128)
+    except IsADirectoryError:
+        return "it is a directory"
+    except OSError:
+        return ""
+    if head.startswith(_SQLITE):
+        return "it is a SQLite database (a game file?)"
+    if _SEED_TEXT.match(head) and len(head) < 128:
+        return "it holds what looks like a dice seed"
+    return ""
+
+
+def check_target(path: str | Path, force: bool, option: str) -> Path:
+    """Refuse (CommandError naming ``option``) a target that may not be written; return it as a Path."""
+    p = Path(path)
+    if p.is_dir():
+        raise CommandError(f"{option}: {p} is a directory; name a file")
+    if p.exists() or p.is_symlink():
+        why = protected(p)
+        if why:
+            raise CommandError(f"{option}: {p} already exists and {why}; turnlog never overwrites it, "
+                               "even with --force: choose another name")
+        if not force:
+            raise CommandError(f"{option}: {p} already exists; add --force to replace it")
+    if not p.parent.is_dir():
+        raise CommandError(f"{option}: the folder {p.parent} does not exist")
+    return p
+
+
+def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = False, option: str = "--output",
+          binary: bool = False):
+    """Call ``produce(file)`` on a temporary file beside ``path``, then move it into place; return its result.
+
+    Without ``force`` the final step is a hard link, which fails if the name appeared meanwhile
+    (another process), so nothing is replaced even in a race.
+    """
+    p = check_target(path, force, option)
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    try:
+        os.fchmod(fd, _mode(p))  # mkstemp makes 0600; an output gets what a plain open() would give it
+        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})) as f:
+            result = produce(f)
+            f.flush()
+            os.fsync(f.fileno())
+        if force and p.exists():
+            check_target(p, force, option)  # still not a protected file
+            os.replace(tmp, p)
+        else:
+            try:
+                os.link(tmp, p)
+            except FileExistsError:
+                raise CommandError(f"{option}: {p} appeared while it was being written; nothing replaced") from None
+            except OSError:  # a filesystem without hard links: rename, after checking the name is free
+                if p.exists():
+                    raise CommandError(f"{option}: {p} already exists; add --force to replace it") from None
+                os.rename(tmp, p)
+        sync_dir(p.parent)
+        return result
+    finally:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+
+
+def _mode(p: Path) -> int:
+    """The replaced file's permissions, or the umask's default for a new file."""
+    try:
+        return p.stat().st_mode & 0o777
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
