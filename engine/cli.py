@@ -28,7 +28,7 @@ def _open(args) -> Game:
     from .progress import Progress
     with Progress("replay") as progress:
         return Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous,
-                         progress=progress)
+                         progress=progress, secret_files=getattr(args, "secret_file", None))
 
 
 def _print_events(pairs, out=sys.stdout) -> None:
@@ -37,14 +37,76 @@ def _print_events(pairs, out=sys.stdout) -> None:
 
 
 def cmd_new(args) -> int:
+    if args.joint_dice is not None:
+        return _new_joint(args)
+    seed = _hand_seed(args)
     sc = S.load(args.scenario)
+    with Game.create(args.db, sc, seed=seed, seed_file=args.seed_file, synchronous=args.synchronous,
+                     public_seed=seed is not None) as g:
+        print(f"{args.db}: '{sc.name}' created, {g.state.seq} setup events; "
+              f"dice seed kept in {args.seed_file or str(args.db) + '.seed'} (0600)"
+              + ("; the seed is PUBLIC (marked so in the log): a test game" if seed is not None else ""))
+    return 0
+
+
+def _hand_seed(args) -> bytes | None:
+    """The seed typed with --seed, accepted only for a game marked public (--public-seed)."""
+    if args.public_seed and not args.seed:
+        raise CommandError("--public-seed: give the published seed with --seed (a drawn one is secret anyway)")
+    if not args.seed:
+        return None
+    if not args.public_seed:
+        raise CommandError("--seed: a seed given by hand is not secret (whoever reads it predicts every roll); "
+                           "leave it out for a secret one, or add --public-seed for a test game whose log says so")
     try:
-        seed = bytes.fromhex(args.seed) if args.seed else None
+        return bytes.fromhex(args.seed)
     except ValueError:
         raise CommandError("--seed: expected hex digits (at least 32 of them)") from None
-    with Game.create(args.db, sc, seed=seed, seed_file=args.seed_file, synchronous=args.synchronous) as g:
-        print(f"{args.db}: '{sc.name}' created, {g.state.seq} setup events; "
-              f"dice seed kept in {args.seed_file or str(args.db) + '.seed'} (0600)")
+
+
+def _new_joint(args) -> int:
+    """`new --joint-dice`: one secret per holder, each in its own file; no seed."""
+    from . import joint
+    if args.seed or args.public_seed:
+        raise CommandError("--seed: a joint-dice game has no single seed")
+    sc = S.load(args.scenario)
+    spec = [h for h in args.joint_dice.split(",") if h] or joint.sides(sc)
+    game, files = joint.create(args.db, sc, spec, synchronous=args.synchronous)
+    with game:
+        print(f"{args.db}: '{sc.name}' created, {game.state.seq} setup events; joint dice of "
+              f"{', '.join(game.state.joint_dice)}: no roll without every holder's share")
+    for f in files:
+        print(f"  secret of {f.name.rsplit('.', 2)[-2]} in {f} (0600): give it to that holder alone, keep no copy")
+    return 0
+
+
+def cmd_share(args) -> int:
+    """Print this holder's share for a roll's key (joint dice), to give to the player who rolls."""
+    from . import joint
+    with _open(args) as g:
+        if not g.state.joint_dice:
+            raise CommandError("--db: this game's dice come from one seed; it has no shares")
+        if not g.secrets:
+            raise CommandError("--secret-file: no holder's secret is available here")
+        for holder, secret in g.secrets.items():
+            sys.stdout.write(msgspec.json.encode({"holder": holder, "key": args.key,
+                                                  "share": joint.share(secret, args.key)}).decode() + "\n")
+    return 0
+
+
+def cmd_secret(args) -> int:
+    """Draw a joint-dice secret into a new 0600 file and print its SHA-256 (the commitment to give)."""
+    from . import dice as D
+    seed = D.new_seed()
+    try:
+        D.write_seed(Path(args.output), seed)
+    except FileExistsError:
+        raise CommandError(f"--output: {args.output} already exists; refusing to overwrite a secret") from None
+    except OSError as err:
+        raise LogError(f"{args.output}: cannot write the secret ({err.strerror or err})") from None
+    print(D.commitment(seed))
+    print(f"{args.output}: secret written (0600); give only the line above to whoever creates the game "
+          f"(`turnlog new ... --joint-dice NAME={D.commitment(seed)[:8]}…,...`)", file=sys.stderr)
     return 0
 
 
@@ -176,7 +238,7 @@ def cmd_verify(args) -> int:
     anchors = [parse(a) for a in args.anchor or ()]
     with Progress("verify") as progress:
         rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress,
-                          anchors=anchors)
+                          anchors=anchors, secret_files=args.secret_file)
     if args.json:
         sys.stdout.write(msgspec.json.encode(rep).decode() + "\n")
     else:
@@ -271,7 +333,7 @@ def cmd_demo(args) -> int:
         if sc.description:
             print(sc.description)
         demo_seed = bytes.fromhex(_DEMO_SEED)
-        with Game.create(db, sc, seed=demo_seed) as g:
+        with Game.create(db, sc, seed=demo_seed, public_seed=True) as g:
             script = resources.files("engine.scenarios").joinpath(f"{name}.jsonl").read_text()
             rc = play_lines(g, script.splitlines())
             if rc:
@@ -294,12 +356,19 @@ def build_parser() -> argparse.ArgumentParser:
     def with_db(sp):
         sp.add_argument("--db", required=True, help="the game's SQLite file")
         sp.add_argument("--seed-file", help="dice seed sidecar (default: DB.seed)")
+        sp.add_argument("--secret-file", action="append", metavar="FILE",
+                        help="a joint-dice holder's secret (repeatable; default: the DB.HOLDER.secret files beside DB)")
         sp.add_argument("--synchronous", default="FULL", choices=["OFF", "NORMAL", "FULL", "EXTRA"])
         return sp
 
     sp = with_db(sub.add_parser("new", help="create a game from a scenario file"))
     sp.add_argument("scenario", help="TOML/JSON scenario file, or a bundled scenario name")
-    sp.add_argument("--seed", help="hex dice seed (default: 256 fresh random bits)")
+    sp.add_argument("--seed", help="hex dice seed, only with --public-seed (default: 256 fresh secret random bits)")
+    sp.add_argument("--public-seed", action="store_true",
+                    help="accept the --seed given: a test game, marked in its log as predictable")
+    sp.add_argument("--joint-dice", nargs="?", const="", metavar="HOLDERS",
+                    help="joint dice, no single seed: comma-separated holders (default: the scenario's sides), "
+                         "each NAME (its secret drawn into DB.NAME.secret) or NAME=SHA256 (from `turnlog secret`)")
     sp.set_defaults(fn=cmd_new)
     sp = with_db(sub.add_parser("play", help="execute JSON-lines commands from a file (- for stdin)"))
     sp.add_argument("commands")
@@ -332,7 +401,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))
     sp.add_argument("export", help="a file written by `turnlog export`")
     sp.set_defaults(fn=cmd_import)
-    with_db(sub.add_parser("reveal", help="append the dice seed so anyone can re-derive every roll")).set_defaults(fn=cmd_reveal)
+    with_db(sub.add_parser("reveal", help="append the dice seed (or the joint-dice secrets held here) so anyone "
+                                          "can re-derive every roll")).set_defaults(fn=cmd_reveal)
+    sp = with_db(sub.add_parser("share", help="joint dice: print this holder's share for a roll's key"))
+    sp.add_argument("--key", required=True, help="the roll's key, as a refused roll names it")
+    sp.set_defaults(fn=cmd_share)
+    sp = sub.add_parser("secret", help="joint dice: draw a secret of your own into a new file, print its SHA-256")
+    sp.add_argument("--output", "-o", required=True, help="the secret file to create (0600, never overwritten)")
+    sp.set_defaults(fn=cmd_secret)
     sp = with_db(sub.add_parser("verify", help="check chain, dice, every command and the replay"))
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--anchor", action="append", metavar="SEQ:HASH",

@@ -21,6 +21,7 @@ from projections.state import GameState, dump, load
 
 from . import commands as c
 from . import dice as D
+from . import joint as J
 from . import progress as P
 from .errors import CommandError, RuleViolation
 from .procedures import KINDS
@@ -33,11 +34,12 @@ BY_COMMAND = {cmd: kind for kind in KINDS for cmd in kind.commands}
 _META = ("Undo", "AddNote", "LoadScenario")
 
 class Game:
-    """One game: its log, its live state, and the seed if this process holds it."""
+    """One game: its log, its live state, and the seed (or joint-dice secrets) this process holds."""
 
-    def __init__(self, log: EventLog, seed: bytes | None, progress=None):
+    def __init__(self, log: EventLog, seed: bytes | None, progress=None, secrets: dict[str, bytes] | None = None):
         self.log = log
         self.seed = seed
+        self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
         self.state = self.at(progress=progress)
         self._snap_seq = self.state.seq
@@ -47,10 +49,14 @@ class Game:
     @classmethod
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
                seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
-               log_format: int = FORMAT) -> "Game":
+               log_format: int = FORMAT, public_seed: bool = False, joint: dict[str, bytes | str] | None = None
+               ) -> "Game":
         """Write a new game file whose first events are the scenario's setup.
 
         ``log_format`` exists so that older formats stay tested; new games use the current one.
+        ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
+        dice instead of a seed: holder -> its secret, or only its SHA-256 (hex) when the holder keeps
+        it elsewhere; no seed file is written (engine/joint.py create writes the secrets' files).
         """
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
@@ -58,11 +64,14 @@ class Game:
         sp = Path(seed_file) if seed_file else D.seed_path(path)
         log = EventLog(path, create=True, synchronous=synchronous, log_format=log_format)
         try:
-            _check_sidecar(sp, seed)
-            game = cls(log, seed)
+            if joint is None:
+                _check_sidecar(sp, seed)
+            game = cls(log, None if joint else seed, secrets=J.held(joint))
             payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
-            game._commit(setup_events(scenario, D.commitment(seed)), actor, "LoadScenario", payload)
-            if not sp.exists():
+            created = setup_events(scenario, D.commitment(seed))
+            created[0] = J.mark(created[0], public_seed=public_seed, holders=J.commitments(joint))
+            game._commit(created, actor, "LoadScenario", payload)
+            if joint is None and not sp.exists():
                 D.write_seed(sp, seed)
         except BaseException:
             log.close()
@@ -73,7 +82,8 @@ class Game:
 
     @classmethod
     def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
-             synchronous: str = "FULL", progress=None) -> "Game":
+             synchronous: str = "FULL", progress=None, secrets=None, secret_files=None) -> "Game":
+        """Open a game; ``secrets``/``secret_files`` are joint-dice secrets (default: the files beside it)."""
         log = EventLog(path, synchronous=synchronous)
         explicit = seed is not None
         if seed is None:
@@ -84,6 +94,7 @@ class Game:
                 if explicit:
                     raise CommandError("seed: it does not match the commitment in this game's log")
                 game.seed = None  # a stale sidecar: never roll (or reveal) a seed the log did not commit to
+            game.secrets = J.load(path, game.state.joint_dice, secret_files, secrets)
         except BaseException:
             log.close()
             raise
@@ -126,7 +137,7 @@ class Game:
                 if blocked is not None:
                     raise blocked
         if dice is None:
-            dice = D.Dice(self.seed, state.die, getattr(command, "value", None))
+            dice = J.dice_for(state, self.seed, self.secrets, command)
         return kind.decide(state, command, dice)
 
     def _commit(self, events: list, actor: str, ctype: str, payload: str) -> list[tuple[int, object]]:
@@ -291,7 +302,7 @@ class Game:
             for suffix in ("", "-wal", "-shm"):
                 Path(str(to) + suffix).unlink(missing_ok=True)
             raise
-        return Game(new, self.seed)
+        return Game(new, self.seed, secrets=self.secrets)
 
     def events(self, start: int = 1, stop: int | None = None) -> list[tuple[int, object]]:
         return [(r[0], decode(r[2], r[3], r[4])) for r in self.log.rows(start, stop)]
