@@ -69,6 +69,9 @@ def _new_joint(args) -> int:
     from . import joint
     if args.seed or args.public_seed:
         raise CommandError("--seed: a joint-dice game has no single seed")
+    if args.secret_file:
+        raise CommandError("--secret-file: new draws each secret into DB.NAME.secret; a holder with its own "
+                           "(`turnlog secret`) is given as NAME=SHA256 in --joint-dice")
     sc = S.load(args.scenario)
     spec = [h for h in args.joint_dice.split(",") if h] or joint.sides(sc)
     game, files = joint.create(args.db, sc, spec, synchronous=args.synchronous)

@@ -176,6 +176,8 @@ def commitments(joint: dict[str, bytes | str] | None) -> list[DiceHolder]:
     """GameCreated's holders: each SHA-256 given, or computed from the secret given."""
     out = []
     for h, s in (joint or {}).items():
+        if isinstance(s, bytes) and len(s) < 16:
+            raise CommandError(f"joint: {h}'s secret is too short (at least 128 bits are needed)")
         if not HOLDER.fullmatch(h):
             raise CommandError(f"joint: {h!r} is not a holder name (1-32 letters, digits, _ or -)")
         out.append(DiceHolder(holder=h, sha256=D.commitment(s) if isinstance(s, bytes) else s))
@@ -218,3 +220,13 @@ def sides(scenario) -> list[str]:
         if f.side not in out:
             out.append(f.side)
     return out
+
+
+def explain(ev: DieRolled, state) -> str:
+    """The REPL's `why` for a joint roll: do the logged shares give the face, and which are checked yet."""
+    ok = list(ev.shares) == list(state.joint_dice) and face(ev.shares, state.joint_dice, ev.key, state.die) == ev.value
+    checked = [h for h, s in state.revealed.items() if share(bytes.fromhex(s), ev.key) == ev.shares.get(h)]
+    return (f"  mixed from the shares of {', '.join(ev.shares)} for the key '{ev.key}': "
+            + ("they give this face" if ok else "they DO NOT give this face")
+            + (f"; shares checked against revealed secrets: {', '.join(checked)}" if checked
+               else "; each share is checkable once its holder reveals its secret"))

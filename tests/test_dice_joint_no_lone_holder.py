@@ -247,3 +247,20 @@ def test_joint_create_removes_its_secrets_when_the_game_cannot_be_created(tmp_pa
     with pytest.raises(Exception, match="already exists"):
         J.create(tmp_path / "g.db", S.load("bridgehead-14-65"), ["AX", "AL"])
     assert sorted(p.name for p in tmp_path.iterdir()) == before
+
+
+def test_the_repl_why_explains_a_joint_roll(tmp_path):
+    from engine.explain import explain
+    with begun(tmp_path / "g.db") as g:
+        (seq, _r), *_ = g.execute(RollAttritionDie(procedure="A1"))
+        (_s, cid, ev, auto), = g.rows(seq, seq)
+        lines = explain(g, g.at, seq, cid, ev, auto)
+    assert any("mixed from the shares of AX, AL" in x and "they give this face" in x for x in lines)
+
+
+@pytest.mark.parametrize("joint,msg", [({"AX": AX}, "at least two holders"), ({"AX": AX, "AL": b"short"}, "128 bits"),
+                                       ({"AX": AX, "a b": AL}, "not a holder name")])
+def test_a_joint_game_needs_two_named_holders_with_real_secrets(tmp_path, joint, msg):
+    with pytest.raises(CommandError, match=msg):
+        joint_game(tmp_path / "g.db", secrets=joint)
+    assert list(tmp_path.iterdir()) == []
