@@ -32,6 +32,7 @@ from .errors import CommandError, RuleViolation
 _SHARE = b"turnlog/share/"
 _MIX = b"turnlog/joint-dice"
 HOLDER = re.compile(r"[A-Za-z0-9_-]{1,32}")
+HEX64 = re.compile(r"[0-9a-f]{64}")  # a share or a commitment
 
 
 def share(secret: bytes, key: str) -> str:
@@ -49,14 +50,15 @@ def secret_path(db_path: str | Path, holder: str) -> Path:
     return Path(f"{db_path}.{holder}.secret")
 
 
-def holders(spec: Iterable[str]) -> list[tuple[str, str]]:
+def parse_holders(spec: Iterable[str]) -> list[tuple[str, str]]:
     """Parse ``NAME`` or ``NAME=SHA256`` items: (name, commitment or '' to draw a secret here)."""
     out: list[tuple[str, str]] = []
     for item in spec:
         name, _eq, sha = item.partition("=")
+        sha = sha.lower()
         if not HOLDER.fullmatch(name):
             raise CommandError(f"joint-dice: {name!r} is not a holder name (1-32 letters, digits, _ or -)")
-        if sha and not re.fullmatch(r"[0-9a-f]{64}", sha):
+        if sha and not HEX64.fullmatch(sha):
             raise CommandError(f"joint-dice: {name}'s commitment must be 64 lower-case hex digits (SHA-256)")
         if name in (n for n, _s in out):
             raise CommandError(f"joint-dice: holder {name} is named twice")
@@ -132,7 +134,7 @@ class JointDice(D.Dice):
         for h in st.joint_dice:
             mine = share(self.secrets[h], key) if h in self.secrets else None
             theirs = self.given.get(h)
-            if theirs is not None and not re.fullmatch(r"[0-9a-f]{64}", theirs):
+            if theirs is not None and not HEX64.fullmatch(theirs):
                 raise CommandError(f"shares.{h}: a share is 64 lower-case hex digits")
             if mine is not None and theirs is not None and mine != theirs:
                 raise RuleViolation(rule or "dice", f"the share given for {h} is not the one {h}'s secret gives")
@@ -192,10 +194,10 @@ def create(path, scenario, spec: Iterable[str], **kw):
     ``spec`` items are ``NAME`` (a secret drawn here, written to DB.NAME.secret, 0600) or
     ``NAME=SHA256`` (the holder made its own with `turnlog secret`; only the commitment is logged).
     No file is overwritten; the files written are removed again if the game cannot be created.
-    Returns the Game (holding the secrets drawn here) and the files written.
+    Returns the Game (holding the secrets drawn here) and the files written, by holder.
     """
     from .game import Game
-    parsed = holders(spec)
+    parsed = parse_holders(spec)
     joint: dict[str, bytes | str] = {n: sha or D.new_seed() for n, sha in parsed}
     files = {n: secret_path(path, n) for n, s in joint.items() if isinstance(s, bytes)}
     for f in files.values():
@@ -206,7 +208,7 @@ def create(path, scenario, spec: Iterable[str], **kw):
         for n, f in files.items():
             D.write_seed(f, joint[n])
             written.append(f)
-        return Game.create(path, scenario, joint=joint, **kw), list(files.values())
+        return Game.create(path, scenario, joint=joint, **kw), files
     except BaseException:
         for f in written:
             f.unlink(missing_ok=True)
