@@ -17,9 +17,9 @@ from projections.state import dump
 
 from . import commands as c
 from . import scenario as S
+from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
 from .errors import CommandError, RuleViolation, ScenarioError
 from .game import Game
-from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
 from .render import board_text
 
 EXIT_REFUSED = 2
