@@ -17,6 +17,7 @@ from projections.state import dump
 
 from . import commands as c
 from . import scenario as S
+from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
 from .errors import CommandError, RuleViolation, ScenarioError
 from .game import Game
 from .render import board_text
@@ -28,7 +29,7 @@ def _open(args) -> Game:
     from .progress import Progress
     with Progress("replay") as progress:
         return Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous,
-                         progress=progress)
+                         progress=progress, secret_files=getattr(args, "secret_file", None))
 
 
 def _print_events(pairs, out=sys.stdout) -> None:
@@ -37,14 +38,15 @@ def _print_events(pairs, out=sys.stdout) -> None:
 
 
 def cmd_new(args) -> int:
+    if args.joint_dice is not None:
+        return new_joint(args)
+    seed = hand_seed(args)
     sc = S.load(args.scenario)
-    try:
-        seed = bytes.fromhex(args.seed) if args.seed else None
-    except ValueError:
-        raise CommandError("--seed: expected hex digits (at least 32 of them)") from None
-    with Game.create(args.db, sc, seed=seed, seed_file=args.seed_file, synchronous=args.synchronous) as g:
+    with Game.create(args.db, sc, seed=seed, seed_file=args.seed_file, synchronous=args.synchronous,
+                     public_seed=seed is not None) as g:
         print(f"{args.db}: '{sc.name}' created, {g.state.seq} setup events; "
-              f"dice seed kept in {args.seed_file or str(args.db) + '.seed'} (0600)")
+              f"dice seed kept in {args.seed_file or str(args.db) + '.seed'} (0600)"
+              + ("; the seed is PUBLIC (marked so in the log): a test game" if seed is not None else ""))
     return 0
 
 
@@ -181,7 +183,7 @@ def cmd_verify(args) -> int:
     anchors = [parse(a) for a in args.anchor or ()]
     with Progress("verify") as progress:
         rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress,
-                          anchors=anchors)
+                          anchors=anchors, secret_files=args.secret_file)
     if args.json:
         sys.stdout.write(msgspec.json.encode(rep).decode() + "\n")
     else:
@@ -283,7 +285,7 @@ def cmd_demo(args) -> int:
             print(sc.description)
         tmp = out / f".{name}.demo-{os.getpid()}.db"
         try:
-            with Game.create(tmp, sc, seed=demo_seed) as g:
+            with Game.create(tmp, sc, seed=demo_seed, public_seed=True) as g:
                 script = resources.files("engine.scenarios").joinpath(f"{name}.jsonl").read_text()
                 rc = play_lines(g, script.splitlines())
                 if rc:
@@ -350,12 +352,19 @@ def build_parser() -> argparse.ArgumentParser:
     def with_db(sp):
         sp.add_argument("--db", required=True, help="the game's SQLite file")
         sp.add_argument("--seed-file", help="dice seed sidecar (default: DB.seed)")
+        sp.add_argument("--secret-file", action="append", metavar="FILE",
+                        help="a joint-dice holder's secret (repeatable; default: the DB.HOLDER.secret files beside DB)")
         sp.add_argument("--synchronous", default="FULL", choices=["OFF", "NORMAL", "FULL", "EXTRA"])
         return sp
 
     sp = with_db(sub.add_parser("new", help="create a game from a scenario file"))
     sp.add_argument("scenario", help="TOML/JSON scenario file, or a bundled scenario name")
-    sp.add_argument("--seed", help="hex dice seed (default: 256 fresh random bits)")
+    sp.add_argument("--seed", help="hex dice seed, only with --public-seed (default: 256 fresh secret random bits)")
+    sp.add_argument("--public-seed", action="store_true",
+                    help="accept the --seed given: a test game, marked in its log as predictable")
+    sp.add_argument("--joint-dice", nargs="?", const="", metavar="HOLDERS",
+                    help="joint dice, no single seed: comma-separated holders (default: the scenario's sides), "
+                         "each NAME (its secret drawn into DB.NAME.secret) or NAME=SHA256 (from `turnlog secret`)")
     sp.set_defaults(fn=cmd_new)
     sp = with_db(sub.add_parser("play", help="execute JSON-lines commands from a file (- for stdin)"))
     sp.add_argument("commands")
@@ -390,7 +399,14 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))
     sp.add_argument("export", help="a file written by `turnlog export`")
     sp.set_defaults(fn=cmd_import)
-    with_db(sub.add_parser("reveal", help="append the dice seed so anyone can re-derive every roll")).set_defaults(fn=cmd_reveal)
+    with_db(sub.add_parser("reveal", help="append the dice seed (or the joint-dice secrets held here) so anyone "
+                                          "can re-derive every roll")).set_defaults(fn=cmd_reveal)
+    sp = with_db(sub.add_parser("share", help="joint dice: print this holder's share for a roll's key"))
+    sp.add_argument("--key", required=True, help="the roll's key, as a refused roll names it")
+    sp.set_defaults(fn=cmd_share)
+    sp = sub.add_parser("secret", help="joint dice: draw a secret of your own into a new file, print its SHA-256")
+    sp.add_argument("--output", "-o", required=True, help="the secret file to create (0600, never overwritten)")
+    sp.set_defaults(fn=cmd_secret)
     sp = with_db(sub.add_parser("verify", help="check chain, dice, every command and the replay"))
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--anchor", action="append", metavar="SEQ:HASH",

@@ -108,8 +108,11 @@ class BeginAttrition(Command):
 
 
 class RollAttritionDie(Command):
+    """Roll for the procedure: seeded, ``value`` entered by hand, or joint dice with the others' ``shares``."""
+
     procedure: str
     value: int | None = None
+    shares: dict[str, str] = {}
 
 
 class TakeTwoCounters(Command):

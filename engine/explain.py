@@ -38,7 +38,8 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
             p = prev.attritions.get(ev.procedure)
             die = prev.die
             rolled = next((e for s, _c, e, _a in game.rows(cmdrow[5], seq) if isinstance(e, g.DieRolled)), None)
-            how = "entered by hand" if rolled and rolled.entered else "derived from the committed seed"
+            how = ("entered by hand" if rolled and rolled.entered else "mixed from every holder's share (joint dice)"
+                   if rolled and rolled.shares else "derived from the committed seed")
             out.append(f"  die: {ev.die} ({how}; d{die.sides} read {die.lowest}-{die.lowest + die.sides - 1})")
             base = ev.die - die.lowest
             for m in ev.modifiers:
@@ -91,6 +92,9 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
         case g.DieRolled():
             if ev.entered:
                 out.append("  entered by hand (a physical die); verify lists it as such")
+            elif ev.shares:
+                from . import joint
+                out.append(joint.explain(ev, prev))
             else:
                 seed = bytes.fromhex(prev.seed) if prev.seed else game.seed
                 from . import dice

@@ -8,7 +8,7 @@ state never runs ahead of what was committed.
 from __future__ import annotations
 
 import os
-import secrets
+import secrets as _secrets
 import sqlite3
 from collections import deque
 from pathlib import Path
@@ -23,6 +23,7 @@ from projections.state import GameState, dump, load
 
 from . import commands as c
 from . import dice as D
+from . import joint as J
 from . import progress as P
 from .errors import CommandError, RuleViolation
 from .procedures import KINDS
@@ -35,11 +36,13 @@ BY_COMMAND = {cmd: kind for kind in KINDS for cmd in kind.commands}
 _META = ("Undo", "AddNote", "LoadScenario")
 
 class Game:
-    """One game: its log, its live state, and the seed if this process holds it."""
+    """One game: its log, its live state, and the seed (or joint-dice secrets) this process holds."""
 
-    def __init__(self, log: EventLog, seed: bytes | None, progress=None, *, setup: bool = True):
+    def __init__(self, log: EventLog, seed: bytes | None, progress=None, secrets: dict[str, bytes] | None = None,
+                 *, setup: bool = True):
         self.log = log
         self.seed = seed
+        self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
         if setup:
             _require_setup(log)
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
@@ -52,13 +55,17 @@ class Game:
     @classmethod
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
                seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
-               log_format: int = FORMAT) -> "Game":
+               log_format: int = FORMAT, public_seed: bool = False, joint: dict[str, bytes | str] | None = None
+               ) -> "Game":
         """Write a new game file whose first events are the scenario's setup; all or nothing.
 
         The game is built under a temporary name beside ``path``; the seed sidecar is written and
         synced first; the file takes its name (a hard link: never over another file) only when
         complete. A kill at any point leaves no game at ``path``, or a whole one with its seed.
         ``log_format`` exists so that older formats stay tested; new games use the current one.
+        ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
+        dice instead of a seed: holder -> its secret, or only its SHA-256 (hex) when the holder keeps
+        it elsewhere; no seed file is written (engine/joint.py create writes the secrets' files).
         """
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
@@ -66,18 +73,21 @@ class Game:
         path = Path(path)
         sp = Path(seed_file) if seed_file else D.seed_path(path)
         _check_new_game(path)
-        _check_sidecar(sp, seed, path)
-        tmp = path.with_name(f".{path.name}.creating-{os.getpid()}-{secrets.token_hex(4)}")
+        if joint is None:
+            _check_sidecar(sp, seed, path)
+        tmp = path.with_name(f".{path.name}.creating-{os.getpid()}-{_secrets.token_hex(4)}")
         wrote_seed = False
         try:
             log = EventLog(tmp, create=True, synchronous=synchronous, log_format=log_format)
             try:
-                game = cls(log, seed, setup=False)
+                game = cls(log, None if joint else seed, secrets=J.held(joint), setup=False)
                 payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
-                game._commit(setup_events(scenario, D.commitment(seed)), actor, "LoadScenario", payload)
+                created = setup_events(scenario, D.commitment(seed))
+                created[0] = J.mark(created[0], public_seed=public_seed, holders=J.commitments(joint))
+                game._commit(created, actor, "LoadScenario", payload)
             finally:
                 log.close()  # the last connection folds the WAL into the file: one file to move
-            if not sp.exists():
+            if joint is None and not sp.exists():
                 D.write_seed(sp, seed)
                 wrote_seed = True
             _link_into_place(tmp, path)
@@ -88,12 +98,16 @@ class Game:
         finally:
             for suffix in ("", "-wal", "-shm"):
                 Path(str(tmp) + suffix).unlink(missing_ok=True)
-        return cls(EventLog(path, synchronous=synchronous), seed)
+        return cls(EventLog(path, synchronous=synchronous), None if joint else seed, secrets=J.held(joint))
 
     @classmethod
     def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
-             synchronous: str = "FULL", progress=None, readonly: bool = False) -> "Game":
-        """Open a game file; ``readonly`` changes nothing in it (verify, and every reading command)."""
+             synchronous: str = "FULL", progress=None, readonly: bool = False, secrets=None,
+             secret_files=None) -> "Game":
+        """Open a game file; ``readonly`` changes nothing in it (verify, and every reading command).
+
+        ``secrets``/``secret_files`` are joint-dice secrets (default: the files beside it).
+        """
         log = EventLog(path, synchronous=synchronous, readonly=readonly)
         explicit = seed is not None
         if seed is None:
@@ -104,6 +118,7 @@ class Game:
                 if explicit:
                     raise CommandError("seed: it does not match the commitment in this game's log")
                 game.seed = None  # a stale sidecar: never roll (or reveal) a seed the log did not commit to
+            game.secrets = J.load(path, game.state.joint_dice, secret_files, secrets)
         except BaseException:
             log.close()
             raise
@@ -146,7 +161,7 @@ class Game:
                 if blocked is not None:
                     raise blocked
         if dice is None:
-            dice = D.Dice(self.seed, state.die, getattr(command, "value", None))
+            dice = J.dice_for(state, self.seed, self.secrets, command)
         return kind.decide(state, command, dice)
 
     def _commit(self, events: list, actor: str, ctype: str, payload: str) -> list[tuple[int, object]]:
@@ -326,7 +341,7 @@ class Game:
         sp = D.seed_path(to)
         if self.seed is not None:
             _check_sidecar(sp, self.seed, to)
-        tmp = to.with_name(f".{to.name}.forking-{os.getpid()}-{secrets.token_hex(4)}")
+        tmp = to.with_name(f".{to.name}.forking-{os.getpid()}-{_secrets.token_hex(4)}")
         wrote_seed = False
         try:
             new = EventLog(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
@@ -345,7 +360,7 @@ class Game:
         finally:
             for suffix in ("", "-wal", "-shm"):
                 Path(str(tmp) + suffix).unlink(missing_ok=True)
-        return Game(EventLog(to), self.seed)
+        return Game(EventLog(to), self.seed, secrets=self.secrets)
 
     def events(self, start: int = 1, stop: int | None = None) -> list[tuple[int, object]]:
         return [(r[0], decode(r[2], r[3], r[4])) for r in self.log.rows(start, stop)]

@@ -20,7 +20,9 @@ def parse_short(text: str) -> c.Command:
     if cls is None:
         raise CommandError(f"unknown command {name!r} (known: {', '.join(sorted(c.NAMES))})")
     fields = {f.name: f for f in mi.type_info(cls).fields}
-    positional = list(fields)  # declared order: required fields first, then the optional ones
+    # Declared order: required fields first, then the optional ones; a mapping (joint dice' shares) is
+    # never bare, it is given as field={...}.
+    positional = [k for k, f in fields.items() if not isinstance(f.type, mi.DictType)]
     obj: dict = {"type": cls.__name__}
     for arg in args:
         if "=" in arg and arg.split("=", 1)[0] in fields:

@@ -10,6 +10,7 @@ from events import game as g
 from projections.state import GameState
 
 from . import commands as c
+from . import joint
 from .dice import Dice
 from .errors import CommandError, RuleViolation
 
@@ -97,6 +98,8 @@ class TurnKind:
                     raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
                 return [g.NoteAdded(text=t, at_seq=at or state.seq)]
             case c.RevealSeed():
+                if state.joint_dice:
+                    return joint.reveal(state, dice)
                 if state.seed:
                     raise RuleViolation("dice", "the seed is already revealed")
                 if dice.seed is None:

@@ -22,6 +22,7 @@ from projections.state import GameState
 from . import anchor as A
 from . import commands as c
 from . import dice as D
+from . import joint_verify as JV
 from .errors import CommandError, RuleViolation
 from .game import Game, settle
 
@@ -68,6 +69,9 @@ class Report(msgspec.Struct, kw_only=True):
     rolls: list[Roll] = []
     overrides: list[int] = []     # seqs of undos a referee forced past a die roll
     missing_triggers: list[str] = []  # append-only triggers the file lacks (dropped, or an old file)
+    # Present only when they apply, so older games report exactly as before:
+    seed_public: bool | msgspec.UnsetType = msgspec.UNSET       # the log marks its seed as known to others
+    joint: JV.JointCheck | msgspec.UnsetType = msgspec.UNSET    # joint dice (engine/joint_verify.py)
 
 
 class _LoggedDice(D.Dice):
@@ -109,7 +113,7 @@ def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor]
 
 
 def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=None,
-                anchors: Sequence[A.Anchor] = ()) -> Report:
+                anchors: Sequence[A.Anchor] = (), secret_files=None) -> Report:
     """Verify a game file: the chain first, on the raw log, before any replay can stumble on a bad row.
 
     ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/anchor.py).
@@ -129,7 +133,8 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
     finally:
         log.close()
     try:
-        game = Game.open(path, seed_file=seed_file, synchronous=synchronous, readonly=True)
+        game = Game.open(path, seed_file=seed_file, synchronous=synchronous, readonly=True,
+                         secret_files=secret_files)
     except (SchemaError, msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError, AttributeError) as err:
         rep.ok, rep.stage = False, "schema"
         rep.first_bad_seq, rep.problem = _first_unreadable(path, err)
@@ -209,6 +214,14 @@ def _dice(game: Game, rep: Report) -> None:
     for seq, _cid, ev, _a in game.rows():
         if seq == 1:
             commitment, die = ev.seed_sha256, ev.die
+            if ev.seed_public:
+                rep.seed_public = True
+            if ev.joint_dice:  # no single seed: every roll mixes the holders' shares
+                for s, r, check in JV.check(game, ev, rep):
+                    (rep.rolls_entered if check == "entered" else rep.rolls_unchecked if check == "unchecked"
+                     else []).append(s)
+                    rep.rolls.append(Roll(seq=s, key=r.key, value=r.value, check=check))
+                return
         if isinstance(ev, SeedRevealed):
             seed = bytes.fromhex(ev.seed)
             if D.commitment(seed) != commitment:
@@ -331,6 +344,7 @@ def _seqs(seqs: list[int], n: int = 12) -> str:
 
 
 _SEED = {"revealed": "the seed revealed in the log", "sidecar": "the seed kept beside the file (not yet revealed)"}
+_PUBLIC = "the dice seed is PUBLIC (given by hand or published): anyone could predict every roll"
 
 
 def text(rep: Report, path: str = "") -> str:
@@ -396,7 +410,7 @@ def text(rep: Report, path: str = "") -> str:
     if rep.problem and rep.stage == "schema":
         lines.append(f"  log       {rep.problem}")
     if rep.ok:
-        lines.append("VERIFIED")
+        lines.append("VERIFIED" + (f" (but {_PUBLIC})" if rep.seed_public is True else ""))
     else:
         first = d.seq if d is not None else rep.first_bad_seq
         why = {"dice": "a roll cannot be confirmed", "commands": "a command does not re-execute as logged",
@@ -406,6 +420,15 @@ def text(rep: Report, path: str = "") -> str:
 
 
 def _dice_lines(rep: Report) -> list[str]:
+    if rep.joint is not msgspec.UNSET:
+        return JV.lines(rep)
+    out = _seed_lines(rep)
+    if rep.seed_public is True:
+        out.insert(1, f"            {_PUBLIC}")
+    return out
+
+
+def _seed_lines(rep: Report) -> list[str]:
     n = len(rep.rolls) or rep.rolls_derived + len(rep.rolls_entered) + len(rep.rolls_unchecked)
     if not n:
         return ["  dice      no die was rolled"]

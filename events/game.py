@@ -123,16 +123,28 @@ class NoteAdded(Event, kw_only=True):
 
 
 class DieRolled(Event, kw_only=True):
-    """One die roll: derived from the committed seed, or entered by hand."""
+    """One die roll: derived from the committed seed, or from every holder's share (joint dice), or entered.
+
+    ``shares`` (joint dice only) maps each holder to its share for ``key``, hex, in the order of
+    GameCreated.joint_dice, so the face can be re-derived and each share checked once revealed.
+    """
 
     key: str
     value: int
     entered: bool = False
     procedure: str = ""
+    shares: dict[str, str] = {}
 
 
 class SeedRevealed(Event, kw_only=True):
     seed: str
+
+
+class SecretRevealed(Event, kw_only=True):
+    """One holder's joint-dice secret, revealed at the end so its shares can be checked."""
+
+    holder: str
+    secret: str
 
 
 GameEvent = (
@@ -156,4 +168,5 @@ GameEvent = (
     | NoteAdded
     | DieRolled
     | SeedRevealed
+    | SecretRevealed
 )

@@ -143,12 +143,28 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     russian_winter: RussianWinterSpec = RussianWinterSpec()
 
 
+class DiceHolder(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """One side's part of joint dice: its name and SHA-256 of the secret it alone keeps."""
+
+    holder: str
+    sha256: str
+
+
 class GameCreated(Event, kw_only=True):
+    """The game's first event: its name, die, rules and how its dice are committed.
+
+    ``seed_public`` marks a seed given by hand or published (a test or demo game): anyone may
+    predict its rolls. ``joint_dice`` lists the holders of joint dice (engine/joint.py); such a
+    game has no single seed and ``seed_sha256`` is empty. Both default so older logs encode as before.
+    """
+
     name: str
     seed_sha256: str
     die: DieSpec = DieSpec()
     rules: RulesSpec = RulesSpec()
     description: str = ""
+    seed_public: bool = False
+    joint_dice: list[DiceHolder] = []
 
 
 class FactionDefined(Event, kw_only=True):

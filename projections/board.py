@@ -116,12 +116,18 @@ def _seed(state: GameState, e: g.SeedRevealed) -> None:
     state.seed = e.seed
 
 
+def _secret(state: GameState, e: g.SecretRevealed) -> None:
+    state.revealed[e.holder] = e.secret
+
+
 def _undone(state: GameState, e: g.CommandUndone) -> None:
     pass
 
 
 def _created(state: GameState, e: s.GameCreated) -> None:
     state.name, state.seed_sha256, state.die, state.rules = e.name, e.seed_sha256, e.die, e.rules
+    if e.joint_dice:
+        state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}
 
 
 def _faction(state: GameState, e: s.FactionDefined) -> None:
@@ -171,7 +177,8 @@ HANDLERS: dict[type, Callable[[GameState, object], None]] = {
     g.UnitsTookOffensive: _offensive, g.SupplyChanged: _supply, g.UnitAirdropped: _airdropped,
     g.FeaturePlaced: _feature_placed, g.FeatureRemoved: _feature_removed, g.OverstackMarked: _overstack,
     g.GameTurnStarted: _game_turn, g.PlayerTurnStarted: _player_turn, g.PhaseStarted: _phase,
-    g.WeatherSet: _weather, g.NoteAdded: _note, g.SeedRevealed: _seed, g.CommandUndone: _undone,
+    g.WeatherSet: _weather, g.NoteAdded: _note, g.SeedRevealed: _seed, g.SecretRevealed: _secret,
+    g.CommandUndone: _undone,
     s.GameCreated: _created, s.FactionDefined: _faction, s.NationalityDefined: _nationality, s.HexDefined: _hex,
     s.HexsideDefined: _hexside, s.BoxDefined: _box, s.SupplySourceDefined: _source, s.UnitPlaced: _placed,
     s.RestrictionDefined: _restriction,

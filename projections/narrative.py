@@ -15,6 +15,12 @@ def _c_h(c: int, h: int) -> str:
 def line(event) -> str:
     """One sentence for one event; every rule-driven fact names its rule."""
     match event:
+        case s.GameCreated(name=n, joint_dice=js, die=d) if js:
+            return (f"game '{n}' created; joint dice: the secrets of {', '.join(j.holder for j in js)} committed, "
+                    f"each roll needs every one's share (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
+        case s.GameCreated(name=n, seed_sha256=h, die=d, seed_public=True):
+            return (f"game '{n}' created with a PUBLIC dice seed (sha256 {h[:16]}…): anyone can predict every roll "
+                    f"(d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
         case s.GameCreated(name=n, seed_sha256=h, die=d):
             return f"game '{n}' created; dice seed committed as sha256 {h[:16]}… (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})"
         case s.FactionDefined(faction=f):
@@ -72,10 +78,14 @@ def line(event) -> str:
             return f"command {cid} undone" + (f" by referee override ({ref}{': ' + why if why else ''})" if o else "")
         case g.NoteAdded(text=t):
             return f"note: {t}"
+        case g.DieRolled(key=k, value=v, shares=sh) if sh:
+            return f"die rolled for {k}: {v} (joint dice: the shares of {', '.join(sh)})"
         case g.DieRolled(key=k, value=v, entered=e):
             return f"die rolled for {k}: {v}{' (entered by hand)' if e else ' (committed seed)'}"
         case g.SeedRevealed(seed=sd):
             return f"dice seed revealed: {sd[:16]}…"
+        case g.SecretRevealed(holder=h, secret=sd):
+            return f"joint-dice secret of {h} revealed: {sd[:16]}…"
         case a.AttritionZonesDetermined(zones=zs, active=act, rule=r):
             return f"{len(zs)} attrition zones fixed for {act}'s turn ({r})"
         case a.AttritionBegun(procedure=p, attacker=att, defender=d, zone=z, excluded=ex):

@@ -81,6 +81,8 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     name: str = ""
     seed_sha256: str = ""
     seed: str = ""
+    joint_dice: dict[str, str] = {}   # joint dice: holder -> SHA-256 of its secret, in commitment order
+    revealed: dict[str, str] = {}     # joint dice: holder -> its revealed secret (hex)
     die: DieSpec = DieSpec()
     rules: RulesSpec = RulesSpec()
     seq: int = 0

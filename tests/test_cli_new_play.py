@@ -41,7 +41,7 @@ def test_new_refuses_an_existing_game(db):
 
 def test_new_with_a_given_seed(tmp_path):
     seed = "ab" * 32
-    r = cli("new", "bridgehead-14-65", "--db", tmp_path / "g.db", "--seed", seed)
+    r = cli("new", "bridgehead-14-65", "--db", tmp_path / "g.db", "--seed", seed, "--public-seed")
     assert r.returncode == 0, r.stderr
     assert (tmp_path / "g.db.seed").read_text().strip() == seed
 

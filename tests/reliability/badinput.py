@@ -55,6 +55,24 @@ def _play(lines: list[str]) -> Callable[[Path], list[str]]:
     return setup
 
 
+def _secret_there(d: Path) -> list[str]:
+    (d / "new.db.AX.secret").write_text("11" * 32 + "\n")
+    return ["new", "bridgehead-14-65", "--db", str(d / "new.db"), "--joint-dice", "AX,AL"]
+
+
+def _share_foreign(d: Path) -> list[str]:
+    from engine import joint
+    from engine import scenario as S
+    joint.create(d / "j.db", S.load("bridgehead-14-65"), ["AX", "AL"])[0].close()
+    (d / "other.secret").write_text("22" * 32 + "\n")
+    return ["share", "--db", str(d / "j.db"), "--secret-file", str(d / "other.secret"), "--key", "k"]
+
+
+def _existing_secret(d: Path) -> list[str]:
+    (d / "mine.secret").write_text("33" * 32 + "\n")
+    return ["secret", "--output", str(d / "mine.secret")]
+
+
 def _on_db(make: Callable[[Path], Path], cmd: str = "show") -> Callable[[Path], list[str]]:
     def setup(d: Path) -> list[str]:
         return [cmd, "--db", str(make(d))]
@@ -207,10 +225,26 @@ CASES: list[Case] = [
          ["no such scenario file"]),
     Case("new: onto an existing game", lambda d: ["new", "bridgehead-14-65", "--db", _game(d)], 1,
          ["already exists"]),
-    Case("new: seed not hex", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "new.db"), "--seed", "xyz"], 2,
-         ["seed"]),
-    Case("new: seed too short", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "new.db"), "--seed", "abcd"], 2,
-         ["seed", "128 bits"]),
+    Case("new: seed not hex", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "new.db"), "--seed", "xyz",
+                                         "--public-seed"], 2, ["seed"]),
+    Case("new: seed too short", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "new.db"), "--seed", "abcd",
+                                           "--public-seed"], 2, ["seed", "128 bits"]),
+    # -- dice that players cannot predict (issue 10, items 12-13) ---------------------------
+    Case("new: a seed given by hand, not marked public", lambda d: ["new", "bridgehead-14-65", "--db",
+                                                                    str(d / "new.db"), "--seed", "00" * 32], 2,
+         ["--seed", "not secret", "--public-seed"]),
+    Case("new: --public-seed without a seed", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "new.db"),
+                                                         "--public-seed"], 2, ["--public-seed", "--seed"]),
+    Case("new: joint dice with one holder", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "new.db"),
+                                                       "--joint-dice", "AX"], 2, ["at least two holders"]),
+    Case("new: joint dice with a seed", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "new.db"),
+                                                   "--joint-dice", "--seed", "00" * 32], 2, ["no single seed"]),
+    Case("new: joint dice, a bad commitment", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "new.db"),
+                                                         "--joint-dice", "AX,AL=abc"], 2, ["sha-256"]),
+    Case("new: joint dice onto another game's secret", lambda d: _secret_there(d), 2, ["already exists"]),
+    Case("share: a game with one seed", lambda d: ["share", "--db", _game(d), "--key", "k"], 2, ["one seed"]),
+    Case("share: a secret of another game", lambda d: _share_foreign(d), 2, ["matches no holder"]),
+    Case("secret: onto an existing file", lambda d: _existing_secret(d), 2, ["already exists"]),
     # -- other verbs -------------------------------------------------------------------
     Case("show: --at beyond the log", lambda d: ["show", "--db", _game(d), "--at", "99999"], 2, ["outside the log"]),
     Case("show: --at not a number", lambda d: ["show", "--db", _game(d), "--at", "ten"], 2, ["invalid int value"]),

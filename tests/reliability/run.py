@@ -20,13 +20,14 @@ import time
 import traceback
 from functools import partial
 
-from . import badinput, concurrent, crash, determinism, fuzz, iofaults, tamper
+from . import badinput, concurrent, crash, determinism, fuzz, iofaults, jointdice, tamper
 
 HARNESSES = {
     "crash": crash.run, "concurrent": concurrent.run, "tamper": tamper.run, "fuzz": fuzz.run,
     "badinput": badinput.run, "iofaults": iofaults.run, "determinism": determinism.run,
     "crash_format2": partial(crash.run, log_format=2), "tamper_format2": partial(tamper.run, log_format=2),
     "iofaults_format2": partial(iofaults.run, log_format=2),
+    "jointdice": jointdice.run,
 }
 
 
@@ -69,6 +70,8 @@ def headline_ok(name: str, fig: dict) -> list[str]:
              "a double fault left the game stuck")
     elif name == "determinism":
         want(fig["mismatches"] == 0, f"{fig['mismatches']} mismatches")
+    elif name == "jointdice":
+        off += jointdice.headline(fig)
     return off
 
 

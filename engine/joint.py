@@ -1,0 +1,234 @@
+"""Joint dice: rolls that no single holder of a secret can compute.
+
+Each holder (a side, usually) keeps a secret of its own; the log commits
+SHA-256 of every secret at creation (GameCreated.joint_dice). A holder's share
+for a roll is HMAC-SHA256(secret, "turnlog/share/" + key); the face is
+dice.face over the HMAC of all shares concatenated in commitment order. The
+shares are logged with the roll, so the face can be re-derived from the log,
+and each share is checked against its holder's secret once that is revealed at
+the end. Shares are deterministic: undoing a roll and rolling the same key
+again gives the same shares and the same face, so nobody can fish.
+
+A process rolls only when it has every share: from the secrets it holds (a
+host or hot-seat program holds them all) or given with the command
+(``"shares": {"AL": "..."}``, each side computing its own with `turnlog share`).
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from pathlib import Path
+from typing import Iterable
+
+import msgspec
+
+from events.game import DieRolled, SecretRevealed
+from events.setup import DiceHolder, DieSpec
+
+from . import dice as D
+from .errors import CommandError, RuleViolation
+
+_SHARE = b"turnlog/share/"
+_MIX = b"turnlog/joint-dice"
+HOLDER = re.compile(r"[A-Za-z0-9_-]{1,32}")
+HEX64 = re.compile(r"[0-9a-f]{64}")  # a share or a commitment
+
+
+def share(secret: bytes, key: str) -> str:
+    """One holder's share for ``key`` (hex): reveals nothing of the secret or of other keys' shares."""
+    return hmac.new(secret, _SHARE + key.encode(), hashlib.sha256).hexdigest()
+
+
+def face(shares: dict[str, str], order: Iterable[str], key: str, die: DieSpec) -> int:
+    """The face every share of ``key`` gives together; ``order`` is the holders' commitment order."""
+    mixed = hmac.new(_MIX, b"".join(bytes.fromhex(shares[h]) for h in order), hashlib.sha256).digest()
+    return D.face(mixed, key, die)
+
+
+def secret_path(db_path: str | Path, holder: str) -> Path:
+    return Path(f"{db_path}.{holder}.secret")
+
+
+def parse_holders(spec: Iterable[str]) -> list[tuple[str, str]]:
+    """Parse ``NAME`` or ``NAME=SHA256`` items: (name, commitment or '' to draw a secret here)."""
+    out: list[tuple[str, str]] = []
+    for item in spec:
+        name, _eq, sha = item.partition("=")
+        sha = sha.lower()
+        if not HOLDER.fullmatch(name):
+            raise CommandError(f"joint-dice: {name!r} is not a holder name (1-32 letters, digits, _ or -)")
+        if sha and not HEX64.fullmatch(sha):
+            raise CommandError(f"joint-dice: {name}'s commitment must be 64 lower-case hex digits (SHA-256)")
+        if name in (n for n, _s in out):
+            raise CommandError(f"joint-dice: holder {name} is named twice")
+        out.append((name, sha))
+    if len(out) < 2:
+        raise CommandError("joint-dice: at least two holders are needed, or one of them could roll alone")
+    return out
+
+
+def mark(created, *, public_seed: bool = False, holders: Iterable[DiceHolder] = ()):
+    """GameCreated as the dice are committed: a public seed marked, or joint holders instead of a seed."""
+    holders = list(holders)
+    if holders:
+        return msgspec.structs.replace(created, seed_sha256="", joint_dice=holders)
+    return msgspec.structs.replace(created, seed_public=True) if public_seed else created
+
+
+def matched(state_holders: dict[str, str], secrets: Iterable[bytes], strict: bool) -> dict[str, bytes]:
+    """Each secret under the holder whose commitment it matches; one matching none is refused if ``strict``."""
+    by_sha = {sha: h for h, sha in state_holders.items()}
+    out: dict[str, bytes] = {}
+    for s in secrets:
+        h = by_sha.get(D.commitment(s))
+        if h is None:
+            if strict:
+                raise CommandError("secret: it matches no holder's commitment in this game's log")
+            continue
+        out[h] = s
+    return out
+
+
+def load(db_path, state_holders: dict[str, str], files=None, secrets=None) -> dict[str, bytes]:
+    """The secrets this process holds: those given, those in ``files``, else the files beside the game."""
+    if not state_holders:
+        return {}
+    given = list(secrets or ())
+    for f in files or ():
+        s = _read(Path(f))
+        if s is None:
+            raise CommandError(f"secret-file: {f} does not exist")
+        given.append(s)
+    if secrets is not None or files:
+        return matched(state_holders, given, strict=True)
+    beside = [_read(secret_path(db_path, h)) for h in state_holders]
+    return matched(state_holders, [s for s in beside if s is not None], strict=False)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return D.read_seed(path)
+    except (ValueError, OSError) as err:
+        raise CommandError(f"secret-file: {path} is not a readable secret ({err})") from None
+
+
+class JointDice(D.Dice):
+    """Dice of a joint game: a roll needs every holder's share, computed here or given with the command."""
+
+    def __init__(self, state, secrets: dict[str, bytes], given: dict[str, str] | None, entered: int | None):
+        super().__init__(None, state.die, entered)
+        self.state, self.secrets, self.given = state, secrets, dict(given or {})
+
+    def roll(self, key: str, procedure: str = "", rule: str = "") -> DieRolled:
+        if self.entered is not None:
+            return super().roll(key, procedure, rule)
+        st = self.state
+        if st.revealed:
+            raise RuleViolation(rule or "dice", f"{', '.join(st.revealed)} revealed a secret: a joint roll could "
+                                "now be predicted; enter the die value")
+        unknown = sorted(set(self.given) - set(st.joint_dice))
+        if unknown:
+            raise CommandError(f"shares: {', '.join(unknown)} holds no secret in this game")
+        shares, missing = {}, []
+        for h in st.joint_dice:
+            mine = share(self.secrets[h], key) if h in self.secrets else None
+            theirs = self.given.get(h)
+            if theirs is not None and not HEX64.fullmatch(theirs):
+                raise CommandError(f"shares.{h}: a share is 64 lower-case hex digits")
+            if mine is not None and theirs is not None and mine != theirs:
+                raise RuleViolation(rule or "dice", f"the share given for {h} is not the one {h}'s secret gives")
+            if mine is None and theirs is None:
+                missing.append(h)
+            shares[h] = mine or theirs
+        if missing:
+            raise RuleViolation(rule or "dice", f"joint dice: rolling {key} needs the share of {', '.join(missing)} "
+                                f"(`turnlog share --db GAME --secret-file FILE --key {key}` prints it; give it as "
+                                f'"shares": {{"{missing[0]}": "..."}} in the command)')
+        return DieRolled(key=key, value=face(shares, st.joint_dice, key, self.die), procedure=procedure,
+                         shares=shares)
+
+
+def dice_for(state, seed: bytes | None, secrets: dict[str, bytes], command) -> D.Dice:
+    """The dice a command rolls with: the seed's, or joint dice when the log committed holders."""
+    entered = getattr(command, "value", None)
+    if state.joint_dice:
+        return JointDice(state, secrets, getattr(command, "shares", None), entered)
+    if getattr(command, "shares", None):
+        raise CommandError("shares: this game's dice come from one seed, not from shares")
+    return D.Dice(seed, state.die, entered)
+
+
+def reveal(state, dice) -> list:
+    """SecretRevealed for every secret this process holds that is not yet in the log."""
+    held = {h: s for h, s in getattr(dice, "secrets", {}).items() if h not in state.revealed}
+    if not held:
+        raise RuleViolation("dice", "no joint-dice secret to reveal here: "
+                            + ("each is already revealed" if len(state.revealed) == len(state.joint_dice)
+                               else "give the holder's --secret-file"))
+    return [SecretRevealed(holder=h, secret=s.hex()) for h, s in held.items()]
+
+
+def held(joint: dict[str, bytes | str] | None) -> dict[str, bytes]:
+    """The secrets among ``joint`` (holder -> secret bytes, or a commitment kept by the holder)."""
+    return {h: s for h, s in (joint or {}).items() if isinstance(s, bytes)}
+
+
+def commitments(joint: dict[str, bytes | str] | None) -> list[DiceHolder]:
+    """GameCreated's holders: each SHA-256 given, or computed from the secret given."""
+    out = []
+    for h, s in (joint or {}).items():
+        if isinstance(s, bytes) and len(s) < 16:
+            raise CommandError(f"joint: {h}'s secret is too short (at least 128 bits are needed)")
+        if not HOLDER.fullmatch(h):
+            raise CommandError(f"joint: {h!r} is not a holder name (1-32 letters, digits, _ or -)")
+        out.append(DiceHolder(holder=h, sha256=D.commitment(s) if isinstance(s, bytes) else s))
+    if joint is not None and len(out) < 2:
+        raise CommandError("joint: at least two holders are needed, or one of them could roll alone")
+    return out
+
+
+def create(path, scenario, spec: Iterable[str], **kw):
+    """Create a joint-dice game; each holder named without a commitment gets a fresh secret in its own file.
+
+    ``spec`` items are ``NAME`` (a secret drawn here, written to DB.NAME.secret, 0600) or
+    ``NAME=SHA256`` (the holder made its own with `turnlog secret`; only the commitment is logged).
+    No file is overwritten; the files written are removed again if the game cannot be created.
+    Returns the Game (holding the secrets drawn here) and the files written, by holder.
+    """
+    from .game import Game
+    parsed = parse_holders(spec)
+    joint: dict[str, bytes | str] = {n: sha or D.new_seed() for n, sha in parsed}
+    files = {n: secret_path(path, n) for n, s in joint.items() if isinstance(s, bytes)}
+    for f in files.values():
+        if f.exists():
+            raise CommandError(f"joint-dice: {f} already exists; refusing to overwrite a secret")
+    written: list[Path] = []
+    try:
+        for n, f in files.items():
+            D.write_seed(f, joint[n])
+            written.append(f)
+        return Game.create(path, scenario, joint=joint, **kw), files
+    except BaseException:
+        for f in written:
+            f.unlink(missing_ok=True)
+        raise
+
+
+def sides(scenario) -> list[str]:
+    """The default holders: the scenario's sides (FactionSpec.side), in order of appearance."""
+    out: list[str] = []
+    for f in scenario.factions:
+        if f.side not in out:
+            out.append(f.side)
+    return out
+
+
+def explain(ev: DieRolled, state) -> str:
+    """The REPL's `why` for a joint roll: do the logged shares give the face, and which are checked yet."""
+    ok = list(ev.shares) == list(state.joint_dice) and face(ev.shares, state.joint_dice, ev.key, state.die) == ev.value
+    checked = [h for h, s in state.revealed.items() if share(bytes.fromhex(s), ev.key) == ev.shares.get(h)]
+    return (f"  mixed from the shares of {', '.join(ev.shares)} for the key '{ev.key}': "
+            + ("they give this face" if ok else "they DO NOT give this face")
+            + (f"; shares checked against revealed secrets: {', '.join(checked)}" if checked
+               else "; each share is checkable once its holder reveals its secret"))

@@ -1,0 +1,120 @@
+"""Verify the dice of a joint-dice game (engine/joint.py): every face, then every share.
+
+Before the reveal, each logged face is re-derived from the shares logged with
+it (the roller cannot log another face); each share is checked against its
+holder's secret once that secret is known, revealed in the log or held by this
+process. The first share that its holder's secret does not give is named, with
+its holder: that side lied about its share, or the log was edited.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from events.game import DieRolled, SecretRevealed
+
+from . import dice as D
+from . import joint as J
+
+
+class BadShare(msgspec.Struct, kw_only=True):
+    seq: int
+    key: str
+    holder: str
+
+
+class JointCheck(msgspec.Struct, kw_only=True):
+    """What verify found of joint dice; in the report of joint-dice games only."""
+
+    holders: list[str]
+    revealed: list[str] = []        # holders whose secret the log reveals
+    held: list[str] = []            # holders whose secret only this process holds
+    shares_checked: int = 0
+    bad_share: BadShare | None = None
+
+
+def check(game, created, rep) -> list[tuple[int, DieRolled, str]]:
+    """Fill ``rep`` (problem, first_bad_seq, seed, joint, counts) and return (seq, roll, check) per roll."""
+    order = [h.holder for h in created.joint_dice]
+    commit = {h.holder: h.sha256 for h in created.joint_dice}
+    jc = JointCheck(holders=order)
+    rep.joint = jc
+    secrets: dict[str, bytes] = {}
+    rolls: list[tuple[int, DieRolled]] = []
+    for seq, _cid, ev, _a in game.rows():
+        if isinstance(ev, SecretRevealed):
+            secret = bytes.fromhex(ev.secret)
+            if D.commitment(secret) != commit.get(ev.holder):
+                _bad(rep, seq, f"seq {seq}: the secret revealed for {ev.holder} does not match its commitment at seq 1")
+                continue
+            secrets[ev.holder] = secret
+            jc.revealed.append(ev.holder)
+        elif isinstance(ev, DieRolled):
+            rolls.append((seq, ev))
+    for h, s in game.secrets.items():
+        if h not in secrets:
+            secrets[h] = s
+            jc.held.append(h)
+    known = len(secrets) == len(order)
+    rep.seed = ("joint" if not jc.held else "joint-held") if known else "unknown"
+    out = [(seq, r, _roll(seq, r, order, secrets, created.die, rep, jc)) for seq, r in rolls]
+    unchecked = [seq for seq, _r, c in out if c == "unchecked"]
+    if unchecked and not rep.problem:
+        missing = [h for h in order if h not in secrets]
+        rep.problem = (f"joint rolls cannot be fully checked until every holder reveals its secret "
+                       f"(not yet: {', '.join(missing)})")
+    return out
+
+
+def _roll(seq: int, r: DieRolled, order: list[str], secrets: dict[str, bytes], die, rep, jc: JointCheck) -> str:
+    if r.entered:
+        return "entered"
+    if list(r.shares) != order:
+        _bad(rep, seq, f"seq {seq}: roll {r.key} holds the shares of {', '.join(r.shares) or 'nobody'}, "
+                       f"not of {', '.join(order)}")
+        return "mismatch"
+    try:
+        again = J.face(r.shares, order, r.key, die)
+    except ValueError:
+        _bad(rep, seq, f"seq {seq}: roll {r.key} holds a share that is not hex")
+        return "mismatch"
+    if again != r.value:
+        _bad(rep, seq, f"seq {seq}: roll {r.key} = {r.value} but its shares give {again}")
+        return "mismatch"
+    for h in order:
+        if h not in secrets:
+            continue
+        if J.share(secrets[h], r.key) != r.shares[h]:
+            if jc.bad_share is None:
+                jc.bad_share = BadShare(seq=seq, key=r.key, holder=h)
+            _bad(rep, seq, f"seq {seq}: roll {r.key}: the share of {h} is not the one {h}'s secret gives "
+                           f"({h} gave a false share, or the log was edited)")
+            return "bad share"
+        jc.shares_checked += 1
+    if len(secrets) < len(order):
+        return "unchecked"
+    rep.rolls_derived += 1
+    return "derived"
+
+
+def _bad(rep, seq: int, problem: str) -> None:
+    """Keep the first problem and its seq (a later one is still counted in the rolls)."""
+    if not rep.problem or rep.first_bad_seq is None:
+        rep.problem, rep.first_bad_seq = problem, seq
+
+
+def lines(rep) -> list[str]:
+    """The dice lines of the verify text for a joint-dice game."""
+    jc: JointCheck = rep.joint
+    n = len(rep.rolls)
+    if not n:
+        return [f"  dice      joint dice of {', '.join(jc.holders)}: no die was rolled"]
+    out = [f"  dice      joint dice of {', '.join(jc.holders)}: {n} roll{'s' if n != 1 else ''}, "
+           f"{sum(r.check != 'entered' for r in rep.rolls)} from shares, {len(rep.rolls_entered)} entered by hand"]
+    for who, label in ((jc.revealed, "revealed in the log"), (jc.held, "held by this process")):
+        if who:
+            out.append(f"            secrets {label}: {', '.join(who)}")
+    out.append(f"            {jc.shares_checked} shares checked against their holder's secret; "
+               f"{rep.rolls_derived} roll{'s' if rep.rolls_derived != 1 else ''} re-derived in full")
+    if rep.problem and rep.stage == "dice":
+        out.append(f"            {rep.problem}")
+    return out
