@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import (BeginAttrition, DesignateWinterHexes, RollAttritionDie, TakeAttritionLosses,
-                             TakeTwoCounters)
+from engine.commands import (BeginAttrition, DesignateWinterHexes, RollAttritionDie, SelectOccupation,
+                             TakeAttritionLosses, TakeTwoCounters)
 from events.attrition import WinterHexesDesignated
 
 from helpers import NATIONALITIES, hexes, new_game, refused, scenario, unit
@@ -232,6 +232,8 @@ def test_14_521d_counts_every_russian_attrition_of_the_turn(tmp_path):
     g.execute(BeginAttrition(attacker="RU", zone=north))
     g.execute(RollAttritionDie(procedure="A1", value=7))        # 10 factors, +2: row 9 = 1C/1H
     g.execute(DesignateWinterHexes(procedure="A1", losses=["0403"]))
+    g.execute(TakeAttritionLosses(procedure="A1", units=["ge-3"]))
+    g.execute(SelectOccupation(procedure="A1", selections=[]))  # A1 done: one attrition at a time (14.11)
     g.execute(BeginAttrition(attacker="RU", zone=south))
     g.execute(RollAttritionDie(procedure="A2", value=6))        # 20 factors, +2: row 8 = 3C/2H
     refused(g, DesignateWinterHexes(procedure="A2", losses=["0406", "0407"], occupation=["0408"]), "14.521D")
