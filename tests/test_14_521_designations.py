@@ -27,7 +27,7 @@ ZONE = "AX/eastern/0402"
 
 
 def board(*, pact="east", season="winter", front="eastern", rules=WINTER, hex_attrs=None, extra=(),
-          replace=None, hexsides=(), nats=NATS):
+          replace=None, hexsides=(), nats=NATS, winter_level=6):
     hx = hexes(" ".join(f"{c:02d}{r:02d}:{'RU' if c <= 3 else 'AX'}" for c in range(1, 10) for r in range(2, 9)),
                front=front, pact_side=pact, russian_winter_zone=True)
     for h in hx:
@@ -41,7 +41,7 @@ def board(*, pact="east", season="winter", front="eastern", rules=WINTER, hex_at
         else:
             units[uid] = u
     return scenario(hx, list(units.values()), season=season, active="RU", rules=rules, hexsides=list(hexsides),
-                    weather=[{"zone": "W", "winter_level": 6}], nationalities=nats)
+                    weather=[{"zone": "W", "winter_level": winter_level}], nationalities=nats)
 
 
 def rolled(tmp_path, die=3, **kw):
