@@ -113,8 +113,8 @@ def _remedied_now(state: GameState, hex_: str) -> bool:
     The owner is read from the hex (the retreating defender's units are in it), not stored, so the state
     and its snapshots keep their shape; a hex with no stacked unit left has nothing to remedy.
     """
-    active, here = state.turn.active, [u for u in state.units.values() if u.hex == hex_ and u.type not in _NOT_STACKED]
-    return not here or any(state.nationalities[u.nationality].faction == active for u in here)
+    here = [u for u in state.units.values() if u.hex == hex_ and u.type not in _NOT_STACKED]
+    return not here or any(state.nationalities[u.nationality].faction == state.turn.active for u in here)
 
 
 def _weather(state: GameState, e: g.WeatherSet) -> None:

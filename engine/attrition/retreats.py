@@ -47,7 +47,8 @@ def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tu
         return "14.72C", f"the attacker vacates {to} to advance"
     if hostile:
         return "14.72A", f"{to} is occupied by enemy units"
-    if any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, _owner(state, to, f)) for f in state.features.get(to, ())):
+    if any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, _owner(state, to, f))
+           for f in state.features.get(to, ())):
         return "14.72A", f"{to} holds an enemy counter or installation"
     if _prohibited(state, unit, to):
         return "14.72D", f"{unit.nationality} units may not enter {to}"

@@ -11,8 +11,8 @@ from events.attrition import Zone
 from projections.state import GameState
 
 from ..hexgrid import grid
-from .common import (AIRDROP_TYPES, FORTRESS, NEVER_COUNT, enemies, faction, features, is_combat_ground, is_ground,
-                     occupancy, restricted, side)
+from .common import (AIRDROP_TYPES, FORTRESS, NEVER_COUNT, enemies, faction, features, is_combat_ground,
+                     is_ground, occupancy, restricted, side)
 
 _TURKEY_EUROPE = frozenset({"balkans", "european_turkey"})
 _FAR_EAST = frozenset({"siberia", "manchuria", "mongolia", "tannu_tuva"})
