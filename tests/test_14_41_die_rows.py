@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from engine.commands import BeginAttrition, RollAttritionDie
+from engine.explain import odds
 
 from helpers import hexes, new_game, refused, scenario, unit
 
@@ -49,3 +50,10 @@ def test_14_41_option_face_seeded_rolls_read_1_10(tmp_path):
     g.execute(RollAttritionDie(procedure="A1"))
     p = g.state.attritions["A1"]
     assert 1 <= p.die <= 10 and p.row == p.die
+
+
+def test_14_41_option_face_the_odds_and_the_explanation_read_the_same_rows(tmp_path):
+    g = begun(tmp_path, D1_10, FACE)
+    lines = odds(g.state, "A1")
+    assert any(line.split()[:3] == ["10", "10", "10"] for line in lines), lines
+    assert any(line.split()[:3] == ["1", "1", "1"] for line in lines), lines
