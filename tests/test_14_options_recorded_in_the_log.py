@@ -5,7 +5,11 @@ Position as tests/test_14_44_two_counters.py on the Pacific mapboard (die 5: 1C/
 """
 from __future__ import annotations
 
+import pytest
+
+from engine import scenario as S
 from engine.commands import TakeAttritionLosses, TakeTwoCounters
+from engine.errors import ScenarioError
 from engine.game import Game
 from engine.verify import verify
 from events.codec import decode, encode
@@ -42,3 +46,10 @@ def test_the_default_reading_verifies_too(tmp_path):
     g.execute(TakeAttritionLosses(procedure="A1", units=["us-1", "us-2"]))
     rep = verify(g)
     assert rep.ok and rep.commands_checked >= 4
+
+
+def test_an_unknown_reading_is_refused_naming_the_field():
+    with pytest.raises(ScenarioError, match=r"rules\.attrition\.two_counters"):
+        S.parse(b'{"name": "x", "rules": {"attrition": {"two_counters": "halved"}}, "factions": [],'
+                b' "nationalities": [], "hexes": [], "turn": {"season": "summer", "year": 1943, "active": "AX"}}',
+                "json")
