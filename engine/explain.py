@@ -15,6 +15,7 @@ from projections import narrative
 from projections.state import GameState
 
 from .attrition import machine, modifiers, table, zones
+from .attrition.procedure import die_row
 from .procedures import KINDS
 
 # Why a unit was left out of a count: the rule letter and a paraphrase (see the rules text for the wording).
@@ -41,7 +42,7 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
             how = ("entered by hand" if rolled and rolled.entered else "mixed from every holder's share (joint dice)"
                    if rolled and rolled.shares else "derived from the committed seed")
             out.append(f"  die: {ev.die} ({how}; d{die.sides} read {die.lowest}-{die.lowest + die.sides - 1})")
-            base = ev.die - die.lowest
+            base = die_row(prev, ev.die)
             for m in ev.modifiers:
                 out.append(f"  modifier {m.rule} {m.value:+d}: {m.reason}")
             if not ev.modifiers:
@@ -129,7 +130,7 @@ def odds(state: GameState, pid: str, actual: int | None = None) -> list[str]:
     die = state.die
     faces, dist = [], {}
     for v in range(die.lowest, die.lowest + die.sides):
-        mods, modified, row, cn, hx, _n = modifiers.resolve(state, zone, p.factors, atk, dfn, v - die.lowest)
+        mods, modified, row, cn, hx, _n = modifiers.resolve(state, zone, p.factors, atk, dfn, die_row(state, v))
         res = table.label((cn, hx))
         faces.append((v, modified, row, res))
         dist[res] = dist.get(res, 0) + 1

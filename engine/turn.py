@@ -11,10 +11,15 @@ from projections.state import GameState
 
 from . import commands as c
 from . import joint
+from .attrition.procedure import open_guard
 from .dice import Dice
 from .errors import CommandError, RuleViolation
 
 PHASES = ("initial_supply", "movement", "combat", "exploitation", "attrition", "supply", "end")
+
+#: Host facts that an open attrition's count, modifiers, losses or retreats read (14.22A, 14.11).
+BOARD_FACTS = (c.MoveUnit, c.SetControl, c.SetSupply, c.MarkOffensive, c.PlaceFeature, c.RemoveFeature,
+               c.SetWeather)
 
 
 def _unit(state: GameState, uid: str, field: str = "unit"):
@@ -40,6 +45,10 @@ class TurnKind:
                 c.RevealSeed)
 
     def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
+        if isinstance(cmd, BOARD_FACTS):
+            blocked = open_guard(state, type(cmd).__name__)
+            if blocked is not None:
+                raise blocked
         match cmd:
             case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
                 if t <= state.turn.turn:
@@ -113,6 +122,9 @@ class TurnKind:
     def legal(self, state: GameState) -> list[str]:
         out = ["StartGameTurn", "StartPlayerTurn", "MoveUnit", "MarkOffensive", "SetControl", "SetSupply",
                "MarkAirdropped", "PlaceFeature", "RemoveFeature", "SetWeather", "AddNote"]
+        if open_guard(state, "") is not None:
+            held = {k.__name__ for k in BOARD_FACTS}
+            out = [o for o in out if o not in held]
         cur = state.turn.phase
         nxt = [p for p in PHASES if cur not in PHASES or PHASES.index(p) > PHASES.index(cur)]
         out += [f"StartPhase {p}" for p in nxt]

@@ -136,11 +136,29 @@ class RussianWinterSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults
     exempt_nationalities: list[str] = []
 
 
+class AttritionRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """Readings of rule 14 the text leaves open; each default is the engine's ruling (docs/rulings.md).
+
+    Recorded in GameCreated, so verify re-executes a game under the reading it was played with.
+    """
+
+    zone_contiguity: Literal["land", "adjacent"] = "land"              # 14.211
+    die_rows: Literal["from_lowest", "face"] = "from_lowest"           # 14.41
+    two_counters: Literal["table", "final"] = "table"                  # 14.44 on the Pacific mapboard
+    fortress_losses: bool = False                                      # 14.23D note
+    partisans_retreat: bool = False                                    # 14.61, 14.71
+    supply_route_units: Literal["contact", "zone"] = "contact"         # 14.52A
+    winter_allowance: Literal["capped", "preparation"] = "capped"      # 14.521D
+    winter_distance: Literal["always", "designations"] = "always"      # 14.521G
+    feature_owner: Literal["placed", "controller"] = "placed"          # 14.72A
+
+
 class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
     stacking_limit: int = 3
     partial_supply_ctl_penalty: int = 1
     unsupplied_ctl_penalty: int = 1
     russian_winter: RussianWinterSpec = RussianWinterSpec()
+    attrition: AttritionRulesSpec = AttritionRulesSpec()
 
 
 class DiceHolder(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):

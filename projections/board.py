@@ -13,6 +13,9 @@ from events import setup as s
 
 from .state import GameState, TurnState, UnitState, side_key
 
+# What stacking counts (engine/attrition/retreats.py): non-partisan ground units. Projections import no engine.
+_NOT_STACKED = frozenset({"air", "naval", "flak", "partisan"})
+
 
 def _place(state: GameState, spec: s.UnitSpec) -> None:
     state.units[spec.id] = UnitState(
@@ -101,7 +104,17 @@ def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
 def _phase(state: GameState, e: g.PhaseStarted) -> None:
     state.turn.phase = e.phase
     if e.phase == "movement":
-        state.overstacked = []
+        state.overstacked = [h for h in state.overstacked if not _remedied_now(state, h)]
+
+
+def _remedied_now(state: GameState, hex_: str) -> bool:
+    """14.74: a mark lapses at the movement phase of the faction whose units stand overstacked there.
+
+    The owner is read from the hex (the retreating defender's units are in it), not stored, so the state
+    and its snapshots keep their shape; a hex with no stacked unit left has nothing to remedy.
+    """
+    here = [u for u in state.units.values() if u.hex == hex_ and u.type not in _NOT_STACKED]
+    return not here or any(state.nationalities[u.nationality].faction == state.turn.active for u in here)
 
 
 def _weather(state: GameState, e: g.WeatherSet) -> None:

@@ -28,6 +28,7 @@ def game(tmp_path):
 
 def test_14_13_two_zones_are_two_separate_attritions(game):
     game.execute(BeginAttrition(attacker="AX", zone=SOUTH, exclude=["it-2"]))
+    game.execute(RollAttritionDie(procedure="A1", value=0))  # no result: A1 is done (one open at a time, 14.11)
     game.execute(BeginAttrition(attacker="AX", zone=NORTH))
     a1, a2 = game.state.attritions["A1"], game.state.attritions["A2"]
     assert (a1.units, a1.contact) == (["it-1"], ["us-2"])

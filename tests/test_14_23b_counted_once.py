@@ -29,6 +29,7 @@ def game(tmp_path):
 
 def test_14_23b_counted_units_do_not_count_again_on_another_front(game):
     game.execute(BeginAttrition(attacker="AX", zone=WEST, exclude=["it-2"]))
+    game.execute(RollAttritionDie(procedure="A1", value=0))  # A1 ends with no result: one open at a time (14.11)
     c = zones.count(game.state, "AX", game.state.zones[MED])
     assert (c.units, c.refused) == (["it-2"], {"it-1": "14.23B"})
     game.execute(BeginAttrition(attacker="AX", zone=MED))
@@ -37,6 +38,7 @@ def test_14_23b_counted_units_do_not_count_again_on_another_front(game):
 
 def test_14_23b_counted_units_do_not_count_again_on_the_same_front(game):
     game.execute(BeginAttrition(attacker="AX", zone=WEST))
+    game.execute(RollAttritionDie(procedure="A1", value=0))  # A1 ends with no result: one open at a time (14.11)
     err = refused(game, BeginAttrition(attacker="AX", zone=WEST2), "14.21")
     assert "it-1 by 14.23B" in err.message and "it-2 by 14.23B" in err.message
 

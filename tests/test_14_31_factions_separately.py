@@ -7,7 +7,7 @@ allied side but are different factions.
 from __future__ import annotations
 
 
-from engine.commands import BeginAttrition, RollAttritionDie, StartPhase, StartPlayerTurn
+from engine.commands import BeginAttrition, RollAttritionDie, StartPhase, StartPlayerTurn, TakeAttritionLosses
 from events.game import DieRolled
 
 from helpers import hexes, new_game, refused, scenario, unit
@@ -62,6 +62,7 @@ def test_14_31_axis_attritions_the_two_allied_factions_separately(tmp_path):
     g = new_game(tmp_path, position())
     g.execute(BeginAttrition(attacker="AX", zone=WEST, exclude=["ge-2"]))
     assert g.state.attritions["A1"].contact == ["gb-1", "us-1"]  # no Russian unit is attritioned with them
+    g.execute(RollAttritionDie(procedure="A1", value=0))  # A1 ends with no result: one open at a time (14.11)
     g.execute(BeginAttrition(attacker="AX", zone=EAST))
     a2 = g.state.attritions["A2"]
     assert (a2.units, a2.contact, a2.defender) == (["ge-2"], ["su-1"], "RU")
@@ -70,5 +71,7 @@ def test_14_31_axis_attritions_the_two_allied_factions_separately(tmp_path):
 def test_14_31_a_unit_touching_both_factions_counts_against_one_only(tmp_path):
     g = new_game(tmp_path, position())
     g.execute(BeginAttrition(attacker="AX", zone=WEST))
+    g.execute(RollAttritionDie(procedure="A1", value=0))  # 11 factors, CTL +1: 1C
+    g.execute(TakeAttritionLosses(procedure="A1", units=["us-1"]))  # A1 is done: one open at a time (14.11)
     err = refused(g, BeginAttrition(attacker="AX", zone=EAST), "14.21")
     assert "ge-1 by 14.23B" in err.message and "ge-2 by 14.23B" in err.message

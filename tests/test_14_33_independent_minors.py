@@ -35,6 +35,7 @@ def test_14_33_independent_minor_has_its_own_zone(game):
 def test_14_33_separate_roll_against_the_minor(game):
     game.execute(BeginAttrition(attacker="AX", zone=WEST, exclude=["ge-2"]))
     assert game.state.attritions["A1"].contact == ["us-1"]  # the Yugoslavs are not attritioned with the Allies
+    game.execute(RollAttritionDie(procedure="A1", value=0))  # A1 ends with no result: one open at a time (14.11)
     game.execute(BeginAttrition(attacker="AX", zone=YUGO))
     a2 = game.state.attritions["A2"]
     assert (a2.defender, a2.units, a2.contact) == ("YU", ["ge-2"], ["yu-1", "yu-2"])

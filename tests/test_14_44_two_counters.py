@@ -14,10 +14,10 @@ from events.attrition import TwoCountersChosen
 from helpers import hexes, new_game, refused, scenario, unit
 
 
-def rolled(tmp_path, die, factors=12, mapboard="europe"):
-    g = new_game(tmp_path, scenario(hexes("0404:AX 0405:WA 0406:WA", mapboard=mapboard),
-                                    [unit("it-1", "IT", "0404", factors), unit("us-1", "US", "0405", 3),
-                                     unit("us-2", "US", "0405", 3), unit("us-3", "US", "0405", 3)]))
+def rolled(tmp_path, die, factors=12, mapboard="europe", rules=None):
+    units = [unit("it-1", "IT", "0404", factors), unit("us-1", "US", "0405", 3), unit("us-2", "US", "0405", 3),
+             unit("us-3", "US", "0405", 3)]
+    g = new_game(tmp_path, scenario(hexes("0404:AX 0405:WA 0406:WA", mapboard=mapboard), units, rules=rules))
     g.execute(BeginAttrition(attacker="AX", zone="WA/western/0405"))
     g.execute(RollAttritionDie(procedure="A1", value=die))
     return g
@@ -52,10 +52,3 @@ def test_14_44_other_results_stand(tmp_path, die, label):
     g = rolled(tmp_path, die)
     err = refused(g, TakeTwoCounters(procedure="A1"), "14.44")
     assert label in err.message
-
-
-def test_14_44_not_for_a_pacific_result_halved_to_1c(tmp_path):
-    # Reading (docs/rulings.md 14.44): the result is the one after Asian halving; 1C/1H there is 1C/0H.
-    g = rolled(tmp_path, 5, mapboard="pacific")
-    assert (g.state.attritions["A1"].counters, g.state.attritions["A1"].hexes) == (1, 0)
-    refused(g, TakeTwoCounters(procedure="A1"), "14.44")

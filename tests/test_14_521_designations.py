@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import (BeginAttrition, DesignateWinterHexes, RollAttritionDie, TakeAttritionLosses,
-                             TakeTwoCounters)
+from engine.commands import (BeginAttrition, DesignateWinterHexes, RollAttritionDie, SelectOccupation,
+                             TakeAttritionLosses, TakeTwoCounters)
 from events.attrition import WinterHexesDesignated
 
 from helpers import NATIONALITIES, hexes, new_game, refused, scenario, unit
@@ -27,7 +27,7 @@ ZONE = "AX/eastern/0402"
 
 
 def board(*, pact="east", season="winter", front="eastern", rules=WINTER, hex_attrs=None, extra=(),
-          replace=None, hexsides=(), nats=NATS):
+          replace=None, hexsides=(), nats=NATS, winter_level=6):
     hx = hexes(" ".join(f"{c:02d}{r:02d}:{'RU' if c <= 3 else 'AX'}" for c in range(1, 10) for r in range(2, 9)),
                front=front, pact_side=pact, russian_winter_zone=True)
     for h in hx:
@@ -41,7 +41,7 @@ def board(*, pact="east", season="winter", front="eastern", rules=WINTER, hex_at
         else:
             units[uid] = u
     return scenario(hx, list(units.values()), season=season, active="RU", rules=rules, hexsides=list(hexsides),
-                    weather=[{"zone": "W", "winter_level": 6}], nationalities=nats)
+                    weather=[{"zone": "W", "winter_level": winter_level}], nationalities=nats)
 
 
 def rolled(tmp_path, die=3, **kw):
@@ -232,6 +232,8 @@ def test_14_521d_counts_every_russian_attrition_of_the_turn(tmp_path):
     g.execute(BeginAttrition(attacker="RU", zone=north))
     g.execute(RollAttritionDie(procedure="A1", value=7))        # 10 factors, +2: row 9 = 1C/1H
     g.execute(DesignateWinterHexes(procedure="A1", losses=["0403"]))
+    g.execute(TakeAttritionLosses(procedure="A1", units=["ge-3"]))
+    g.execute(SelectOccupation(procedure="A1", selections=[]))  # A1 done: one attrition at a time (14.11)
     g.execute(BeginAttrition(attacker="RU", zone=south))
     g.execute(RollAttritionDie(procedure="A2", value=6))        # 20 factors, +2: row 8 = 3C/2H
     refused(g, DesignateWinterHexes(procedure="A2", losses=["0406", "0407"], occupation=["0408"]), "14.521D")

@@ -18,13 +18,14 @@ WINTER = {"russian_winter": {"attacker_nationality": "SU", "axis_nationality": "
 RESERVES = [unit("ge-near", "GE", "0605", 3), unit("ge-3h", "GE", "0705", 3), unit("ge-far", "GE", "0905", 3)]
 
 
-def rolled(tmp_path, die=3, *, ge_prep=1, season="winter", extra=(), hexsides=(), level=6, reserves=RESERVES):
+def rolled(tmp_path, die=3, *, ge_prep=1, season="winter", extra=(), hexsides=(), level=6, reserves=RESERVES,
+           rules=WINTER):
     hx = hexes(" ".join(f"{c:02d}{r:02d}:{'RU' if c <= 3 else 'AX'}" for c in range(1, 10) for r in range(2, 9)),
                front="eastern", pact_side="east", russian_winter_zone=True)
     units = [unit("su-a", "SU", "0303", 10), unit("su-b", "SU", "0305", 10), unit("su-c", "SU", "0307", 10),
              *(unit(f"ge-{r}", "GE", f"040{r}", 3) for r in range(3, 8)), *reserves, *extra]
     nats = [dict(n, winter_prep=ge_prep) if n["id"] == "GE" else n for n in NATIONALITIES]
-    g = new_game(tmp_path, scenario(hx, units, season=season, active="RU", rules=WINTER, hexsides=list(hexsides),
+    g = new_game(tmp_path, scenario(hx, units, season=season, active="RU", rules=rules, hexsides=list(hexsides),
                                     weather=[{"zone": "W", "winter_level": level}], nationalities=nats))
     g.execute(BeginAttrition(attacker="RU", zone="AX/eastern/0402"))
     g.execute(RollAttritionDie(procedure="A1", value=die))

@@ -143,16 +143,20 @@ def beaches(tmp_path, origin="seaborne", beach_supply="full"):
              unit("us-ar", "US", "0102", 3, "armor", prev_supply_source="london")]
     src = [{"id": "london", "hex": "0101", "faction": "WA", "supply_zone": "britain"}]
     g = new_game(tmp_path, scenario(hx, units, sources=src))
-    for i, zone in enumerate(("WA/western/0505", "WA/western/0508"), 1):
-        g.execute(BeginAttrition(attacker="AX", zone=zone))
-        g.execute(RollAttritionDie(procedure=f"A{i}", value=4))   # 4 + 1 (CTL 2 vs 1) = 5: 1C
+    beach(g, 1, "WA/western/0505")
     return g
+
+
+def beach(g, i, zone):
+    g.execute(BeginAttrition(attacker="AX", zone=zone))
+    g.execute(RollAttritionDie(procedure=f"A{i}", value=4))   # 4 + 1 (CTL 2 vs 1) = 5: 1C
 
 
 def test_14_52a_example_4_each_bridgehead_may_take_losses_in_britain(tmp_path):
     g = beaches(tmp_path)
-    assert g.state.attritions["A1"].zone != g.state.attritions["A2"].zone
     g.execute(TakeAttritionLosses(procedure="A1", units=["us-9"]))
+    beach(g, 2, "WA/western/0508")  # one attrition at a time (14.11): the second beach after the first
+    assert g.state.attritions["A1"].zone != g.state.attritions["A2"].zone
     g.execute(TakeAttritionLosses(procedure="A2", units=["us-8"]))
     assert g.state.units["us-9"].eliminated and g.state.units["us-8"].eliminated
     assert not g.state.units["us-a"].eliminated and not g.state.units["us-b"].eliminated

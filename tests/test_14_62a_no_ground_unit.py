@@ -15,9 +15,9 @@ from helpers import hexes, new_game, refused, scenario, unit
 BOARD = "0403:AX 0404:AX 0405:AX 0503:WA 0504:WA 0505:WA 0603:WA 0604:WA 0605:WA"
 
 
-def at_select(tmp_path, in_0503, board=BOARD):
+def at_select(tmp_path, in_0503, board=BOARD, rules=None):
     units = [unit("it-1", "IT", "0404", 12), unit("us-1", "US", "0504"), unit("us-rear", "US", "0604"), *in_0503]
-    g = new_game(tmp_path, scenario(hexes(board), units))
+    g = new_game(tmp_path, scenario(hexes(board), units, rules=rules))
     zone = next(z.id for z in g.state.zones.values() if "0504" in z.hexes)
     g.execute(BeginAttrition(attacker="AX", zone=zone))
     g.execute(RollAttritionDie(procedure="A1", value=5))  # 1C/1H
@@ -42,14 +42,11 @@ def test_14_62a_hex_without_a_non_partisan_ground_unit_refused(tmp_path, in_0503
     assert g.state.attritions["A1"].phase == "retreat"
 
 
-def test_14_62a_partisan_with_a_ground_unit_does_not_protect_and_is_displaced(tmp_path):
+def test_14_62a_partisan_with_a_ground_unit_does_not_protect_the_hex(tmp_path):
+    # Whether the partisan then retreats is tests/test_14_61_partisans_ignored.py.
     g = at_select(tmp_path, [unit("us-par", "US", "0503", 1, "partisan"), unit("us-2", "US", "0503", 2)])
     g.execute(select("0503"))
     assert g.state.attritions["A1"].phase == "retreat"
-    # Both must go: the partisan is a ground unit in the hex the attacker enters.
-    refused(g, RetreatUnits(procedure="A1", retreats=[Retreat(unit="us-2", to="0603")]), "14.71")
-    g.execute(RetreatUnits(procedure="A1", retreats=[Retreat(unit="us-2", to="0603"), Retreat(unit="us-par", to="0603")]))
-    assert g.state.units["it-1"].hex == "0503" and g.state.units["us-par"].hex == "0603"
 
 
 def test_14_62a_hex_of_the_zone_emptied_by_losses_refused(tmp_path):

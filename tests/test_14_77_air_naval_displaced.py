@@ -19,7 +19,7 @@ from helpers import hexes, new_game, scenario, unit
 BASES = {"0504": "airbase", "0704": "airbase", "0804": "airbase", "0904": "airbase", "0506": "port", "0508": "port"}
 
 
-def occupied(tmp_path, in_0504, *, extra=(), control=None, city=None):
+def occupied(tmp_path, in_0504, *, extra=(), control=None, city=None, prohibited=None):
     hx = hexes("0404:AX 0504:WA 0604:WA 0704:WA 0804:WA 0904:WA 0506:WA 0508:WA 0507:WA")
     for h in hx:
         if h["id"] in BASES:
@@ -28,6 +28,8 @@ def occupied(tmp_path, in_0504, *, extra=(), control=None, city=None):
             h["features"] = [{"kind": "city"}]
         if control and h["id"] in control:
             h["controller"] = control[h["id"]]
+        if prohibited and h["id"] in prohibited:
+            h["prohibited_to"] = prohibited[h["id"]]
     units = [unit("it-1", "IT", "0404", 12), unit("us-x", "US", "0504"), unit("us-y", "US", "0504", 2),
              *in_0504, *extra]
     g = new_game(tmp_path, scenario(hx, units))

@@ -281,10 +281,11 @@ def check_invariants(g: Game, ids: set[str]) -> None:
         assert not u.box or u.box in s.boxes
     where = Counter("pool" if u.in_pool else "box" if u.box else "map" for u in s.units.values())
     assert sum(where.values()) == len(ids)
-    # No hex holds units of two sides at war once every procedure has ended.
+    # No hex holds units of two sides at war once every procedure has ended; partisans excepted, which an
+    # attrition ignores (14.61) and so leaves in a hex its attacker occupies.
     sides = {}
     for u in s.units.values():
-        if u.hex:
+        if u.hex and u.type != "partisan":
             sides.setdefault(u.hex, set()).add(s.factions[faction(s, u)].side)
     assert all(len(v) == 1 for v in sides.values()), sides
     # Every procedure ended; no unit counted twice in a turn (14.23B).

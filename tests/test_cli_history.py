@@ -19,25 +19,25 @@ def db(tmp_path):
     p.write_text("\n".join(json.dumps(x) for x in (
         {"type": "BeginAttrition", "attacker": "AX", "zone": ZONE},
         {"type": "RollAttritionDie", "procedure": "A1"},
-        {"type": "MoveUnit", "unit": "us-inf-3", "hex": "0502"})) + "\n")
+        {"type": "MarkAirdropped", "unit": "us-inf-3", "from_hex": "0502"})) + "\n")  # no open attrition reads it
     r = cli("play", "--db", db, p)
     assert r.returncode == 0, r.stderr
     return db
 
 
-def hex_of(db, unit: str) -> str:
+def dropped_from(db, unit: str) -> str:
     with Game.open(db) as g:
-        return g.state.units[unit].hex
+        return g.state.units[unit].airdropped_from
 
 
 def test_undo_and_redo(db):
     r = cli("undo", "--db", db)
     assert r.returncode == 0, r.stderr
     assert "command 4" in r.stdout and "undone" in r.stdout
-    assert hex_of(db, "us-inf-3") == "0501"
+    assert dropped_from(db, "us-inf-3") == ""
     r = cli("redo", "--db", db)
     assert r.returncode == 0, r.stderr
-    assert hex_of(db, "us-inf-3") == "0502"
+    assert dropped_from(db, "us-inf-3") == "0502"
     assert table(db, "SELECT type FROM commands ORDER BY id")[-2:] == [("Undo",), ("Redo",)]
     r = cli("redo", "--db", db)
     assert r.returncode == 2 and "refused by rule redo" in r.stderr
@@ -75,7 +75,7 @@ def test_fork_and_continue(db, tmp_path):
         game_roll = [e for _s, e in g.events() if type(e).__name__ == "DieRolled"]
         assert [(r.value, r.entered) for r in fork_roll] == [(9, True)]
         assert [r.entered for r in game_roll] == [False]  # the original keeps its own seeded roll
-        assert f.state.units["us-inf-3"].hex == "0501" and g.state.units["us-inf-3"].hex == "0502"
+        assert (f.state.units["us-inf-3"].airdropped_from, g.state.units["us-inf-3"].airdropped_from) == ("", "0502")
     for path in (db, tmp_path / "f.db"):
         r = cli("verify", "--db", path)
         assert r.returncode == 0, r.stdout + r.stderr

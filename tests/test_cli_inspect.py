@@ -6,7 +6,7 @@ import json
 import msgspec
 import pytest
 
-from engine.commands import AddNote, MoveUnit, SelectOccupation, TakeAttritionLosses
+from engine.commands import AddNote, MarkAirdropped, SelectOccupation, TakeAttritionLosses
 from engine.game import Game
 from events.attrition import Selection
 from projections.state import dump
@@ -18,7 +18,7 @@ from fixtures.backbone import cli, rolled
 def db(tmp_path_factory):
     path = tmp_path_factory.mktemp("inspect") / "g.db"
     g = rolled(path, value=3)
-    g.execute(MoveUnit(unit="us-inf-3", hex="0502"))
+    g.execute(MarkAirdropped(unit="us-inf-3", from_hex="0502"))  # undoable; no open attrition reads it (14.22A)
     g.undo()
     g.execute(TakeAttritionLosses(procedure="A1", units=["us-inf-1", "us-inf-2"]))
     g.execute(SelectOccupation(procedure="A1", selections=[Selection(hex="0505", units=["ge-pz-1"])]))

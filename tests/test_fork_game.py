@@ -5,7 +5,8 @@ import stat
 
 import pytest
 
-from engine.commands import (AddNote, BeginAttrition, MoveUnit, RollAttritionDie, SetControl, TakeAttritionLosses)
+from engine.commands import (AddNote, BeginAttrition, MarkAirdropped, MoveUnit, RollAttritionDie,
+                             TakeAttritionLosses)
 from engine.errors import CommandError
 from engine.game import Game
 from engine.verify import verify
@@ -55,10 +56,10 @@ def test_fork_continues_independently(game, tmp_path):
     fork = game.fork(cut, tmp_path / "f.db")
     # What-if: in the fork the Axis roll a 9; in the original the roll (3) stands and losses are taken.
     fork.execute(RollAttritionDie(procedure="A1", value=9))
-    fork.execute(SetControl(hex="0502", faction="AX"))
+    fork.execute(MarkAirdropped(unit="us-inf-3", from_hex="0501"))  # A1 is open: no board fact it reads (14.22A)
     game.execute(TakeAttritionLosses(procedure="A1", units=["us-inf-1", "us-inf-2"]))
     assert fork.state.attritions["A1"].die == 9 and game.state.attritions["A1"].die == 3
-    assert fork.state.control["0502"] == "AX" and game.state.control["0502"] == "WA"
+    assert fork.state.units["us-inf-3"].airdropped_from == "0501" and not game.state.units["us-inf-3"].airdropped_from
     assert game.state.units["us-inf-1"].eliminated and not fork.state.units["us-inf-1"].eliminated
     # Shared history, then each its own chain.
     assert table(fork.log.path, ROWS, (cut,)) == table(game.log.path, ROWS, (cut,))
@@ -103,10 +104,10 @@ def test_fork_beside_another_games_seed_file_refused(game, tmp_path):
 
 
 def test_fork_keeps_undos_before_the_cut(game, tmp_path):
-    game.execute(MoveUnit(unit="us-inf-4", hex="0501"))
+    game.execute(MarkAirdropped(unit="us-inf-4", from_hex="0501"))  # A1 is open: no board fact it reads (14.22A)
     game.undo()
     cut = game.log.last()[0]
     with game.fork(cut, tmp_path / "f.db") as f:
         assert f.state == game.state
-        assert f.state.units["us-inf-4"].hex == "0502"
+        assert f.state.units["us-inf-4"].airdropped_from == ""
         assert f.undone() == game.undone()

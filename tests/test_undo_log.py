@@ -4,8 +4,8 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from engine.commands import (AddNote, BeginAttrition, MarkOffensive, MoveUnit, RollAttritionDie, SelectOccupation,
-                             SetControl, SetSupply, TakeAttritionLosses, Undo)
+from engine.commands import (AddNote, BeginAttrition, MarkAirdropped, MarkOffensive, MoveUnit, RollAttritionDie,
+                             SelectOccupation, SetControl, SetSupply, TakeAttritionLosses, Undo)
 from engine.diff import notes_of
 from engine.errors import RuleViolation
 from engine.game import Game
@@ -106,8 +106,8 @@ def test_die_roll_is_an_undo_barrier(tmp_path):
 
 def test_barrier_holds_behind_later_commands(tmp_path):
     g = rolled(tmp_path / "g.db")
-    g.execute(MoveUnit(unit="us-inf-3", hex="0502"))
-    g.undo()  # the move after the roll may be undone ...
+    g.execute(MarkAirdropped(unit="us-inf-3", from_hex="0502"))  # A1 is open: no board fact it reads (14.22A)
+    g.undo()  # the command after the roll may be undone ...
     with pytest.raises(RuleViolation) as err:
         g.undo()  # ... but not the roll before it
     assert err.value.rule == "undo.dice-barrier"

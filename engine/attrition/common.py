@@ -11,6 +11,7 @@ AIRDROP_TYPES = frozenset({"airborne", "chindit"})
 ROUGH = frozenset({"forest", "jungle", "mountain", "jungle_mountain", "swamp"})  # 14.62D
 NO_OCCUPY_FEATURES = frozenset({"capital", "objective", "ic", "fortress", "fortification", "railhead"})  # 14.62C
 LINE_FORTS = frozenset({"maginot", "west_wall"})
+FORTRESS = frozenset({"fortress", "fortification"})  # omnidirectional: never attritioned (14.23D note)
 NO_RETREAT_FEATURES = frozenset({"airbase", "rocket_base", "bridgehead", "port", "railhead", "ic",
                                  "fortification", "fortress"})  # 14.72A
 

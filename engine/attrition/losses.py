@@ -10,12 +10,12 @@ from projections.state import Attrition, GameState, UnitState
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
 from . import winter
-from .common import contact_group, faction, features, is_combat_ground, is_ground, occupancy
+from .common import FORTRESS, contact_group, faction, features, is_combat_ground, is_ground, occupancy
 
 
 def supply_zones(state: GameState, proc: Attrition, zone: Zone) -> dict[str, str]:
     """Supply zones open to losses under 14.52A: supply zone -> the unlimited source that opened it."""
-    attritioned = [state.units[u] for u in proc.contact]
+    attritioned = _attritioned(state, proc, zone)
     if not attritioned or any(u.prev_supply != "full" or u.oil_effect for u in attritioned):
         return {}
     traced = {u.prev_supply_source for u in attritioned if u.prev_supply_source}
@@ -28,6 +28,15 @@ def supply_zones(state: GameState, proc: Attrition, zone: Zone) -> dict[str, str
     return out
 
 
+def _attritioned(state: GameState, proc: Attrition, zone: Zone) -> list[UnitState]:
+    """14.52A's "units being attritioned": those in contact, or every defending unit of the zone (an option)."""
+    if state.rules.attrition.supply_route_units == "contact":
+        return [state.units[u] for u in proc.contact]
+    hexes, boxes = set(zone.hexes), set(zone.boxes)
+    return [u for u in state.units.values() if is_combat_ground(u) and faction(state, u) == proc.defender
+            and (u.hex in hexes or u.box in boxes)]
+
+
 def _where_allowed(state: GameState, proc: Attrition, zone: Zone, u: UnitState,
                    opened: dict[str, str]) -> str:
     """'' if ``u`` may be taken as a loss of this attrition, else the rule that forbids it."""
@@ -35,6 +44,8 @@ def _where_allowed(state: GameState, proc: Attrition, zone: Zone, u: UnitState,
         return "14.51"
     if u.box:
         return "" if u.box in zone.boxes else "14.52B"
+    if not state.rules.attrition.fortress_losses and features(state, u.hex) & FORTRESS:
+        return "14.23D"  # never attritioned, so never an attrition loss (see rulings)
     if u.hex in zone.hexes:
         return ""
     src = opened.get(state.hexes[u.hex].supply_zone)
@@ -52,8 +63,11 @@ def candidates(state: GameState, proc: Attrition, zone: Zone) -> list[UnitState]
 def _winter_near(state: GameState, proc: Attrition) -> set[str] | None:
     """14.521G: hexes within three by land of an attritioned Axis unit, or None when unrestricted."""
     rw = state.rules.russian_winter
-    # Reading: the three-hex limit binds every Russian winter attrition, designations made or not.
+    # Reading: the three-hex limit binds every Russian winter attrition, designations made or not
+    # (rules.attrition.winter_distance = "designations": only one that designated hexes).
     if not winter.applies(state, proc):
+        return None
+    if state.rules.attrition.winter_distance == "designations" and not (proc.winter_losses or proc.winter_occupation):
         return None
     if rw.axis_nationality and state.nationalities[rw.axis_nationality].winter_prep >= 6:
         return None
@@ -122,6 +136,7 @@ _WHY = {
     "14.51": "{u} is not a defending ground unit that can be lost",
     "14.52A": "{u} is neither in the attrition zone nor in a supply zone 14.52A opens to losses",
     "14.52B": "{u} is in a box or off-board area that is not part of this attrition zone",
+    "14.23D": "{u} is in a fortress or omnidirectional fortification, whose units are never attritioned",
 }
 
 

@@ -73,7 +73,12 @@ def begin(state: GameState, cmd: c.BeginAttrition) -> list:
         raise RuleViolation("14.13", f"{zone.faction} is not an enemy of {cmd.attacker}")
     for p in state.attritions.values():
         if p.turn == state.turn.turn and p.attacker == cmd.attacker and p.zone == zone.id:
-            raise RuleViolation("14.13", f"{cmd.attacker} already rolled against {zone.id} this turn ({p.id})")
+            raise RuleViolation("14.13", _second_roll(p))
+    opened = unfinished(state)
+    if opened is not None:
+        # Reading (docs/rulings.md 14.22A): one attrition at a time, so no count goes stale under another's retreats.
+        raise RuleViolation("14.11", f"{opened.id} against {opened.zone} is still open (phase '{opened.phase}'); "
+                            f"finish it before beginning another attrition")
     for i, u in enumerate(cmd.exclude):
         if u not in state.units:
             raise CommandError(f'exclude[{i}]: no unit "{u}"')
@@ -89,8 +94,39 @@ def begin(state: GameState, cmd: c.BeginAttrition) -> list:
             a.AttritionPhaseChanged(procedure=pid, phase=machine.step("count", "counted"))]
 
 
+def _second_roll(p: Attrition) -> str:
+    """Why a second attrition on ``p``'s zone is refused, saying how far ``p`` got (14.13)."""
+    if p.die is None:
+        return (f"{p.attacker} already began an attrition against {p.zone} this turn ({p.id}, counted but not yet "
+                f"rolled): only one roll per zone, so roll {p.id} instead")
+    return f"{p.attacker} already rolled against {p.zone} this turn ({p.id}, die {p.die})"
+
+
+def open_guard(state: GameState, what: str) -> RuleViolation | None:
+    """Why a host command that changes the board must wait for the open attrition, or None.
+
+    14.22A counts the units in contact as the die is rolled, and the count is taken at BeginAttrition; the
+    later steps (losses, occupation, retreats) read the same board. So nothing that a count, a modifier or a
+    retreat reads may change until the procedure is done.
+    """
+    p = unfinished(state)
+    if p is None:
+        return None
+    rule = "14.22A" if p.phase in ("count", "roll") else "14.11"
+    return RuleViolation(rule, f"{what} would change the position {p.id} against {p.zone} counted "
+                         f"(phase '{p.phase}'); finish {p.id} first")
+
+
 def _refusals(refused: dict[str, str]) -> str:
     return ", ".join(f"{u} by {r}" for u, r in sorted(refused.items()))
+
+
+def die_row(state: GameState, value: int) -> int:
+    """The table row an unmodified face reads (14.41): counted from the lowest face, or the face itself.
+
+    ``rules.attrition.die_rows = "face"`` reads the face as the row, so a die numbered 1-10 reads rows 1-10.
+    """
+    return value if state.rules.attrition.die_rows == "face" else value - state.die.lowest
 
 
 def roll(state: GameState, proc: Attrition, cmd: c.RollAttritionDie, dice: Dice) -> list:
@@ -100,7 +136,7 @@ def roll(state: GameState, proc: Attrition, cmd: c.RollAttritionDie, dice: Dice)
     die = dice.roll(key, proc.id, "14.41")
     mods, modified, row, counters, hexes, notes = modifiers.resolve(
         state, zone, proc.factors, [state.units[u] for u in proc.units], [state.units[u] for u in proc.contact],
-        die.value - state.die.lowest)
+        die_row(state, die.value))
     result = a.AttritionResultDetermined(procedure=proc.id, die=die.value, modifiers=mods, modified=modified,
                                          row=row, column=proc.column, counters=counters, hexes=hexes, notes=notes)
     return [die, result, *_changed(proc, machine.step(proc.phase, "roll", counters=counters))]
@@ -134,6 +170,35 @@ def retreat(state: GameState, proc: Attrition, cmd: c.RetreatUnits) -> list:
     return retreats.retreat_events(state, proc, moves) + _changed(proc, machine.step(proc.phase, "retreat"))
 
 
+def _table_cell(proc: Attrition) -> tuple[int, int]:
+    """The Attrition Table's own cell for this roll, before the Pacific halving (14.41 Asia)."""
+    return table.TABLE[proc.row][table.COLUMNS.index(proc.column)]
+
+
+def two_counters_open(state: GameState, proc: Attrition) -> bool:
+    """14.44: a 1C/1H result may still become 2C (not twice, not after winter designations).
+
+    The Asia note halves the hexes captured, not the result obtained, so a Pacific 1C/1H (captured as
+    1C/0H) qualifies; ``rules.attrition.two_counters = "final"`` reads the halved result instead.
+    """
+    if proc.two_counters or proc.winter_losses or proc.winter_occupation or proc.row is None:
+        return False
+    if state.rules.attrition.two_counters == "final":
+        return (proc.counters, proc.hexes) == (1, 1)
+    return _table_cell(proc) == (1, 1)
+
+
+def _two_counters_refusal(state: GameState, proc: Attrition) -> str:
+    if proc.two_counters:
+        return f"{proc.id} already took 2C in place of its 1C/1H"
+    if proc.winter_losses or proc.winter_occupation:
+        return f"{proc.id} has made its Russian winter designations; the result now stands"
+    cell = table.label(_table_cell(proc)) if proc.row is not None else "none yet"
+    final = table.label((proc.counters, proc.hexes))
+    shown = cell if cell == final else f"{cell} on the table, {final} after the Pacific halving"
+    return f"2C may replace a 1C/1H result only (this result is {shown})"
+
+
 class AttritionKind:
     name = "attrition"
     commands = (c.BeginAttrition, c.RollAttritionDie, c.TakeTwoCounters, c.DesignateWinterHexes,
@@ -148,10 +213,8 @@ class AttritionKind:
             case c.RollAttritionDie():
                 return roll(state, proc, cmd, dice)
             case c.TakeTwoCounters():
-                ok = (proc.counters, proc.hexes) == (1, 1) and not proc.winter_losses and not proc.winter_occupation
-                if not ok:
-                    raise RuleViolation("14.44", f"2C may replace a 1C/1H result only (this result is "
-                                        f"{table.label((proc.counters, proc.hexes))})")
+                if not two_counters_open(state, proc):
+                    raise RuleViolation("14.44", _two_counters_refusal(state, proc))
                 return [a.TwoCountersChosen(procedure=proc.id)]
             case c.DesignateWinterHexes(losses=ls, occupation=oc):
                 winter.check(state, proc, ls, oc)
@@ -181,7 +244,7 @@ class AttritionKind:
 
     def legal(self, state: GameState) -> list[str]:
         out = []
-        if state.turn.phase == "attrition":
+        if state.turn.phase == "attrition" and unfinished(state) is None:  # one open at a time (14.11)
             done = {(p.attacker, p.zone) for p in state.attritions.values() if p.turn == state.turn.turn}
             occ = occupancy(state)  # one board, many zones
             for z in sorted(state.zones.values(), key=lambda z: z.id):
@@ -196,7 +259,7 @@ class AttritionKind:
                 name = _COMMAND_OF.get(trig)
                 if name is None:  # an automatic step (counted, occupy): nothing to issue
                     continue
-                if trig == "take_two" and ((p.counters, p.hexes) != (1, 1) or designated):
+                if trig == "take_two" and not two_counters_open(state, p):
                     continue
                 if trig == "designate" and (designated or not winter.applies(state, p)):
                     continue

@@ -9,7 +9,7 @@ from projections.state import Attrition, GameState, UnitState
 
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
-from .common import (NO_RETREAT_FEATURES, enemies, faction, is_combat_ground, is_ground, occupancy,
+from .common import (NO_RETREAT_FEATURES, enemies, faction, is_combat_ground, is_ground, occupancy, side,
                      stacking_limit)
 
 ELIMINATED = (1, 1, 1, 1)
@@ -18,11 +18,13 @@ ELIMINATED = (1, 1, 1, 1)
 def displaced(state: GameState, proc: Attrition, selections=None) -> list[UnitState]:
     """Defending ground units (not flak) in the hexes selected for occupation: they must retreat.
 
-    ``selections`` defaults to the procedure's own (a selection being judged passes its own).
+    ``selections`` defaults to the procedure's own (a selection being judged passes its own). Partisans take
+    no part in an attrition (14.61) and stay where they are, unless ``rules.attrition.partisans_retreat``.
     """
     occ = occupancy(state)
+    partisans = state.rules.attrition.partisans_retreat
     return [u for s in (proc.selections if selections is None else selections) for u in occ.get(s.hex, ())
-            if is_ground(u) and faction(state, u) == proc.defender]
+            if is_ground(u) and faction(state, u) == proc.defender and (partisans or u.type != "partisan")]
 
 
 def _movers(proc: Attrition) -> set[str]:
@@ -45,12 +47,23 @@ def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tu
         return "14.72C", f"the attacker vacates {to} to advance"
     if hostile:
         return "14.72A", f"{to} is occupied by enemy units"
-    if any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, f.owner) for f in state.features.get(to, ())):
+    if any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, _owner(state, to, f))
+           for f in state.features.get(to, ())):
         return "14.72A", f"{to} holds an enemy counter or installation"
-    prohibited = state.hexes[to].prohibited_to
-    if fac in prohibited or unit.nationality in prohibited:
+    if _prohibited(state, unit, to):
         return "14.72D", f"{unit.nationality} units may not enter {to}"
     return None
+
+
+def _owner(state: GameState, hex_: str, f) -> str:
+    """Whose installation it is (14.72A): as placed or loaded, or (an option) whoever controls the hex now."""
+    return state.control.get(hex_, "") if state.rules.attrition.feature_owner == "controller" else f.owner
+
+
+def _prohibited(state: GameState, unit: UnitState, hex_: str) -> bool:
+    """The hex is closed to the unit's faction or nationality (14.72D; 14.77 bases too)."""
+    prohibited = state.hexes[hex_].prohibited_to
+    return faction(state, unit) in prohibited or unit.nationality in prohibited
 
 
 def enemy_zoc(state: GameState, fac: str) -> set[str]:
@@ -188,7 +201,9 @@ def nearest_base(state: GameState, unit: UnitState, taken: set[str]) -> str:
     for h, fs in state.features.items():
         if h in taken or h == unit.hex or not any(f.kind in kinds for f in fs):
             continue
-        if enemies(state, fac, state.control.get(h, "")) or any(enemies(state, fac, faction(state, o)) for o in occ.get(h, ())):
+        # Friendly means controlled by this side: an uncontrolled (neutral) hex is no base (see rulings, 14.77).
+        if side(state, state.control.get(h, "")) != side(state, fac) or _prohibited(state, unit, h) \
+                or any(enemies(state, fac, faction(state, o)) for o in occ.get(h, ())):
             continue
         d = gr.distance(unit.hex, h)
         if d <= unit.range:

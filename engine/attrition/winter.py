@@ -6,6 +6,7 @@ from projections.state import Attrition, GameState
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
 from .common import faction, features, is_combat_ground, occupancy
+from .modifiers import winter_level
 from .occupation import hex_refusal, unit_refusal
 
 
@@ -20,11 +21,19 @@ def applies(state: GameState, proc: Attrition) -> bool:
     return zone.front == rw.front and all(state.hexes[h].pact_side == "east" for h in zone.hexes)
 
 
-def allowance(state: GameState) -> int:
-    """14.521D: the difference between Russia's and Germany's winter levels."""
+def allowance(state: GameState, proc: Attrition) -> int:
+    """14.521D: the difference between the winter levels that apply to Russia and Germany.
+
+    Reading (docs/rulings.md): the level that applies is the preparation level limited to the winter level
+    of the attritioned area, as 14.42C limits it, so the allowance never exceeds what the modifier counts;
+    ``rules.attrition.winter_allowance = "preparation"`` takes the raw preparation levels instead.
+    """
     rw = state.rules.russian_winter
     ru = state.nationalities[rw.attacker_nationality].winter_prep
     ax = state.nationalities[rw.axis_nationality].winter_prep if rw.axis_nationality else 0
+    if state.rules.attrition.winter_allowance == "capped":
+        cap = max(0, winter_level(state, state.zones[proc.zone]))
+        ru, ax = min(ru, cap), min(ax, cap)
     return max(0, ru - ax)
 
 
@@ -44,13 +53,15 @@ def check(state: GameState, proc: Attrition, loss_hexes: list[str], occ_hexes: l
         raise CommandError("a hex is designated twice")
     used = sum(len(p.winter_losses) + len(p.winter_occupation) for p in state.attritions.values()
                if p.turn == proc.turn and p.attacker == proc.attacker)
-    if used + len(loss_hexes) + len(occ_hexes) > allowance(state):
+    allowed = allowance(state, proc)
+    if used + len(loss_hexes) + len(occ_hexes) > allowed:
         raise RuleViolation("14.521D", f"{used + len(loss_hexes) + len(occ_hexes)} designations this turn exceed "
-                            f"the winter level difference of {allowance(state)}")
+                            f"the winter level difference of {allowed}")
     g, occ = grid(state), occupancy(state)
     russians = [state.units[u] for u in proc.units
                 if state.units[u].hex and state.units[u].nationality == state.rules.russian_winter.attacker_nationality]
-    near = {n for u in russians for n in g.adj[u.hex]}
+    # Adjacent as 14.23C reads it: not across an impassable or all-water hexside.
+    near = {n for u in russians for n in g.adj[u.hex] if g.passable(u.hex, n)}
     exempt = set(state.rules.russian_winter.exempt_nationalities)
     contact_hexes = {state.units[u].hex for u in proc.contact}
     for h in loss_hexes + occ_hexes:

@@ -11,8 +11,8 @@ from events.attrition import Zone
 from projections.state import GameState
 
 from ..hexgrid import grid
-from .common import (AIRDROP_TYPES, NEVER_COUNT, enemies, faction, features, is_combat_ground, is_ground,
-                     occupancy, restricted, side)
+from .common import (AIRDROP_TYPES, FORTRESS, NEVER_COUNT, enemies, faction, features, is_combat_ground,
+                     is_ground, occupancy, restricted, side)
 
 _TURKEY_EUROPE = frozenset({"balkans", "european_turkey"})
 _FAR_EAST = frozenset({"siberia", "manchuria", "mongolia", "tannu_tuva"})
@@ -21,6 +21,8 @@ _FAR_EAST = frozenset({"siberia", "manchuria", "mongolia", "tannu_tuva"})
 def _linked(state: GameState, season: str, hexes_in: list[str]):
     """Whether two neighbouring hexes may share a zone: the seasonal splits of 14.211."""
     hexes, control, closed = state.hexes, state.control, grid(state).closed
+    if state.rules.attrition.zone_contiguity == "adjacent":
+        closed = frozenset()  # any two neighbours are contiguous, water or impassable hexside between them
     # What must be equal on both sides, gathered once: the walk asks for every pair of neighbours.
     key = {h: (control.get(h), hexes[h].front, hexes[h].weather_zone) for h in hexes_in}
     if season not in ("fall", "winter"):
@@ -127,7 +129,7 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
             if side_.fortified_by and side(state, side_.fortified_by) != my_side:
                 reason = reason or "14.23D"
                 continue
-            if features(state, n) & {"fortress", "fortification"}:
+            if features(state, n) & FORTRESS:
                 reason = reason or "14.23D"
                 continue
             targets = [d.id for d in occ[n] if faction(state, d) == defender and is_combat_ground(d)

@@ -4,8 +4,9 @@ Shrunk from the stateful fuzzer (tests/reliability/fuzz.py): an attrition was be
 the zone changed hands, a new player turn re-determined the zones (14.211), and the
 open procedure was still offered by game.legal() although its zone id was gone.
 
-Fixed twice over: the turn may no longer move on while an attrition is open (14.11),
-and every attrition command is gated on the current player turn's attrition phase (14.12).
+Fixed three times over: the turn may no longer move on while an attrition is open (14.11),
+every attrition command is gated on the current player turn's attrition phase (14.12), and
+the zone can no longer change hands while the attrition is open (14.22A, issue 11).
 """
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ from reliability.common import new_game
 def game(tmp_path):
     g = new_game(tmp_path / "g.db")
     g.execute(c.BeginAttrition(attacker="AX", zone="WA/western/0505"))
-    g.execute(c.SetControl(hex="0505", faction="AX"))
+    with pytest.raises(RuleViolation) as err:
+        g.execute(c.SetControl(hex="0505", faction="AX"))
+    assert err.value.rule == "14.22A" and "A1" in err.value.message
     yield g
     g.close()
 
