@@ -35,6 +35,8 @@ _META = ("Undo", "AddNote", "LoadScenario")
 class Game:
     """One game: its log, its live state, and the seed if this process holds it."""
 
+    seed_problem = ""  # why the seed sidecar was not used (unreadable, not hex, not this game's); "" if fine
+
     def __init__(self, log: EventLog, seed: bytes | None, progress=None):
         self.log = log
         self.seed = seed
@@ -76,14 +78,19 @@ class Game:
              synchronous: str = "FULL", progress=None) -> "Game":
         log = EventLog(path, synchronous=synchronous)
         explicit = seed is not None
+        sp = Path(seed_file) if seed_file else D.seed_path(path)
+        problem = ""
         if seed is None:
-            seed = D.read_seed(Path(seed_file) if seed_file else D.seed_path(path))
+            seed, problem = _sidecar_seed(sp)
         try:
             game = cls(log, seed, progress)
             if seed is not None and game.state.seed_sha256 and D.commitment(seed) != game.state.seed_sha256:
                 if explicit:
                     raise CommandError("seed: it does not match the commitment in this game's log")
                 game.seed = None  # a stale sidecar: never roll (or reveal) a seed the log did not commit to
+                problem = (f"{sp}: this seed does not match the commitment in the game's log (another game's "
+                           "seed?); reading works, rolls from the seed and reveal are refused")
+            game.seed_problem = problem
         except BaseException:
             log.close()
             raise
@@ -343,11 +350,21 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     return done
 
 
+def _sidecar_seed(path: Path) -> tuple[bytes | None, str]:
+    """The seed in a sidecar, or None and why it cannot be used: reading a game never needs it."""
+    try:
+        return D.read_seed(path), ""
+    except (OSError, ValueError) as err:
+        why = ("a directory" if path.is_dir() else getattr(err, "strerror", None) or "not a hex seed")
+        return None, (f"{path}: the dice seed cannot be read ({why}); reading works, rolls from the seed "
+                      "and reveal are refused")
+
+
 def _check_sidecar(path: Path, seed: bytes) -> None:
     """Refuse to start a game beside another game's seed file (it would be kept, and this seed lost)."""
     try:
         other = D.read_seed(path)
-    except ValueError:  # not a hex seed at all: still not ours to overwrite
+    except (OSError, ValueError):  # a directory, unreadable, not hex: still not ours to overwrite
         other = b""
     if path.exists() and other != seed:
         raise LogError(f"{path}: a seed file of another game is already there; move it away or choose "

@@ -64,7 +64,7 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         return self.game.log.last()[0]
 
     def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
+        self.stdout.write(narrative.printable(text, keep="\n") + "\n")
 
     def state(self, seq: int | None = None) -> GameState:
         """The board after event ``seq`` (default: the cursor), cached."""
@@ -163,7 +163,8 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
     def _line(self, seq, cid, ev, auto, undone=frozenset()) -> str:
         mark = "->" if seq == self.cursor else "  "
         flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
-        return f"{mark}{seq:>6} c{cid:<4}{flags} {narrative.line(ev)}"
+        author = self.game.log.command(cid)[1] if type(ev).__name__ == "NoteAdded" else None
+        return f"{mark}{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}"
 
     def _show_cursor(self) -> None:
         row = self._row(self.cursor)
@@ -309,7 +310,7 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         """marks: the notes in the log (seq written, the seq they mark, text); 'goto' the one you want."""
         notes = D.notes_of(self.game, self.last)  # read by type: not every event of the log decoded
         for seq, at, text in notes:
-            self.say(f"{seq:>6}  marks seq {at:<6} {text}")
+            self.say(f"{seq:>6}  marks seq {at:<6} {narrative.quoted(text)}")
         if not notes:
             self.say("no notes yet (note TEXT adds one)")
 

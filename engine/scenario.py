@@ -19,6 +19,7 @@ from projections.state import side_key
 from .commands import explain
 from .errors import ScenarioError
 from .hexgrid import neighbour_coords
+from .inputs import read_scenario_bytes
 
 
 class TurnSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -78,7 +79,7 @@ def load(path: str | Path) -> Scenario:
         if bundled.is_file():
             return parse(bundled.read_text(), "toml", f"{path} (bundled)")
         raise ScenarioError(f"{path}: no such scenario file (bundled: {', '.join(bundled_names())})")
-    return parse(p.read_bytes(), p.suffix.lstrip(".").lower(), str(p))
+    return parse(read_scenario_bytes(p), p.suffix.lstrip(".").lower(), str(p))
 
 
 def bundled_names() -> list[str]:
