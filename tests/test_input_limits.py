@@ -65,6 +65,13 @@ def test_new_dev_zero_stops_at_the_scenario_limit(tmp_path):
     assert not (tmp_path / "z.db").exists()
 
 
+def test_import_dev_zero_stops_at_the_line_limit(tmp_path):
+    code, err, peak = run("import", "/dev/zero", "--db", tmp_path / "i.db")
+    assert code == 2 and "line 1: longer than the 1 MiB limit for one line" in err, err
+    assert 0 < peak < PEAK_KB
+    assert not (tmp_path / "i.db").exists()
+
+
 def test_an_endless_stream_of_valid_commands_stops_at_the_input_limit(db, monkeypatch):
     # The same reader with a small limit: the lines before the limit are played, then a clear error.
     line = json.dumps({"type": "AddNote", "text": "again"}).encode() + b"\n"
