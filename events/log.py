@@ -465,11 +465,12 @@ def _connect(path: Path, readonly: str) -> sqlite3.Connection:
     if not readonly:
         return sqlite3.connect(path, isolation_level=None, timeout=10.0, check_same_thread=False)
     uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0, check_same_thread=False)
     try:
-        conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0, check_same_thread=False)
         conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
         return conn
     except sqlite3.OperationalError:
+        conn.close()  # its file stays open otherwise
         if Path(f"{path}-wal").exists():
             raise
     return sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, timeout=10.0,
