@@ -117,6 +117,8 @@ def play_lines(g: Game, lines, actor: str = "", out=None) -> int:
             _print_events(events, out, actor)
         except ConcurrencyError as err:
             raise ConcurrencyError(f"line {n}: {err}; the lines before it are written, this one is not") from None
+        except LogError as err:  # a read-only game, say: name the line, as for every other failure
+            raise LogError(f"line {n}: {err}") from None
         except sqlite3.Error as err:
             print(f"line {n}: error: {_environment(err)}; the lines before it are written", file=sys.stderr)
             return 1

@@ -13,6 +13,8 @@ from typing import get_args
 
 import msgspec
 
+from projections.narrative import CONTROLS
+
 from .commands import StartPhase
 
 #: (lowest, highest) of every int field, by the Struct that holds it.
@@ -33,15 +35,14 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("TurnSpec", "turn"): (1, 99_999),
     ("TurnSpec", "year"): (1, 9999),
 }
-#: Most entries a list may hold (a 1,000,000-hex map is refused here: docs/scenario.md, "Limits").
+#: Most entries a list may hold (a 1,000,000-hex map is refused here: docs/scenario.md, "Domains and limits").
 MAX_ITEMS = {"hexes": 200_000, "units": 100_000}
 MAX_OTHER_ITEMS = 10_000
 ID_MAX = 64  # ids: 1-64 characters, no spaces or control characters
 WORD_MAX = 64  # terrain, front, type, zone...: no control characters
 TEXT_MAX = {"name": 200, "reason": 1000, "description": 10_000}  # free text; only `description` keeps line breaks
 PHASES = get_args(next(f.type for f in msgspec.structs.fields(StartPhase) if f.name == "phase"))
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
-_BAD_ID = re.compile(r"[\s\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+_SPACE = re.compile(r"\s")
 
 
 def problems(sc) -> list[str]:
@@ -88,7 +89,7 @@ def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
     if field == "id":
         if not v:
             out.append(f"{where}: an id may not be empty")
-        elif len(v) > ID_MAX or _BAD_ID.search(v):
+        elif len(v) > ID_MAX or _SPACE.search(v) or CONTROLS.search(v):
             out.append(f"{where}: {v[:ID_MAX]!r}: an id is 1-{ID_MAX} characters without spaces or control "
                        "characters")
         return
@@ -96,7 +97,7 @@ def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
     if len(v) > limit:
         out.append(f"{where}: {len(v)} characters, more than the limit of {limit}")
     text = v.replace("\n", "") if field == "description" else v
-    if _CONTROL.search(text):
+    if CONTROLS.search(text):
         out.append(f"{where}: {v[:40]!r}: control characters are not allowed")
 
 

@@ -16,7 +16,7 @@ def _c_h(c: int, h: int) -> str:
 
 # C0 and C1 controls, DEL, and the format characters that move or reorder what a terminal shows
 # (line/paragraph separators, bidi embeddings, overrides and isolates): never printed raw.
-_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
@@ -34,7 +34,7 @@ def printable(text: str, keep: str = "") -> str:
     """
     if keep:
         return keep[0].join(printable(part, keep[1:]) for part in text.split(keep[0]))
-    return _CONTROLS.sub(_escape, text)
+    return CONTROLS.sub(_escape, text)
 
 
 def quoted(text: str) -> str:
