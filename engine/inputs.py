@@ -18,7 +18,7 @@ MiB = 1 << 20
 MAX_LINE = 1 * MiB  # one JSON command or exported row; the largest real one is a few KiB
 MAX_COMMANDS_FILE = 256 * MiB  # one `play` input, file or stream
 MAX_SCENARIO_FILE = 16 * MiB  # a 200,000-hex map is 7-9 MiB; parsing 16 MiB of TOML peaks near 400 MB
-MAX_EXPORT_FILE = 4096 * MiB  # `import`: a long game's export (rows are streamed, one at a time)
+MAX_EXPORT_FILE = 1024 * MiB  # `import`: read a line at a time, but its rows are kept until the one transaction
 
 
 def _size(n: int) -> str:
