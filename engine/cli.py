@@ -21,6 +21,7 @@ from . import commands as c
 from . import inputs as I
 from . import scenario as S
 from .errors import CommandError, RuleViolation, ScenarioError
+from .errors import sqlite_failure as _environment
 from .game import Game
 from .render import board_text
 
@@ -471,17 +472,6 @@ def _broken_pipe() -> int:
     """
     os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 128 + 13  # as a shell reports a process ended by SIGPIPE
-
-
-def _environment(err: sqlite3.Error) -> str:
-    """What a SQLite failure means for the user; the failed command was rolled back."""
-    text = str(err)
-    if "full" in text:
-        return (f"the disk is full ({text}); the command was rolled back, nothing of it is written: "
-                "free some space and run it again")
-    if "readonly" in text or "read-only" in text:
-        return f"the game file cannot be written ({text}); reading commands (log, show, verify) still work"
-    return f"the game file could not be written ({text}); the command was rolled back"
 
 
 if __name__ == "__main__":

@@ -15,19 +15,20 @@ from __future__ import annotations
 
 import cmd
 import os
+import sqlite3
 import sys
 from collections import OrderedDict
 from pathlib import Path
 
 from msgspec import inspect as mi
 
-from events.log import ConcurrencyError
+from events.log import ConcurrencyError, LogError
 from projections import narrative
 from projections.state import GameState
 
 from . import commands as c
 from . import diff as D
-from .errors import CommandError, RuleViolation
+from .errors import CommandError, RuleViolation, sqlite_failure
 from .explain import _payload
 from .repl_board import BoardCommands
 from .repl_rules import RulesCommands
@@ -122,6 +123,10 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
             self.say(f"error: {err}\n(reloaded: the log now ends at seq {self.last}; nothing of yours was written)")
         except KeyError as err:
             self.say(f"error: no such id {err}")
+        except LogError as err:  # a read-only game: browsing goes on
+            self.say(f"error: {err}")
+        except sqlite3.Error as err:  # a full disk: the command was rolled back, the live state reloaded
+            self.say(f"error: {sqlite_failure(err)}")
         except Exception as err:  # a debugging shell outlives its bugs: say what broke and carry on
             self.say(f"internal error: {type(err).__name__}: {err}")
         return False

@@ -243,3 +243,17 @@ def test_a_bang_undo_and_redo_are_judged_without_writing(capsys, db, tmp_path):
     (tmp_path / "d.jsonl").write_text('!{"type": "Redo"}\n')
     code, out, _e = run(capsys, "play", "--db", db, tmp_path / "d.jsonl")
     assert code == 0 and "refused, as expected, by rule redo" in out
+
+
+def test_the_repl_browses_a_read_only_game_and_says_why_it_cannot_write(db):
+    import io
+
+    from engine.repl import Shell
+    with read_only(db), Game.open(db) as g:
+        out = io.StringIO()
+        sh = Shell(g, stdout=out, history=None)
+        sh.onecmd("list 1 2")
+        sh.onecmd("note hi")
+    text = out.getvalue()
+    assert "game 'The invasion bridgehead" in text
+    assert "error: " in text and "the file is read-only" in text and "internal error" not in text
