@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import sqlite3
 import sys
 from importlib import resources
 from pathlib import Path
@@ -11,14 +12,17 @@ from pathlib import Path
 import msgspec
 
 from events.codec import SchemaError
-from events.log import LogError
+from events.game import NoteAdded
+from events.log import ConcurrencyError, LogError
 from projections import narrative
 from projections.state import dump
 
 from . import commands as c
+from . import inputs as I
 from . import scenario as S
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
 from .errors import CommandError, RuleViolation, ScenarioError
+from .errors import sqlite_failure as _environment
 from .game import Game
 from .render import board_text
 
@@ -28,16 +32,31 @@ EXIT_REFUSED = 2
 def _open(args) -> Game:
     from .progress import Progress
     with Progress("replay") as progress:
-        return Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous,
-                         progress=progress, secret_files=getattr(args, "secret_file", None))
+        g = Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous,
+                      progress=progress, secret_files=getattr(args, "secret_file", None))
+    if getattr(g, "seed_problem", ""):  # reading still works; rolls from the seed are refused
+        print(f"warning: {g.seed_problem}", file=sys.stderr)
+    return g
 
 
-def _print_events(pairs, out=sys.stdout) -> None:
+def _new_target(path: str) -> None:
+    """Refuse, as bad input, a target file that is already there (nothing is written)."""
+    if os.path.lexists(path):
+        raise CommandError(f"{path}: already exists; refusing to overwrite it (choose another file)")
+
+
+def _print_events(pairs, out=None, actor: str | None = None) -> None:
     for seq, ev in pairs:
-        print(f"  {seq:>6}  {narrative.line(ev)}", file=out)
+        print(f"  {seq:>6}  {narrative.line(ev, actor)}", file=out or sys.stdout)
+
+
+def _text(text: str) -> str:
+    """A multi-line human-readable output with every control character but its line breaks escaped."""
+    return narrative.printable(text, keep="\n")
 
 
 def cmd_new(args) -> int:
+    _new_target(args.db)
     if args.joint_dice is not None:
         return new_joint(args)
     seed = hand_seed(args)
@@ -50,8 +69,37 @@ def cmd_new(args) -> int:
     return 0
 
 
-def play_lines(g: Game, lines, actor: str = "", out=sys.stdout) -> int:
-    """Execute JSON-lines commands; stop at the first refusal (earlier lines stay committed)."""
+class _Judged(Exception):
+    """A command passed every check of Game.execute; the dry run stops before the append."""
+
+
+def judge(g: Game, cmd: c.Command, actor: str = "") -> RuleViolation | None:
+    """The refusal ``cmd`` would get on the live game, or None if it would be accepted; writes nothing.
+
+    The command goes through Game.execute itself (rules, automatic consequences, undo and redo
+    checks), with the log's append replaced by a stop: a failed commit reloads the live state.
+    """
+    def stop(*_a, **_k):
+        raise _Judged
+    g.log.append = stop
+    try:
+        g.execute(cmd, actor=actor)
+    except _Judged:
+        return None
+    except RuleViolation as err:
+        return err
+    finally:
+        del g.log.append
+    return None  # pragma: no cover - execute either appends or raises
+
+
+def play_lines(g: Game, lines, actor: str = "", out=None) -> int:
+    """Execute JSON-lines commands; stop at the first refusal (earlier lines stay committed).
+
+    A ``!`` line is a command the script expects to be refused: it is judged without writing, so a
+    command the rules accept after all is reported and never stored.
+    """
+    out = out or sys.stdout
     for n, line in enumerate(lines, 1):
         line = line.strip()
         if not line or line.startswith("#") or line.startswith("//"):
@@ -60,34 +108,51 @@ def play_lines(g: Game, lines, actor: str = "", out=sys.stdout) -> int:
         line = line.lstrip("!").strip()
         try:
             cmd = c.parse(line)
-            print(f"> {line}", file=out)
-            events = g.execute(cmd, actor=actor)
+            print(narrative.printable(f"> {line}"), file=out)
             if expect:
-                print(f"line {n}: expected a refusal, but the command was accepted", file=sys.stderr)
-                return EXIT_REFUSED
-            _print_events(events, out)
+                refusal = judge(g, cmd, actor)
+                if refusal is None:
+                    print(f"line {n}: expected a refusal, but the rules accept this command; "
+                          "it was not written", file=sys.stderr)
+                    return EXIT_REFUSED
+                raise refusal
+            events = g.execute(cmd, actor=actor)
+            _print_events(events, out, actor)
+        except ConcurrencyError as err:
+            raise ConcurrencyError(f"line {n}: {err}; the lines before it are written, this one is not") from None
+        except LogError as err:  # a read-only game, say: name the line, as for every other failure
+            raise LogError(f"line {n}: {err}") from None
+        except sqlite3.Error as err:
+            print(f"line {n}: error: {_environment(err)}; the lines before it are written", file=sys.stderr)
+            return 1
         except RuleViolation as err:
             if expect:
-                print(f"  refused, as expected, by rule {err.rule}: {err.message}", file=out)
+                print(narrative.printable(f"  refused, as expected, by rule {err.rule}: {err.message}"), file=out)
                 continue
-            print(f"line {n}: refused by rule {err.rule}: {err.message}", file=sys.stderr)
+            print(narrative.printable(f"line {n}: refused by rule {err.rule}: {err.message}"), file=sys.stderr)
             return EXIT_REFUSED
         except CommandError as err:
-            print(f"line {n}: bad command: {err}", file=sys.stderr)
+            print(narrative.printable(f"line {n}: bad command: {err}"), file=sys.stderr)
             return EXIT_REFUSED
     return 0
 
 
 def cmd_play(args) -> int:
-    if args.commands != "-":
-        try:
-            lines = Path(args.commands).read_text(encoding="utf-8").splitlines()
-        except OSError as err:
-            raise CommandError(f"{args.commands}: cannot read the commands file ({err.strerror or err})") from None
-        except UnicodeDecodeError as err:
-            raise CommandError(f"{args.commands}: not UTF-8 text (byte {err.start}: {err.reason})") from None
-    with _open(args) as g:
-        return play_lines(g, sys.stdin if args.commands == "-" else lines, args.actor)
+    """Stream the commands a line at a time: a line and the whole input have limits (engine/inputs.py)."""
+    if args.commands == "-":
+        stream, origin = getattr(sys.stdin, "buffer", None), "stdin"
+        if stream is None:  # a text stand-in for stdin (tests)
+            import io
+            stream = io.BytesIO(sys.stdin.read().encode("utf-8", "surrogatepass"))
+    else:
+        stream, origin = I.open_input(args.commands, "commands file"), args.commands
+    try:
+        I.check_size(stream, origin, I.MAX_COMMANDS_FILE)
+        with _open(args) as g:
+            return play_lines(g, (text for _n, text in I.lines(stream, origin)), args.actor)
+    finally:
+        if origin != "stdin":
+            stream.close()
 
 
 def cmd_log(args) -> int:
@@ -99,7 +164,8 @@ def cmd_log(args) -> int:
                                                       "undone": cid in undone, "event": ev}).decode() + "\n")
             else:
                 flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
-                print(f"{seq:>6} c{cid:<4}{flags} {narrative.line(ev)}")
+                author = g.log.command(cid)[1] if isinstance(ev, NoteAdded) else None
+                print(f"{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}")
     return 0
 
 
@@ -118,7 +184,7 @@ def cmd_show(args) -> int:
         elif args.json:
             sys.stdout.write(dump(state).decode() + "\n")
         else:
-            print(board_text(state))
+            print(_text(board_text(state)))
     return 0
 
 
@@ -135,6 +201,7 @@ def cmd_redo(args) -> int:
 
 
 def cmd_fork(args) -> int:
+    _new_target(args.to)
     with _open(args) as g, g.fork(args.at, args.to) as f:
         print(f"{args.to}: forked from {args.db} at seq {f.state.seq}")
     return 0
@@ -162,6 +229,7 @@ def cmd_export(args) -> int:
 
 
 def cmd_import(args) -> int:
+    _new_target(args.db)
     from .progress import Progress
     from .transfer import import_file
     with Progress("import") as progress:
@@ -187,7 +255,7 @@ def cmd_verify(args) -> int:
     if args.json:
         sys.stdout.write(msgspec.json.encode(rep).decode() + "\n")
     else:
-        print(report_text(rep, args.db))
+        print(_text(report_text(rep, args.db)))
     return 0 if rep.ok else 1
 
 
@@ -228,7 +296,7 @@ def cmd_diff(args) -> int:
     if args.json:
         sys.stdout.write(msgspec.json.encode(d).decode() + "\n")
     else:
-        print(D.text(d, after))
+        print(_text(D.text(d, after)))
     return 0
 
 
@@ -291,7 +359,7 @@ def cmd_demo(args) -> int:
                 if rc:
                     return rc
                 rep = verify(g)
-                print(report_text(rep))
+                print(_text(report_text(rep)))
                 status |= 0 if rep.ok else 1
             for suffix in ("-wal", "-shm"):  # the old demo game's, if a crash left them
                 Path(str(db) + suffix).unlink(missing_ok=True)
@@ -345,6 +413,20 @@ def _demo_target(db: Path, demo_seed: bytes) -> bool:
 _DEMO_SEED = "7475726e6c6f672064656d6f2073656564202d207075626c6963206f6e6c7921"
 
 
+_SEQ_MAX = (1 << 63) - 1  # SQLite's INTEGER
+
+
+def seq_arg(text: str) -> int:
+    """A seq given on the command line: a whole number SQLite can hold (argparse reports the rest)."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if abs(n) > _SEQ_MAX:  # in range but outside the log is the command's to say ("outside the log")
+        raise argparse.ArgumentTypeError(f"{text}: too large for a seq (at most {_SEQ_MAX})")
+    return n
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="turnlog", description="Event-sourced turn engine for hex-and-counter wargames")
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -372,11 +454,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(fn=cmd_play)
     sp = with_db(sub.add_parser("log", help="list the events"))
     sp.add_argument("--json", action="store_true")
-    sp.add_argument("--start", type=int, default=1)
-    sp.add_argument("--stop", type=int)
+    sp.add_argument("--start", type=seq_arg, default=1)
+    sp.add_argument("--stop", type=seq_arg)
     sp.set_defaults(fn=cmd_log)
     sp = with_db(sub.add_parser("show", help="the board now or at a seq"))
-    sp.add_argument("--at", type=int)
+    sp.add_argument("--at", type=seq_arg)
     sp.add_argument("--json", action="store_true")
     sp.add_argument("--svg", help="write the board as an SVG picture")
     sp.add_argument("--force", action="store_true", help="replace an existing --svg file (never a game or seed)")
@@ -389,7 +471,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub_redo = with_db(sub.add_parser("redo", help="re-issue the latest undone command through the rules"))
     sub_redo.set_defaults(fn=cmd_redo)
     sp = with_db(sub.add_parser("fork", help="copy the game up to a seq into a new file"))
-    sp.add_argument("--at", type=int, required=True)
+    sp.add_argument("--at", type=seq_arg, required=True)
     sp.add_argument("--to", required=True)
     sp.set_defaults(fn=cmd_fork)
     sp = with_db(sub.add_parser("export", help="write the whole log as JSON lines (to mail a disputed game)"))
@@ -415,8 +497,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("repl", help="a pdb-like shell over the log and the live procedures"))
     sp.set_defaults(fn=cmd_repl)
     sp = with_db(sub.add_parser("diff", help="what changed between two seqs, or between a game and its fork"))
-    sp.add_argument("--from", dest="from_seq", type=int, help="the earlier seq (default: before the last command)")
-    sp.add_argument("--to", dest="to_seq", type=int, help="the later seq (default: the last)")
+    sp.add_argument("--from", dest="from_seq", type=seq_arg, help="the earlier seq (default: before the last command)")
+    sp.add_argument("--to", dest="to_seq", type=seq_arg, help="the later seq (default: the last)")
     sp.add_argument("--other", help="a second game file (a fork): compare DB at --from with OTHER at --to, "
                                     "both defaulting to their last seq")
     sp.add_argument("--json", action="store_true")
@@ -439,19 +521,32 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.fn(args)
     except RuleViolation as err:
-        print(f"refused by rule {err.rule}: {err.message}", file=sys.stderr)
-        return EXIT_REFUSED
+        return _fail(f"refused by rule {err.rule}: {err.message}", EXIT_REFUSED)
     except (CommandError, ScenarioError) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return EXIT_REFUSED
+        return _fail(f"error: {err}", EXIT_REFUSED)
     except (LogError, SchemaError) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 1
-    except BrokenPipeError:
-        # The reader went away (`turnlog log ... | head`): stop quietly, and keep Python's exit-time
-        # flush of stdout from raising the same error again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 128 + 13  # as a shell reports a process ended by SIGPIPE
+        return _fail(f"error: {err}", 1)
+    except sqlite3.Error as err:  # the disk or the file failed under a write: the command was rolled back
+        return _fail(f"error: {getattr(args, 'db', '')}: {_environment(err)}", 1)
+    except OSError as err:
+        if isinstance(err, BrokenPipeError):
+            return _broken_pipe()
+        return _fail(f"error: {err.filename or ''}: {err.strerror or err}", 1)
+
+
+def _fail(message: str, status: int) -> int:
+    """Say why on stderr (escaped: a message may quote the user's input) and return the exit status."""
+    print(narrative.printable(message), file=sys.stderr)
+    return status
+
+
+def _broken_pipe() -> int:
+    """The reader went away (`turnlog log ... | head`): stop quietly.
+
+    stdout is pointed at /dev/null so that Python's exit-time flush does not raise the same error again.
+    """
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return 128 + 13  # as a shell reports a process ended by SIGPIPE
 
 
 if __name__ == "__main__":

@@ -178,11 +178,33 @@ def _lower(text: str) -> str:
     return text
 
 
+# A \uD800-\uDFFF escape that is not half of a pair: JSON allows it, Unicode text cannot hold it.
+_LONE_SURROGATE = re.compile(r"(?<!\\)(?:\\\\)*\\u(d[89ab][0-9a-f]{2})(?!\\ud[c-f][0-9a-f]{2})|"
+                             r"(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u(d[c-f][0-9a-f]{2})", re.I)
+
+
+def lone_surrogate(text: str | bytes) -> str | None:
+    """The first lone surrogate in a JSON text, as its escape (``\\ud800``), or None."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    raw = re.search("[\ud800-\udfff]", text)
+    if raw:
+        return f"\\u{ord(raw.group()):04x}"
+    m = _LONE_SURROGATE.search(text)
+    return f"\\u{(m.group(1) or m.group(2)).lower()}" if m else None
+
+
 def parse(line: str | bytes) -> Command:
     """Decode one JSON command; bad input raises CommandError naming the field."""
     try:
+        if isinstance(line, str):
+            line.encode("utf-8")  # a lone surrogate character (Python text): the same refusal as its escape
         return _decoder.decode(line)
-    except (msgspec.ValidationError, msgspec.DecodeError) as err:
+    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeEncodeError) as err:
+        lone = lone_surrogate(line)
+        if lone or isinstance(err, UnicodeEncodeError):  # msgspec calls this "input data was truncated", which says nothing
+            raise CommandError(f"a string holds the lone surrogate {lone}, which is not a Unicode character "
+                               "(a \\uD800-\\uDFFF escape must be half of a pair)") from None
         msg = explain(err)
         if "invalid value" in msg and "type" in msg:
             msg += f" (known commands: {', '.join(sorted(NAMES))})"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
+from projections import narrative
 from projections.state import Attrition, GameState, UnitState
 
 
@@ -211,7 +212,7 @@ def text(d: Diff, state: GameState | None = None) -> str:
         lines += [f"  {c.what}: {_phrase(c)}" for c in d.procedures]
     if d.notes:
         lines.append("notes:")
-        lines += [f"  {t}" for t in d.notes]
+        lines += [f"  {narrative.quoted(t)}" for t in d.notes]
     return "\n".join(lines)
 
 

@@ -17,3 +17,14 @@ class CommandError(ValueError):
 
 class ScenarioError(ValueError):
     """A scenario file refused before anything is written; names the field path."""
+
+
+def sqlite_failure(err: Exception) -> str:
+    """What a SQLite failure under a write means for the user; the failed command was rolled back."""
+    text = str(err)
+    if "full" in text:
+        return (f"the disk is full ({text}); the command was rolled back, nothing of it is written: "
+                "free some space and run it again")
+    if "readonly" in text or "read-only" in text:
+        return f"the game file cannot be written ({text}); reading commands (log, show, verify) still work"
+    return f"the game file could not be written ({text}); the command was rolled back"

@@ -38,6 +38,8 @@ _META = ("Undo", "AddNote", "LoadScenario")
 class Game:
     """One game: its log, its live state, and the seed (or joint-dice secrets) this process holds."""
 
+    seed_problem = ""  # why the seed sidecar was not used (unreadable, not hex, not this game's); "" if fine
+
     def __init__(self, log: EventLog, seed: bytes | None, progress=None, secrets: dict[str, bytes] | None = None,
                  *, setup: bool = True):
         self.log = log
@@ -110,14 +112,19 @@ class Game:
         """
         log = EventLog(path, synchronous=synchronous, readonly=readonly)
         explicit = seed is not None
+        sp = Path(seed_file) if seed_file else D.seed_path(path)
+        problem = ""
         if seed is None:
-            seed = D.read_seed(Path(seed_file) if seed_file else D.seed_path(path))
+            seed, problem = _sidecar_seed(sp)
         try:
             game = cls(log, seed, progress)
             if seed is not None and game.state.seed_sha256 and D.commitment(seed) != game.state.seed_sha256:
                 if explicit:
                     raise CommandError("seed: it does not match the commitment in this game's log")
                 game.seed = None  # a stale sidecar: never roll (or reveal) a seed the log did not commit to
+                problem = (f"{sp}: this seed does not match the commitment in the game's log (another game's "
+                           "seed?); reading works, rolls from the seed and reveal are refused")
+            game.seed_problem = problem
             game.secrets = J.load(path, game.state.joint_dice, secret_files, secrets)
         except BaseException:
             log.close()
@@ -412,6 +419,16 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     return done
 
 
+def _sidecar_seed(path: Path) -> tuple[bytes | None, str]:
+    """The seed in a sidecar, or None and why it cannot be used: reading a game never needs it."""
+    try:
+        return D.read_seed(path), ""
+    except (OSError, ValueError) as err:
+        why = ("a directory" if path.is_dir() else getattr(err, "strerror", None) or "not a hex seed")
+        return None, (f"{path}: the dice seed cannot be read ({why}); reading works, rolls from the seed "
+                      "and reveal are refused")
+
+
 def _check_new_game(path: Path) -> None:
     """Refuse a target that exists, or that an old database's -wal/-shm would be mistaken for."""
     if path.exists() or path.is_symlink():
@@ -421,6 +438,8 @@ def _check_new_game(path: Path) -> None:
             raise LogError(f"{path}{suffix}: left by another database of that name; move it away first")
     if not path.parent.is_dir():
         raise LogError(f"{path.parent}: no such folder")
+    if not os.access(path.parent, os.W_OK):
+        raise LogError(f"{path}: cannot create a game here: the directory is read-only")
 
 
 def _check_sidecar(path: Path, seed: bytes, game: Path | None = None) -> None:

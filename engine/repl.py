@@ -15,19 +15,20 @@ from __future__ import annotations
 
 import cmd
 import os
+import sqlite3
 import sys
 from collections import OrderedDict
 from pathlib import Path
 
 from msgspec import inspect as mi
 
-from events.log import ConcurrencyError
+from events.log import ConcurrencyError, LogError
 from projections import narrative
 from projections.state import GameState
 
 from . import commands as c
 from . import diff as D
-from .errors import CommandError, RuleViolation
+from .errors import CommandError, RuleViolation, sqlite_failure
 from .explain import _payload
 from .repl_board import BoardCommands
 from .repl_rules import RulesCommands
@@ -64,7 +65,7 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         return self.game.log.last()[0]
 
     def say(self, text: str = "") -> None:
-        self.stdout.write(text + "\n")
+        self.stdout.write(narrative.printable(text, keep="\n") + "\n")
 
     def state(self, seq: int | None = None) -> GameState:
         """The board after event ``seq`` (default: the cursor), cached."""
@@ -122,6 +123,10 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
             self.say(f"error: {err}\n(reloaded: the log now ends at seq {self.last}; nothing of yours was written)")
         except KeyError as err:
             self.say(f"error: no such id {err}")
+        except LogError as err:  # a read-only game: browsing goes on
+            self.say(f"error: {err}")
+        except sqlite3.Error as err:  # a full disk: the command was rolled back, the live state reloaded
+            self.say(f"error: {sqlite_failure(err)}")
         except Exception as err:  # a debugging shell outlives its bugs: say what broke and carry on
             self.say(f"internal error: {type(err).__name__}: {err}")
         return False
@@ -163,7 +168,8 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
     def _line(self, seq, cid, ev, auto, undone=frozenset()) -> str:
         mark = "->" if seq == self.cursor else "  "
         flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
-        return f"{mark}{seq:>6} c{cid:<4}{flags} {narrative.line(ev)}"
+        author = self.game.log.command(cid)[1] if type(ev).__name__ == "NoteAdded" else None
+        return f"{mark}{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}"
 
     def _show_cursor(self) -> None:
         row = self._row(self.cursor)
@@ -309,7 +315,7 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         """marks: the notes in the log (seq written, the seq they mark, text); 'goto' the one you want."""
         notes = D.notes_of(self.game, self.last)  # read by type: not every event of the log decoded
         for seq, at, text in notes:
-            self.say(f"{seq:>6}  marks seq {at:<6} {text}")
+            self.say(f"{seq:>6}  marks seq {at:<6} {narrative.quoted(text)}")
         if not notes:
             self.say("no notes yet (note TEXT adds one)")
 

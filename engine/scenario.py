@@ -17,8 +17,10 @@ from events.game import GameTurnStarted, PhaseStarted, PlayerTurnStarted
 from projections.state import side_key
 
 from .commands import explain
+from . import domains
 from .errors import ScenarioError
 from .hexgrid import neighbour_coords
+from .inputs import read_scenario_bytes
 
 
 class TurnSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -64,7 +66,7 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario") -> Scenario:
         raise ScenarioError(f"{origin}: {explain(err)}") from None
     except msgspec.DecodeError as err:  # a syntax error: there is no field path to name
         raise ScenarioError(f"{origin}: not valid JSON ({explain(err)})") from None
-    problems = check(sc)
+    problems = domains.problems(sc) or check(sc)  # references are checked once every value is in its domain
     if problems:
         raise ScenarioError(f"{origin}: " + "; ".join(problems))
     return sc
@@ -78,7 +80,7 @@ def load(path: str | Path) -> Scenario:
         if bundled.is_file():
             return parse(bundled.read_text(), "toml", f"{path} (bundled)")
         raise ScenarioError(f"{path}: no such scenario file (bundled: {', '.join(bundled_names())})")
-    return parse(p.read_bytes(), p.suffix.lstrip(".").lower(), str(p))
+    return parse(read_scenario_bytes(p), p.suffix.lstrip(".").lower(), str(p))
 
 
 def bundled_names() -> list[str]:
@@ -107,8 +109,6 @@ def check(sc: Scenario) -> list[str]:
     boxes = {b.id for b in sc.boxes}
     srcs = {x.id for x in sc.supply_sources}
     coords: dict[tuple[int, int], str] = {}
-    if sc.die.sides < 2:
-        out.append(f"die.sides: a die needs at least 2 faces, got {sc.die.sides}")
     for i, n in enumerate(sc.nationalities):
         if n.faction not in fac:
             out.append(f'nationalities[{i}].faction: no faction "{n.faction}"')
@@ -170,8 +170,6 @@ def check(sc: Scenario) -> list[str]:
             out.append(f'units[{i}].box: no box "{u.box}"')
         if u.hex and u.box:
             out.append(f"units[{i}]: give a hex or a box, not both")
-        if u.factors < 0:
-            out.append(f"units[{i}].factors: must be 0 or more, got {u.factors}")
         if u.airdropped_from and u.airdropped_from not in hexes:
             out.append(f'units[{i}].airdropped_from: no hex "{u.airdropped_from}"')
         if u.prev_supply_source and u.prev_supply_source not in srcs:

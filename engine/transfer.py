@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import IO
+from typing import IO, Iterable
 
 import msgspec
 
 from events.log import FORMATS, EventLog, LogError
 
+from . import inputs
 from .errors import CommandError
 
 _COMMAND = tuple[int, str, str, str, str, int, int]
@@ -75,13 +76,12 @@ def export(log: EventLog, out: IO[str], progress=None) -> int:
 
 def import_file(src: Path, db: Path, progress=None) -> int:
     """Create ``db`` from an export; refuse (writing nothing) a malformed file or a broken chain."""
-    try:
-        text = src.open(encoding="utf-8")
-    except OSError as err:
-        raise CommandError(f"{src}: cannot read the export ({err.strerror or err})") from None
-    with text:
+    stream = inputs.open_input(src, "export")
+    with stream:  # read a line at a time, each line and the file bounded (engine/inputs.py)
+        inputs.check_size(stream, str(src), inputs.MAX_EXPORT_FILE)
+        text = (line for _n, line in inputs.lines(stream, str(src), max_bytes=inputs.MAX_EXPORT_FILE))
         try:
-            head = _header.decode(text.readline())
+            head = _header.decode(next(text, ""))
         except msgspec.DecodeError as err:
             raise CommandError(f"{src}: line 1: not a turnlog export header ({err})") from None
         if head.turnlog != "export":
@@ -109,7 +109,7 @@ def import_file(src: Path, db: Path, progress=None) -> int:
     return n
 
 
-def _read(src: Path, text: IO[str], commands: list, total: int, progress, decoder) -> list[tuple]:
+def _read(src: Path, text: Iterable[str], commands: list, total: int, progress, decoder) -> list[tuple]:
     events: list[tuple] = []
     for n, raw in enumerate(text, 2):
         try:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
-from urllib.parse import quote
+import urllib.parse
 from itertools import takewhile
 import zlib
 from datetime import datetime, timezone
@@ -106,7 +106,6 @@ class EventLog:
     def __init__(self, path: str | Path, *, create: bool = False, synchronous: str = "FULL",
                  log_format: int = FORMAT, readonly: bool = False):
         self.path = Path(path)
-        self.readonly = readonly and not create
         self.missing_triggers: tuple[str, ...] = ()
         self.has_snapshots = True
         self._spans: dict[int, tuple[int, int]] = {}  # command id -> (first, last) seq: never changes once stored
@@ -122,15 +121,16 @@ class EventLog:
             raise LogError(f"{self.path}: a directory, not a turnlog game")
         if not create and self.path.stat().st_size == 0:
             raise LogError(f"{self.path}: empty file, not a turnlog game")
+        # Why this handle may not write, or "": asked for (verify, readers), or this user cannot.
+        self.readonly = "" if create else ("opened read-only" if readonly else _unwritable(self.path))
+        if create and not os.access(self.path.parent or ".", os.W_OK):
+            raise LogError(f"{self.path}: cannot create a game here: the directory is read-only")
         try:
-            if self.readonly:
-                uri = f"file:{quote(str(self.path.absolute()))}?mode=ro"
-                self.conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0,
-                                            check_same_thread=False)
-            else:
-                self.conn = sqlite3.connect(self.path, isolation_level=None, timeout=10.0, check_same_thread=False)
-        except sqlite3.Error as exc:
+            self.conn = _connect(self.path, self.readonly)
+        except sqlite3.OperationalError as exc:
             raise LogError(f"{self.path}: cannot open ({exc})") from None
+        except sqlite3.Error as exc:  # the read-only probe read a file that is not SQLite at all
+            raise LogError(f"{self.path}: not a turnlog game ({exc})") from None
         try:
             self.conn.execute("PRAGMA busy_timeout = 10000")
             if not create:
@@ -221,6 +221,9 @@ class EventLog:
         """Append commands (actor, type, payload, rows) in one BEGIN IMMEDIATE transaction; return the last seq."""
         if self.format >= 3 and any(not b[3] for b in batch):
             raise ValueError("a command with no events cannot be stored (log format 3 keeps it on its first event)")
+        if self.readonly:
+            raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was written "
+                           "(reading commands such as log, show and verify still work)")
         conn = self.conn
         ts = now()
         conn.execute("BEGIN IMMEDIATE")
@@ -486,8 +489,45 @@ class EventLog:
     def save_snapshot(self, seq: int, undone: str, data: bytes) -> None:
         """Cache an encoded state at ``seq``, compressed: a long game keeps thousands, and time travel
         reads one at random, often from disk (74 KB of JSON is 11 KB, 0.07 ms to inflate)."""
+        if self.readonly:
+            return  # a cache: a read-only file simply has none added
         self.conn.execute("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)",
                           (seq, undone, zlib.compress(data, 1)))
+
+
+def _unwritable(path: Path) -> str:
+    """Why this user cannot write the game (file, directory, or a -wal/-shm left by someone else), or ""."""
+    parent = path.parent
+    if not os.access(path, os.W_OK):
+        return "the file is read-only"
+    for suffix in ("-wal", "-shm"):
+        side = Path(f"{path}{suffix}")
+        if side.exists() and not os.access(side, os.W_OK):
+            return f"{side.name} (left by another user or process) is read-only"
+    if not os.access(parent, os.W_OK):
+        return "its directory is read-only"
+    return ""
+
+
+def _connect(path: Path, readonly: str) -> sqlite3.Connection:
+    """A connection to the game; read-only when this user cannot write it.
+
+    A read-only WAL file still needs its -shm; where none exists and none can be made (a read-only
+    directory), no writer can exist either, so the file is read as immutable.
+    """
+    if not readonly:
+        return sqlite3.connect(path, isolation_level=None, timeout=10.0, check_same_thread=False)
+    uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0, check_same_thread=False)
+    try:
+        conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+        return conn
+    except sqlite3.OperationalError:
+        conn.close()  # its file stays open otherwise
+        if Path(f"{path}-wal").exists():
+            raise
+    return sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None, timeout=10.0,
+                           check_same_thread=False)
 
 
 def _merged(commands: Iterable[Sequence], events: Iterable[Sequence]) -> Iterator[tuple]:

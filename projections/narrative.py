@@ -1,6 +1,8 @@
 """Human-readable lines for the log, the demo and the REPL, citing rules."""
 from __future__ import annotations
 
+import re
+
 from events import attrition as a
 from events import game as g
 from events import setup as s
@@ -12,8 +14,46 @@ def _c_h(c: int, h: int) -> str:
     return f"{c}C/{h}H" if h else f"{c}C"
 
 
-def line(event) -> str:
-    """One sentence for one event; every rule-driven fact names its rule."""
+# C0 and C1 controls, DEL, and the format characters that move or reorder what a terminal shows
+# (line/paragraph separators, bidi embeddings, overrides and isolates): never printed raw.
+CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(m: re.Match) -> str:
+    ch = m.group()
+    return _NAMED.get(ch) or (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}")
+
+
+def printable(text: str, keep: str = "") -> str:
+    """``text`` safe for a terminal: each control character as an escape (``\\n``, ``\\x1b``, ``\\u202e``).
+
+    Every human-readable output goes through this (log, show, diff, repl, verify, messages), so
+    text from a log or a file can neither forge a line nor send a terminal an escape sequence.
+    ``keep`` names characters a multi-line text keeps (its own line breaks: "\\n").
+    """
+    if keep:
+        return keep[0].join(printable(part, keep[1:]) for part in text.split(keep[0]))
+    return CONTROLS.sub(_escape, text)
+
+
+def quoted(text: str) -> str:
+    """Free text (a note, a reason) in double quotes, escaped: visibly one value, on one line."""
+    return '"' + printable(text.replace("\\", "\\\\").replace('"', '\\"')) + '"'
+
+
+def line(event, author: str | None = None) -> str:
+    """One sentence for one event, on one line with its controls escaped; every rule names its rule.
+
+    ``author`` is the actor of the command that wrote a note, when the caller knows it.
+    """
+    if type(event) is g.NoteAdded:
+        by = "" if author is None else f" by {author or '(no actor named)'}"
+        return printable(f"note{by}: {quoted(event.text)}")
+    return printable(_line(event))
+
+
+def _line(event) -> str:
     match event:
         case s.GameCreated(name=n, joint_dice=js, die=d) if js:
             return (f"game '{n}' created; joint dice: the secrets of {', '.join(j.holder for j in js)} committed, "
@@ -75,9 +115,8 @@ def line(event) -> str:
         case g.OverstackMarked(hex=h, rule=r):
             return f"{h} overstacked: remedy in the next movement phase ({r})"
         case g.CommandUndone(command_id=cid, override=o, referee=ref, reason=why):
-            return f"command {cid} undone" + (f" by referee override ({ref}{': ' + why if why else ''})" if o else "")
-        case g.NoteAdded(text=t):
-            return f"note: {t}"
+            return f"command {cid} undone" + (f" by referee override ({ref}{': ' + quoted(why) if why else ''})"
+                                              if o else "")
         case g.DieRolled(key=k, value=v, shares=sh) if sh:
             return f"die rolled for {k}: {v} (joint dice: the shares of {', '.join(sh)})"
         case g.DieRolled(key=k, value=v, entered=e):

@@ -190,15 +190,15 @@ def test_refused_command_prints_its_rule_writes_nothing_and_the_shell_goes_on(ga
 def test_undo_refused_at_a_die_roll_then_overridden_by_a_referee(game):
     out = run(game, "undo", "undo override Alice the die fell off the table")
     assert "refused by rule undo.dice-barrier: command 3 (RollAttritionDie) rolled a die" in out
-    assert "command 3 undone by referee override (Alice: the die fell off the table)" in out
+    assert 'command 3 undone by referee override (Alice: "the die fell off the table")' in out
     assert game.state.attritions["A1"].phase == "roll"
 
 
 def test_note_and_marks(game):
     out = run(game, "note first look", "goto 25", "note the count is right", "marks")
     marks = section(out, "marks").splitlines()
-    assert marks[0].split() == ["30", "marks", "seq", "29", "first", "look"]
-    assert marks[1].split()[:4] == ["31", "marks", "seq", "25"] and marks[1].endswith("the count is right")
+    assert marks[0].split() == ["30", "marks", "seq", "29", '"first', 'look"']  # a note is quoted (issue 10.9)
+    assert marks[1].split()[:4] == ["31", "marks", "seq", "25"] and marks[1].endswith('"the count is right"')
 
 
 def test_unknown_command_and_help(game):
@@ -246,5 +246,5 @@ def test_another_writer_is_reported_and_the_shell_catches_up(game, tmp_path):
     assert "(reloaded: the log now ends at seq 30; nothing of yours was written)" in out
     first, second = out.split("(turnlog 31) marks\n")
     assert "mine" not in section(first + "\n(turnlog ", "marks")
-    assert second.splitlines()[:2] == ["    30  marks seq 29     written by the other player",
-                                       "    31  marks seq 30     mine again"]
+    assert second.splitlines()[:2] == ['    30  marks seq 29     "written by the other player"',
+                                       '    31  marks seq 30     "mine again"']

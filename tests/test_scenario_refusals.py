@@ -132,8 +132,8 @@ CASES = [
     ("major-cycle", setter("nationalities[1].major", "CW"), "nationalities[1].major: reference cycle"),
     ("major-self", setter("nationalities[3].major", "US"), "nationalities[3].major: reference cycle"),
     ("hex-and-box", setter("units[7].box", "reserve"), "units[7]: give a hex or a box, not both"),
-    ("negative-factors", setter("units[4].factors", -1), "units[4].factors: must be 0 or more, got -1"),
-    ("one-sided-die", setter("die", {"sides": 1}), "die.sides: a die needs at least 2 faces, got 1"),
+    ("negative-factors", setter("units[4].factors", -1), "units[4].factors: -1 is outside 0..999"),
+    ("one-sided-die", setter("die", {"sides": 1}), "die.sides: 1 is outside 2..1000"),
 ]
 
 

@@ -94,4 +94,4 @@ def test_cli_export_import_verify(played, tmp_path):
     assert r.returncode == 0, r.stderr
     assert run("verify", "--db", tmp_path / "y.db").returncode == 0
     r = run("import", tmp_path / "x.jsonl", "--db", tmp_path / "y.db")
-    assert r.returncode == 1 and "already exists" in r.stderr
+    assert r.returncode == 2 and "already exists" in r.stderr

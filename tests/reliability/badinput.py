@@ -223,7 +223,7 @@ CASES: list[Case] = [
     Case("scenario: unknown format", _raw("name: x\n", "yaml"), 2, ["unknown scenario format", "yaml"]),
     Case("scenario: no such file", lambda d: ["new", str(d / "nope.toml"), "--db", str(d / "new.db")], 2,
          ["no such scenario file"]),
-    Case("new: onto an existing game", lambda d: ["new", "bridgehead-14-65", "--db", _game(d)], 1,
+    Case("new: onto an existing game", lambda d: ["new", "bridgehead-14-65", "--db", _game(d)], 2,
          ["already exists"]),
     Case("new: seed not hex", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "new.db"), "--seed", "xyz",
                                          "--public-seed"], 2, ["seed"]),
@@ -249,12 +249,162 @@ CASES: list[Case] = [
     Case("show: --at beyond the log", lambda d: ["show", "--db", _game(d), "--at", "99999"], 2, ["outside the log"]),
     Case("show: --at not a number", lambda d: ["show", "--db", _game(d), "--at", "ten"], 2, ["invalid int value"]),
     Case("fork: onto an existing file", lambda d: ["fork", "--db", _game(d), "--at", "23", "--to", str(_text_file(d))],
-         1, ["already exists"]),
+         2, ["already exists"]),
     Case("fork: inside the setup", lambda d: ["fork", "--db", _game(d), "--at", "3", "--to", str(d / "f.db")], 2,
          ["before the end of the scenario"]),
     Case("undo: nothing to undo", lambda d: ["undo", "--db", _game(d)], 2, ["nothing to undo"]),
     Case("redo: nothing to redo", lambda d: ["redo", "--db", _game(d)], 2, ["nothing to redo"]),
 ]
+
+
+# -- issue 10: bounded inputs, environment failures, controls, scenario domains ------------------------------
+
+_CLEANUPS: list[Callable[[], None]] = []  # undone after each case (read-only mounts)
+NOTE = '{"type": "AddNote", "text": "x"}'
+BEGIN = '{"type": "BeginAttrition", "attacker": "AX", "zone": "WA/western/0505"}'
+
+
+class CannotSetUp(Exception):
+    """This machine cannot build the case (root without mount rights cannot make a file read-only)."""
+
+
+def _read_only(path: Path) -> None:
+    """Make ``path`` read-only for this process until the case ends (a bind mount for root, who ignores modes)."""
+    if os.geteuid() != 0:
+        mode = path.stat().st_mode
+        path.chmod(mode & 0o555)
+        _CLEANUPS.append(lambda: path.chmod(mode))
+        return
+    try:
+        subprocess.run(["mount", "--bind", str(path), str(path)], check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as err:
+        raise CannotSetUp(f"cannot bind-mount {path} read-only here ({err})") from None
+    _CLEANUPS.append(lambda: subprocess.run(["umount", str(path)], capture_output=True))
+    if subprocess.run(["mount", "-o", "remount,ro,bind", str(path)], capture_output=True).returncode:
+        raise CannotSetUp(f"cannot remount {path} read-only here")
+
+
+def _ro_game(cmd: str, where: str = "file") -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        db = _game(d)
+        cmds = d / "cmds.jsonl"
+        cmds.write_text(NOTE + "\n")
+        _read_only(Path(db) if where == "file" else d)
+        return [cmd, "--db", db] + ([str(cmds)] if cmd == "play" else [])
+    return setup
+
+
+def _stale_wal(cmd: str) -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        db = _game(d)
+        child = ("import os, sys\nfrom engine.game import Game\n"
+                 "g = Game.open(sys.argv[1]); g.execute({'type': 'AddNote', 'text': 'w'}); os._exit(0)\n")
+        subprocess.run([sys.executable, "-c", child, db], check=True)
+        for side in ("-wal", "-shm"):
+            _read_only(Path(db + side))
+        (d / "cmds.jsonl").write_text(NOTE + "\n")
+        return [cmd, "--db", db] + ([str(d / "cmds.jsonl")] if cmd == "play" else [])
+    return setup
+
+
+def _seed(content: Callable[[Path], None], cmd: str = "log") -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        db = _game(d)
+        seed = Path(db + ".seed")
+        seed.unlink()
+        content(seed)
+        return [cmd, "--db", db]
+    return setup
+
+
+def _play_bytes(data: bytes) -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        db = _game(d)
+        (d / "cmds.jsonl").write_bytes(data)
+        return ["play", "--db", db, str(d / "cmds.jsonl")]
+    return setup
+
+
+def _million_hexes(d: Path) -> list[str]:
+    head = ('{"name": "big", "factions": [{"id": "AX", "side": "axis"}], "nationalities": [{"id": "GE", '
+            '"faction": "AX"}], "turn": {"season": "summer", "year": 1941, "active": "AX"}, "hexes": [')
+    with (d / "big.json").open("w") as f:
+        f.write(head + ",".join(f'{{"id":"{i:x}","col":{i % 1000},"row":{i // 1000}}}' for i in range(1_000_000)))
+        f.write("]}")
+    return ["new", str(d / "big.json"), "--db", str(d / "big.db")]
+
+
+def _scenario_set(path: str, value) -> Callable[[dict], None]:
+    def edit(doc: dict) -> None:
+        target, keys = doc, path.split(".")
+        for k in keys[:-1]:
+            target = target[int(k)] if k.isdigit() else target[k]
+        target[keys[-1]] = value
+    return edit
+
+
+ISSUE10 = [
+    Case("play: /dev/zero", lambda d: ["play", "--db", _game(d), "/dev/zero"], 2, ["line 1", "1 mib limit"],
+         tags=["10.5"]),
+    Case("new: /dev/zero", lambda d: ["new", "/dev/zero", "--db", str(d / "z.db")], 2, ["16 mib limit"],
+         tags=["10.5"]),
+    Case("import: /dev/zero", lambda d: ["import", "/dev/zero", "--db", str(d / "z.db")], 2, ["1 mib limit"],
+         tags=["10.5"]),
+    Case("scenario: a 1,000,000-hex map", _million_hexes, 2, ["limit"], tags=["10.5", "10.11"]),
+    Case("scenario: a directory", lambda d: ["new", str(d), "--db", str(d / "n.db")], 2,
+         ["a directory, not a scenario file"], tags=["10.8"]),
+    Case("read-only game: log", _ro_game("log"), 0, ["attrition phase"], tags=["10.8"]),
+    Case("read-only game: verify", _ro_game("verify"), 0, ["verified"], tags=["10.8"]),
+    Case("read-only game: play", _ro_game("play"), 1, ["cannot write this game", "read-only"], tags=["10.8"]),
+    Case("read-only directory: show", _ro_game("show", "dir"), 0, ["force pool"], tags=["10.8"]),
+    Case("read-only directory: play", _ro_game("play", "dir"), 1, ["read-only", "nothing was written"],
+         tags=["10.8"]),
+    Case("read-only directory: new", lambda d: (_read_only(d), ["new", "bridgehead-14-65", "--db",
+                                                                 str(d / "n.db")])[1], 1,
+         ["the directory is read-only"], tags=["10.8"]),
+    Case("stale read-only -wal/-shm: log", _stale_wal("log"), 0, ['"w"'], tags=["10.8"]),
+    Case("stale read-only -wal/-shm: play", _stale_wal("play"), 1, ["g.db-wal", "read-only"], tags=["10.8"]),
+    Case("seed: not hex, log", _seed(lambda p: p.write_text("zz\n")), 0, ["cannot be read (not a hex seed)"],
+         tags=["10.8"]),
+    Case("seed: a directory, log", _seed(lambda p: p.mkdir()), 0, ["cannot be read (a directory)"], tags=["10.8"]),
+    Case("seed: a directory, reveal", _seed(lambda p: p.mkdir(), "reveal"), 2, ["refused by rule", "a directory"],
+         tags=["10.8"]),
+    Case("seed: another game's, log", _seed(lambda p: p.write_text("ab" * 32)), 0,
+         ["does not match the commitment"], tags=["10.8"]),
+    Case("seed: another game's, reveal", _seed(lambda p: p.write_text("ab" * 32), "reveal"), 2,
+         ["does not match the commitment"], tags=["10.8"]),
+    Case("log: --start beyond 64 bits", lambda d: ["log", "--db", _game(d), "--start", "9" * 20], 2,
+         ["too large for a seq"], tags=["10.8"]),
+    Case("play: a lone surrogate", _play(['{"type": "AddNote", "text": "\\ud800"}']), 2,
+         ["line 1", "lone surrogate \\ud800"], tags=["10.8"]),
+    Case("play: NUL bytes", _play_bytes(b"\0" * 100 + b"\n"), 2, ["line 1"], tags=["10.8"]),
+    Case("missing --db", lambda d: ["log"], 2, ["--db"], tags=["10.8"]),
+    Case("import: onto an existing game", lambda d: ["import", str(_text_file(d)), "--db", _game(d)], 2,
+         ["already exists"], tags=["10.8"]),
+    Case("play: an accepted ! line", _play(["!" + BEGIN]), 2, ["expected a refusal", "it was not written"],
+         tags=["10.8"]),
+    Case("play: an accepted ! undo", _play([BEGIN, '!{"type": "Undo"}']), 2, ["it was not written"], written=1,
+         tags=["10.8"]),
+    Case("play: a note forging a line and an OSC", _play(['{"type": "AddNote", "text": "\\n  12 c3  command 2 '
+                                                           'undone by referee override\\u001b]0;evil\\u0007"}']),
+         0, ['note by (no actor named): "\\n  12 c3', "\\x1b]0;evil\\x07"], written=1, tags=["10.9"]),
+    Case("scenario: winter level -7", _scenario(_scenario_set("turn.weather", [{"zone": "E", "winter_level": -7}])),
+         2, ["turn.weather[0].winter_level: -7 is outside 0..10"], tags=["10.11"]),
+    Case("scenario: winter level 2^62", _scenario(_scenario_set("turn.weather",
+                                                                [{"zone": "E", "winter_level": 2**62}])),
+         2, ["winter_level: 4611686018427387904 is outside"], tags=["10.11"]),
+    Case("scenario: a 10^18-sided die", _scenario(_scenario_set("die", {"sides": 10**18})), 2,
+         ["die.sides", "outside 2..1000"], tags=["10.11"]),
+    Case("scenario: factors 1e30", _scenario(_scenario_set("units.0.factors", 1e30)), 2,
+         ["units[0].factors"], tags=["10.11"]),
+    Case("scenario: turn 2^63", _scenario(_scenario_set("turn.turn", 2**63 - 1)), 2, ["turn.turn", "outside"],
+         tags=["10.11"]),
+    Case("scenario: phase nonsense", _scenario(_scenario_set("turn.phase", "nonsense")), 2,
+         ["turn.phase", "not a phase"], tags=["10.11"]),
+    Case("scenario: an empty unit id", _scenario(_scenario_set("units.0.id", "")), 2,
+         ["units[0].id: an id may not be empty"], tags=["10.11"]),
+]
+CASES += ISSUE10
 
 
 def fingerprint(d: Path) -> dict:
@@ -280,8 +430,13 @@ def commands_in(fp: dict) -> int:
 
 
 def run_case(case: Case, d: Path) -> dict:
-    """Run one case in directory ``d``; return what happened."""
-    argv = case.setup(d)
+    """Run one case in directory ``d``; return what happened (``skipped`` when this machine cannot build it)."""
+    try:
+        argv = case.setup(d)
+    except CannotSetUp as err:
+        while _CLEANUPS:
+            _CLEANUPS.pop()()
+        return {"name": case.name, "skipped": str(err)}
     before = fingerprint(d)
     out, err = io.StringIO(), io.StringIO()
     traceback = ""
@@ -305,14 +460,18 @@ def run_case(case: Case, d: Path) -> dict:
         os.close(saved_fd)
         os.close(devnull)
     after = fingerprint(d)
-    message = (err.getvalue() + out.getvalue()).lower()
+    while _CLEANUPS:
+        _CLEANUPS.pop()()
+    shown = err.getvalue() + out.getvalue()
+    raw_controls = any(ch in shown for ch in "\x00\x07\x1b\r\x9b\u202e")  # an escape reached the terminal
+    message = shown.lower()
     new_commands = commands_in(after) - commands_in(before)
     same_files = set(before) == set(after) and all(
         before[k] == after[k] for k in before if not isinstance(before[k], tuple))
     return {
         "name": case.name, "exit": code, "traceback": traceback, "message": (err.getvalue() or out.getvalue()).strip(),
         "exit_ok": code == case.exit,
-        "message_ok": not traceback and all(s in message for s in case.says),
+        "message_ok": not traceback and not raw_controls and all(s in message for s in case.says),
         "nothing_written": same_files and new_commands == case.written and all(
             before[k][1][:len(before[k][1])] == after[k][1][:len(before[k][1])] for k in before
             if isinstance(before[k], tuple)),
@@ -339,18 +498,18 @@ def console_script(d: Path) -> list[dict]:
 
 def run(large: bool = False, workdir: Path | None = None, **_kw) -> dict:
     t0 = time.perf_counter()
-    results = []
+    results, skipped = [], []
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         for i, case in enumerate(CASES):
             d = Path(tmp) / f"case{i}"
             d.mkdir()
             r = run_case(case, d)
             r["known_bug"] = case.known_bug
-            results.append(r)
+            (skipped if "skipped" in r else results).append(r)
         procs = console_script(Path(tmp))
     good = [r for r in results if r["exit_ok"] and r["message_ok"] and r["nothing_written"]]
     return {
-        "cases": len(results), "all_three_ok": len(good),
+        "cases": len(results), "all_three_ok": len(good), "skipped_cannot_set_up": len(skipped),
         "clear_message": sum(r["message_ok"] for r in results),
         "expected_exit": sum(r["exit_ok"] for r in results),
         "nonzero_exit": sum(r["exit"] not in (0, None) for r in results),

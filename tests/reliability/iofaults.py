@@ -294,6 +294,58 @@ def full_disk(tmp: Path, trials: int, rng: random.Random, log_format: int = FORM
     return out
 
 
+def cli_full_disk(tmp: Path, log_format: int = FORMAT) -> dict:
+    """`turnlog play` and `turnlog reveal` on a full disk (issue 10.8): exit 1, a message saying so, nothing stored.
+
+    ``engine.cli.Game.open`` is wrapped from outside: play's game gets ``max_page_count`` at its size (every
+    new page refused), reveal's gets the proxy raising SQLite's "database or disk is full" at COMMIT.
+    """
+    import contextlib
+    import io
+    import json
+
+    import engine.cli as cli
+    fig: Counter = Counter()
+    real_open = Game.open
+    for verb in ("play", "reveal"):
+        db = tmp / f"cli-full-{verb}.db"
+        Game.create(db, play.fuzz_scenario(), seed=SEED, log_format=log_format).close()
+        (tmp / "big.jsonl").write_text("\n".join(json.dumps({"type": "AddNote", "text": "n" * 4000})
+                                                  for _ in range(4)) + "\n")
+        before = sqlite3.connect(db).execute("SELECT count(*) FROM events").fetchone()[0]
+
+        def full(*a, _verb=verb, **k):
+            g = real_open(*a, **k)
+            if _verb == "play":
+                pages = g.log.conn.execute("PRAGMA page_count").fetchone()[0]
+                g.log.conn.execute(f"PRAGMA max_page_count = {pages}")
+            else:
+                g.log.conn = FaultyConn(g.log.conn, "commit", Injected("database or disk is full"))
+            return g
+        argv = ["play", "--db", str(db), str(tmp / "big.jsonl")] if verb == "play" else ["reveal", "--db", str(db)]
+        err = io.StringIO()
+        cli.Game.open = full
+        try:
+            with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+                code = cli.main(argv)
+        except Exception:  # a traceback: counted, never raised
+            code = None
+            fig["tracebacks"] += 1
+        finally:
+            cli.Game.open = real_open
+        conn = sqlite3.connect(db)
+        after = conn.execute("SELECT count(*) FROM events").fetchone()[0]
+        ok = conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        conn.close()
+        fig["cases"] += 1
+        fig["exit_1"] += code == 1
+        fig["message_says_full"] += "disk is full" in err.getvalue() and "nothing of it is written" in err.getvalue()
+        fig["nothing_stored"] += after == before
+        fig["integrity_ok"] += ok
+    fig.setdefault("tracebacks", 0)
+    return dict(fig)
+
+
 def double_fault(tmp: Path, log_format: int = FORMAT) -> dict:
     """COMMIT fails and so does the ROLLBACK after it: the connection is left inside the transaction."""
     game = Game.create(tmp / "double.db", play.fuzz_scenario(), seed=SEED, log_format=log_format)
@@ -339,6 +391,7 @@ def run(large: bool = False, trials: int | None = None, disks: int | None = None
         disk = full_disk(tmp, disks, rng, log_format)
         snap = snapshot_fault(tmp, log_format)
         double = double_fault(tmp, log_format)
+        cli_disk = cli_full_disk(tmp, log_format)
     return {"log_format": log_format, "steps": list(STEPS_BY_FORMAT[log_format]), "faults": faults,
-            "full_disk": disk, "snapshot_fault": snap, "double_fault": double,
+            "full_disk": disk, "snapshot_fault": snap, "double_fault": double, "cli_full_disk": cli_disk,
             "seconds": round(time.perf_counter() - t0, 1)}

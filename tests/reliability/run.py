@@ -68,6 +68,10 @@ def headline_ok(name: str, fig: dict) -> list[str]:
         want(not fig["snapshot_fault"]["committed_but_raised"], "a failed snapshot failed a committed command")
         want(not fig["double_fault"]["live_shows_uncommitted"] and fig["double_fault"]["next_command"] == "ok",
              "a double fault left the game stuck")
+        cd = fig["cli_full_disk"]
+        for k in ("exit_1", "message_says_full", "nothing_stored", "integrity_ok"):
+            want(cd[k] == cd["cases"], f"cli_full_disk.{k} = {cd[k]}/{cd['cases']}")
+        want(cd["tracebacks"] == 0, f"cli_full_disk.tracebacks = {cd['tracebacks']}")
     elif name == "determinism":
         want(fig["mismatches"] == 0, f"{fig['mismatches']} mismatches")
     elif name == "jointdice":

@@ -1,0 +1,119 @@
+"""The domain of every scenario field, checked when a scenario file is loaded.
+
+The spec Structs (events/setup.py) are also the payloads of logged setup
+events, so no constraint is put on them: a msgspec Meta bound there would make
+an old log holding an out-of-domain value fail to decode. Files are checked
+here instead, after decoding and before anything is written (docs/design.md,
+"Scenario domains"); docs/scenario.md lists each domain.
+"""
+from __future__ import annotations
+
+import re
+from typing import get_args
+
+import msgspec
+
+from projections.narrative import CONTROLS
+
+from .commands import StartPhase
+
+#: (lowest, highest) of every int field, by the Struct that holds it.
+INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
+    ("DieSpec", "sides"): (2, 1000),
+    ("DieSpec", "lowest"): (-1000, 1000),
+    ("RulesSpec", "stacking_limit"): (1, 99),
+    ("RulesSpec", "partial_supply_ctl_penalty"): (0, 10),
+    ("RulesSpec", "unsupplied_ctl_penalty"): (0, 10),
+    ("NationalitySpec", "ctl"): (0, 10),
+    ("NationalitySpec", "winter_prep"): (0, 6),
+    ("HexSpec", "col"): (-99_999, 99_999),
+    ("HexSpec", "row"): (-99_999, 99_999),
+    ("HexSpec", "stacking_limit"): (0, 99),
+    ("UnitSpec", "factors"): (0, 999),
+    ("UnitSpec", "range"): (0, 999),
+    ("WeatherSpec", "winter_level"): (0, 10),
+    ("TurnSpec", "turn"): (1, 99_999),
+    ("TurnSpec", "year"): (1, 9999),
+}
+#: Most entries a list may hold (a 1,000,000-hex map is refused here: docs/scenario.md, "Domains and limits").
+MAX_ITEMS = {"hexes": 200_000, "units": 100_000}
+MAX_OTHER_ITEMS = 10_000
+ID_MAX = 64  # ids: 1-64 characters, no spaces or control characters
+WORD_MAX = 64  # terrain, front, type, zone...: no control characters
+TEXT_MAX = {"name": 200, "reason": 1000, "description": 10_000}  # free text; only `description` keeps line breaks
+PHASES = get_args(next(f.type for f in msgspec.structs.fields(StartPhase) if f.name == "phase"))
+_SPACE = re.compile(r"\s")
+
+
+def problems(sc) -> list[str]:
+    """Every value outside its field's domain, each with its path (``units[3].factors: ...``)."""
+    out: list[str] = []
+    for name in msgspec.structs.fields(sc):
+        items = getattr(sc, name.name)
+        if isinstance(items, list):
+            limit = MAX_ITEMS.get(name.name, MAX_OTHER_ITEMS)
+            if len(items) > limit:
+                out.append(f"{name.name}: {len(items)} entries, more than the limit of {limit}")
+    if out:
+        return out  # a map over its limit is not checked entry by entry
+    _walk(sc, "", out)
+    if sc.turn.phase not in PHASES:
+        out.append(f"turn.phase: {sc.turn.phase!r} is not a phase ({', '.join(PHASES)})")
+    return out
+
+
+def _walk(obj: msgspec.Struct, path: str, out: list[str]) -> None:
+    owner = type(obj).__name__
+    for f in msgspec.structs.fields(obj):
+        v = getattr(obj, f.name)
+        where = f"{path}{f.name}"
+        if isinstance(v, msgspec.Struct):
+            _walk(v, where + ".", out)
+        elif isinstance(v, list):
+            for i, x in enumerate(v):
+                if isinstance(x, msgspec.Struct):
+                    _walk(x, f"{where}[{i}].", out)
+                else:
+                    _text(owner, f.name, x, f"{where}[{i}]", out)
+        elif isinstance(v, bool):
+            continue
+        elif isinstance(v, int):
+            lo, hi = INT_RANGES[(owner, f.name)]
+            if not lo <= v <= hi:
+                out.append(f"{where}: {v} is outside {lo}..{hi}")
+        elif isinstance(v, str):
+            _text(owner, f.name, v, where, out)
+
+
+def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
+    if field == "id":
+        if not v:
+            out.append(f"{where}: an id may not be empty")
+        elif len(v) > ID_MAX or _SPACE.search(v) or CONTROLS.search(v):
+            out.append(f"{where}: {v[:ID_MAX]!r}: an id is 1-{ID_MAX} characters without spaces or control "
+                       "characters")
+        return
+    limit = TEXT_MAX.get(field, WORD_MAX)
+    if len(v) > limit:
+        out.append(f"{where}: {len(v)} characters, more than the limit of {limit}")
+    text = v.replace("\n", "") if field == "description" else v
+    if CONTROLS.search(text):
+        out.append(f"{where}: {v[:40]!r}: control characters are not allowed")
+
+
+def _spec_int_fields() -> set[tuple[str, str]]:
+    """(Struct, field) of every int field a scenario file can set (the test checks each has a range)."""
+    from .scenario import Scenario
+    out, todo, seen = set(), [Scenario], set()
+    while todo:
+        cls = todo.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        for f in msgspec.structs.fields(cls):
+            if f.type is int:
+                out.add((cls.__name__, f.name))
+            for t in (f.type, *get_args(f.type)):
+                if isinstance(t, type) and issubclass(t, msgspec.Struct):
+                    todo.append(t)
+    return out
