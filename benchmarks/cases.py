@@ -141,3 +141,29 @@ def zones_and_eligibility(state: GameState) -> int:
         if enemies(state, active, z.faction):
             eligible += len(count(state, active, z, occ=occ).units)
     return eligible
+
+
+def undo_cycle_games(work: Path, cycles: int) -> tuple[Path, Path]:
+    """Two games of the same length: one with ``cycles`` undo/redo cycles, one with none (notes instead).
+
+    Undo/redo of an attrition's BeginAttrition on the bundled 14.65 scenario; the other game has the same
+    number of events, as notes. Verify must cost about the same on both (issue 10, item 6).
+    """
+    from engine import scenario as S
+    sc = S.load("bridgehead-14-65")
+    begin = c.BeginAttrition(attacker="AX", zone="WA/western/0505")
+    undos = fresh(work / f"undos-{cycles}.db")
+    g = Game.create(undos, sc, seed=gen.SEED, synchronous="OFF", public_seed=True)
+    g.execute(begin)
+    for _ in range(cycles):
+        g.undo()
+        g.redo()
+    total = g.state.seq
+    g.close()
+    plain = fresh(work / f"plain-{cycles}.db")
+    g = Game.create(plain, sc, seed=gen.SEED, synchronous="OFF", public_seed=True)
+    g.execute(begin)
+    while g.state.seq < total:
+        g.execute(c.AddNote(text="a note in place of an undo"))
+    g.close()
+    return undos, plain

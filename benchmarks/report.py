@@ -22,6 +22,7 @@ TARGETS = [
     ("at.{big}", "at.{small}", 2.0, "max"),
     ("undo.{big}", "undo.{small}", 2.0, "max"),
     ("zones.{zbig}", "zones.{zsmall}", 12.0, "max"),
+    ("verify.undos", "verify.no_undos", 1.5, "max"),
 ]
 #: each throughput figure's limit and peer (ratios are rate / rate).
 FLOOR_OF = {"bulk_import": "floor.executemany", "replay": "floor.read_fold",

@@ -37,6 +37,7 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--commands", type=int, help="commands per durable-append repetition (default 500)")
     p.add_argument("--samples", type=int, help="random at(seq) points and undos per log (default 40)")
     p.add_argument("--no-peer", action="store_true", help="skip eventsourcing")
+    p.add_argument("--undo-cycles", type=int, default=1000, help="undo/redo cycles in the verify case")
     p.add_argument("--workdir", type=Path, help="where the SQLite files go (default: a temporary directory)")
     p.add_argument("--markdown", type=Path, metavar="RESULT.json",
                    help="print a stored result as the Markdown tables docs/performance.md keeps, and exit")
@@ -216,6 +217,16 @@ def run(args: argparse.Namespace, say=print) -> dict:
                                                     f"{size:,}-event log")
             fs.times = cases.undos_after_snapshot(g, max(3, samples // 10))
             g.close()
+
+        # -- verify with undo/redo cycles against the same length without (issue 10, item 6) --
+        from engine.verify import verify_path
+        cycles = args.undo_cycles
+        say(f"verify with {cycles:,} undo/redo cycles ...")
+        with_undos, plain = cases.undo_cycle_games(work, cycles)
+        fvu = fig("verify.undos", f"turnlog verify of a game with {cycles:,} undo/redo cycles")
+        fvp = fig("verify.no_undos", "turnlog verify of a game of the same length without undos")
+        alternate(reps, [(fvu, lambda: lambda: verify_path(with_undos)),
+                         (fvp, lambda: lambda: verify_path(plain))])
 
         total = time.perf_counter() - t0
 

@@ -433,6 +433,12 @@ def _check_new_game(path: Path) -> None:
     """Refuse a target that exists, or that an old database's -wal/-shm would be mistaken for."""
     if path.exists() or path.is_symlink():
         raise LogError(f"{path}: already exists; refusing to overwrite a game")
+    wal = Path(f"{path}-wal")
+    if wal.exists() and wal.stat().st_size == 0:
+        # An empty WAL (and its index) outlives a read-only reader of a game since removed: it holds
+        # nothing that SQLite could replay into the new file.
+        for suffix in ("-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
     for suffix in ("-wal", "-shm", "-journal"):
         if Path(str(path) + suffix).exists():
             raise LogError(f"{path}{suffix}: left by another database of that name; move it away first")

@@ -17,7 +17,7 @@ from events.codec import SchemaError, decode, encode
 from events.game import DieRolled, SeedRevealed
 from events.log import EventLog
 from projections import fold as F
-from projections.state import GameState
+from projections.state import GameState, dump, load
 
 from . import anchor as A
 from . import commands as c
@@ -250,16 +250,51 @@ def _dice(game: Game, rep: Report) -> None:
         rep.rolls.append(Roll(seq=seq, key=r.key, value=r.value, check=check))
 
 
+CHECK_EVERY = 250  # events between verify's own checkpoints of the re-executed board
+
+
+class _Rewind:
+    """Verify's own checkpoints, so an undo costs what folds back from the last one: linear overall.
+
+    An undo takes back the latest command still in effect, so every checkpoint taken before that
+    command's first seq holds no event an undo has since removed; those after it are dropped. The
+    board after the undo is the newest checkpoint left, with the live rows since folded onto it.
+    (Game.at would validate snapshots against every undone command on each call: quadratic.)
+    """
+
+    def __init__(self, game: Game):
+        self.log = game.log
+        self.marks: list[tuple[int, bytes | None]] = [(0, None)]  # (seq, dumped board); None = empty board
+        self.undone: set[int] = set()  # the commands undone so far
+
+    def keep(self, state: GameState) -> None:
+        if state.seq - self.marks[-1][0] >= CHECK_EVERY:
+            self.marks.append((state.seq, dump(state)))
+
+    def undo(self, command: tuple, upto: int) -> GameState:
+        """The board after undoing ``command`` (its row), as of seq ``upto`` (the undo's last row)."""
+        self.undone.add(command[0])
+        while self.marks[-1][0] >= command[5]:
+            self.marks.pop()
+        seq, data = self.marks[-1]
+        state = GameState() if data is None else load(data)
+        # One read from the checkpoint on, the undone commands' rows skipped as they pass.
+        return F.fold(state, self.log.rows(seq + 1, upto), self.undone)
+
+
 def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
     """Re-execute every command on the board of its time; stop at the first difference.
 
     Also checks that the commands' spans tile the log (no event outside a
     command) and that no undo took back a die roll without a referee. Returns
-    the board the re-execution ends with, or None after a discrepancy.
+    the board the re-execution ends with, or None after a discrepancy. Linear in
+    the log's length whatever the mix of commands (undos rewind to _Rewind's checkpoints).
     """
     from projections.narrative import line
     state = GameState()
     commands = game.log.commands()
+    by_id = {row[0]: row for row in commands}
+    rewind = _Rewind(game)
     expect = 1
     for i, (cid, _actor, ctype, payload, _ts, first, last) in enumerate(commands):
         if progress:
@@ -280,16 +315,19 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
         if ctype in ("LoadScenario", "RevealSeed"):
             # Setup has no command to re-run; a revealed seed was checked against its commitment above.
             F.fold(state, logged)
+            rewind.keep(state)
             continue
         if ctype == "Undo":
-            bad = _undo_problem(game, logged)
+            bad, targets = _undo_problem(game, logged, by_id)
             if bad:
                 rep.discrepancy = Discrepancy(seq=first, command_id=cid, command=payload, rule="undo.dice-barrier",
                                               message=bad)
                 return None
             if any(msgspec.json.decode(r[4]).get("override") for r in logged):
                 rep.overrides.append(first)
-            state = game.at(last)
+            for target in targets:
+                state = rewind.undo(target, last)
+            rewind.keep(state)
             continue
         if ctype == "Redo":
             payload = msgspec.json.encode(msgspec.json.decode(payload)["command"]).decode()
@@ -315,6 +353,7 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
             return None
         state.seq = last
         rep.commands_checked += 1
+        rewind.keep(state)
     if expect - 1 != rep.events and commands:
         rep.discrepancy = Discrepancy(seq=min(expect, rep.events), command_id=commands[-1][0], command=commands[-1][3],
                                       rule="log", message=f"the commands table covers seq 1..{expect - 1} but the "
@@ -323,17 +362,21 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
     return state
 
 
-def _undo_problem(game: Game, logged) -> str:
-    """Why a logged undo could not have been accepted (a roll taken back without a referee), or ''."""
+def _undo_problem(game: Game, logged, by_id: dict[int, tuple]) -> tuple[str, list[tuple]]:
+    """Why a logged undo could not have been accepted (a roll taken back without a referee), or '';
+    and the command rows it undoes."""
+    targets = []
     for r in logged:
         ev = decode(r[2], r[3], r[4])
-        target = game.log.command(ev.command_id)
+        target = by_id.get(ev.command_id)
         if target is None:
-            return f"undoes command {ev.command_id}, which is not in the log"
+            return f"undoes command {ev.command_id}, which is not in the log", targets
         rolled = any(t == "DieRolled" for _s, _c, t, *_x in game.log.rows(target[5], target[6]))
         if rolled and not (ev.override and ev.referee):
-            return f"undoes command {ev.command_id} ({target[2]}), which rolled a die, without a referee's override"
-    return ""
+            return (f"undoes command {ev.command_id} ({target[2]}), which rolled a die, without a referee's "
+                    "override"), targets
+        targets.append(target)
+    return "", targets
 
 
 # -- the report a player reads -------------------------------------------------

@@ -31,13 +31,14 @@ def test_generated_game_has_exact_size_and_replays_to_its_live_state():
 def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
     out = tmp_path / "r.json"
     args = ["--events", "1500", "--hexes", "60", "--zone-hexes", "60", "120", "--reps", "1",
-            "--commands", "3", "--samples", "2", "--out", str(out), "--workdir", str(tmp_path)]
+            "--commands", "3", "--samples", "2", "--undo-cycles", "5", "--out", str(out), "--workdir", str(tmp_path)]
     assert run.main(args) == 0
     res = json.loads(out.read_text())
     figs = res["figures"]
     expected = {"limit.executemany", "bulk_import", "limit.read_fold", "replay", "verify_chain",
                 "limit.txn.FULL", "append.FULL", "limit.txn.NORMAL", "append.NORMAL",
-                "at.1000", "undo.1000", "at.1500", "undo.1500", "zones.60", "zones.120"}
+                "at.1000", "undo.1000", "at.1500", "undo.1500", "zones.60", "zones.120",
+                "verify.undos", "verify.no_undos"}
     if peer.available():
         expected |= {"peer.append", "peer.replay", "peer.append_per_command"}
     assert expected <= set(figs)
