@@ -137,6 +137,15 @@ def test_a_crowded_hex_stays_inside_its_hex_with_count_badges(tmp_path, nats):
         assert f"Σ{sum(u['factors'] for u in units)}" in text
 
 
+def _real_imagemagick() -> bool:
+    """A `convert` on PATH may be a stand-in that converts nothing: ask it what it is."""
+    try:
+        r = subprocess.run(["convert", "-version"], capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return r.returncode == 0 and "ImageMagick" in r.stdout
+
+
 def _to_png(svg_path, png_path) -> str:
     """Convert with whatever is installed; return the tool's name, or skip saying what is missing."""
     if shutil.which("rsvg-convert"):
@@ -149,10 +158,10 @@ def _to_png(svg_path, png_path) -> str:
     if cairosvg is not None:
         cairosvg.svg2png(url=str(svg_path), write_to=str(png_path))
         return "cairosvg"
-    if shutil.which("convert"):
+    if shutil.which("convert") and _real_imagemagick():
         subprocess.run(["convert", svg_path, png_path], check=True, timeout=60)
         return "convert"
-    pytest.skip("no SVG renderer: install librsvg2-bin (rsvg-convert), ImageMagick (convert) or cairosvg")
+    pytest.skip("no working SVG renderer: install librsvg2-bin (rsvg-convert), ImageMagick (convert) or cairosvg")
 
 
 def test_the_cli_writes_an_svg_that_renders_to_png(played, tmp_path):
