@@ -193,7 +193,8 @@ def check(sc: Scenario) -> list[str]:
 
 def setup_events(sc: Scenario, seed_sha256: str) -> list:
     """The log's first events: everything the scenario says, in order."""
-    ev: list = [s.GameCreated(name=sc.name, seed_sha256=seed_sha256, die=sc.die, rules=sc.rules,
+    rules = sc.rules if sc.rules.edition else msgspec.structs.replace(sc.rules, edition=s.EDITION)
+    ev: list = [s.GameCreated(name=sc.name, seed_sha256=seed_sha256, die=sc.die, rules=rules,
                               description=sc.description)]
     ev += [s.FactionDefined(faction=f) for f in sc.factions]
     ev += [s.NationalityDefined(nationality=n) for n in sc.nationalities]

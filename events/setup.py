@@ -139,18 +139,25 @@ class RussianWinterSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults
 class AttritionRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
     """Readings of rule 14 the text leaves open; each default is the engine's ruling (docs/rulings.md).
 
-    Recorded in GameCreated, so verify re-executes a game under the reading it was played with.
+    Recorded in GameCreated, so verify re-executes a game under the reading it was played with. A
+    reading left None follows the game's rulings edition (``RulesSpec.edition``): the one it was
+    created under, so a log written before a ruling changed keeps re-executing as it was played.
     """
 
     zone_contiguity: Literal["land", "adjacent"] = "land"              # 14.211
     die_rows: Literal["from_lowest", "face"] = "from_lowest"           # 14.41
-    two_counters: Literal["table", "final"] = "table"                  # 14.44 on the Pacific mapboard
-    fortress_losses: bool = False                                      # 14.23D note
-    partisans_retreat: bool = False                                    # 14.61, 14.71
+    two_counters: Literal["table", "final"] | None = None              # 14.44 on the Pacific mapboard
+    fortress_losses: bool | None = None                                # 14.23D note
+    partisans_retreat: bool | None = None                              # 14.61, 14.71
     supply_route_units: Literal["contact", "zone"] = "contact"         # 14.52A
-    winter_allowance: Literal["capped", "preparation"] = "capped"      # 14.521D
+    winter_allowance: Literal["capped", "preparation"] | None = None   # 14.521D
     winter_distance: Literal["always", "designations"] = "always"      # 14.521G
     feature_owner: Literal["placed", "controller"] = "placed"          # 14.72A
+
+
+#: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading
+#: (issue 11); 2: with it (docs/rulings.md, "Editions"). A log that names none is edition 1.
+EDITION = 2
 
 
 class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -159,6 +166,13 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     unsupplied_ctl_penalty: int = 1
     russian_winter: RussianWinterSpec = RussianWinterSpec()
     attrition: AttritionRulesSpec = AttritionRulesSpec()
+    # 0 = not stated: a log written before editions existed (edition 1), or a scenario file (the current one).
+    edition: int = 0
+
+    @property
+    def era(self) -> int:
+        """The rulings edition in force: 1 when the log names none."""
+        return self.edition or 1
 
 
 class DiceHolder(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):

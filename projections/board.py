@@ -104,7 +104,9 @@ def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
 def _phase(state: GameState, e: g.PhaseStarted) -> None:
     state.turn.phase = e.phase
     if e.phase == "movement":
-        state.overstacked = [h for h in state.overstacked if not _remedied_now(state, h)]
+        # Edition 1 logs (docs/rulings.md, "Editions") were played with every mark lapsing here.
+        state.overstacked = ([h for h in state.overstacked if not _remedied_now(state, h)]
+                             if state.rules.era >= 2 else [])
 
 
 def _remedied_now(state: GameState, hex_: str) -> bool:

@@ -16,6 +16,29 @@ NO_RETREAT_FEATURES = frozenset({"airbase", "rocket_base", "bridgehead", "port",
                                  "fortification", "fortress"})  # 14.72A
 
 
+#: What a reading left open in the scenario means in each rulings edition (events/setup.py EDITION):
+#: edition 1 is how games were played before the rule-14 second reading, so their logs re-execute as played.
+_BY_EDITION = {
+    1: {"two_counters": "final", "fortress_losses": True, "partisans_retreat": True, "winter_allowance": "preparation"},
+    2: {"two_counters": "table", "fortress_losses": False, "partisans_retreat": False, "winter_allowance": "capped"},
+}
+
+
+def reading(state: GameState, name: str):
+    """The game's reading ``name`` of rule 14: as its scenario set it, else its rulings edition's."""
+    value = getattr(state.rules.attrition, name)
+    return value if value is not None else _BY_EDITION[min(state.rules.era, max(_BY_EDITION))][name]
+
+
+def second_reading(state: GameState) -> bool:
+    """Whether the game was created under the rule-14 second reading (edition 2, issue 11).
+
+    Corrections without a scenario option (14.521A adjacency, 14.74, 14.77, the 14.22A/14.11 hold on an
+    open attrition) apply from edition 2 on; older logs re-execute as they were played.
+    """
+    return state.rules.era >= 2
+
+
 def faction(state: GameState, unit: UnitState) -> str:
     return state.nationalities[unit.nationality].faction
 

@@ -10,7 +10,7 @@ from projections.state import Attrition, GameState, UnitState
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
 from . import winter
-from .common import FORTRESS, contact_group, faction, features, is_combat_ground, is_ground, occupancy
+from .common import FORTRESS, contact_group, faction, features, is_combat_ground, is_ground, occupancy, reading
 
 
 def supply_zones(state: GameState, proc: Attrition, zone: Zone) -> dict[str, str]:
@@ -44,7 +44,7 @@ def _where_allowed(state: GameState, proc: Attrition, zone: Zone, u: UnitState,
         return "14.51"
     if u.box:
         return "" if u.box in zone.boxes else "14.52B"
-    if not state.rules.attrition.fortress_losses and features(state, u.hex) & FORTRESS:
+    if not reading(state, "fortress_losses") and features(state, u.hex) & FORTRESS:
         return "14.23D"  # never attritioned, so never an attrition loss (see rulings)
     if u.hex in zone.hexes:
         return ""

@@ -14,7 +14,7 @@ from .. import commands as c
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from . import losses, machine, modifiers, occupation, retreats, table, winter, zones
-from .common import enemies, occupancy
+from .common import enemies, occupancy, reading, second_reading
 
 
 _COMMAND_OF = {trigger: name for name, trigger in machine.COMMAND_TRIGGER.items()}
@@ -74,7 +74,7 @@ def begin(state: GameState, cmd: c.BeginAttrition) -> list:
     for p in state.attritions.values():
         if p.turn == state.turn.turn and p.attacker == cmd.attacker and p.zone == zone.id:
             raise RuleViolation("14.13", _second_roll(p))
-    opened = unfinished(state)
+    opened = unfinished(state) if second_reading(state) else None
     if opened is not None:
         # Reading (docs/rulings.md 14.22A): one attrition at a time, so no count goes stale under another's retreats.
         raise RuleViolation("14.11", f"{opened.id} against {opened.zone} is still open (phase '{opened.phase}'); "
@@ -110,7 +110,7 @@ def open_guard(state: GameState, what: str) -> RuleViolation | None:
     retreat reads may change until the procedure is done.
     """
     p = unfinished(state)
-    if p is None:
+    if p is None or not second_reading(state):  # edition 1 logs were played without this hold
         return None
     rule = "14.22A" if p.phase in ("count", "roll") else "14.11"
     return RuleViolation(rule, f"{what} would change the position {p.id} against {p.zone} counted "
@@ -183,7 +183,7 @@ def two_counters_open(state: GameState, proc: Attrition) -> bool:
     """
     if proc.two_counters or proc.winter_losses or proc.winter_occupation or proc.row is None:
         return False
-    if state.rules.attrition.two_counters == "final":
+    if reading(state, "two_counters") == "final":
         return (proc.counters, proc.hexes) == (1, 1)
     return _table_cell(proc) == (1, 1)
 
@@ -244,7 +244,7 @@ class AttritionKind:
 
     def legal(self, state: GameState) -> list[str]:
         out = []
-        if state.turn.phase == "attrition" and unfinished(state) is None:  # one open at a time (14.11)
+        if state.turn.phase == "attrition" and (unfinished(state) is None or not second_reading(state)):  # one open at a time (14.11)
             done = {(p.attacker, p.zone) for p in state.attritions.values() if p.turn == state.turn.turn}
             occ = occupancy(state)  # one board, many zones
             for z in sorted(state.zones.values(), key=lambda z: z.id):

@@ -9,8 +9,8 @@ from projections.state import Attrition, GameState, UnitState
 
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
-from .common import (NO_RETREAT_FEATURES, enemies, faction, is_combat_ground, is_ground, occupancy, side,
-                     stacking_limit)
+from .common import (NO_RETREAT_FEATURES, enemies, faction, is_combat_ground, is_ground, occupancy, reading,
+                     second_reading, side, stacking_limit)
 
 ELIMINATED = (1, 1, 1, 1)
 
@@ -22,7 +22,7 @@ def displaced(state: GameState, proc: Attrition, selections=None) -> list[UnitSt
     no part in an attrition (14.61) and stay where they are, unless ``rules.attrition.partisans_retreat``.
     """
     occ = occupancy(state)
-    partisans = state.rules.attrition.partisans_retreat
+    partisans = reading(state, "partisans_retreat")
     return [u for s in (proc.selections if selections is None else selections) for u in occ.get(s.hex, ())
             if is_ground(u) and faction(state, u) == proc.defender and (partisans or u.type != "partisan")]
 
@@ -202,9 +202,13 @@ def nearest_base(state: GameState, unit: UnitState, taken: set[str]) -> str:
         if h in taken or h == unit.hex or not any(f.kind in kinds for f in fs):
             continue
         # Friendly means controlled by this side: an uncontrolled (neutral) hex is no base (see rulings, 14.77).
-        if side(state, state.control.get(h, "")) != side(state, fac) or _prohibited(state, unit, h) \
-                or any(enemies(state, fac, faction(state, o)) for o in occ.get(h, ())):
-            continue
+        if second_reading(state):
+            if side(state, state.control.get(h, "")) != side(state, fac) or _prohibited(state, unit, h) \
+                    or any(enemies(state, fac, faction(state, o)) for o in occ.get(h, ())):
+                continue
+        elif enemies(state, fac, state.control.get(h, "")) or any(enemies(state, fac, faction(state, o))
+                                                                   for o in occ.get(h, ())):
+            continue  # edition 1: any hex not held by an enemy served
         d = gr.distance(unit.hex, h)
         if d <= unit.range:
             best.append((d, h))

@@ -5,7 +5,7 @@ from projections.state import Attrition, GameState
 
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
-from .common import faction, features, is_combat_ground, occupancy
+from .common import faction, features, is_combat_ground, occupancy, reading, second_reading
 from .modifiers import winter_level
 from .occupation import hex_refusal, unit_refusal
 
@@ -31,7 +31,7 @@ def allowance(state: GameState, proc: Attrition) -> int:
     rw = state.rules.russian_winter
     ru = state.nationalities[rw.attacker_nationality].winter_prep
     ax = state.nationalities[rw.axis_nationality].winter_prep if rw.axis_nationality else 0
-    if state.rules.attrition.winter_allowance == "capped":
+    if reading(state, "winter_allowance") == "capped":
         cap = max(0, winter_level(state, state.zones[proc.zone]))
         ru, ax = min(ru, cap), min(ax, cap)
     return max(0, ru - ax)
@@ -61,7 +61,7 @@ def check(state: GameState, proc: Attrition, loss_hexes: list[str], occ_hexes: l
     russians = [state.units[u] for u in proc.units
                 if state.units[u].hex and state.units[u].nationality == state.rules.russian_winter.attacker_nationality]
     # Adjacent as 14.23C reads it: not across an impassable or all-water hexside.
-    near = {n for u in russians for n in g.adj[u.hex] if g.passable(u.hex, n)}
+    near = {n for u in russians for n in g.adj[u.hex] if not second_reading(state) or g.passable(u.hex, n)}
     exempt = set(state.rules.russian_winter.exempt_nationalities)
     contact_hexes = {state.units[u].hex for u in proc.contact}
     for h in loss_hexes + occ_hexes:
