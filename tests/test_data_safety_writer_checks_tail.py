@@ -128,3 +128,20 @@ def test_an_intact_log_is_appended_to_as_before(game):
         g.redo()
         g.execute(NOTE)
     assert cli("verify", "--db", game).returncode == 0
+
+
+def test_a_row_edited_into_no_event_is_named_not_a_traceback(game, tmp_path):
+    conn = sqlite3.connect(game)
+    conn.execute("DROP TRIGGER events_append_only_update")
+    conn.execute("""UPDATE events SET data = replace(data, '"', ' "') WHERE seq = 24""")
+    conn.commit()
+    conn.close()
+    script = tmp_path / "note.jsonl"
+    script.write_text(json.dumps(NOTE) + "\n")
+    for args in (("log",), ("show",), ("play", script)):
+        r = cli(args[0], "--db", game, *args[1:])
+        assert r.returncode == 1 and "Traceback" not in r.stderr, r.stderr
+        assert "the event at seq 24 cannot be read as a NoteAdded" in r.stderr
+    v = cli("verify", "--db", game)
+    assert v.returncode == 1 and "altered at seq 24" in v.stdout
+    assert len(rows(game)) == 24

@@ -31,6 +31,7 @@ from pathlib import Path
 import msgspec
 
 from engine import commands as c
+from engine import dice as D
 from engine import scenario as S
 from engine.game import Game
 from events.codec import encode
@@ -188,8 +189,8 @@ def _kill_when(p: subprocess.Popen, folder: Path, mode: str, delay: float) -> No
 
 def audit_creation(db: Path) -> dict:
     """What a kill left at ``db``: nothing (and `new` works again), or a whole game with its own seed."""
-    from engine import dice as D
     from engine.verify import verify_path
+    from engine.errors import CommandError
     from events.log import LogError
     seed = D.seed_path(db)
     out = {"game": db.exists(), "seed": seed.exists(), "problems": []}
@@ -198,7 +199,7 @@ def audit_creation(db: Path) -> dict:
             try:
                 Game.create(db, S.load(SCENARIO)).close()
                 out["problems"].append("new accepted a target beside a leftover seed")
-            except LogError as err:
+            except (LogError, CommandError) as err:
                 out["orphan_seed_named"] = f"no {db.name} beside it" in str(err) and str(seed) in str(err)
             seed.unlink()
         Game.create(db, S.load(SCENARIO)).close()  # the target is free again
@@ -213,8 +214,8 @@ def audit_creation(db: Path) -> dict:
         out["problems"].append(f"game at the target: seq 1 {first}, seed file {out['seed']}")
         return out
     rep = verify_path(db)
-    with Game.open(db, readonly=True) as g:
-        own = g.seed is not None and not g.seed_problem and D.commitment(g.seed) == g.state.seed_sha256
+    with Game.open(db) as g:
+        own = g.seed is not None and not getattr(g, "seed_problem", "") and D.commitment(g.seed) == g.state.seed_sha256
     if not rep.ok:
         out["problems"].append(f"the game does not verify: {rep.stage} {rep.problem}")
     if not own:
@@ -237,7 +238,7 @@ def run_create(large: bool = False, trials: int | None = None, seed: int = 1, wo
         calib = _new(sc, Path(tmp) / "calibrate.db")
         calib.wait()
         full = time.perf_counter() - t0
-        with Game.open(Path(tmp) / "calibrate.db", readonly=True) as g:
+        with Game.open(Path(tmp) / "calibrate.db") as g:
             fig["setup_events"] = g.state.seq
         for i in range(trials):
             folder = Path(tmp) / f"t{i}"
@@ -250,7 +251,10 @@ def run_create(large: bool = False, trials: int | None = None, seed: int = 1, wo
             fig["tracebacks"] += "Traceback" in (p.stderr.read() if p.stderr else "")
             p.stderr and p.stderr.close()
             fig["temp_files_left"] += sum(".creating-" in n for n in os.listdir(folder))
-            r = audit_creation(db)
+            try:
+                r = audit_creation(db)
+            except Exception as exc:  # an older turnlog's game the audit cannot even open: a finding
+                r = {"game": db.exists(), "seed": D.seed_path(db).exists(), "problems": [f"audit: {exc!r}"]}
             fig["no_game_left"] += not r["game"]
             fig["leftover_seed_named"] += bool(r.get("orphan_seed_named"))
             if r["seed"] and not r["game"] and not r.get("orphan_seed_named"):
