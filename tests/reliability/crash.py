@@ -155,7 +155,8 @@ def run(large: bool = False, trials: int | None = None, max_delay: float = 0.4, 
 
 # -- kill `turnlog new` mid-creation (issue 10, item 3) ---------------------------------------------------
 
-CREATE_MODES = ("random delay", "when the temporary file appears", "when the seed file appears")
+CREATE_MODES = ("random delay", "when the temporary file appears", "when the seed file appears",
+                "when the game appears")
 
 
 def big_scenario(path: Path, side: int) -> Path:
@@ -177,10 +178,12 @@ def _new(scenario: Path, db: Path) -> subprocess.Popen:
 
 def _kill_when(p: subprocess.Popen, folder: Path, mode: str, delay: float) -> None:
     """SIGKILL ``p`` after ``delay`` (random mode) or as soon as the file the mode names appears."""
-    want = {"when the temporary file appears": ".creating-", "when the seed file appears": ".seed"}.get(mode)
+    want = {"when the temporary file appears": lambda n: ".creating-" in n,
+            "when the seed file appears": lambda n: n == "g.db.seed",
+            "when the game appears": lambda n: n == "g.db"}.get(mode)
     deadline = time.perf_counter() + (delay if want is None else 60)
     while p.poll() is None and time.perf_counter() < deadline:
-        if want and any(want in n for n in os.listdir(folder)):
+        if want and any(map(want, os.listdir(folder))):
             break
         time.sleep(0.0005)
     p.send_signal(signal.SIGKILL)
@@ -226,7 +229,7 @@ def audit_creation(db: Path) -> dict:
 def run_create(large: bool = False, trials: int | None = None, seed: int = 1, workdir: Path | None = None,
                side: int = 0) -> dict:
     """SIGKILL `turnlog new` at random moments and when each file appears; audit every target."""
-    trials = trials or (45 if large else 6)
+    trials = trials or (48 if large else 8)
     side = side or (40 if large else 24)
     rng = random.Random(seed)
     fig = {"trials": trials, "setup_events": 0, "killed_by_sigkill": 0, "no_game_left": 0,
