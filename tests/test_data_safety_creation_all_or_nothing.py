@@ -7,6 +7,7 @@ is SIGKILLed at random moments and as each file appears (tests/reliability/crash
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 
 import pytest
@@ -35,7 +36,7 @@ def test_a_killed_turnlog_new_leaves_nothing_or_a_whole_game_with_its_seed(tmp_p
 
 def test_the_game_takes_its_name_only_after_the_seed_is_written(tmp_path, monkeypatch):
     seen = []
-    link = crash.os.link
+    link = os.link
 
     def watching_link(src, dst, *a, **k):
         seen.append((str(src), (tmp_path / "g.db.seed").exists(), (tmp_path / "g.db").exists()))

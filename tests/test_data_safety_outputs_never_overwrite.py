@@ -15,7 +15,6 @@ import pytest
 
 from engine import outfile, transfer
 from engine.errors import CommandError
-from engine.game import Game
 from engine.repl import Shell
 
 from fixtures.backbone import bridgehead, cli
@@ -155,4 +154,16 @@ def test_the_repl_svg_needs_force_and_never_writes_onto_the_game(tmp_path):
     assert pic.read_text().lstrip().startswith("<")
     g.close()
     assert sha(tmp_path / "r.db") == game_bytes
+    no_temp_files(tmp_path)
+
+
+def test_a_file_that_appears_while_writing_is_not_replaced(tmp_path):
+    out = tmp_path / "board.svg"
+
+    def produce(f):
+        out.write_text("another program's file")  # the name is taken after the check, before the link
+        f.write("<svg/>")
+    with pytest.raises(CommandError, match="appeared while it was being written; nothing replaced"):
+        outfile.write(out, produce)
+    assert out.read_text() == "another program's file"
     no_temp_files(tmp_path)
