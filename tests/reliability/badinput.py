@@ -497,7 +497,7 @@ EDGES = [
     Case("demo: onto a user's seed file alone", _users_game_as_demo(True), 2,
          ["key-hex-14-62.db.seed already exists", "no game"], tags=["10.2"]),
     Case("new: beside a leftover seed with no game", lambda d: ((d / "n.db.seed").write_text("cd" * 32),
-         ["new", "bridgehead-14-65", "--db", str(d / "n.db")])[1], 2,
+         ["new", "bridgehead-14-65", "--db", str(d / "n.db")])[1], 1,
          ["a seed file of another game", "no n.db beside it"], tags=["10.3"]),
     Case("log: a game with no events", _on_db(_no_events, "log"), 1, ["holds no game"], tags=["10.3"]),
     Case("play: a game with no events", lambda d: ["play", "--db", str(_no_events(d)), "-"], 1, ["holds no game"],
