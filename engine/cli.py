@@ -23,7 +23,7 @@ from . import scenario as S
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
 from .errors import CommandError, RuleViolation, ScenarioError
 from .errors import sqlite_failure as _environment
-from .game import Game
+from .game import Game, _require_setup
 from .render import board_text
 
 EXIT_REFUSED = 2
@@ -217,6 +217,7 @@ def cmd_export(args) -> int:
         outfile.check_target(args.output, args.force, "--output")  # before the game is even opened
     log = EventLog(args.db)
     try:
+        _require_setup(log)  # an export with no setup could never be imported
         with Progress("export") as progress:
             if args.output:
                 n = outfile.write(args.output, lambda out: export(log, out, progress), force=args.force)
@@ -398,7 +399,8 @@ def _demo_target(db: Path, demo_seed: bytes) -> bool:
         except (LogError, OSError, msgspec.DecodeError):
             ours = False
     else:
-        ours, why = False, f"{seed_file} is there without its game"
+        ours, why = False, f"no game {db.name} is beside it (a seed of another game?)"
+        db = seed_file  # the refusal names the file that is there
     try:
         ours = ours and read_seed(seed_file) in (None, demo_seed)
     except (ValueError, OSError, UnicodeDecodeError):

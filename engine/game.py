@@ -308,12 +308,25 @@ class Game:
                 rows = P.counting(rows, last - first + 1, lambda d, _t, base=done: report(base + d, total))
             # A gap (a tampered file) folds the rows that are there, as a row-by-row fold would:
             # opening must still work so that verify can name the missing seq.
-            F.fold_span(state, rows)
+            try:
+                F.fold_span(state, rows)
+            except (msgspec.DecodeError, msgspec.ValidationError):  # a row edited by hand into no event
+                raise LogError(self._unreadable(first, last)) from None
             done += last - first + 1
         if report is not None and done < total:
             report(total, total)  # the tail was undone: still say the fold is complete
         state.seq = seq
         return state
+
+    def _unreadable(self, first: int, last: int) -> str:
+        """Name the first row of first..last that does not decode as its event type."""
+        for seq, _cid, type_, version, data, _auto in self.log.rows(first, last):
+            try:
+                decode(type_, version, data)
+            except (msgspec.DecodeError, msgspec.ValidationError) as err:
+                return (f"{self.log.path}: the event at seq {seq} cannot be read as a {type_} ({err}): the row was "
+                        "edited? `turnlog verify` reports it")
+        return f"{self.log.path}: an event between seq {first} and {last} cannot be read"
 
     def _base(self, seq: int, undone: set[int]) -> GameState:
         """The newest snapshot at or before ``seq`` that no later undo reaches back into (only its data is read)."""

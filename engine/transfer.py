@@ -90,6 +90,10 @@ def import_file(src: Path, db: Path, progress=None) -> int:
             raise CommandError(f"{src}: line 1: log format {head.format} is not one this turnlog reads {FORMATS}")
         commands: list[tuple] = []
         events = _read(src, text, commands, head.events, progress, _lines[head.format])
+        first = next((e for e in events if e[0] == 1), None)
+        if first is None or first[2] != "GameCreated":  # a log with no setup is no game (issue 10, item 3)
+            raise CommandError(f"{src}: seq 1 is {'missing' if first is None else first[2]}, not GameCreated: "
+                               "not a game's export; nothing imported")
         log = EventLog(db, create=True, log_format=head.format)
         try:
             try:

@@ -407,6 +407,118 @@ ISSUE10 = [
 CASES += ISSUE10
 
 
+# -- issue 10, items 1-4 and 10: outputs onto games and seeds, the demo onto a user's game, a log with no
+# setup, a damaged tail, verify on a file without its triggers ----------------------------------------
+
+def _seed_copy(d: Path) -> Path:
+    _game(d)
+    (d / "my-seed-backup").write_bytes((d / "g.db.seed").read_bytes())
+    return d / "my-seed-backup"
+
+
+def _plain(d: Path) -> Path:
+    (d / "out.jsonl").write_text("my own notes\n")
+    return d / "out.jsonl"
+
+
+def _users_game_as_demo(seed_only: bool) -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        _game(d)
+        if seed_only:
+            (d / "g.db.seed").rename(d / "key-hex-14-62.db.seed")
+        else:
+            for suffix in ("", ".seed"):
+                (d / f"g.db{suffix}").rename(d / f"key-hex-14-62.db{suffix}")
+        return ["demo", "--dir", str(d), "--scenario", "key-hex-14-62"]
+    return setup
+
+
+def _no_events(d: Path) -> Path:
+    EventLog(d / "e.db", create=True).close()
+    return d / "e.db"
+
+
+def _damaged(how: str, cmd: str = "play", edit: tuple[str, str] = ("europe", "europa")
+             ) -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        db = Path(_game(d))
+        if how == "cut":
+            os.truncate(db, os.path.getsize(db) - 1)
+        else:
+            conn = sqlite3.connect(db)
+            row = list(conn.execute("SELECT * FROM events WHERE seq = 23").fetchone())
+            if how == "edited":
+                conn.execute("DROP TRIGGER events_append_only_update")
+                conn.execute("UPDATE events SET data = replace(data, ?, ?) WHERE seq = 23", edit)
+            else:  # a row inserted by hand at the right seq, with a hash that does not chain
+                row[0], row[1], row[6], row[11] = 24, row[1] + 1, "0" * 64, 24
+                conn.execute(f"INSERT INTO events VALUES ({', '.join('?' * len(row))})", row)
+            conn.commit()
+            conn.close()
+        (d / "cmds.jsonl").write_text(NOTE + "\n")
+        return ["play", "--db", str(db), str(d / "cmds.jsonl")] if cmd == "play" else [cmd, "--db", str(db)]
+    return setup
+
+
+def _stripped(d: Path) -> list[str]:
+    db = _game(d)
+    conn = sqlite3.connect(db)
+    for t in ("update", "delete", "insert"):
+        conn.execute(f"DROP TRIGGER events_append_only_{t}")
+    conn.execute("DROP TABLE snapshots")  # the fingerprint then falls back to the file's bytes
+    conn.commit()
+    conn.close()
+    return ["verify", "--db", db]
+
+
+def _empty_export(d: Path) -> list[str]:
+    (d / "x.jsonl").write_text('{"turnlog": "export", "format": 3, "events": 0, "commands": 0}\n')
+    return ["import", str(d / "x.jsonl"), "--db", str(d / "i.db")]
+
+
+NEVER = ["never overwrites", "even with --force"]
+EDGES = [
+    Case("export: -o onto its own game", lambda d: ["export", "--db", _game(d), "-o", str(d / "g.db")], 2,
+         ["sqlite database"] + NEVER, tags=["10.1"]),
+    Case("export: -o onto its own game, --force", lambda d: ["export", "--db", _game(d), "-o", str(d / "g.db"),
+                                                             "--force"], 2, ["sqlite database"] + NEVER, tags=["10.1"]),
+    Case("show: --svg onto its own game, --force", lambda d: ["show", "--db", _game(d), "--svg", str(d / "g.db"),
+                                                              "--force"], 2, ["--svg", "sqlite database"], tags=["10.1"]),
+    Case("export: -o onto the seed, --force", lambda d: ["export", "--db", _game(d), "-o", str(d / "g.db.seed"),
+                                                         "--force"], 2, ["dice-seed sidecar"] + NEVER, tags=["10.1"]),
+    Case("export: -o onto a file holding a seed, --force", lambda d: ["export", "--db", str(_seed_copy(d) and d / "g.db"),
+         "-o", str(d / "my-seed-backup"), "--force"], 2, ["looks like a dice seed"], tags=["10.1"]),
+    Case("export: -o onto an existing file", lambda d: ["export", "--db", _game(d), "-o", str(_plain(d))], 2,
+         ["already exists", "add --force"], tags=["10.1"]),
+    Case("export: -o a directory", lambda d: ["export", "--db", _game(d), "-o", str(d), "--force"], 2,
+         ["is a directory"], tags=["10.1"]),
+    Case("demo: onto a user's game of its name", _users_game_as_demo(False), 2,
+         ["not a game an earlier `turnlog demo` wrote", "will not replace it"], tags=["10.2"]),
+    Case("demo: onto a user's seed file alone", _users_game_as_demo(True), 2,
+         ["key-hex-14-62.db.seed already exists", "no game"], tags=["10.2"]),
+    Case("new: beside a leftover seed with no game", lambda d: ((d / "n.db.seed").write_text("cd" * 32),
+         ["new", "bridgehead-14-65", "--db", str(d / "n.db")])[1], 1,
+         ["a seed file of another game", "no n.db beside it"], tags=["10.3"]),
+    Case("log: a game with no events", _on_db(_no_events, "log"), 1, ["holds no game"], tags=["10.3"]),
+    Case("play: a game with no events", lambda d: ["play", "--db", str(_no_events(d)), "-"], 1, ["holds no game"],
+         tags=["10.3"]),
+    Case("verify: a game with no events", _on_db(_no_events, "verify"), 1, ["setup", "not verified"],
+         tags=["10.3"]),
+    Case("import: an export with no GameCreated", _empty_export, 2, ["not gamecreated", "nothing imported"],
+         tags=["10.3"]),
+    Case("play: a file cut by one byte", _damaged("cut"), 1, ["refusing to append", "seq 23", "cut"],
+         tags=["10.4"]),
+    Case("play: a row edited by hand", _damaged("edited"), 1, ["refusing to append", "at seq 23"], tags=["10.4"]),
+    Case("log: a row edited into no event", _damaged("edited", "log", ('"', ' "')), 1,
+         ["seq 23 cannot be read", "verify"], tags=["10.4"]),
+    Case("play: a row inserted by hand", _damaged("inserted"), 1, ["refusing to append", "at seq 24"],
+         tags=["10.4"]),
+    Case("verify: triggers and snapshots dropped", _stripped, 0,
+         ["lacks its append-only triggers", "events_append_only_insert", "verified"], tags=["10.10"]),
+]
+CASES += EDGES
+
+
 def fingerprint(d: Path) -> dict:
     """What is in the directory: rows of each SQLite game, bytes of other files."""
     out = {}

@@ -17,6 +17,7 @@ A process kill loses nothing the OS already holds; power loss is not simulated.
 """
 from __future__ import annotations
 
+import os
 import random
 import signal
 import subprocess
@@ -27,12 +28,16 @@ import threading
 import time
 from pathlib import Path
 
+import msgspec
+
 from engine import commands as c
+from engine import dice as D
+from engine import scenario as S
 from engine.game import Game
 from events.codec import encode
 from events.log import FORMAT, EventLog
 
-from .common import (SEED, append_raw, child, digest, gapless, integrity, new_game, random_events,
+from .common import (ROOT, SCENARIO, SEED, append_raw, child, digest, gapless, integrity, new_game, random_events,
                      random_host_command, replay_equals_live, torn_commands)
 
 
@@ -144,6 +149,125 @@ def run(large: bool = False, trials: int | None = None, max_delay: float = 0.4, 
         fig["seconds"] = round(time.perf_counter() - t0, 1)
         with Game.open(db, seed=SEED) as g:
             fig["final_events"] = g.state.seq
+    return fig
+
+
+
+# -- kill `turnlog new` mid-creation (issue 10, item 3) ---------------------------------------------------
+
+CREATE_MODES = ("random delay", "when the temporary file appears", "when the seed file appears",
+                "when the game appears")
+
+
+def big_scenario(path: Path, side: int) -> Path:
+    """The bundled scenario with ``side`` x ``side`` more hexes: a creation long enough to be killed inside."""
+    doc = msgspec.to_builtins(S.load(SCENARIO))
+    plain = {k: v for k, v in doc["hexes"][0].items() if k != "features"}
+    doc["hexes"] += [{**plain, "id": f"{c:02d}{r:02d}", "col": c, "row": r}
+                     for c in range(20, 20 + side) for r in range(20, 20 + side)]
+    path.write_bytes(msgspec.json.encode(doc))
+    return path
+
+
+def _new(scenario: Path, db: Path) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "engine.cli", "new", str(scenario), "--db", str(db)],
+                            cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep
+                                               + os.environ.get("PYTHONPATH", "")),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+
+def _kill_when(p: subprocess.Popen, folder: Path, mode: str, delay: float) -> None:
+    """SIGKILL ``p`` after ``delay`` (random mode) or as soon as the file the mode names appears."""
+    want = {"when the temporary file appears": lambda n: ".creating-" in n,
+            "when the seed file appears": lambda n: n == "g.db.seed",
+            "when the game appears": lambda n: n == "g.db"}.get(mode)
+    deadline = time.perf_counter() + (delay if want is None else 60)
+    while p.poll() is None and time.perf_counter() < deadline:
+        if want and any(map(want, os.listdir(folder))):
+            break
+        time.sleep(0.0005)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+
+
+def audit_creation(db: Path) -> dict:
+    """What a kill left at ``db``: nothing (and `new` works again), or a whole game with its own seed."""
+    from engine.verify import verify_path
+    from engine.errors import CommandError
+    from events.log import LogError
+    seed = D.seed_path(db)
+    out = {"game": db.exists(), "seed": seed.exists(), "problems": []}
+    if not out["game"]:
+        if out["seed"]:  # killed between the seed's fsync and the link: `new` names the leftover seed
+            try:
+                Game.create(db, S.load(SCENARIO)).close()
+                out["problems"].append("new accepted a target beside a leftover seed")
+            except (LogError, CommandError) as err:
+                out["orphan_seed_named"] = f"no {db.name} beside it" in str(err) and str(seed) in str(err)
+            seed.unlink()
+        Game.create(db, S.load(SCENARIO)).close()  # the target is free again
+        return out
+    conn = sqlite3.connect(db)
+    try:
+        first = conn.execute("SELECT type FROM events WHERE seq = 1").fetchone()
+    finally:
+        conn.close()
+    out["zero_events"] = first is None
+    if first is None or first[0] != "GameCreated" or not out["seed"]:
+        out["problems"].append(f"game at the target: seq 1 {first}, seed file {out['seed']}")
+        return out
+    rep = verify_path(db)
+    with Game.open(db) as g:
+        own = g.seed is not None and not getattr(g, "seed_problem", "") and D.commitment(g.seed) == g.state.seed_sha256
+    if not rep.ok:
+        out["problems"].append(f"the game does not verify: {rep.stage} {rep.problem}")
+    if not own:
+        out["problems"].append("the seed beside the game is not the one its log commits to")
+    return out
+
+
+def run_create(large: bool = False, trials: int | None = None, seed: int = 1, workdir: Path | None = None,
+               side: int = 0) -> dict:
+    """SIGKILL `turnlog new` at random moments and when each file appears; audit every target."""
+    trials = trials or (48 if large else 8)
+    side = side or (40 if large else 24)
+    rng = random.Random(seed)
+    fig = {"trials": trials, "setup_events": 0, "killed_by_sigkill": 0, "no_game_left": 0,
+           "leftover_seed_named": 0, "whole_game_left": 0, "zero_event_games": 0, "games_without_seed": 0,
+           "games_not_verifying_or_wrong_seed": 0, "temp_files_left": 0, "tracebacks": 0, "problems": []}
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        sc = big_scenario(Path(tmp) / "big.json", side)
+        t0 = time.perf_counter()
+        calib = _new(sc, Path(tmp) / "calibrate.db")
+        calib.wait()
+        full = time.perf_counter() - t0
+        with Game.open(Path(tmp) / "calibrate.db") as g:
+            fig["setup_events"] = g.state.seq
+        for i in range(trials):
+            folder = Path(tmp) / f"t{i}"
+            folder.mkdir()
+            db = folder / "g.db"
+            mode = CREATE_MODES[i % len(CREATE_MODES)]
+            p = _new(sc, db)
+            _kill_when(p, folder, mode, rng.uniform(0, 1.1 * full))
+            fig["killed_by_sigkill"] += p.returncode == -signal.SIGKILL
+            fig["tracebacks"] += "Traceback" in (p.stderr.read() if p.stderr else "")
+            p.stderr and p.stderr.close()
+            fig["temp_files_left"] += sum(".creating-" in n for n in os.listdir(folder))
+            try:
+                r = audit_creation(db)
+            except Exception as exc:  # an older turnlog's game the audit cannot even open: a finding
+                r = {"game": db.exists(), "seed": D.seed_path(db).exists(), "problems": [f"audit: {exc!r}"]}
+            fig["no_game_left"] += not r["game"]
+            fig["leftover_seed_named"] += bool(r.get("orphan_seed_named"))
+            if r["seed"] and not r["game"] and not r.get("orphan_seed_named"):
+                r["problems"].append("`new` beside the leftover seed did not name it")
+            fig["whole_game_left"] += r["game"] and not r["problems"]
+            fig["zero_event_games"] += bool(r.get("zero_events"))
+            fig["games_without_seed"] += r["game"] and not r["seed"]
+            fig["games_not_verifying_or_wrong_seed"] += r["game"] and r["seed"] and bool(r["problems"])
+            fig["problems"] += [f"trial {i} ({mode}): {t}" for t in r["problems"]]
+        fig["seconds"] = round(time.perf_counter() - t0, 1)
     return fig
 
 

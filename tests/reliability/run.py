@@ -27,7 +27,7 @@ HARNESSES = {
     "badinput": badinput.run, "iofaults": iofaults.run, "determinism": determinism.run,
     "crash_format2": partial(crash.run, log_format=2), "tamper_format2": partial(tamper.run, log_format=2),
     "iofaults_format2": partial(iofaults.run, log_format=2),
-    "jointdice": jointdice.run,
+    "jointdice": jointdice.run, "crash_create": crash.run_create,
 }
 
 
@@ -48,6 +48,10 @@ def headline_ok(name: str, fig: dict) -> list[str]:
         for k in ("torn_commands", "acked_events_lost", "acked_events_altered", "gaps", "integrity_not_ok",
                   "chain_broken", "replay_differs", "reopen_failed"):
             want(fig[k] == 0, f"{k} = {fig[k]}")
+    elif name == "crash_create":
+        for k in ("zero_event_games", "games_without_seed", "games_not_verifying_or_wrong_seed", "tracebacks"):
+            want(fig[k] == 0, f"{k} = {fig[k]}")
+        want(not fig["problems"], f"{len(fig['problems'])} problems")
     elif name == "concurrent":
         want(fig["duplicate_seqs"] == fig["missing_seqs"] == 0, "duplicate or missing seqs")
         want(fig["events_stored_equals_successful"], "events stored != successful appends")
