@@ -10,7 +10,7 @@ from pathlib import Path
 
 import msgspec
 
-from events.log import LogError
+from turnlog.events.log import LogError
 
 from . import dice as D
 from . import joint

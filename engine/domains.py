@@ -13,7 +13,7 @@ from typing import get_args
 
 import msgspec
 
-from projections.narrative import CONTROLS
+from turnlog.projections.narrative import CONTROLS
 
 from .commands import StartPhase
 

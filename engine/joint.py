@@ -23,8 +23,8 @@ from typing import Iterable
 
 import msgspec
 
-from events.game import DieRolled, SecretRevealed
-from events.setup import DiceHolder, DieSpec
+from turnlog.events.game import DieRolled, SecretRevealed
+from turnlog.events.setup import DiceHolder, DieSpec
 
 from . import dice as D
 from .errors import CommandError, RuleViolation

@@ -18,8 +18,8 @@ import math
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from events.codec import decode
-from projections.state import GameState
+from turnlog.events.codec import decode
+from turnlog.projections.state import GameState
 
 from . import diff as D
 from .render_style import (

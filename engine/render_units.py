@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
-from projections.state import GameState, UnitState
+from turnlog.projections.state import GameState, UnitState
 
 from .render_style import (
     ARROWS,

@@ -13,11 +13,11 @@ from typing import Sequence
 
 import msgspec
 
-from events.codec import SchemaError, decode, encode
-from events.game import DieRolled, SeedRevealed
-from events.log import EventLog
-from projections import fold as F
-from projections.state import GameState
+from turnlog.events.codec import SchemaError, decode, encode
+from turnlog.events.game import DieRolled, SeedRevealed
+from turnlog.events.log import EventLog
+from turnlog.projections import fold as F
+from turnlog.projections.state import GameState
 
 from . import anchor as A
 from . import commands as c
@@ -257,7 +257,7 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
     command) and that no undo took back a die roll without a referee. Returns
     the board the re-execution ends with, or None after a discrepancy.
     """
-    from projections.narrative import line
+    from turnlog.projections.narrative import line
     state = GameState()
     commands = game.log.commands()
     expect = 1

@@ -13,13 +13,13 @@ import stat
 import msgspec
 import pytest
 
-from engine import joint as J
-from engine import scenario as S
-from engine.commands import BeginAttrition, RevealSeed, RollAttritionDie
-from engine.errors import CommandError, RuleViolation
-from engine.game import Game
-from engine.verify import verify
-from events.game import DieRolled, SecretRevealed
+from turnlog.engine import joint as J
+from turnlog.engine import scenario as S
+from turnlog.engine.commands import BeginAttrition, RevealSeed, RollAttritionDie
+from turnlog.engine.errors import CommandError, RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.game import DieRolled, SecretRevealed
 
 from fixtures.backbone import ZONE, bridgehead, cli, table
 from test_dice_commitment import rechain
@@ -250,7 +250,7 @@ def test_joint_create_removes_its_secrets_when_the_game_cannot_be_created(tmp_pa
 
 
 def test_the_repl_why_explains_a_joint_roll(tmp_path):
-    from engine.explain import explain
+    from turnlog.engine.explain import explain
     with begun(tmp_path / "g.db") as g:
         (seq, _r), *_ = g.execute(RollAttritionDie(procedure="A1"))
         (_s, cid, ev, auto), = g.rows(seq, seq)

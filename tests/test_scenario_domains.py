@@ -7,11 +7,11 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from engine import domains
-from engine import scenario as S
-from engine.errors import ScenarioError
-from engine.game import Game
-from engine.verify import verify
+from turnlog.engine import domains
+from turnlog.engine import scenario as S
+from turnlog.engine.errors import ScenarioError
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
 from fixtures.backbone import ROOT
 from helpers import SEED, scenario
 

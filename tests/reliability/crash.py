@@ -27,10 +27,10 @@ import threading
 import time
 from pathlib import Path
 
-from engine import commands as c
-from engine.game import Game
-from events.codec import encode
-from events.log import FORMAT, EventLog
+from turnlog.engine import commands as c
+from turnlog.engine.game import Game
+from turnlog.events.codec import encode
+from turnlog.events.log import FORMAT, EventLog
 
 from .common import (SEED, append_raw, child, digest, gapless, integrity, new_game, random_events,
                      random_host_command, replay_equals_live, torn_commands)
