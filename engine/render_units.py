@@ -27,7 +27,7 @@ from .render_style import (
 )
 
 if TYPE_CHECKING:
-    from .render import Context
+    from .render_context import Context
 
 
 def _occupation(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:

@@ -59,7 +59,7 @@ def test_a_description_keeps_its_line_breaks():
 
 
 def test_every_int_field_a_file_can_set_has_a_range():
-    assert domains._spec_int_fields() == set(domains.INT_RANGES)
+    assert domains._spec_int_fields(S.Scenario) == set(domains.INT_RANGES)
 
 
 def test_every_domain_is_documented():

@@ -61,9 +61,9 @@ def _secret_there(d: Path) -> list[str]:
 
 
 def _share_foreign(d: Path) -> list[str]:
-    from turnlog.engine import joint
     from turnlog.engine import scenario as S
-    joint.create(d / "j.db", S.load("bridgehead-14-65"), ["AX", "AL"])[0].close()
+    from turnlog.engine.cli_dice import create_joint_game
+    create_joint_game(d / "j.db", S.load("bridgehead-14-65"), ["AX", "AL"])[0].close()
     (d / "other.secret").write_text("22" * 32 + "\n")
     return ["share", "--db", str(d / "j.db"), "--secret-file", str(d / "other.secret"), "--key", "k"]
 
