@@ -4,15 +4,15 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from engine import commands as c
-from engine.attrition.common import enemies, occupancy
-from engine.attrition.zones import count, determine
-from engine.dice import commitment
-from engine.game import SNAPSHOT_EVERY, Game
-from engine.scenario import Scenario, setup_events
-from events.log import EventLog
-from projections import fold as F
-from projections.state import GameState, dump
+from turnlog.engine import commands as c
+from turnlog.engine.attrition.common import enemies, occupancy
+from turnlog.engine.attrition.zones import count, determine
+from turnlog.engine.dice import commitment
+from turnlog.engine.game import SNAPSHOT_EVERY, Game
+from turnlog.engine.scenario import Scenario, setup_events
+from turnlog.events.log import EventLog
+from turnlog.projections import fold as F
+from turnlog.projections.state import GameState, dump
 
 from . import gen
 from .timing import timed
@@ -149,7 +149,7 @@ def undo_cycle_games(work: Path, cycles: int) -> tuple[Path, Path]:
     Undo/redo of an attrition's BeginAttrition on the bundled 14.65 scenario; the other game has the same
     number of events, as notes. Verify must cost about the same on both (issue 10, item 6).
     """
-    from engine import scenario as S
+    from turnlog.engine import scenario as S
     sc = S.load("bridgehead-14-65")
     begin = c.BeginAttrition(attacker="AX", zone="WA/western/0505")
     undos = fresh(work / f"undos-{cycles}.db")

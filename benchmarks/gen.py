@@ -19,14 +19,14 @@ from typing import Iterator
 
 import msgspec
 
-from engine import commands as c
-from engine import scenario as S
-from engine.dice import commitment
-from engine.game import settle
-from engine.hexgrid import neighbour_coords
-from events import game as g
-from events.codec import encode
-from projections.state import GameState
+from turnlog.engine import commands as c
+from turnlog.engine import scenario as S
+from turnlog.engine.dice import commitment
+from turnlog.engine.game import settle
+from turnlog.engine.hexgrid import neighbour_coords
+from turnlog.events import game as g
+from turnlog.events.codec import encode
+from turnlog.projections.state import GameState
 
 SEED = bytes(range(32))
 ORDER = ("AX", "RU", "WA")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from events.codec import decode_current
+from turnlog.events.codec import decode_current
 
 Fact = tuple[str, str, str]
 

@@ -17,7 +17,7 @@ from collections import Counter
 from datetime import datetime, timezone
 from pathlib import Path
 
-from projections.state import dump
+from turnlog.projections.state import dump
 
 from . import cases, gen, limits, peer
 from .report import markdown, report, table
@@ -219,7 +219,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
             g.close()
 
         # -- verify with undo/redo cycles against the same length without (issue 10, item 6) --
-        from engine.verify import verify_path
+        from turnlog.engine.verify import verify_path
         cycles = args.undo_cycles
         say(f"verify with {cycles:,} undo/redo cycles ...")
         with_undos, plain = cases.undo_cycle_games(work, cycles)
@@ -237,7 +237,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
 
 def _rows_of(sc, commands, work: Path):
     """The rows Game.execute stores for the setup and for ``commands``, as (command, events) pairs."""
-    from engine.game import Game
+    from turnlog.engine.game import Game
     g = Game.create(cases.fresh(work / "probe-exec.db"), sc, seed=gen.SEED, synchronous="OFF")
     for cmd in commands:
         g.execute(cmd)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from events.log import EventLog
+from turnlog.events.log import EventLog
 
 from .errors import CommandError
 

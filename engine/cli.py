@@ -11,11 +11,11 @@ from pathlib import Path
 
 import msgspec
 
-from events.codec import SchemaError
-from events.game import NoteAdded
-from events.log import ConcurrencyError, LogError
-from projections import narrative
-from projections.state import dump
+from turnlog.events.codec import SchemaError
+from turnlog.events.game import NoteAdded
+from turnlog.events.log import ConcurrencyError, LogError
+from turnlog.projections import narrative
+from turnlog.projections.state import dump
 
 from . import commands as c
 from . import inputs as I
@@ -208,7 +208,7 @@ def cmd_fork(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from events.log import EventLog
+    from turnlog.events.log import EventLog
 
     from .progress import Progress
     from .transfer import export
@@ -355,7 +355,7 @@ def cmd_demo(args) -> int:
         tmp = out / f".{name}.demo-{os.getpid()}.db"
         try:
             with Game.create(tmp, sc, seed=demo_seed, public_seed=True) as g:
-                script = resources.files("engine.scenarios").joinpath(f"{name}.jsonl").read_text()
+                script = resources.files("turnlog.engine.scenarios").joinpath(f"{name}.jsonl").read_text()
                 rc = play_lines(g, script.splitlines())
                 if rc:
                     return rc
@@ -384,7 +384,7 @@ def _demo_target(db: Path, demo_seed: bytes) -> bool:
     A demo game is one whose log commits to the demo's published seed, with that seed (or none)
     beside it: the user's own games, seeds and files of the same name are never touched.
     """
-    from events.log import EventLog
+    from turnlog.events.log import EventLog
     from .dice import commitment, read_seed
     seed_file = D_seed(db)
     if not db.exists() and not seed_file.exists():

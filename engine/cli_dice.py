@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Iterable
 
 import msgspec
 
-from events.log import LogError
+from turnlog.events.log import LogError
 
 from . import dice as D
 from . import joint
@@ -43,13 +44,40 @@ def new_joint(args) -> int:
                            "(`turnlog secret`) is given as NAME=SHA256 in --joint-dice")
     sc = S.load(args.scenario)
     spec = [h for h in args.joint_dice.split(",") if h] or joint.sides(sc)
-    game, files = joint.create(args.db, sc, spec, synchronous=args.synchronous)
+    game, files = create_joint_game(args.db, sc, spec, synchronous=args.synchronous)
     with game:
         print(f"{args.db}: '{sc.name}' created, {game.state.seq} setup events; joint dice of "
               f"{', '.join(game.state.joint_dice)}: no roll without every holder's share")
     for holder, f in files.items():
         print(f"  secret of {holder} in {f} (0600): give it to that holder alone, keep no copy")
     return 0
+
+
+def create_joint_game(path, scenario, spec: Iterable[str], **kw):
+    """Create a joint-dice game; each holder named without a commitment gets a fresh secret in its own file.
+
+    ``spec`` items are ``NAME`` (a secret drawn here, written to DB.NAME.secret, 0600) or
+    ``NAME=SHA256`` (the holder made its own with `turnlog secret`; only the commitment is logged).
+    No file is overwritten; the files written are removed again if the game cannot be created.
+    Returns the Game (holding the secrets drawn here) and the files written, by holder. It lives here,
+    not in engine/joint.py, because it needs the Game and engine/game.py imports engine/joint.py.
+    """
+    parsed = joint.parse_holders(spec)
+    held: dict[str, bytes | str] = {n: sha or D.new_seed() for n, sha in parsed}
+    files = {n: joint.secret_path(path, n) for n, s in held.items() if isinstance(s, bytes)}
+    for f in files.values():
+        if f.exists():
+            raise CommandError(f"joint-dice: {f} already exists; refusing to overwrite a secret")
+    written: list[Path] = []
+    try:
+        for n, f in files.items():
+            D.write_seed(f, held[n])
+            written.append(f)
+        return Game.create(path, scenario, joint=held, **kw), files
+    except BaseException:
+        for f in written:
+            f.unlink(missing_ok=True)
+        raise
 
 
 def cmd_share(args) -> int:

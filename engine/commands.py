@@ -10,8 +10,8 @@ from typing import Literal
 
 import msgspec
 
-from events.attrition import Selection
-from events.setup import Feature, Season, WeatherSpec
+from turnlog.events.attrition import Selection
+from turnlog.events.setup import Feature, Season, WeatherSpec
 
 from .errors import CommandError
 

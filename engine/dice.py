@@ -14,8 +14,8 @@ import os
 import secrets
 from pathlib import Path
 
-from events.game import DieRolled
-from events.setup import DieSpec
+from turnlog.events.game import DieRolled
+from turnlog.events.setup import DieSpec
 
 from .errors import RuleViolation
 

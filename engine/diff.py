@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import msgspec
 
-from projections import narrative
-from projections.state import Attrition, GameState, UnitState
+from turnlog.projections import narrative
+from turnlog.projections.state import Attrition, GameState, UnitState
 
 
 class Change(msgspec.Struct, frozen=True, kw_only=True):

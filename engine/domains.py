@@ -13,7 +13,7 @@ from typing import get_args
 
 import msgspec
 
-from projections.narrative import CONTROLS
+from turnlog.projections.narrative import CONTROLS
 
 from .commands import StartPhase
 
@@ -102,10 +102,12 @@ def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
         out.append(f"{where}: {v[:40]!r}: control characters are not allowed")
 
 
-def _spec_int_fields() -> set[tuple[str, str]]:
-    """(Struct, field) of every int field a scenario file can set (the test checks each has a range)."""
-    from .scenario import Scenario
-    out, todo, seen = set(), [Scenario], set()
+def _spec_int_fields(root: type[msgspec.Struct]) -> set[tuple[str, str]]:
+    """(Struct, field) of every int field under ``root`` (the test passes Scenario and checks each has a range).
+
+    ``root`` is passed in because engine/scenario.py imports this module.
+    """
+    out, todo, seen = set(), [root], set()
     while todo:
         cls = todo.pop()
         if cls in seen:

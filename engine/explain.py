@@ -9,10 +9,10 @@ from typing import Callable
 
 import msgspec
 
-from events import attrition as a
-from events import game as g
-from projections import narrative
-from projections.state import GameState
+from turnlog.events import attrition as a
+from turnlog.events import game as g
+from turnlog.projections import narrative
+from turnlog.projections.state import GameState
 
 from .attrition import machine, modifiers, table, zones
 from .attrition.procedure import die_row

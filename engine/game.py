@@ -15,11 +15,11 @@ from pathlib import Path
 
 import msgspec
 
-from events.codec import VERSIONS, decode, encode
-from events.game import CommandUndone, DieRolled
-from events.log import FORMAT, EventLog, LogError
-from projections import fold as F
-from projections.state import GameState, dump, load
+from turnlog.events.codec import VERSIONS, decode, encode
+from turnlog.events.game import CommandUndone, DieRolled
+from turnlog.events.log import FORMAT, EventLog, LogError
+from turnlog.projections import fold as F
+from turnlog.projections.state import GameState, dump, load
 
 from . import commands as c
 from . import dice as D

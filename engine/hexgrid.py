@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Callable, Iterable
 
-from events.setup import HexsideSpec
-from projections.state import GameState, side_key
+from turnlog.events.setup import HexsideSpec
+from turnlog.projections.state import GameState, side_key
 
 _EVEN = ((1, -1), (1, 0), (0, -1), (0, 1), (-1, -1), (-1, 0))
 _ODD = ((1, 0), (1, 1), (0, -1), (0, 1), (-1, 0), (-1, 1))

@@ -23,8 +23,8 @@ from typing import Iterable
 
 import msgspec
 
-from events.game import DieRolled, SecretRevealed
-from events.setup import DiceHolder, DieSpec
+from turnlog.events.game import DieRolled, SecretRevealed
+from turnlog.events.setup import DiceHolder, DieSpec
 
 from . import dice as D
 from .errors import CommandError, RuleViolation
@@ -186,33 +186,6 @@ def commitments(joint: dict[str, bytes | str] | None) -> list[DiceHolder]:
     if joint is not None and len(out) < 2:
         raise CommandError("joint: at least two holders are needed, or one of them could roll alone")
     return out
-
-
-def create(path, scenario, spec: Iterable[str], **kw):
-    """Create a joint-dice game; each holder named without a commitment gets a fresh secret in its own file.
-
-    ``spec`` items are ``NAME`` (a secret drawn here, written to DB.NAME.secret, 0600) or
-    ``NAME=SHA256`` (the holder made its own with `turnlog secret`; only the commitment is logged).
-    No file is overwritten; the files written are removed again if the game cannot be created.
-    Returns the Game (holding the secrets drawn here) and the files written, by holder.
-    """
-    from .game import Game
-    parsed = parse_holders(spec)
-    joint: dict[str, bytes | str] = {n: sha or D.new_seed() for n, sha in parsed}
-    files = {n: secret_path(path, n) for n, s in joint.items() if isinstance(s, bytes)}
-    for f in files.values():
-        if f.exists():
-            raise CommandError(f"joint-dice: {f} already exists; refusing to overwrite a secret")
-    written: list[Path] = []
-    try:
-        for n, f in files.items():
-            D.write_seed(f, joint[n])
-            written.append(f)
-        return Game.create(path, scenario, joint=joint, **kw), files
-    except BaseException:
-        for f in written:
-            f.unlink(missing_ok=True)
-        raise
 
 
 def sides(scenario) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import msgspec
 
-from events.game import DieRolled, SecretRevealed
+from turnlog.events.game import DieRolled, SecretRevealed
 
 from . import dice as D
 from . import joint as J

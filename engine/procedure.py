@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from projections.state import GameState
+from turnlog.projections.state import GameState
 
 from .commands import Command
 from .dice import Dice

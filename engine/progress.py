@@ -11,7 +11,7 @@ import sys
 import time
 from typing import Iterable, Iterator, TextIO
 
-from projections.state import GameState
+from turnlog.projections.state import GameState
 
 #: Below this many events a replay is quick enough to need no progress line.
 REPLAY_QUIET_BELOW = 5000

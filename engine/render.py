@@ -18,10 +18,10 @@ import math
 import re
 from xml.sax.saxutils import escape, quoteattr
 
-from events.codec import decode
-from projections.state import GameState
+from turnlog.projections.state import GameState
 
 from . import diff as D
+from .render_context import Context
 from .render_style import (
     CHANGED,
     HEXSIDES,
@@ -45,55 +45,6 @@ from .render_style import (
     terrain,
 )
 from .render_units import _arrows, _occupation, _units
-
-
-class Context:
-    """The last command, its effect, the shown procedure and its moves, for one board."""
-
-    def __init__(self, game, state: GameState):
-        self.command = None
-        self.changes = D.Diff(before="", after="")
-        self.prev: GameState | None = None
-        self.proc = ""
-        self.moves: list[tuple[str, object]] = []   # (kind, event)
-        if game is None:
-            return
-        rows = [r for r in game.log.commands() if r[5] <= state.seq]
-        if rows:
-            self.command = rows[-1]
-            first = self.command[5]
-            if self.command[2] != "LoadScenario" and first > 1:
-                self.prev = game.at(first - 1)
-                self.changes = D.diff(self.prev, state)
-        self.proc = _shown_procedure(game, state)
-        if self.proc:
-            self.moves = _moves(game, state, self.proc)
-
-
-def _shown_procedure(game, state: GameState) -> str:
-    """The procedure of the event at the shown seq, else the latest of the current turn."""
-    if state.seq:
-        row = next(iter(game.log.rows(state.seq, state.seq)), None)
-        if row is not None:
-            pid = getattr(decode(row[2], row[3], row[4]), "procedure", "")
-            if pid in state.attritions:
-                return pid
-    current = [p for p in state.attritions.values() if p.turn == state.turn.turn]
-    return max(current, key=lambda p: (len(p.id), p.id)).id if current else ""
-
-
-def _moves(game, state: GameState, pid: str) -> list[tuple[str, object]]:
-    undone = game.undone(state.seq)
-    out = []
-    for seq, cid, type_, version, data in game.log.conn.execute(
-            "SELECT seq, command_id, type, version, data FROM events WHERE seq <= ? AND type IN "
-            "('UnitRetreated', 'UnitAdvanced', 'UnitDisplaced') ORDER BY seq", (state.seq,)):
-        if cid in undone:
-            continue
-        ev = decode(type_, version, data)
-        if ev.procedure == pid:
-            out.append(({"UnitRetreated": "retreat", "UnitAdvanced": "advance"}.get(type_, "displaced"), ev))
-    return out
 
 
 # -- the SVG -------------------------------------------------------------------

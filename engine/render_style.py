@@ -8,7 +8,7 @@ import math
 import re
 from xml.sax.saxutils import escape
 
-from projections.state import GameState
+from turnlog.projections.state import GameState
 
 R = 62.0                       # hex radius (centre to corner)
 H = math.sqrt(3) * R           # flat-to-flat height

@@ -11,7 +11,7 @@ import math
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
-from projections.state import GameState, UnitState
+from turnlog.projections.state import GameState, UnitState
 
 from .render_style import (
     ARROWS,
@@ -27,7 +27,7 @@ from .render_style import (
 )
 
 if TYPE_CHECKING:
-    from .render import Context
+    from .render_context import Context
 
 
 def _occupation(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:

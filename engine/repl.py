@@ -22,9 +22,9 @@ from pathlib import Path
 
 from msgspec import inspect as mi
 
-from events.log import ConcurrencyError, LogError
-from projections import narrative
-from projections.state import GameState
+from turnlog.events.log import ConcurrencyError, LogError
+from turnlog.projections import narrative
+from turnlog.projections.state import GameState
 
 from . import commands as c
 from . import diff as D

@@ -6,7 +6,7 @@ A mixin of ``Shell``: it reads ``self.state()`` (the board at the cursor), ``sel
 from __future__ import annotations
 
 
-from projections import narrative
+from turnlog.projections import narrative
 
 from . import diff as D
 from . import render

@@ -5,7 +5,7 @@ the odds of a roll, the phase machine. It reads the board at the cursor and neve
 """
 from __future__ import annotations
 
-from events import attrition as a
+from turnlog.events import attrition as a
 
 from .attrition import machine
 from .errors import CommandError

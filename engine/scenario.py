@@ -12,9 +12,9 @@ from pathlib import Path
 
 import msgspec
 
-from events import setup as s
-from events.game import GameTurnStarted, PhaseStarted, PlayerTurnStarted
-from projections.state import side_key
+from turnlog.events import setup as s
+from turnlog.events.game import GameTurnStarted, PhaseStarted, PlayerTurnStarted
+from turnlog.projections.state import side_key
 
 from .commands import explain
 from . import domains
@@ -76,7 +76,7 @@ def load(path: str | Path) -> Scenario:
     """Read a scenario file by its extension, or a bundled one by name."""
     p = Path(path)
     if not p.exists():
-        bundled = resources.files("engine.scenarios").joinpath(f"{path}.toml")
+        bundled = resources.files("turnlog.engine.scenarios").joinpath(f"{path}.toml")
         if bundled.is_file():
             return parse(bundled.read_text(), "toml", f"{path} (bundled)")
         raise ScenarioError(f"{path}: no such scenario file (bundled: {', '.join(bundled_names())})")
@@ -84,7 +84,7 @@ def load(path: str | Path) -> Scenario:
 
 
 def bundled_names() -> list[str]:
-    return sorted(f.name[:-5] for f in resources.files("engine.scenarios").iterdir() if f.name.endswith(".toml"))
+    return sorted(f.name[:-5] for f in resources.files("turnlog.engine.scenarios").iterdir() if f.name.endswith(".toml"))
 
 
 def _dupes(items, field: str, label: str) -> list[str]:

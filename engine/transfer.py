@@ -18,7 +18,7 @@ from typing import IO, Iterable
 
 import msgspec
 
-from events.log import FORMATS, EventLog, LogError
+from turnlog.events.log import FORMATS, EventLog, LogError
 
 from . import inputs
 from .errors import CommandError

@@ -6,8 +6,8 @@ checking that every id exists and the value is possible.
 """
 from __future__ import annotations
 
-from events import game as g
-from projections.state import GameState
+from turnlog.events import game as g
+from turnlog.projections.state import GameState
 
 from . import commands as c
 from . import joint

@@ -13,11 +13,11 @@ from typing import Sequence
 
 import msgspec
 
-from events.codec import SchemaError, decode, encode
-from events.game import DieRolled, SeedRevealed
-from events.log import EventLog
-from projections import fold as F
-from projections.state import GameState, dump, load
+from turnlog.events.codec import SchemaError, decode, encode
+from turnlog.events.game import DieRolled, SeedRevealed
+from turnlog.events.log import EventLog
+from turnlog.projections import fold as F
+from turnlog.projections.state import GameState, dump, load
 
 from . import anchor as A
 from . import commands as c
@@ -290,7 +290,7 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
     the board the re-execution ends with, or None after a discrepancy. Linear in
     the log's length whatever the mix of commands (undos rewind to _Rewind's checkpoints).
     """
-    from projections.narrative import line
+    from turnlog.projections.narrative import line
     state = GameState()
     commands = game.log.commands()
     by_id = {row[0]: row for row in commands}

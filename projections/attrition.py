@@ -1,7 +1,7 @@
 """Fold attrition events (rule 14) into per-procedure state."""
 from __future__ import annotations
 
-from events import attrition as a
+from turnlog.events import attrition as a
 
 from .state import Attrition, GameState
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Callable
 
-from events import game as g
-from events import setup as s
+from turnlog.events import game as g
+from turnlog.events import setup as s
 
 from .state import GameState, TurnState, UnitState, side_key
 

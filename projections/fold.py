@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, get_args
 
-from events.attrition import AttritionEvent
-from events.codec import VERSIONS, decode, decode_current
-from events.game import GameEvent
-from events.setup import SetupEvent
+from turnlog.events.attrition import AttritionEvent
+from turnlog.events.codec import VERSIONS, decode, decode_current
+from turnlog.events.game import GameEvent
+from turnlog.events.setup import SetupEvent
 
 from . import attrition, board
 from .state import GameState

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-from events import attrition as a
-from events import game as g
-from events import setup as s
+from turnlog.events import attrition as a
+from turnlog.events import game as g
+from turnlog.events import setup as s
 
 
 def _c_h(c: int, h: int) -> str:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import msgspec
 
-from events.attrition import Selection, Zone
-from events.base import Modifier
-from events.setup import (BoxSpec, DieSpec, FactionSpec, Feature, HexSpec, HexsideSpec,
+from turnlog.events.attrition import Selection, Zone
+from turnlog.events.base import Modifier
+from turnlog.events.setup import (BoxSpec, DieSpec, FactionSpec, Feature, HexSpec, HexsideSpec,
                           NationalitySpec, RestrictionSpec, RulesSpec, SupplySourceSpec, WeatherSpec)
 
 

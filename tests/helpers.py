@@ -7,9 +7,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from engine import scenario as S
-from engine.errors import RuleViolation
-from engine.game import Game
+from turnlog.engine import scenario as S
+from turnlog.engine.errors import RuleViolation
+from turnlog.engine.game import Game
 
 SEED = bytes(range(32))
 _n = itertools.count()

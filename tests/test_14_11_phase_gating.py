@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import (BeginAttrition, RetreatUnits, RollAttritionDie, SelectOccupation, StartPhase,
+from turnlog.engine.commands import (BeginAttrition, RetreatUnits, RollAttritionDie, SelectOccupation, StartPhase,
                              StartPlayerTurn, TakeAttritionLosses, TakeTwoCounters)
-from events.attrition import AttritionBegun, AttritionPhaseChanged, FactorsCounted
+from turnlog.events.attrition import AttritionBegun, AttritionPhaseChanged, FactorsCounted
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -5,7 +5,7 @@ Position as tests/test_14_13_one_roll_per_zone.py.
 """
 from __future__ import annotations
 
-from engine.commands import BeginAttrition, RollAttritionDie
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie
 
 from helpers import refused
 from test_14_13_one_roll_per_zone import SOUTH, game  # noqa: F401 (fixture)

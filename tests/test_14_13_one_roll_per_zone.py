@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import (BeginAttrition, RollAttritionDie, StartGameTurn, StartPhase, StartPlayerTurn,
+from turnlog.engine.commands import (BeginAttrition, RollAttritionDie, StartGameTurn, StartPhase, StartPlayerTurn,
                              TakeAttritionLosses)
-from events.game import DieRolled
+from turnlog.events.game import DieRolled
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, SetControl, StartPhase, StartPlayerTurn
-from engine.errors import CommandError
-from events.attrition import AttritionZonesDetermined
+from turnlog.engine.commands import BeginAttrition, SetControl, StartPhase, StartPlayerTurn
+from turnlog.engine.errors import CommandError
+from turnlog.events.attrition import AttritionZonesDetermined
 
 from helpers import hexes, new_game, scenario, unit
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, MarkAirdropped, StartPhase, StartPlayerTurn
+from turnlog.engine.commands import BeginAttrition, MarkAirdropped, StartPhase, StartPlayerTurn
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie
-from events.attrition import AttritionBegun, FactorsCounted
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie
+from turnlog.events.attrition import AttritionBegun, FactorsCounted
 
 from helpers import hexes, new_game, refused, scenario, unit
 

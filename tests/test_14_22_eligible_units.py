@@ -6,8 +6,8 @@ Position: the US unit in 0405 (western front); Axis hexes 0404 and 0304 touch it
 from __future__ import annotations
 
 
-from engine.attrition import zones
-from engine.commands import BeginAttrition
+from turnlog.engine.attrition import zones
+from turnlog.engine.commands import BeginAttrition
 
 from helpers import hexes, new_game, refused, scenario, unit
 

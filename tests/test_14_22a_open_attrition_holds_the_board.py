@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import commands as c
-from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
-from events.setup import Feature, WeatherSpec
+from turnlog.engine import commands as c
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
+from turnlog.events.setup import Feature, WeatherSpec
 
 from helpers import hexes, new_game, refused, scenario, unit
 

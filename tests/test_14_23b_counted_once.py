@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.attrition import zones
-from engine.commands import RollAttritionDie, BeginAttrition, StartGameTurn, StartPhase, StartPlayerTurn
+from turnlog.engine.attrition import zones
+from turnlog.engine.commands import RollAttritionDie, BeginAttrition, StartGameTurn, StartPhase, StartPlayerTurn
 
 from helpers import hexes, new_game, refused, scenario, unit
 

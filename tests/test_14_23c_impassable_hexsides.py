@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.attrition import zones
-from engine.commands import BeginAttrition
+from turnlog.engine.attrition import zones
+from turnlog.engine.commands import BeginAttrition
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
 
 from helpers import hexes, new_game, refused, scenario, unit
 

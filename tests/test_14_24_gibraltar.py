@@ -5,7 +5,7 @@ hexes of the western front (0404, 0406). It is a zone of its own.
 """
 from __future__ import annotations
 
-from engine.commands import BeginAttrition
+from turnlog.engine.commands import BeginAttrition
 
 from helpers import hexes, new_game, scenario, unit
 

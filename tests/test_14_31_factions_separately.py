@@ -7,8 +7,8 @@ allied side but are different factions.
 from __future__ import annotations
 
 
-from engine.commands import BeginAttrition, RollAttritionDie, StartPhase, StartPlayerTurn, TakeAttritionLosses
-from events.game import DieRolled
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, StartPhase, StartPlayerTurn, TakeAttritionLosses
+from turnlog.events.game import DieRolled
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -7,7 +7,7 @@ Western Allied hex 0405.
 from __future__ import annotations
 
 
-from engine.commands import BeginAttrition
+from turnlog.engine.commands import BeginAttrition
 
 from helpers import NATIONALITIES, hexes, new_game, refused, scenario, unit
 

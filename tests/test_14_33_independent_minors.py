@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie
-from events.game import DieRolled
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie
+from turnlog.events.game import DieRolled
 
 from helpers import FACTIONS, NATIONALITIES, hexes, new_game, refused, scenario, unit
 

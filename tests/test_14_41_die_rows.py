@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie
-from engine.explain import odds
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie
+from turnlog.engine.explain import odds
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.attrition import table
-from engine.commands import BeginAttrition, RollAttritionDie
-from events.attrition import AttritionResultDetermined
+from turnlog.engine.attrition import table
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie
+from turnlog.events.attrition import AttritionResultDetermined
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie
-from events.attrition import AttritionResultDetermined
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie
+from turnlog.events.attrition import AttritionResultDetermined
 
 from helpers import hexes, new_game, scenario, unit
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie
 
 from helpers import hexes, new_game, scenario, unit
 

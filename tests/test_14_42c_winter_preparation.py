@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie, SetWeather
-from events.attrition import AttritionResultDetermined
-from events.setup import WeatherSpec
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, SetWeather
+from turnlog.events.attrition import AttritionResultDetermined
+from turnlog.events.setup import WeatherSpec
 
 from helpers import NATIONALITIES, hexes, new_game, scenario, unit
 

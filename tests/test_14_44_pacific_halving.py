@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import TakeAttritionLosses, TakeTwoCounters
-from events.attrition import TwoCountersChosen
+from turnlog.engine.commands import TakeAttritionLosses, TakeTwoCounters
+from turnlog.events.attrition import TwoCountersChosen
 
 from helpers import refused
 from test_14_44_two_counters import rolled

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses, TakeTwoCounters
-from events.attrition import TwoCountersChosen
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses, TakeTwoCounters
+from turnlog.events.attrition import TwoCountersChosen
 
 from helpers import hexes, new_game, refused, scenario, unit
 

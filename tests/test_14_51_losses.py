@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
-from engine.errors import CommandError
-from events.attrition import AttritionLossesTaken
-from events.game import UnitEliminated
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
+from turnlog.engine.errors import CommandError
+from turnlog.events.attrition import AttritionLossesTaken
+from turnlog.events.game import UnitEliminated
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import (BeginAttrition, DesignateWinterHexes, RollAttritionDie, SelectOccupation,
+from turnlog.engine.commands import (BeginAttrition, DesignateWinterHexes, RollAttritionDie, SelectOccupation,
                              TakeAttritionLosses, TakeTwoCounters)
-from events.attrition import WinterHexesDesignated
+from turnlog.events.attrition import WinterHexesDesignated
 
 from helpers import NATIONALITIES, hexes, new_game, refused, scenario, unit
 
@@ -177,8 +177,8 @@ def test_14_521c_hex_not_eligible_for_occupation_refused(tmp_path, attrs):
 
 def test_14_521c_frozen_swamp_is_clear(tmp_path):
     g = new_game(tmp_path, board(hex_attrs={"0405": {"terrain": "swamp"}}))
-    from engine.commands import SetWeather
-    from events.setup import WeatherSpec
+    from turnlog.engine.commands import SetWeather
+    from turnlog.events.setup import WeatherSpec
     g.execute(SetWeather(weather=WeatherSpec(zone="W", winter_level=6, frozen_swamps=True)))
     g.execute(BeginAttrition(attacker="RU", zone=ZONE))
     g.execute(RollAttritionDie(procedure="A1", value=3))

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.attrition import winter
-from engine.commands import BeginAttrition, RollAttritionDie
+from turnlog.engine.attrition import winter
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie
 
 from helpers import new_game, refused
 from test_14_521_designations import GE_8, WINTER, ZONE, board, designate

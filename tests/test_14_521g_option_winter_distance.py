@@ -8,7 +8,7 @@ clause is one of the designation procedure's letters. Position as tests/test_14_
 """
 from __future__ import annotations
 
-from engine.commands import DesignateWinterHexes
+from turnlog.engine.commands import DesignateWinterHexes
 
 from helpers import refused
 from test_14_521g_winter_losses import WINTER, losses, rolled

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, DesignateWinterHexes, RollAttritionDie, TakeAttritionLosses
+from turnlog.engine.commands import BeginAttrition, DesignateWinterHexes, RollAttritionDie, TakeAttritionLosses
 
 from helpers import NATIONALITIES, hexes, new_game, refused, scenario, unit
 

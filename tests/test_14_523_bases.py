@@ -5,8 +5,8 @@ an airbase and a rocket base; 11-20 column, die 3 = 2C.
 """
 from __future__ import annotations
 
-from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
-from events.game import FeatureRemoved
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
+from turnlog.events.game import FeatureRemoved
 
 from helpers import hexes, new_game, scenario, unit
 

@@ -8,7 +8,7 @@ contact with nothing, and only partially supplied last turn.
 """
 from __future__ import annotations
 
-from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
-from events.attrition import AttritionLossesTaken
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, TakeAttritionLosses
+from turnlog.events.attrition import AttritionLossesTaken
 
 from helpers import NATIONALITIES, hexes, new_game, refused, scenario, unit
 

@@ -7,8 +7,8 @@ partisan stands with an American infantry unit; 0603 is open behind.
 """
 from __future__ import annotations
 
-from engine.attrition.retreats import displaced
-from engine.commands import Retreat, RetreatUnits
+from turnlog.engine.attrition.retreats import displaced
+from turnlog.engine.commands import Retreat, RetreatUnits
 
 from helpers import refused, unit
 from test_14_62a_no_ground_unit import at_select, select

@@ -8,8 +8,8 @@ modified roll. Example 2: Japanese 3-2, 3-2 and 1-2 airborne on key hex 0504 of 
 from __future__ import annotations
 
 
-from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from events.attrition import AttritionResultDetermined, Selection
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
+from turnlog.events.attrition import AttritionResultDetermined, Selection
 
 from helpers import hexes, new_game, refused, scenario, unit
 

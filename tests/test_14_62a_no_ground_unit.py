@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
+from turnlog.engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from events.attrition import Selection
+from turnlog.events.attrition import Selection
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -6,8 +6,8 @@ Position: Italians in 0404 (12 factors, 11-20 column, CTL 1 v 1) touch 0504, whi
 from __future__ import annotations
 
 
-from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from events.attrition import AttritionLossesTaken, Selection
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
+from turnlog.events.attrition import AttritionLossesTaken, Selection
 
 from helpers import hexes, new_game, refused, scenario, unit
 

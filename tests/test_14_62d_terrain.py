@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from events.attrition import Selection
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
+from turnlog.events.attrition import Selection
 
 from helpers import hexes, new_game, refused, scenario, unit
 

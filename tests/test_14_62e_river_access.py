@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.attrition.occupation import eligible_hexes
-from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from events.attrition import Selection
+from turnlog.engine.attrition.occupation import eligible_hexes
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
+from turnlog.events.attrition import Selection
 
 from helpers import hexes, new_game, refused, scenario, unit
 

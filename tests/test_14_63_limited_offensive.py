@@ -7,8 +7,8 @@ Position: it-att (0405) took part in an offensive against 0504 this turn (so it 
 from __future__ import annotations
 
 
-from engine.commands import BeginAttrition, MarkOffensive, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from events.attrition import Selection
+from turnlog.engine.commands import BeginAttrition, MarkOffensive, RollAttritionDie, SelectOccupation, TakeAttritionLosses
+from turnlog.events.attrition import Selection
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -7,10 +7,10 @@ Position: it-1 (0404, 9 factors) touches 0503 and 0504; it-2 (0405, 3) touches 0
 from __future__ import annotations
 
 
-from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
+from turnlog.engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from events.attrition import Selection
-from events.game import UnitAdvanced
+from turnlog.events.attrition import Selection
+from turnlog.events.game import UnitAdvanced
 
 from helpers import hexes, new_game, refused, scenario, unit
 

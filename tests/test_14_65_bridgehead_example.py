@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine import scenario
-from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from engine.errors import RuleViolation
-from events.attrition import AttritionZoneCleared, Selection
-from events.game import ControlChanged, UnitAdvanced
+from turnlog.engine import scenario
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
+from turnlog.engine.errors import RuleViolation
+from turnlog.events.attrition import AttritionZoneCleared, Selection
+from turnlog.events.game import ControlChanged, UnitAdvanced
 
 from helpers import SEED
-from engine.game import Game
+from turnlog.engine.game import Game
 
 ZONE = "WA/western/0505"
 
@@ -49,7 +49,7 @@ def test_14_62c_seaborne_bridgehead_taken_after_losses_from_britain(rolled):
     p = rolled.state.attritions["A1"]
     assert p.phase == "retreat"
     # Surrounded by German units and the sea: no hex to retreat into, both units are eliminated (14.76).
-    from engine.commands import Retreat, RetreatUnits
+    from turnlog.engine.commands import Retreat, RetreatUnits
     rolled.execute(RetreatUnits(procedure="A1", retreats=[Retreat(unit="us-inf-1"), Retreat(unit="us-inf-2")]))
     assert rolled.state.units["us-inf-1"].eliminated and rolled.state.control["0505"] == "AX"
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
-from events.attrition import AttritionZoneCleared, Selection
-from events.game import ControlChanged, UnitAdvanced, UnitDisplaced, UnitEliminated
+from turnlog.engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
+from turnlog.events.attrition import AttritionZoneCleared, Selection
+from turnlog.events.game import ControlChanged, UnitAdvanced, UnitDisplaced, UnitEliminated
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -7,11 +7,11 @@ Position: it-1 (0404, 9 factors) and it-2 (0403, 3) attrition 0503 and 0504 (11-
 from __future__ import annotations
 
 
-from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
+from turnlog.engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from engine.errors import CommandError
-from events.attrition import Selection
-from events.game import UnitAdvanced, UnitRetreated
+from turnlog.engine.errors import CommandError
+from turnlog.events.attrition import Selection
+from turnlog.events.game import UnitAdvanced, UnitRetreated
 
 from helpers import hexes, new_game, refused, scenario, unit
 

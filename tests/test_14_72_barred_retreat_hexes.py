@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
+from turnlog.engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from engine.errors import CommandError
-from events.attrition import Selection
+from turnlog.engine.errors import CommandError
+from turnlog.events.attrition import Selection
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -7,9 +7,9 @@ neighbour is 0604, a fortress hex loaded under Axis control that the Western All
 """
 from __future__ import annotations
 
-from engine.commands import (BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, SetControl,
+from turnlog.engine.commands import (BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, SetControl,
                              TakeAttritionLosses)
-from events.attrition import Selection
+from turnlog.events.attrition import Selection
 
 from helpers import hexes, new_game, refused, scenario, unit
 

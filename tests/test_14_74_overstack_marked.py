@@ -6,10 +6,10 @@ which holds one unit under a stacking limit of one, is the only open hex.
 """
 from __future__ import annotations
 
-from engine.commands import BeginAttrition, MoveUnit, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
+from turnlog.engine.commands import BeginAttrition, MoveUnit, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     StartPhase, StartPlayerTurn, TakeAttritionLosses
-from events.attrition import Selection
-from events.game import OverstackMarked
+from turnlog.events.attrition import Selection
+from turnlog.events.game import OverstackMarked
 
 from helpers import hexes, new_game, scenario, unit
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
+from turnlog.engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
     TakeAttritionLosses
-from events.attrition import Selection
-from events.game import UnitEliminated
+from turnlog.events.attrition import Selection
+from turnlog.events.game import UnitEliminated
 
 from helpers import hexes, new_game, refused, scenario, unit
 

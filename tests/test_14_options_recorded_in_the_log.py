@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import scenario as S
-from engine.commands import TakeAttritionLosses, TakeTwoCounters
-from engine.errors import ScenarioError
-from engine.game import Game
-from engine.verify import verify
-from events.codec import decode, encode
-from events.setup import AttritionRulesSpec, GameCreated, RulesSpec
+from turnlog.engine import scenario as S
+from turnlog.engine.commands import TakeAttritionLosses, TakeTwoCounters
+from turnlog.engine.errors import ScenarioError
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.codec import decode, encode
+from turnlog.events.setup import AttritionRulesSpec, GameCreated, RulesSpec
 
 from helpers import refused
 from test_14_44_two_counters import rolled

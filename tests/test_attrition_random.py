@@ -18,18 +18,18 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine.attrition import losses as L
-from engine.attrition import occupation as O
-from engine.attrition import retreats as R
-from engine.attrition.common import contact_group, faction, is_combat_ground
-from engine.commands import (BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation,
+from turnlog.engine.attrition import losses as L
+from turnlog.engine.attrition import occupation as O
+from turnlog.engine.attrition import retreats as R
+from turnlog.engine.attrition.common import contact_group, faction, is_combat_ground
+from turnlog.engine.commands import (BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation,
                              StartPhase, StartPlayerTurn, TakeAttritionLosses, TakeTwoCounters)
-from engine.errors import CommandError, RuleViolation
-from engine.game import Game
-from engine.hexgrid import grid, neighbour_coords
-from events.attrition import FactorsCounted, Selection
-from events.game import UnitAdvanced, UnitDisplaced, UnitEliminated, UnitRetreated
-from projections.state import dump
+from turnlog.engine.errors import CommandError, RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.hexgrid import grid, neighbour_coords
+from turnlog.events.attrition import FactorsCounted, Selection
+from turnlog.events.game import UnitAdvanced, UnitDisplaced, UnitEliminated, UnitRetreated
+from turnlog.projections.state import dump
 
 from helpers import SEED, scenario, unit
 

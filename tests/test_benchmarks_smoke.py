@@ -10,8 +10,8 @@ if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
     sys.path.insert(0, str(ROOT))
 
 from benchmarks import gen, peer, run  # noqa: E402
-from projections.fold import fold  # noqa: E402
-from projections.state import GameState  # noqa: E402
+from turnlog.projections.fold import fold  # noqa: E402
+from turnlog.projections.state import GameState  # noqa: E402
 
 
 def test_generated_game_has_exact_size_and_replays_to_its_live_state():

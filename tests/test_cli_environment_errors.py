@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.cli import main
-from engine.game import Game
+from turnlog.engine.cli import main
+from turnlog.engine.game import Game
 from fixtures.backbone import bridgehead, rolled, table
 
 NOTE = json.dumps({"type": "AddNote", "text": "x"})
@@ -93,7 +93,7 @@ def test_a_read_only_directory_is_not_called_not_a_game(capsys, db, tmp_path):
 
 
 def test_stale_read_only_wal_and_shm_left_by_another_user(capsys, db, tmp_path):
-    child = ("import os, sys\nfrom engine.game import Game\n"
+    child = ("import os, sys\nfrom turnlog.engine.game import Game\n"
              "g = Game.open(sys.argv[1]); g.execute({'type': 'AddNote', 'text': 'in the wal'}); os._exit(0)\n")
     subprocess.run([os.sys.executable, "-c", child, str(db)], check=True, env=dict(os.environ))
     wal, shm = Path(f"{db}-wal"), Path(f"{db}-shm")
@@ -107,7 +107,7 @@ def test_stale_read_only_wal_and_shm_left_by_another_user(capsys, db, tmp_path):
 
 
 def test_a_full_disk_during_play_says_so_and_writes_nothing(capsys, db, tmp_path, monkeypatch):
-    import engine.cli as cli
+    import turnlog.engine.cli as cli
     real = Game.open
 
     def tight(*a, **k):  # the file may not grow by one more page: SQLite reports a full disk
@@ -127,7 +127,7 @@ def test_a_full_disk_during_play_says_so_and_writes_nothing(capsys, db, tmp_path
 
 def test_a_full_disk_during_reveal_says_so_and_writes_nothing(capsys, db, monkeypatch):
     # SQLite reports the full disk at COMMIT (a fault at the sqlite3 layer, as the I/O-fault harness injects).
-    import engine.cli as cli
+    import turnlog.engine.cli as cli
     from reliability.iofaults import FaultyConn, Injected
     real = Game.open
 
@@ -160,7 +160,7 @@ def test_a_broken_seed_sidecar_leaves_reading_commands_working(capsys, tmp_path,
 
 
 def test_an_unreadable_seed_sidecar(capsys, db, monkeypatch):
-    import engine.dice as D
+    import turnlog.engine.dice as D
 
     def denied(path):
         raise PermissionError(13, "Permission denied", str(path))
@@ -210,7 +210,7 @@ def test_an_existing_target_is_bad_input(capsys, db, tmp_path, verb):
 
 
 def test_a_writer_conflict_is_an_environment_failure_naming_the_line(capsys, db, tmp_path, monkeypatch):
-    import engine.cli as cli
+    import turnlog.engine.cli as cli
     real = Game.open
 
     def raced(*a, **k):  # another writer appends right after this process opened the game
@@ -248,7 +248,7 @@ def test_a_bang_undo_and_redo_are_judged_without_writing(capsys, db, tmp_path):
 def test_the_repl_browses_a_read_only_game_and_says_why_it_cannot_write(db):
     import io
 
-    from engine.repl import Shell
+    from turnlog.engine.repl import Shell
     with read_only(db), Game.open(db) as g:
         out = io.StringIO()
         sh = Shell(g, stdout=out, history=None)

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from engine.game import Game
-from events.game import CommandUndone
+from turnlog.engine.game import Game
+from turnlog.events.game import CommandUndone
 
 from fixtures.backbone import ZONE, cli, table
 

@@ -6,10 +6,10 @@ import json
 import msgspec
 import pytest
 
-from engine.commands import AddNote, MarkAirdropped, SelectOccupation, TakeAttritionLosses
-from engine.game import Game
-from events.attrition import Selection
-from projections.state import dump
+from turnlog.engine.commands import AddNote, MarkAirdropped, SelectOccupation, TakeAttritionLosses
+from turnlog.engine.game import Game
+from turnlog.events.attrition import Selection
+from turnlog.projections.state import dump
 
 from fixtures.backbone import cli, rolled
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from engine.game import Game
+from turnlog.engine.game import Game
 
 from fixtures.backbone import ZONE, cli, table
 

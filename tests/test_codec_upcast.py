@@ -9,12 +9,12 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from engine.game import Game
-from engine.verify import verify
-from events import codec
-from events.codec import SchemaError, decode, decode_current
-from events.game import UnitMoved
-from events.log import EventLog
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events import codec
+from turnlog.events.codec import SchemaError, decode, decode_current
+from turnlog.events.game import UnitMoved
+from turnlog.events.log import EventLog
 
 from fixtures.backbone import FIXTURES, cli, table
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import MoveUnit
-from engine.errors import CommandError
-from engine.procedures import KINDS
+from turnlog.engine.commands import MoveUnit
+from turnlog.engine.errors import CommandError
+from turnlog.engine.procedures import KINDS
 
 from fixtures.backbone import bridgehead
 

@@ -12,12 +12,12 @@ import sqlite3
 
 import pytest
 
-from engine import dice as D
-from engine import scenario as S
-from engine.errors import CommandError
-from engine.game import Game
-from engine.verify import verify_path
-from events.log import EventLog, LogError
+from turnlog.engine import dice as D
+from turnlog.engine import scenario as S
+from turnlog.engine.errors import CommandError
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify_path
+from turnlog.events.log import EventLog, LogError
 from reliability import crash
 
 from fixtures.backbone import SEED, bridgehead, cli
@@ -41,7 +41,7 @@ def test_the_game_takes_its_name_only_after_the_seed_is_written(tmp_path, monkey
     def watching_link(src, dst, *a, **k):
         seen.append((str(src), (tmp_path / "g.db.seed").exists(), (tmp_path / "g.db").exists()))
         return link(src, dst, *a, **k)
-    monkeypatch.setattr("engine.game.os.link", watching_link)
+    monkeypatch.setattr("turnlog.engine.game.os.link", watching_link)
     Game.create(tmp_path / "g.db", S.load("bridgehead-14-65"), seed=SEED).close()
     (src, seed_there, game_there), = seen
     assert ".g.db.creating-" in src and seed_there and not game_there
@@ -52,8 +52,8 @@ def test_the_game_takes_its_name_only_after_the_seed_is_written(tmp_path, monkey
 def test_a_failure_while_creating_leaves_no_game_and_no_seed(tmp_path, monkeypatch):
     def no_link(src, dst, *a, **k):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr("engine.game.os.link", no_link)
-    monkeypatch.setattr("engine.game.os.rename", no_link)
+    monkeypatch.setattr("turnlog.engine.game.os.link", no_link)
+    monkeypatch.setattr("turnlog.engine.game.os.rename", no_link)
     with pytest.raises(OSError):
         Game.create(tmp_path / "g.db", S.load("bridgehead-14-65"), seed=SEED)
     assert list(tmp_path.iterdir()) == []
@@ -65,8 +65,8 @@ def test_fork_is_built_aside_and_linked_whole(tmp_path, monkeypatch):
     def no_link(src, dst, *a, **k):
         assert ".f.db.forking-" in str(src)
         raise OSError(5, "Input/output error")
-    monkeypatch.setattr("engine.game.os.link", no_link)
-    monkeypatch.setattr("engine.game.os.rename", no_link)
+    monkeypatch.setattr("turnlog.engine.game.os.link", no_link)
+    monkeypatch.setattr("turnlog.engine.game.os.rename", no_link)
     with pytest.raises(OSError):
         g.fork(g.state.seq, tmp_path / "f.db")
     monkeypatch.undo()
@@ -138,7 +138,7 @@ def test_import_refuses_an_export_with_no_game_created(tmp_path, not_setup):
     r = cli("export", "--db", not_setup, "-o", tmp_path / "odd.jsonl")  # refused: it could never be imported
     assert r.returncode == 1 and "not GameCreated" in r.stderr
     log = EventLog(not_setup, readonly=True)
-    from engine.transfer import export
+    from turnlog.engine.transfer import export
     with open(tmp_path / "odd.jsonl", "w") as f:
         export(log, f)
     log.close()

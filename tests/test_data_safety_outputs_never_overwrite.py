@@ -13,9 +13,9 @@ import stat
 
 import pytest
 
-from engine import outfile, transfer
-from engine.errors import CommandError
-from engine.repl import Shell
+from turnlog.engine import outfile, transfer
+from turnlog.engine.errors import CommandError
+from turnlog.engine.repl import Shell
 
 from fixtures.backbone import bridgehead, cli
 

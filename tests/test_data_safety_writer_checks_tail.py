@@ -12,9 +12,9 @@ import sqlite3
 
 import pytest
 
-from engine.commands import MarkAirdropped
-from engine.game import Game
-from events.log import LogError
+from turnlog.engine.commands import MarkAirdropped
+from turnlog.engine.game import Game
+from turnlog.events.log import LogError
 
 from fixtures.backbone import SEED, bridgehead, cli
 

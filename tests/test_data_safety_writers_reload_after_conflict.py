@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import AddNote, MarkAirdropped
-from engine.game import Game
-from events.log import ConcurrencyError
+from turnlog.engine.commands import AddNote, MarkAirdropped
+from turnlog.engine.game import Game
+from turnlog.events.log import ConcurrencyError
 
 from fixtures.backbone import SEED, bridgehead
 

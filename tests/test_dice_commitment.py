@@ -10,14 +10,14 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from engine import dice as D
-from engine.commands import BeginAttrition, RevealSeed, RollAttritionDie
-from engine.errors import CommandError, RuleViolation
-from engine.game import Game
-from engine.verify import verify
-from events.game import DieRolled, SeedRevealed
-from events.log import GENESIS, LogError, command_text, digest_at, row_hash, row_hash3
-from events.setup import GameCreated
+from turnlog.engine import dice as D
+from turnlog.engine.commands import BeginAttrition, RevealSeed, RollAttritionDie
+from turnlog.engine.errors import CommandError, RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.game import DieRolled, SeedRevealed
+from turnlog.events.log import GENESIS, LogError, command_text, digest_at, row_hash, row_hash3
+from turnlog.events.setup import GameCreated
 
 from fixtures.backbone import SEED, ZONE, bridgehead, cli, rolled, table, tamper
 

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from engine import dice as D
-from engine.errors import RuleViolation
-from events.setup import DieSpec
+from turnlog.engine import dice as D
+from turnlog.engine.errors import RuleViolation
+from turnlog.events.setup import DieSpec
 
 SEED = bytes(range(32))
 D10 = DieSpec(sides=10, lowest=0)

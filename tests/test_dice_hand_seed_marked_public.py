@@ -5,11 +5,11 @@ import json
 
 import msgspec
 
-from engine import scenario as S
-from engine.game import Game
-from engine.verify import Report, text, verify
-from events.codec import encode
-from events.setup import GameCreated
+from turnlog.engine import scenario as S
+from turnlog.engine.game import Game
+from turnlog.engine.verify import Report, text, verify
+from turnlog.events.codec import encode
+from turnlog.events.setup import GameCreated
 
 from fixtures.backbone import FIXTURES, SEED, cli, copy_game, rolled
 

@@ -13,13 +13,14 @@ import stat
 import msgspec
 import pytest
 
-from engine import joint as J
-from engine import scenario as S
-from engine.commands import BeginAttrition, RevealSeed, RollAttritionDie
-from engine.errors import CommandError, RuleViolation
-from engine.game import Game
-from engine.verify import verify
-from events.game import DieRolled, SecretRevealed
+from turnlog.engine import joint as J
+from turnlog.engine import scenario as S
+from turnlog.engine.cli_dice import create_joint_game
+from turnlog.engine.commands import BeginAttrition, RevealSeed, RollAttritionDie
+from turnlog.engine.errors import CommandError, RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.game import DieRolled, SecretRevealed
 
 from fixtures.backbone import ZONE, bridgehead, cli, table
 from test_dice_commitment import rechain
@@ -237,7 +238,7 @@ def test_cli_mailed_game_end_to_end(tmp_path):
 def test_joint_create_never_overwrites_a_secret_file(tmp_path):
     (tmp_path / "g.db.AL.secret").write_text("11" * 32 + "\n")
     with pytest.raises(CommandError, match="already exists"):
-        J.create(tmp_path / "g.db", S.load("bridgehead-14-65"), ["AX", "AL"])
+        create_joint_game(tmp_path / "g.db", S.load("bridgehead-14-65"), ["AX", "AL"])
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g.db.AL.secret"]
 
 
@@ -245,12 +246,12 @@ def test_joint_create_removes_its_secrets_when_the_game_cannot_be_created(tmp_pa
     bridgehead(tmp_path / "g.db").close()
     before = sorted(p.name for p in tmp_path.iterdir())
     with pytest.raises(Exception, match="already exists"):
-        J.create(tmp_path / "g.db", S.load("bridgehead-14-65"), ["AX", "AL"])
+        create_joint_game(tmp_path / "g.db", S.load("bridgehead-14-65"), ["AX", "AL"])
     assert sorted(p.name for p in tmp_path.iterdir()) == before
 
 
 def test_the_repl_why_explains_a_joint_roll(tmp_path):
-    from engine.explain import explain
+    from turnlog.engine.explain import explain
     with begun(tmp_path / "g.db") as g:
         (seq, _r), *_ = g.execute(RollAttritionDie(procedure="A1"))
         (_s, cid, ev, auto), = g.rows(seq, seq)

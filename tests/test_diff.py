@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from engine import diff as D
-from engine.commands import PlaceFeature, RemoveFeature, SetSupply, TakeAttritionLosses
-from events.setup import Feature
+from turnlog.engine import diff as D
+from turnlog.engine.commands import PlaceFeature, RemoveFeature, SetSupply, TakeAttritionLosses
+from turnlog.events.setup import Feature
 
 from fixtures.backbone import cli, finished
 

@@ -2,9 +2,9 @@
 and the board's snapshots do not grow with them."""
 from __future__ import annotations
 
-from engine import diff as D
-from engine.commands import AddNote, MoveUnit
-from projections.state import dump
+from turnlog.engine import diff as D
+from turnlog.engine.commands import AddNote, MoveUnit
+from turnlog.projections.state import dump
 
 from fixtures.backbone import bridgehead, cli
 

@@ -5,12 +5,12 @@ import stat
 
 import pytest
 
-from engine.commands import (AddNote, BeginAttrition, MarkAirdropped, MoveUnit, RollAttritionDie,
+from turnlog.engine.commands import (AddNote, BeginAttrition, MarkAirdropped, MoveUnit, RollAttritionDie,
                              TakeAttritionLosses)
-from engine.errors import CommandError
-from engine.game import Game
-from engine.verify import verify
-from events.log import LogError
+from turnlog.engine.errors import CommandError
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.log import LogError
 
 from fixtures.backbone import SEED, ZONE, bridgehead, table
 

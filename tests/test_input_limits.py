@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import inputs as I
+from turnlog.engine import inputs as I
 from fixtures.backbone import ROOT, bridgehead, table
 
 TIMEOUT = 120
@@ -21,7 +21,7 @@ PEAK_KB = 250_000
 _MEASURED = ("import sys, atexit\n"
              "atexit.register(lambda: sys.stderr.write('\\n' + [l for l in open('/proc/self/status') "
              "if l.startswith('VmHWM')][0]))\n"
-             "from engine.cli import main\nsys.exit(main(sys.argv[1:]))\n")
+             "from turnlog.engine.cli import main\nsys.exit(main(sys.argv[1:]))\n")
 
 
 def _cap():
@@ -88,7 +88,7 @@ def test_an_endless_stream_of_valid_commands_stops_at_the_input_limit(db, monkey
 
 def test_an_oversized_regular_file_is_refused_before_any_line_runs(db, tmp_path, monkeypatch):
     monkeypatch.setattr(I, "MAX_COMMANDS_FILE", 100)
-    from engine.cli import main
+    from turnlog.engine.cli import main
     cmds = tmp_path / "c.jsonl"
     cmds.write_text(json.dumps({"type": "AddNote", "text": "x" * 200}) + "\n")
     before = table(db, "SELECT count(*) FROM events")
@@ -120,7 +120,7 @@ def test_a_million_hex_map_is_refused_by_the_documented_limit(tmp_path):
 
 
 def test_the_hex_count_limit_refuses_before_any_reference_check():
-    from engine import domains
+    from turnlog.engine import domains
     from helpers import scenario
     with pytest.raises(Exception, match="hexes: 200001 entries, more than the limit of 200000"):
         scenario([{"id": f"h{i}", "col": i % 1000, "row": i // 1000} for i in range(200_001)])

@@ -11,8 +11,8 @@ import sqlite3
 
 import pytest
 
-from engine.commands import AddNote, MoveUnit
-from events.log import GENESIS, EventLog, command_text, digest_at, row_hash, row_hash3
+from turnlog.engine.commands import AddNote, MoveUnit
+from turnlog.events.log import GENESIS, EventLog, command_text, digest_at, row_hash, row_hash3
 
 from fixtures.backbone import bridgehead, rolled, table
 

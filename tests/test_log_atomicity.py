@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import game as game_module
-from engine.commands import BeginAttrition, MoveUnit, RollAttritionDie, TakeAttritionLosses
-from projections.state import dump
+from turnlog.engine import game as game_module
+from turnlog.engine.commands import BeginAttrition, MoveUnit, RollAttritionDie, TakeAttritionLosses
+from turnlog.projections.state import dump
 
 from fixtures.backbone import ZONE, bridgehead, table
 

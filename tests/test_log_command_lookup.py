@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from events.log import EventLog
+from turnlog.events.log import EventLog
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -8,10 +8,10 @@ import textwrap
 
 import pytest
 
-from engine.commands import AddNote, MoveUnit
-from engine.game import Game
-from events.log import ConcurrencyError
-from engine.verify import verify
+from turnlog.engine.commands import AddNote, MoveUnit
+from turnlog.engine.game import Game
+from turnlog.events.log import ConcurrencyError
+from turnlog.engine.verify import verify
 
 from fixtures.backbone import ROOT, bridgehead, table
 
@@ -69,9 +69,9 @@ def test_stale_undo_gets_concurrency_error(tmp_path):
 
 _WRITER = textwrap.dedent("""
     import sys
-    from engine.commands import AddNote
-    from engine.game import Game
-    from events.log import ConcurrencyError
+    from turnlog.engine.commands import AddNote
+    from turnlog.engine.game import Game
+    from turnlog.events.log import ConcurrencyError
     path, who, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
     g = Game.open(path)
     if n == 0:  # handshake mode: read the log, wait for the parent, then append once

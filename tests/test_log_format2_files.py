@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import io
 
-from engine.commands import AddNote, MoveUnit
-from engine.game import Game
-from engine.transfer import export, import_file
-from engine.verify import verify
+from turnlog.engine.commands import AddNote, MoveUnit
+from turnlog.engine.game import Game
+from turnlog.engine.transfer import export, import_file
+from turnlog.engine.verify import verify
 
 from fixtures.backbone import bridgehead
 

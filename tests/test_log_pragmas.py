@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.game import Game
-from events.log import EventLog
+from turnlog.engine.game import Game
+from turnlog.events.log import EventLog
 
 from fixtures.backbone import bridgehead, cli
 

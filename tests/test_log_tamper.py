@@ -11,10 +11,10 @@ import sqlite3
 
 import pytest
 
-from engine.commands import AddNote, TakeAttritionLosses
-from engine.game import Game
-from engine.verify import verify
-from events.log import command_text, digest_at, row_hash, row_hash3
+from turnlog.engine.commands import AddNote, TakeAttritionLosses
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.log import command_text, digest_at, row_hash, row_hash3
 
 from fixtures.backbone import cli, copy_game, rolled, table, tamper
 

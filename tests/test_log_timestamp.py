@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
 
-from events import log as L
+from turnlog.events import log as L
 
 
 def test_now_is_utc_iso_with_microseconds():

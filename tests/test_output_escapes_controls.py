@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from engine.cli import main
-from engine.repl import Shell
-from events.game import NoteAdded
+from turnlog.engine.cli import main
+from turnlog.engine.repl import Shell
+from turnlog.events.game import NoteAdded
 from fixtures.backbone import bridgehead
-from projections import narrative
+from turnlog.projections import narrative
 
 FORGED = "\n  12 c3  command 2 undone by referee override"
 OSC = "\x1b]0;evil\x07"
@@ -56,7 +56,7 @@ def test_diff_quotes_new_notes(capsys, db):
 
 
 def test_repl_list_and_marks_escape_controls(db):
-    from engine.game import Game
+    from turnlog.engine.game import Game
     with Game.open(db) as g:
         out = io.StringIO()
         sh = Shell(g, stdout=out, history=None)

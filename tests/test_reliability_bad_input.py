@@ -31,7 +31,7 @@ def test_console_script_exit_statuses(tmp_path):
 
 def test_fingerprint_sees_a_write(tmp_path):
     # The "nothing written" check must be able to fail.
-    from engine.commands import AddNote
+    from turnlog.engine.commands import AddNote
     from reliability.common import new_game
     g = new_game(tmp_path / "g.db")
     before = badinput.fingerprint(tmp_path)

@@ -6,7 +6,7 @@ import sqlite3
 import msgspec
 import pytest
 
-from events.log import FORMAT
+from turnlog.events.log import FORMAT
 from reliability import crash
 from reliability.common import digest, new_game, torn_commands
 

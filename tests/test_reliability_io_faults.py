@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from events.log import FORMAT
+from turnlog.events.log import FORMAT
 from reliability import iofaults
 
 PER_STEP = 3
@@ -60,7 +60,7 @@ def test_faults_outside_the_append_transaction(figures):
 ])
 def test_the_proxy_fires_where_it_is_told(tmp_path, log_format, expected):
     # The injection itself must be able to miss: a step the operation never reaches does not fire.
-    from engine.commands import AddNote
+    from turnlog.engine.commands import AddNote
     from reliability.common import new_game
     g = new_game(tmp_path / "g.db", log_format=log_format)
     real = g.log.conn
@@ -75,7 +75,7 @@ def test_the_proxy_fires_where_it_is_told(tmp_path, log_format, expected):
 
 def test_a_step_the_format_lacks_is_never_reached(tmp_path):
     # Format 3 has no commands insert: the harness must report that it cannot fire there, not loop or pass.
-    from engine.commands import AddNote
+    from turnlog.engine.commands import AddNote
     from reliability.common import new_game
     g = new_game(tmp_path / "g.db")
     real = g.log.conn

@@ -9,8 +9,8 @@ import sqlite3
 
 import pytest
 
-from engine.commands import AddNote
-from events.log import FORMAT
+from turnlog.engine.commands import AddNote
+from turnlog.events.log import FORMAT
 from reliability import tamper
 from reliability.common import new_game
 

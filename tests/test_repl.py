@@ -6,9 +6,9 @@ import io
 
 import pytest
 
-from engine.commands import TakeAttritionLosses
-from engine.game import Game
-from engine.repl import Shell
+from turnlog.engine.commands import TakeAttritionLosses
+from turnlog.engine.game import Game
+from turnlog.engine.repl import Shell
 
 from fixtures.backbone import cli, rolled
 
@@ -120,7 +120,7 @@ def test_why_a_setup_fact_says_no_rule_judged_it(game):
 
 def _cond(trigger: str, dest: str) -> str:
     """The condition the phase table names for a transition (its names are the machine's, not ours)."""
-    from engine.attrition.machine import TRANSITIONS
+    from turnlog.engine.attrition.machine import TRANSITIONS
     return next(t["conditions"] for t in TRANSITIONS if t["trigger"] == trigger and t["dest"] == dest)
 
 
@@ -238,7 +238,7 @@ def test_the_console_script_reads_commands_from_a_pipe(game, tmp_path):
 
 
 def test_another_writer_is_reported_and_the_shell_catches_up(game, tmp_path):
-    from engine.commands import AddNote
+    from turnlog.engine.commands import AddNote
     with Game.open(tmp_path / "r.db") as other:
         other.execute(AddNote(text="written by the other player"))
     out = run(game, "note mine", "marks", "note mine again", "marks")

@@ -5,11 +5,11 @@ from importlib import resources
 
 import pytest
 
-from engine import scenario as S
-from engine.attrition.procedure import KIND
-from engine.errors import RuleViolation
-from engine.game import Game
-from engine.repl import parse_short
+from turnlog.engine import scenario as S
+from turnlog.engine.attrition.procedure import KIND
+from turnlog.engine.errors import RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.repl import parse_short
 
 from fixtures.backbone import rolled
 from helpers import SEED
@@ -26,7 +26,7 @@ def game(tmp_path):
 def winter_game(tmp_path, stop_after: str) -> Game:
     """The bundled Russian winter demo played up to (and including) the first accepted ``stop_after`` command."""
     g = Game.create(tmp_path / "w.db", S.load("eastern-front-winter"), seed=SEED)
-    script = resources.files("engine.scenarios").joinpath("eastern-front-winter.jsonl").read_text()
+    script = resources.files("turnlog.engine.scenarios").joinpath("eastern-front-winter.jsonl").read_text()
     for line in script.splitlines():
         if line.strip() and not line.startswith(("#", "!")):
             g.execute(line)

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import commands as c
-from engine.errors import CommandError
-from engine.repl import parse_short
-from events.attrition import Selection
-from events.setup import Feature, WeatherSpec
+from turnlog.engine import commands as c
+from turnlog.engine.errors import CommandError
+from turnlog.engine.repl import parse_short
+from turnlog.events.attrition import Selection
+from turnlog.events.setup import Feature, WeatherSpec
 
 
 @pytest.mark.parametrize("text, command", [

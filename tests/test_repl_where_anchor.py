@@ -1,7 +1,7 @@
 """The REPL's `where` shows the anchor of the row at the cursor, which `turnlog verify --anchor` accepts."""
 from __future__ import annotations
 
-from engine.verify import verify_path
+from turnlog.engine.verify import verify_path
 
 from fixtures.backbone import rolled
 from test_repl import run, section

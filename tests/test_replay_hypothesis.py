@@ -22,22 +22,22 @@ import msgspec
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine import commands as c
-from engine import game as game_module
-from engine import hexgrid
-from engine import scenario as S
-from engine.attrition import losses as L
-from engine.attrition import occupation as O
-from engine.attrition import retreats as R
-from engine.errors import CommandError, RuleViolation
-from engine.game import Game
-from engine.verify import verify
+from turnlog.engine import commands as c
+from turnlog.engine import game as game_module
+from turnlog.engine import hexgrid
+from turnlog.engine import scenario as S
+from turnlog.engine.attrition import losses as L
+from turnlog.engine.attrition import occupation as O
+from turnlog.engine.attrition import retreats as R
+from turnlog.engine.errors import CommandError, RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
 
 SEED = bytes(range(32))
 
 
 def scenario() -> S.Scenario:
-    doc = tomllib.loads(resources.files("engine.scenarios").joinpath("bridgehead-14-65.toml").read_text())
+    doc = tomllib.loads(resources.files("turnlog.engine.scenarios").joinpath("bridgehead-14-65.toml").read_text())
     doc["boxes"] = [{"id": "reserve", "name": "Reserve", "zone_hex": "0505"}]
     return S.parse(msgspec.json.encode(doc), "json", "hypothesis")
 

@@ -1,9 +1,9 @@
 """Replay reads three columns per live span: the spans skip exactly the undone commands' rows."""
 from __future__ import annotations
 
-from engine import game as game_module
-from engine.commands import MoveUnit, SetSupply
-from engine.game import _live_spans
+from turnlog.engine import game as game_module
+from turnlog.engine.commands import MoveUnit, SetSupply
+from turnlog.engine.game import _live_spans
 
 from fixtures.backbone import bridgehead
 

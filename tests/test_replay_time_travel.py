@@ -3,16 +3,16 @@ from __future__ import annotations
 
 import pytest
 
-from engine import game as game_module
-from engine.commands import (AddNote, BeginAttrition, MarkOffensive, MoveUnit, RollAttritionDie, SelectOccupation,
+from turnlog.engine import game as game_module
+from turnlog.engine.commands import (AddNote, BeginAttrition, MarkOffensive, MoveUnit, RollAttritionDie, SelectOccupation,
                              SetControl, SetSupply, TakeAttritionLosses)
-from engine.errors import CommandError
-from engine.game import Game
-from engine.verify import verify
-from events.attrition import Selection
-from events.codec import VERSIONS, decode
-from projections import fold as F
-from projections.state import GameState
+from turnlog.engine.errors import CommandError
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.attrition import Selection
+from turnlog.events.codec import VERSIONS, decode
+from turnlog.projections import fold as F
+from turnlog.projections.state import GameState
 
 from fixtures.backbone import ZONE, bridgehead, table
 

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import scenario as S
-from engine.commands import BeginAttrition, SetSupply
-from engine.errors import RuleViolation
-from engine.game import Game
-from engine.verify import verify_path
-from events.setup import EDITION
+from turnlog.engine import scenario as S
+from turnlog.engine.commands import BeginAttrition, SetSupply
+from turnlog.engine.errors import RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify_path
+from turnlog.events.setup import EDITION
 
 FIXTURE = Path(__file__).parent / "fixtures" / "edition1_open_attrition.db"
 

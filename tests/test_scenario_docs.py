@@ -8,8 +8,8 @@ import typing
 import msgspec
 import pytest
 
-from engine import scenario as S
-from events import setup as s
+from turnlog.engine import scenario as S
+from turnlog.events import setup as s
 
 from fixtures.backbone import ROOT, cli
 

@@ -6,16 +6,16 @@ from importlib import resources
 
 import msgspec
 
-from engine import scenario as S
-from engine.game import Game
-from events import setup as s
-from events.game import GameTurnStarted, PhaseStarted, PlayerTurnStarted
+from turnlog.engine import scenario as S
+from turnlog.engine.game import Game
+from turnlog.events import setup as s
+from turnlog.events.game import GameTurnStarted, PhaseStarted, PlayerTurnStarted
 
 from fixtures.backbone import SEED, cli, small_scenario
 
 
 def bundled_toml() -> str:
-    return resources.files("engine.scenarios").joinpath("bridgehead-14-65.toml").read_text()
+    return resources.files("turnlog.engine.scenarios").joinpath("bridgehead-14-65.toml").read_text()
 
 
 def test_toml_and_json_give_the_same_scenario(tmp_path):

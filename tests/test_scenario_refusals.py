@@ -7,8 +7,8 @@ import json
 import msgspec
 import pytest
 
-from engine import scenario as S
-from engine.errors import ScenarioError
+from turnlog.engine import scenario as S
+from turnlog.engine.errors import ScenarioError
 
 from fixtures.backbone import cli
 

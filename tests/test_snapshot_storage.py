@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import zlib
 
-from engine import game as game_module
-from engine.commands import MoveUnit
-from projections.state import dump
+from turnlog.engine import game as game_module
+from turnlog.engine.commands import MoveUnit
+from turnlog.projections.state import dump
 
 from fixtures.backbone import bridgehead, table
 

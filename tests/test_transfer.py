@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from engine import scenario
-from engine.cli import _DEMO_SEED, play_lines
-from engine.errors import CommandError
-from engine.game import Game
-from engine.progress import Progress
-from engine.transfer import export, import_file
-from engine.verify import verify_path
+from turnlog.engine import scenario
+from turnlog.engine.cli import _DEMO_SEED, play_lines
+from turnlog.engine.errors import CommandError
+from turnlog.engine.game import Game
+from turnlog.engine.progress import Progress
+from turnlog.engine.transfer import export, import_file
+from turnlog.engine.verify import verify_path
 from importlib import resources
 
 
@@ -23,7 +23,7 @@ from importlib import resources
 def played(tmp_path) -> Path:
     db = tmp_path / "ef.db"
     with Game.create(db, scenario.load("eastern-front-winter"), seed=bytes.fromhex(_DEMO_SEED)) as g:
-        script = resources.files("engine.scenarios").joinpath("eastern-front-winter.jsonl").read_text()
+        script = resources.files("turnlog.engine.scenarios").joinpath("eastern-front-winter.jsonl").read_text()
         assert play_lines(g, script.splitlines(), out=io.StringIO()) == 0
     return db
 
@@ -87,7 +87,7 @@ def test_import_shows_progress_on_a_terminal_only(played, tmp_path):
 
 def test_cli_export_import_verify(played, tmp_path):
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "engine.cli", *map(str, args)], capture_output=True, text=True)
+        return subprocess.run([sys.executable, "-m", "turnlog.engine.cli", *map(str, args)], capture_output=True, text=True)
     r = run("export", "--db", played, "-o", tmp_path / "x.jsonl")
     assert r.returncode == 0 and "events exported" in r.stderr and r.stdout == ""
     r = run("import", tmp_path / "x.jsonl", "--db", tmp_path / "y.db")

@@ -4,15 +4,15 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from engine.commands import (AddNote, BeginAttrition, MarkAirdropped, MarkOffensive, MoveUnit, RollAttritionDie,
+from turnlog.engine.commands import (AddNote, BeginAttrition, MarkAirdropped, MarkOffensive, MoveUnit, RollAttritionDie,
                              SelectOccupation, SetControl, SetSupply, TakeAttritionLosses, Undo)
-from engine.diff import notes_of
-from engine.errors import RuleViolation
-from engine.game import Game
-from engine.verify import verify
-from events.attrition import Selection
-from events.game import CommandUndone, DieRolled
-from projections.state import GameState, dump, load
+from turnlog.engine.diff import notes_of
+from turnlog.engine.errors import RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.attrition import Selection
+from turnlog.events.game import CommandUndone, DieRolled
+from turnlog.projections.state import GameState, dump, load
 
 from fixtures.backbone import ZONE, bridgehead, rolled, table
 

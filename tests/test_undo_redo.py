@@ -4,12 +4,12 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from engine.commands import AddNote, MoveUnit, Redo, RollAttritionDie, SetControl
-from engine.errors import RuleViolation
-from engine.game import Game
-from engine.verify import verify
-from events.game import DieRolled, UnitMoved
-from projections.state import dump, load
+from turnlog.engine.commands import AddNote, MoveUnit, Redo, RollAttritionDie, SetControl
+from turnlog.engine.errors import RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.game import DieRolled, UnitMoved
+from turnlog.projections.state import dump, load
 
 from fixtures.backbone import bridgehead, rolled
 

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from engine import anchor as A
-from engine.commands import AddNote, MoveUnit
-from engine.errors import CommandError
-from engine.verify import verify_path
-from events.log import EventLog, command_text, row_hash3
+from turnlog.engine import anchor as A
+from turnlog.engine.commands import AddNote, MoveUnit
+from turnlog.engine.errors import CommandError
+from turnlog.engine.verify import verify_path
+from turnlog.events.log import EventLog, command_text, row_hash3
 
 from fixtures.backbone import bridgehead, cli, copy_game, tamper
 

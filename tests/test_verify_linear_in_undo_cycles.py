@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine import scenario
-from engine.commands import BeginAttrition
-from engine.game import Game
-from engine.verify import verify_path
-from projections import fold as F
+from turnlog.engine import scenario
+from turnlog.engine.commands import BeginAttrition
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify_path
+from turnlog.projections import fold as F
 
 
 def _game(path, cycles: int):
@@ -60,7 +60,7 @@ def test_verify_still_names_an_undo_of_a_roll_without_a_referee(tmp_path):
     """The rewinding verify keeps judging each undo (the dice barrier) as before."""
     import sqlite3
 
-    from engine.commands import RollAttritionDie
+    from turnlog.engine.commands import RollAttritionDie
     g = Game.create(tmp_path / "g.db", scenario.load("bridgehead-14-65"), seed=b"\x07" * 32, public_seed=True)
     g.execute(BeginAttrition(attacker="AX", zone="WA/western/0505"))
     g.execute(RollAttritionDie(procedure="A1"))

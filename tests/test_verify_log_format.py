@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.commands import MoveUnit
-from engine.verify import text, verify_path
+from turnlog.engine.commands import MoveUnit
+from turnlog.engine.verify import text, verify_path
 
 from fixtures.backbone import bridgehead
 

@@ -1,10 +1,10 @@
 """verify re-executes through the same gate as play: a turn moved on past an open attrition is caught (14.11)."""
 from __future__ import annotations
 
-from engine import commands as c
-from engine.verify import verify
-from events.codec import encode
-from events.game import PhaseStarted
+from turnlog.engine import commands as c
+from turnlog.engine.verify import verify
+from turnlog.events.codec import encode
+from turnlog.events.game import PhaseStarted
 
 from helpers import hexes, new_game, scenario, unit
 

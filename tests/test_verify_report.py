@@ -7,11 +7,11 @@ import os
 import msgspec
 import pytest
 
-from engine.commands import AddNote, RevealSeed, TakeAttritionLosses, Undo
-from engine.game import Game, settle
-from engine.verify import text, verify
-from events.codec import encode
-from events.game import CommandUndone, NoteAdded
+from turnlog.engine.commands import AddNote, RevealSeed, TakeAttritionLosses, Undo
+from turnlog.engine.game import Game, settle
+from turnlog.engine.verify import text, verify
+from turnlog.events.codec import encode
+from turnlog.events.game import CommandUndone, NoteAdded
 
 from fixtures.backbone import cli, copy_game, rolled, tamper
 
@@ -186,7 +186,7 @@ def test_progress_shows_on_a_terminal_only(tmp_path):
     from fixtures.backbone import ROOT
     master, slave = os.openpty()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    r = subprocess.run([sys.executable, "-m", "engine.cli", "verify", "--db", str(tmp_path / "g.db")],
+    r = subprocess.run([sys.executable, "-m", "turnlog.engine.cli", "verify", "--db", str(tmp_path / "g.db")],
                        stdout=subprocess.PIPE, stderr=slave, env=env, timeout=120)
     os.close(slave)
     seen = b""
@@ -203,7 +203,7 @@ def test_progress_shows_on_a_terminal_only(tmp_path):
 
 def test_progress_object_is_silent_when_not_a_tty():
     import io
-    from engine.progress import Progress
+    from turnlog.engine.progress import Progress
     buf = io.StringIO()
     p = Progress("x", buf)
     p(1, 10)
@@ -219,8 +219,8 @@ def test_progress_object_is_silent_when_not_a_tty():
 
 def test_replay_with_progress_equals_game_at(tmp_path, monkeypatch):
     import io
-    from engine import progress as P
-    from engine.progress import Progress, replay
+    from turnlog.engine import progress as P
+    from turnlog.engine.progress import Progress, replay
     with rolled(tmp_path / "g.db", value=3) as g:
         g.execute(TakeAttritionLosses(procedure="A1", units=["us-inf-1", "us-inf-2"]))
         g.execute(Undo())
@@ -237,7 +237,7 @@ def test_replay_with_progress_equals_game_at(tmp_path, monkeypatch):
 
 def test_the_hash_chain_stage_counts_its_rows(tmp_path):
     import io
-    from engine.progress import Progress
+    from turnlog.engine.progress import Progress
     buf = io.StringIO()
     with rolled(tmp_path / "g.db", value=3) as g:
         assert verify(g, Progress("verify", buf, enabled=True, interval=0)).ok

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from projections.state import GameState, UnitState
+from turnlog.projections.state import GameState, UnitState
 
 NOT_GROUND = frozenset({"air", "naval", "flak"})
 NEVER_COUNT = frozenset({"partisan", "replacement", "flak", "air", "naval"})  # 14.23F

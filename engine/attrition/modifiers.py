@@ -4,9 +4,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Callable, Iterable
 
-from events.attrition import Zone
-from events.base import Modifier
-from projections.state import GameState, UnitState
+from turnlog.events.attrition import Zone
+from turnlog.events.base import Modifier
+from turnlog.projections.state import GameState, UnitState
 
 from . import table
 from .common import effective_ctl

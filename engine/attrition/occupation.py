@@ -1,8 +1,8 @@
 """14.6: hexes the attacker may select for attrition occupation (14.61-14.65, 14.521C, H)."""
 from __future__ import annotations
 
-from events.attrition import Selection, Zone
-from projections.state import Attrition, GameState
+from turnlog.events.attrition import Selection, Zone
+from turnlog.projections.state import Attrition, GameState
 
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid

@@ -6,9 +6,9 @@ phase the table gives next.
 """
 from __future__ import annotations
 
-from events import attrition as a
-from events.game import PlayerTurnStarted
-from projections.state import Attrition, GameState
+from turnlog.events import attrition as a
+from turnlog.events.game import PlayerTurnStarted
+from turnlog.projections.state import Attrition, GameState
 
 from .. import commands as c
 from ..dice import Dice

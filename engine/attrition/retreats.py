@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from events import game as g
-from events.attrition import AttritionPhaseChanged
-from projections.state import Attrition, GameState, UnitState
+from turnlog.events import game as g
+from turnlog.events.attrition import AttritionPhaseChanged
+from turnlog.projections.state import Attrition, GameState, UnitState
 
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid

@@ -1,7 +1,7 @@
 """14.521: Russian winter attritions — hexes Russia designates for losses and occupation."""
 from __future__ import annotations
 
-from projections.state import Attrition, GameState
+from turnlog.projections.state import Attrition, GameState
 
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid

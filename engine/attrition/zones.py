@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from events.attrition import Zone
-from projections.state import GameState
+from turnlog.events.attrition import Zone
+from turnlog.projections.state import GameState
 
 from ..hexgrid import grid
 from .common import (AIRDROP_TYPES, FORTRESS, NEVER_COUNT, enemies, faction, features, is_combat_ground,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import commands as c
-from engine.game import Game
-from engine.verify import verify
+from turnlog.engine import commands as c
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
 
 from fixtures.backbone import bridgehead, copy_game, table, tamper
 

@@ -23,8 +23,8 @@ import sqlite3
 
 import pytest
 
-import engine.game as engine_game
-from engine.commands import AddNote
+import turnlog.engine.game as engine_game
+from turnlog.engine.commands import AddNote
 from reliability.common import new_game
 from reliability.iofaults import FaultyConn, Injected, classify
 

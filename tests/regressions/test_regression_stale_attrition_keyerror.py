@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine import commands as c
-from engine.errors import RuleViolation
+from turnlog.engine import commands as c
+from turnlog.engine.errors import RuleViolation
 
 from reliability.common import new_game
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine import commands as c
-from engine.errors import CommandError
-from engine.game import Game
+from turnlog.engine import commands as c
+from turnlog.engine.errors import CommandError
+from turnlog.engine.game import Game
 
 from reliability.common import SEED, new_game
 

@@ -22,7 +22,7 @@ import sqlite3
 
 import pytest
 
-from engine.cli import main
+from turnlog.engine.cli import main
 from reliability.common import new_game
 
 
@@ -59,7 +59,7 @@ def test_verify_names_the_seq_of_an_unreadable_row(tmp_path, case):
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_the_chain_alone_names_the_seq(tmp_path, case):
-    from events.log import EventLog
+    from turnlog.events.log import EventLog
     path, seq = _tampered(tmp_path, CASES[case])
     log = EventLog(path)
     assert log.verify_chain()[1] == seq

@@ -17,11 +17,11 @@ import sqlite3
 
 import pytest
 
-from engine import commands as c
-from engine.game import Game
-from engine.verify import verify, verify_path
-from events.codec import encode
-from events.game import CommandUndone
+from turnlog.engine import commands as c
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify, verify_path
+from turnlog.events.codec import encode
+from turnlog.events.game import CommandUndone
 
 from fixtures.backbone import SEED, bridgehead, cli
 

@@ -25,8 +25,8 @@ from typing import Callable
 
 import msgspec
 
-from engine.cli import main as cli_main
-from events.log import FORMAT, EventLog
+from turnlog.engine.cli import main as cli_main
+from turnlog.events.log import FORMAT, EventLog
 
 from .common import new_game
 
@@ -61,9 +61,9 @@ def _secret_there(d: Path) -> list[str]:
 
 
 def _share_foreign(d: Path) -> list[str]:
-    from engine import joint
-    from engine import scenario as S
-    joint.create(d / "j.db", S.load("bridgehead-14-65"), ["AX", "AL"])[0].close()
+    from turnlog.engine import scenario as S
+    from turnlog.engine.cli_dice import create_joint_game
+    create_joint_game(d / "j.db", S.load("bridgehead-14-65"), ["AX", "AL"])[0].close()
     (d / "other.secret").write_text("22" * 32 + "\n")
     return ["share", "--db", str(d / "j.db"), "--secret-file", str(d / "other.secret"), "--key", "k"]
 
@@ -297,7 +297,7 @@ def _ro_game(cmd: str, where: str = "file") -> Callable[[Path], list[str]]:
 def _stale_wal(cmd: str) -> Callable[[Path], list[str]]:
     def setup(d: Path) -> list[str]:
         db = _game(d)
-        child = ("import os, sys\nfrom engine.game import Game\n"
+        child = ("import os, sys\nfrom turnlog.engine.game import Game\n"
                  "g = Game.open(sys.argv[1]); g.execute({'type': 'AddNote', 'text': 'w'}); os._exit(0)\n")
         subprocess.run([sys.executable, "-c", child, db], check=True)
         for side in ("-wal", "-shm"):

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import msgspec
 
-from engine import commands as c
-from engine import scenario as S
-from engine.game import Game, settle
-from events.codec import encode
-from events.game import ControlChanged, NoteAdded, UnitMoved
-from events.log import FORMAT
-from projections.state import GameState, dump, load
+from turnlog.engine import commands as c
+from turnlog.engine import scenario as S
+from turnlog.engine.game import Game, settle
+from turnlog.events.codec import encode
+from turnlog.events.game import ControlChanged, NoteAdded, UnitMoved
+from turnlog.events.log import FORMAT
+from turnlog.projections.state import GameState, dump, load
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = bytes(range(32))

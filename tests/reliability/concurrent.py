@@ -20,9 +20,9 @@ from pathlib import Path
 
 import msgspec
 
-from engine import commands as c
-from engine.game import Game
-from events.log import ConcurrencyError, EventLog
+from turnlog.engine import commands as c
+from turnlog.engine.game import Game
+from turnlog.events.log import ConcurrencyError, EventLog
 
 from .common import SEED, child, gapless, integrity, new_game, replay_equals_live, torn_commands
 

@@ -30,12 +30,12 @@ from pathlib import Path
 
 import msgspec
 
-from engine import commands as c
-from engine import dice as D
-from engine import scenario as S
-from engine.game import Game
-from events.codec import encode
-from events.log import FORMAT, EventLog
+from turnlog.engine import commands as c
+from turnlog.engine import dice as D
+from turnlog.engine import scenario as S
+from turnlog.engine.game import Game
+from turnlog.events.codec import encode
+from turnlog.events.log import FORMAT, EventLog
 
 from .common import (ROOT, SCENARIO, SEED, append_raw, child, digest, gapless, integrity, new_game, random_events,
                      random_host_command, replay_equals_live, torn_commands)
@@ -170,7 +170,7 @@ def big_scenario(path: Path, side: int) -> Path:
 
 
 def _new(scenario: Path, db: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "engine.cli", "new", str(scenario), "--db", str(db)],
+    return subprocess.Popen([sys.executable, "-m", "turnlog.engine.cli", "new", str(scenario), "--db", str(db)],
                             cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep
                                                + os.environ.get("PYTHONPATH", "")),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -192,9 +192,9 @@ def _kill_when(p: subprocess.Popen, folder: Path, mode: str, delay: float) -> No
 
 def audit_creation(db: Path) -> dict:
     """What a kill left at ``db``: nothing (and `new` works again), or a whole game with its own seed."""
-    from engine.verify import verify_path
-    from engine.errors import CommandError
-    from events.log import LogError
+    from turnlog.engine.verify import verify_path
+    from turnlog.engine.errors import CommandError
+    from turnlog.events.log import LogError
     seed = D.seed_path(db)
     out = {"game": db.exists(), "seed": seed.exists(), "problems": []}
     if not out["game"]:

@@ -23,10 +23,10 @@ import time
 from importlib import resources
 from pathlib import Path
 
-from engine import commands as c
-from engine import scenario as S
-from engine.game import Game
-from engine.verify import verify
+from turnlog.engine import commands as c
+from turnlog.engine import scenario as S
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
 
 from . import play
 from .common import SEED, board_hash, child
@@ -83,7 +83,7 @@ def make_logs(tmp: Path, games: int, commands: int, rng: random.Random) -> list[
     for name in S.bundled_names():
         p = tmp / f"{name}.db"
         g = Game.create(p, S.load(name), seed=SEED)
-        script = resources.files("engine.scenarios").joinpath(f"{name}.jsonl")
+        script = resources.files("turnlog.engine.scenarios").joinpath(f"{name}.jsonl")
         if script.is_file():
             for line in script.read_text().splitlines():
                 line = line.strip()

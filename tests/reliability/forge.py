@@ -16,9 +16,9 @@ from pathlib import Path
 
 import msgspec
 
-from engine.game import Game
-from events.codec import TYPES
-from events.log import FORMAT, GENESIS, command_text, digest_at, row_hash, row_hash3
+from turnlog.engine.game import Game
+from turnlog.events.codec import TYPES
+from turnlog.events.log import FORMAT, GENESIS, command_text, digest_at, row_hash, row_hash3
 
 from .common import SEED, file_format
 

@@ -27,15 +27,15 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule, run_state_machine_as_test
 
-import engine.game as engine_game
-from engine import commands as c
-from engine import dice as D
-from engine.errors import CommandError, RuleViolation
-from engine.game import Game
-from engine.verify import verify
-from events.codec import decode
-from events.game import DieRolled
-from projections.state import dump
+import turnlog.engine.game as engine_game
+from turnlog.engine import commands as c
+from turnlog.engine import dice as D
+from turnlog.engine.errors import CommandError, RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.codec import decode
+from turnlog.events.game import DieRolled
+from turnlog.projections.state import dump
 
 from . import play
 from .common import SEED

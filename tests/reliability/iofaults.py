@@ -27,12 +27,12 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import engine.game as engine_game
-from engine import commands as c
-from engine.errors import CommandError, RuleViolation
-from engine.game import Game
-from events.log import FORMAT
-from projections.state import dump
+import turnlog.engine.game as engine_game
+from turnlog.engine import commands as c
+from turnlog.engine.errors import CommandError, RuleViolation
+from turnlog.engine.game import Game
+from turnlog.events.log import FORMAT
+from turnlog.projections.state import dump
 
 from . import play
 from .common import SEED, gapless, integrity, torn_commands
@@ -304,7 +304,7 @@ def cli_full_disk(tmp: Path, log_format: int = FORMAT) -> dict:
     import io
     import json
 
-    import engine.cli as cli
+    import turnlog.engine.cli as cli
     fig: Counter = Counter()
     real_open = Game.open
     for verb in ("play", "reveal"):

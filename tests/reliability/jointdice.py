@@ -30,13 +30,13 @@ from pathlib import Path
 
 import msgspec
 
-from engine import joint as J
-from engine import scenario as S
-from engine.commands import BeginAttrition, RevealSeed, RollAttritionDie
-from engine.errors import RuleViolation
-from engine.game import Game
-from engine.verify import verify
-from events.game import DieRolled
+from turnlog.engine import joint as J
+from turnlog.engine import scenario as S
+from turnlog.engine.commands import BeginAttrition, RevealSeed, RollAttritionDie
+from turnlog.engine.errors import RuleViolation
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.game import DieRolled
 
 from .common import SCENARIO
 from .forge import COLS_BY_FORMAT, _rehash3

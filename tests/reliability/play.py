@@ -11,13 +11,13 @@ from typing import Any, Sequence
 
 import msgspec
 
-from engine import commands as c
-from engine import scenario as S
-from engine.attrition import losses, occupation
-from engine.game import Game
-from engine.hexgrid import grid
-from events.attrition import Selection
-from events.setup import Feature, WeatherSpec
+from turnlog.engine import commands as c
+from turnlog.engine import scenario as S
+from turnlog.engine.attrition import losses, occupation
+from turnlog.engine.game import Game
+from turnlog.engine.hexgrid import grid
+from turnlog.events.attrition import Selection
+from turnlog.events.setup import Feature, WeatherSpec
 
 SEASONS = ("spring", "summer", "fall", "winter")
 FEATURES = ("bridgehead", "fortification", "port", "airbase", "capital")
@@ -241,7 +241,7 @@ def random_history(game: Game, rng: random.Random, commands: int) -> dict:
     """Play ``commands`` random steps (legal, illegal, undo, redo); return what happened."""
     ch = Chooser(rng)
     tally = {"executed": 0, "refused": 0, "undone": 0, "redone": 0}
-    from engine.errors import CommandError, RuleViolation
+    from turnlog.engine.errors import CommandError, RuleViolation
     for _ in range(commands):
         r = rng.random()
         try:

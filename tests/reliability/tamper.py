@@ -38,11 +38,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from engine.anchor import head as anchor_head
-from engine.cli import main as cli_main
-from engine.game import Game
-from engine.verify import verify
-from events.log import FORMAT, EventLog
+from turnlog.engine.anchor import head as anchor_head
+from turnlog.engine.cli import main as cli_main
+from turnlog.engine.game import Game
+from turnlog.engine.verify import verify
+from turnlog.events.log import FORMAT, EventLog
 
 from . import play
 from .common import SEED, file_format
