@@ -29,11 +29,12 @@ from .render import board_text
 EXIT_REFUSED = 2
 
 
-def _open(args) -> Game:
+def _open(args, readonly: bool = False) -> Game:
+    """Open the game; a reading command (log, show, diff) opens it read-only, so it changes nothing."""
     from .progress import Progress
     with Progress("replay") as progress:
         g = Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous,
-                      progress=progress, secret_files=getattr(args, "secret_file", None))
+                      progress=progress, secret_files=getattr(args, "secret_file", None), readonly=readonly)
     if getattr(g, "seed_problem", ""):  # reading still works; rolls from the seed are refused
         print(f"warning: {g.seed_problem}", file=sys.stderr)
     return g
@@ -156,7 +157,7 @@ def cmd_play(args) -> int:
 
 
 def cmd_log(args) -> int:
-    with _open(args) as g:
+    with _open(args, readonly=True) as g:
         undone = g.undone()
         for seq, cid, ev, auto in g.rows(args.start, args.stop):
             if args.json:
@@ -171,7 +172,7 @@ def cmd_log(args) -> int:
 
 def cmd_show(args) -> int:
     from .progress import Progress, replay
-    with _open(args) as g, Progress("replay") as progress:
+    with _open(args, readonly=True) as g, Progress("replay") as progress:
         state = replay(g, args.at, progress=progress)
         progress.close()
         if args.svg:
@@ -215,7 +216,7 @@ def cmd_export(args) -> int:
     from . import outfile
     if args.output:
         outfile.check_target(args.output, args.force, "--output")  # before the game is even opened
-    log = EventLog(args.db)
+    log = EventLog(args.db, readonly=True)
     try:
         _require_setup(log)  # an export with no setup could never be imported
         with Progress("export") as progress:
@@ -282,7 +283,7 @@ def cmd_repl(args) -> int:
 def cmd_diff(args) -> int:
     from . import diff as D
     from .progress import Progress, replay
-    with _open(args) as g, Progress("replay") as progress:
+    with _open(args, readonly=True) as g, Progress("replay") as progress:
         at = lambda game, seq: replay(game, seq, progress=progress)  # noqa: E731
         if args.other:
             with Game.open(args.other, synchronous=args.synchronous) as other:

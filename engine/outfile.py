@@ -43,6 +43,11 @@ def protected(path: Path) -> str:
     return ""
 
 
+def _force_word(option: str) -> str:
+    """How the user says --force where ``option`` was typed (the REPL's words have no dashes)."""
+    return "--force" if option.startswith("-") else "force"
+
+
 def check_target(path: str | Path, force: bool, option: str) -> Path:
     """Refuse (CommandError naming ``option``) a target that may not be written; return it as a Path."""
     p = Path(path)
@@ -52,9 +57,9 @@ def check_target(path: str | Path, force: bool, option: str) -> Path:
         why = protected(p)
         if why:
             raise CommandError(f"{option}: {p} already exists and {why}; turnlog never overwrites it, "
-                               "even with --force: choose another name")
+                               f"even with {_force_word(option)}: choose another name")
         if not force:
-            raise CommandError(f"{option}: {p} already exists; add --force to replace it")
+            raise CommandError(f"{option}: {p} already exists; add {_force_word(option)} to replace it")
     if not p.parent.is_dir():
         raise CommandError(f"{option}: the folder {p.parent} does not exist")
     return p
@@ -85,7 +90,7 @@ def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = Fa
                 raise CommandError(f"{option}: {p} appeared while it was being written; nothing replaced") from None
             except OSError:  # a filesystem without hard links: rename, after checking the name is free
                 if p.exists():
-                    raise CommandError(f"{option}: {p} already exists; add --force to replace it") from None
+                    raise CommandError(f"{option}: {p} already exists; add {_force_word(option)} to replace it") from None
                 os.rename(tmp, p)
         sync_dir(p.parent)
         return result

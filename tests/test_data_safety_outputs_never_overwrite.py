@@ -148,7 +148,7 @@ def test_the_repl_svg_needs_force_and_never_writes_onto_the_game(tmp_path):
         Shell(g, stdin=io.StringIO("\n".join(lines) + "\n"), stdout=out, history=None).cmdloop()
         return out.getvalue()
     text = run(f"svg {pic}", f"svg {tmp_path / 'r.db'} force", f"svg {tmp_path / 'r.db.seed'} force")
-    assert "add --force" in text and "SQLite database" in text
+    assert "add force to replace it" in text and "SQLite database" in text
     assert pic.read_text() == "old picture"
     run(f"svg {pic} force")
     assert pic.read_text().lstrip().startswith("<")
