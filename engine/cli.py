@@ -23,7 +23,8 @@ from . import scenario as S
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
 from .errors import CommandError, RuleViolation, ScenarioError
 from .errors import sqlite_failure as _environment
-from .game import Game, _require_setup
+from .game import Game
+from .gamefiles import require_setup as _require_setup
 from .render import board_text
 
 EXIT_REFUSED = 2

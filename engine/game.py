@@ -7,8 +7,6 @@ state never runs ahead of what was committed.
 """
 from __future__ import annotations
 
-import os
-import secrets as _secrets
 import sqlite3
 from collections import deque
 from pathlib import Path
@@ -23,6 +21,7 @@ from turnlog.projections.state import GameState, dump, load
 
 from . import commands as c
 from . import dice as D
+from . import gamefiles as GF
 from . import joint as J
 from . import progress as P
 from .errors import CommandError, RuleViolation
@@ -46,7 +45,7 @@ class Game:
         self.seed = seed
         self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
         if setup:
-            _require_setup(log)
+            GF.require_setup(log)
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
         self.state = self.at(progress=progress)
         self._snap_seq = self.state.seq
@@ -67,19 +66,15 @@ class Game:
         ``log_format`` exists so that older formats stay tested; new games use the current one.
         ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
         dice instead of a seed: holder -> its secret, or only its SHA-256 (hex) when the holder keeps
-        it elsewhere; no seed file is written (engine/joint.py create writes the secrets' files).
+        it elsewhere; no seed file is written (engine/cli_dice.py create_joint_game writes the secrets' files).
         """
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
         path = Path(path)
         sp = Path(seed_file) if seed_file else D.seed_path(path)
-        _check_new_game(path)
-        if joint is None:
-            _check_sidecar(sp, seed, path)
-        tmp = path.with_name(f".{path.name}.creating-{os.getpid()}-{_secrets.token_hex(4)}")
-        wrote_seed = False
-        try:
+
+        def fill(tmp: Path) -> None:
             log = EventLog(tmp, create=True, synchronous=synchronous, log_format=log_format)
             try:
                 game = cls(log, None if joint else seed, secrets=J.held(joint), setup=False)
@@ -89,17 +84,7 @@ class Game:
                 game._commit(created, actor, "LoadScenario", payload)
             finally:
                 log.close()  # the last connection folds the WAL into the file: one file to move
-            if joint is None and not sp.exists():
-                D.write_seed(sp, seed)
-                wrote_seed = True
-            _link_into_place(tmp, path)
-        except BaseException:
-            if wrote_seed and not path.exists():
-                sp.unlink(missing_ok=True)
-            raise
-        finally:
-            for suffix in ("", "-wal", "-shm"):
-                Path(str(tmp) + suffix).unlink(missing_ok=True)
+        GF.build(path, None if joint else sp, seed, fill, "creating")
         return cls(EventLog(path, synchronous=synchronous), None if joint else seed, secrets=J.held(joint))
 
     @classmethod
@@ -115,7 +100,7 @@ class Game:
         sp = Path(seed_file) if seed_file else D.seed_path(path)
         problem = ""
         if seed is None:
-            seed, problem = _sidecar_seed(sp)
+            seed, problem = GF.sidecar_seed(sp)
         try:
             game = cls(log, seed, progress)
             if seed is not None and game.state.seed_sha256 and D.commitment(seed) != game.state.seed_sha256:
@@ -357,29 +342,14 @@ class Game:
         if cut == 0:
             raise CommandError(f"at: seq {at} is before the end of the scenario's setup")
         to = Path(to)
-        _check_new_game(to)
-        sp = D.seed_path(to)
-        if self.seed is not None:
-            _check_sidecar(sp, self.seed, to)
-        tmp = to.with_name(f".{to.name}.forking-{os.getpid()}-{_secrets.token_hex(4)}")
-        wrote_seed = False
-        try:
+
+        def fill(tmp: Path) -> None:
             new = EventLog(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
             try:
                 new.copy_from(self.log, cut)
             finally:
                 new.close()
-            if self.seed is not None and not sp.exists():
-                D.write_seed(sp, self.seed)
-                wrote_seed = True
-            _link_into_place(tmp, to)
-        except BaseException:
-            if wrote_seed and not to.exists():
-                sp.unlink(missing_ok=True)
-            raise
-        finally:
-            for suffix in ("", "-wal", "-shm"):
-                Path(str(tmp) + suffix).unlink(missing_ok=True)
+        GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")
         return Game(EventLog(to), self.seed, secrets=self.secrets)
 
     def events(self, start: int = 1, stop: int | None = None) -> list[tuple[int, object]]:
@@ -430,80 +400,6 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
         for kind in KINDS:
             queue.extend((r, True) for r in kind.react(state, ev))
     return done
-
-
-def _sidecar_seed(path: Path) -> tuple[bytes | None, str]:
-    """The seed in a sidecar, or None and why it cannot be used: reading a game never needs it."""
-    try:
-        return D.read_seed(path), ""
-    except (OSError, ValueError) as err:
-        why = ("a directory" if path.is_dir() else getattr(err, "strerror", None) or "not a hex seed")
-        return None, (f"{path}: the dice seed cannot be read ({why}); reading works, rolls from the seed "
-                      "and reveal are refused")
-
-
-def _check_new_game(path: Path) -> None:
-    """Refuse a target that exists, or that an old database's -wal/-shm would be mistaken for."""
-    if path.exists() or path.is_symlink():
-        raise LogError(f"{path}: already exists; refusing to overwrite a game")
-    wal = Path(f"{path}-wal")
-    if wal.exists() and wal.stat().st_size == 0:
-        # An empty WAL (and its index) outlives a read-only reader of a game since removed: it holds
-        # nothing that SQLite could replay into the new file.
-        for suffix in ("-wal", "-shm"):
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
-    for suffix in ("-wal", "-shm", "-journal"):
-        if Path(str(path) + suffix).exists():
-            raise LogError(f"{path}{suffix}: left by another database of that name; move it away first")
-    if not path.parent.is_dir():
-        raise LogError(f"{path.parent}: no such folder")
-    if not os.access(path.parent, os.W_OK):
-        raise LogError(f"{path}: cannot create a game here: the directory is read-only")
-
-
-def _check_sidecar(path: Path, seed: bytes, game: Path | None = None) -> None:
-    """Refuse to start a game beside another game's seed file (it would be kept, and this seed lost)."""
-    if not (path.exists() or path.is_symlink()):
-        return
-    try:
-        other = D.read_seed(path)
-    except (ValueError, OSError, UnicodeDecodeError):  # not a readable hex seed: still not ours to overwrite
-        other = b""
-    if other == seed:
-        return
-    orphan = game is not None and not game.exists()
-    raise LogError(f"{path}: a seed file of another game is already there"
-                   + (f" with no {game.name} beside it (left by an interrupted `turnlog new`, or its game was "
-                      "moved away)" if orphan else "")
-                   + "; move it away or choose another seed file")
-
-
-def _link_into_place(tmp: Path, path: Path) -> None:
-    """Give the finished file its name: a hard link never replaces a file that appeared meanwhile."""
-    fd = os.open(tmp, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    try:
-        os.link(tmp, path)
-    except FileExistsError:
-        raise LogError(f"{path}: appeared while the game was being written; nothing replaced") from None
-    except OSError:  # no hard links on this filesystem: rename after checking, a narrow window
-        if path.exists():
-            raise LogError(f"{path}: already exists; refusing to overwrite a game") from None
-        os.rename(tmp, path)
-    D.sync_dir(path.parent)
-
-
-def _require_setup(log: EventLog) -> None:
-    """Refuse, by name, a log that does not begin with a game's setup (an interrupted creation, say)."""
-    first = next(iter(log.rows(1, 1)), None)
-    if first is None:
-        raise LogError(f"{log.path}: holds no game (no events, not even the setup): a creation that never "
-                       "finished? Create the game again under another name")
-    if first[2] != "GameCreated":
-        raise LogError(f"{log.path}: seq 1 is {first[2]}, not GameCreated: not a game's setup")
 
 
 def _as_command(command) -> c.Command:

@@ -41,7 +41,7 @@ def test_the_game_takes_its_name_only_after_the_seed_is_written(tmp_path, monkey
     def watching_link(src, dst, *a, **k):
         seen.append((str(src), (tmp_path / "g.db.seed").exists(), (tmp_path / "g.db").exists()))
         return link(src, dst, *a, **k)
-    monkeypatch.setattr("turnlog.engine.game.os.link", watching_link)
+    monkeypatch.setattr("turnlog.engine.gamefiles.os.link", watching_link)
     Game.create(tmp_path / "g.db", S.load("bridgehead-14-65"), seed=SEED).close()
     (src, seed_there, game_there), = seen
     assert ".g.db.creating-" in src and seed_there and not game_there
@@ -52,8 +52,8 @@ def test_the_game_takes_its_name_only_after_the_seed_is_written(tmp_path, monkey
 def test_a_failure_while_creating_leaves_no_game_and_no_seed(tmp_path, monkeypatch):
     def no_link(src, dst, *a, **k):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr("turnlog.engine.game.os.link", no_link)
-    monkeypatch.setattr("turnlog.engine.game.os.rename", no_link)
+    monkeypatch.setattr("turnlog.engine.gamefiles.os.link", no_link)
+    monkeypatch.setattr("turnlog.engine.gamefiles.os.rename", no_link)
     with pytest.raises(OSError):
         Game.create(tmp_path / "g.db", S.load("bridgehead-14-65"), seed=SEED)
     assert list(tmp_path.iterdir()) == []
@@ -65,8 +65,8 @@ def test_fork_is_built_aside_and_linked_whole(tmp_path, monkeypatch):
     def no_link(src, dst, *a, **k):
         assert ".f.db.forking-" in str(src)
         raise OSError(5, "Input/output error")
-    monkeypatch.setattr("turnlog.engine.game.os.link", no_link)
-    monkeypatch.setattr("turnlog.engine.game.os.rename", no_link)
+    monkeypatch.setattr("turnlog.engine.gamefiles.os.link", no_link)
+    monkeypatch.setattr("turnlog.engine.gamefiles.os.rename", no_link)
     with pytest.raises(OSError):
         g.fork(g.state.seq, tmp_path / "f.db")
     monkeypatch.undo()
