@@ -66,7 +66,7 @@ class Game:
         ``log_format`` exists so that older formats stay tested; new games use the current one.
         ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
         dice instead of a seed: holder -> its secret, or only its SHA-256 (hex) when the holder keeps
-        it elsewhere; no seed file is written (engine/cli_dice.py create_joint_game writes the secrets' files).
+        it elsewhere; no seed file is written (engine/faces/cli_dice.py create_joint_game writes the secrets' files).
         """
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:

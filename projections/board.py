@@ -124,7 +124,7 @@ def _weather(state: GameState, e: g.WeatherSet) -> None:
 
 
 def _note(state: GameState, e: g.NoteAdded) -> None:
-    """A note changes nothing on the board; readers find notes in the log (engine/diff.py notes_of)."""
+    """A note changes nothing on the board; readers find notes in the log (engine/faces/diff.py notes_of)."""
 
 
 def _seed(state: GameState, e: g.SeedRevealed) -> None:

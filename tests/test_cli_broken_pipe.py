@@ -15,7 +15,7 @@ def test_log_piped_into_a_reader_that_stops_early(tmp_path):
         for i in range(1500):     # a listing far larger than a pipe's buffer
             g.execute(AddNote(text=f"note {i} " + "x" * 60))
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "turnlog.engine.cli", "log", "--db", str(tmp_path / "g.db")],
+    proc = subprocess.Popen([sys.executable, "-m", "turnlog.engine.faces.cli", "log", "--db", str(tmp_path / "g.db")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     first = proc.stdout.readline()
     proc.stdout.close()             # what `head -1` does after its line

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from turnlog.engine.cli import main
+from turnlog.engine.faces.cli import main
 from turnlog.engine.game import Game
 from fixtures.backbone import bridgehead, rolled, table
 
@@ -107,7 +107,7 @@ def test_stale_read_only_wal_and_shm_left_by_another_user(capsys, db, tmp_path):
 
 
 def test_a_full_disk_during_play_says_so_and_writes_nothing(capsys, db, tmp_path, monkeypatch):
-    import turnlog.engine.cli as cli
+    import turnlog.engine.faces.cli as cli
     real = Game.open
 
     def tight(*a, **k):  # the file may not grow by one more page: SQLite reports a full disk
@@ -127,7 +127,7 @@ def test_a_full_disk_during_play_says_so_and_writes_nothing(capsys, db, tmp_path
 
 def test_a_full_disk_during_reveal_says_so_and_writes_nothing(capsys, db, monkeypatch):
     # SQLite reports the full disk at COMMIT (a fault at the sqlite3 layer, as the I/O-fault harness injects).
-    import turnlog.engine.cli as cli
+    import turnlog.engine.faces.cli as cli
     from reliability.iofaults import FaultyConn, Injected
     real = Game.open
 
@@ -210,7 +210,7 @@ def test_an_existing_target_is_bad_input(capsys, db, tmp_path, verb):
 
 
 def test_a_writer_conflict_is_an_environment_failure_naming_the_line(capsys, db, tmp_path, monkeypatch):
-    import turnlog.engine.cli as cli
+    import turnlog.engine.faces.cli as cli
     real = Game.open
 
     def raced(*a, **k):  # another writer appends right after this process opened the game
@@ -248,7 +248,7 @@ def test_a_bang_undo_and_redo_are_judged_without_writing(capsys, db, tmp_path):
 def test_the_repl_browses_a_read_only_game_and_says_why_it_cannot_write(db):
     import io
 
-    from turnlog.engine.repl import Shell
+    from turnlog.engine.faces.repl import Shell
     with read_only(db), Game.open(db) as g:
         out = io.StringIO()
         sh = Shell(g, stdout=out, history=None)

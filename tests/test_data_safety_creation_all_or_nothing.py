@@ -138,7 +138,7 @@ def test_import_refuses_an_export_with_no_game_created(tmp_path, not_setup):
     r = cli("export", "--db", not_setup, "-o", tmp_path / "odd.jsonl")  # refused: it could never be imported
     assert r.returncode == 1 and "not GameCreated" in r.stderr
     log = EventLog(not_setup, readonly=True)
-    from turnlog.engine.transfer import export
+    from turnlog.engine.faces.transfer import export
     with open(tmp_path / "odd.jsonl", "w") as f:
         export(log, f)
     log.close()

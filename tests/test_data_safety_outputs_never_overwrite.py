@@ -1,6 +1,6 @@
 """Issue 10, item 1: an output option never replaces a game, its -wal/-shm or a seed, and a plain file only with --force.
 
-`export -o`, `show --svg`, `diagram -o` and the REPL's `svg FILE [force]` all go through engine/outfile.py:
+`export -o`, `show --svg`, `diagram -o` and the REPL's `svg FILE [force]` all go through engine/faces/outfile.py:
 written to a temporary file beside the target, then linked (or, with --force, renamed) into place.
 """
 from __future__ import annotations
@@ -13,9 +13,9 @@ import stat
 
 import pytest
 
-from turnlog.engine import outfile, transfer
+from turnlog.engine.faces import outfile, transfer
 from turnlog.engine.errors import CommandError
-from turnlog.engine.repl import Shell
+from turnlog.engine.faces.repl import Shell
 
 from fixtures.backbone import bridgehead, cli
 

@@ -42,7 +42,7 @@ def stripped(tmp_path):
 def test_a_reading_command_leaves_the_file_byte_identical(stripped, args):
     before = _sha(stripped)
     args = [str(stripped.parent / "out.jsonl") if a == "OUT" else a for a in args]
-    r = subprocess.run([sys.executable, "-m", "turnlog.engine.cli", *args[:1], "--db", str(stripped), *args[1:]],
+    r = subprocess.run([sys.executable, "-m", "turnlog.engine.faces.cli", *args[:1], "--db", str(stripped), *args[1:]],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert _sha(stripped) == before

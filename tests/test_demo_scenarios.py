@@ -6,7 +6,7 @@ import io
 import pytest
 
 from turnlog.engine import scenario
-from turnlog.engine.cli import DEMOS, _DEMO_SEED, play_lines
+from turnlog.engine.faces.cli import DEMOS, _DEMO_SEED, play_lines
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify
 from importlib import resources

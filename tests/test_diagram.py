@@ -11,7 +11,7 @@ from turnlog.engine.attrition import machine
 
 
 def _run(*args):
-    return subprocess.run([sys.executable, "-m", "turnlog.engine.cli", "diagram", *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "turnlog.engine.faces.cli", "diagram", *args], capture_output=True, text=True)
 
 
 def test_mermaid_lists_every_transition_of_the_table():

@@ -15,7 +15,7 @@ import pytest
 
 from turnlog.engine import joint as J
 from turnlog.engine import scenario as S
-from turnlog.engine.cli_dice import create_joint_game
+from turnlog.engine.faces.cli_dice import create_joint_game
 from turnlog.engine.commands import BeginAttrition, RevealSeed, RollAttritionDie
 from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.engine.game import Game
@@ -251,7 +251,7 @@ def test_joint_create_removes_its_secrets_when_the_game_cannot_be_created(tmp_pa
 
 
 def test_the_repl_why_explains_a_joint_roll(tmp_path):
-    from turnlog.engine.explain import explain
+    from turnlog.engine.faces.explain import explain
     with begun(tmp_path / "g.db") as g:
         (seq, _r), *_ = g.execute(RollAttritionDie(procedure="A1"))
         (_s, cid, ev, auto), = g.rows(seq, seq)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from turnlog.engine import diff as D
+from turnlog.engine.faces import diff as D
 from turnlog.engine.commands import PlaceFeature, RemoveFeature, SetSupply, TakeAttritionLosses
 from turnlog.events.setup import Feature
 

@@ -2,7 +2,7 @@
 and the board's snapshots do not grow with them."""
 from __future__ import annotations
 
-from turnlog.engine import diff as D
+from turnlog.engine.faces import diff as D
 from turnlog.engine.commands import AddNote, MoveUnit
 from turnlog.projections.state import dump
 

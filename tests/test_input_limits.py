@@ -21,7 +21,7 @@ PEAK_KB = 250_000
 _MEASURED = ("import sys, atexit\n"
              "atexit.register(lambda: sys.stderr.write('\\n' + [l for l in open('/proc/self/status') "
              "if l.startswith('VmHWM')][0]))\n"
-             "from turnlog.engine.cli import main\nsys.exit(main(sys.argv[1:]))\n")
+             "from turnlog.engine.faces.cli import main\nsys.exit(main(sys.argv[1:]))\n")
 
 
 def _cap():
@@ -88,7 +88,7 @@ def test_an_endless_stream_of_valid_commands_stops_at_the_input_limit(db, monkey
 
 def test_an_oversized_regular_file_is_refused_before_any_line_runs(db, tmp_path, monkeypatch):
     monkeypatch.setattr(I, "MAX_COMMANDS_FILE", 100)
-    from turnlog.engine.cli import main
+    from turnlog.engine.faces.cli import main
     cmds = tmp_path / "c.jsonl"
     cmds.write_text(json.dumps({"type": "AddNote", "text": "x" * 200}) + "\n")
     before = table(db, "SELECT count(*) FROM events")

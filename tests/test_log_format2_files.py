@@ -6,7 +6,7 @@ import io
 
 from turnlog.engine.commands import AddNote, MoveUnit
 from turnlog.engine.game import Game
-from turnlog.engine.transfer import export, import_file
+from turnlog.engine.faces.transfer import export, import_file
 from turnlog.engine.verify import verify
 
 from fixtures.backbone import bridgehead

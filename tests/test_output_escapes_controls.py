@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from turnlog.engine.cli import main
-from turnlog.engine.repl import Shell
+from turnlog.engine.faces.cli import main
+from turnlog.engine.faces.repl import Shell
 from turnlog.events.game import NoteAdded
 from fixtures.backbone import bridgehead
 from turnlog.projections import narrative

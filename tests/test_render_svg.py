@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from turnlog.engine.render import H, center, render_svg
+from turnlog.engine.faces.render import H, center, render_svg
 
 from fixtures.backbone import cli, finished
 from helpers import hexes, new_game, scenario, unit
@@ -181,7 +181,7 @@ def test_the_cli_writes_an_svg_that_renders_to_png(played, tmp_path):
 def test_special_hexsides_are_drawn_on_the_shared_edge(tmp_path):
     """Rivers (14.62E), fortified sides (14.23D) and the like appear, with a legend line each."""
     from turnlog.engine import scenario
-    from turnlog.engine.cli import _DEMO_SEED
+    from turnlog.engine.faces.cli import _DEMO_SEED
     from turnlog.engine.game import Game
     with Game.create(tmp_path / "ef.db", scenario.load("eastern-front-winter"), seed=bytes.fromhex(_DEMO_SEED)) as g:
         svg = render_svg(g, g.state)

@@ -8,7 +8,7 @@ import pytest
 
 from turnlog.engine.commands import TakeAttritionLosses
 from turnlog.engine.game import Game
-from turnlog.engine.repl import Shell
+from turnlog.engine.faces.repl import Shell
 
 from fixtures.backbone import cli, rolled
 

@@ -9,7 +9,7 @@ from turnlog.engine import scenario as S
 from turnlog.engine.attrition.procedure import KIND
 from turnlog.engine.errors import RuleViolation
 from turnlog.engine.game import Game
-from turnlog.engine.repl import parse_short
+from turnlog.engine.faces.repl import parse_short
 
 from fixtures.backbone import rolled
 from helpers import SEED

@@ -5,7 +5,7 @@ import pytest
 
 from turnlog.engine import commands as c
 from turnlog.engine.errors import CommandError
-from turnlog.engine.repl import parse_short
+from turnlog.engine.faces.repl import parse_short
 from turnlog.events.attrition import Selection
 from turnlog.events.setup import Feature, WeatherSpec
 

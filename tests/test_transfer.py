@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from turnlog.engine import scenario
-from turnlog.engine.cli import _DEMO_SEED, play_lines
+from turnlog.engine.faces.cli import _DEMO_SEED, play_lines
 from turnlog.engine.errors import CommandError
 from turnlog.engine.game import Game
 from turnlog.engine.progress import Progress
-from turnlog.engine.transfer import export, import_file
+from turnlog.engine.faces.transfer import export, import_file
 from turnlog.engine.verify import verify_path
 from importlib import resources
 
@@ -87,7 +87,7 @@ def test_import_shows_progress_on_a_terminal_only(played, tmp_path):
 
 def test_cli_export_import_verify(played, tmp_path):
     def run(*args):
-        return subprocess.run([sys.executable, "-m", "turnlog.engine.cli", *map(str, args)], capture_output=True, text=True)
+        return subprocess.run([sys.executable, "-m", "turnlog.engine.faces.cli", *map(str, args)], capture_output=True, text=True)
     r = run("export", "--db", played, "-o", tmp_path / "x.jsonl")
     assert r.returncode == 0 and "events exported" in r.stderr and r.stdout == ""
     r = run("import", tmp_path / "x.jsonl", "--db", tmp_path / "y.db")

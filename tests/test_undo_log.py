@@ -6,7 +6,7 @@ import pytest
 
 from turnlog.engine.commands import (AddNote, BeginAttrition, MarkAirdropped, MarkOffensive, MoveUnit, RollAttritionDie,
                              SelectOccupation, SetControl, SetSupply, TakeAttritionLosses, Undo)
-from turnlog.engine.diff import notes_of
+from turnlog.engine.faces.diff import notes_of
 from turnlog.engine.errors import RuleViolation
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify

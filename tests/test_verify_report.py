@@ -186,7 +186,7 @@ def test_progress_shows_on_a_terminal_only(tmp_path):
     from fixtures.backbone import ROOT
     master, slave = os.openpty()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    r = subprocess.run([sys.executable, "-m", "turnlog.engine.cli", "verify", "--db", str(tmp_path / "g.db")],
+    r = subprocess.run([sys.executable, "-m", "turnlog.engine.faces.cli", "verify", "--db", str(tmp_path / "g.db")],
                        stdout=subprocess.PIPE, stderr=slave, env=env, timeout=120)
     os.close(slave)
     seen = b""

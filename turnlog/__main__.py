@@ -1,6 +1,6 @@
 """``python -m turnlog``: the turnlog command line (the same as the installed ``turnlog`` script)."""
 import sys
 
-from .engine.cli import main
+from .engine.faces.cli import main
 
 sys.exit(main())

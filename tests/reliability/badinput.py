@@ -25,7 +25,7 @@ from typing import Callable
 
 import msgspec
 
-from turnlog.engine.cli import main as cli_main
+from turnlog.engine.faces.cli import main as cli_main
 from turnlog.events.log import FORMAT, EventLog
 
 from .common import new_game
@@ -62,7 +62,7 @@ def _secret_there(d: Path) -> list[str]:
 
 def _share_foreign(d: Path) -> list[str]:
     from turnlog.engine import scenario as S
-    from turnlog.engine.cli_dice import create_joint_game
+    from turnlog.engine.faces.cli_dice import create_joint_game
     create_joint_game(d / "j.db", S.load("bridgehead-14-65"), ["AX", "AL"])[0].close()
     (d / "other.secret").write_text("22" * 32 + "\n")
     return ["share", "--db", str(d / "j.db"), "--secret-file", str(d / "other.secret"), "--key", "k"]

@@ -170,7 +170,7 @@ def big_scenario(path: Path, side: int) -> Path:
 
 
 def _new(scenario: Path, db: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "turnlog.engine.cli", "new", str(scenario), "--db", str(db)],
+    return subprocess.Popen([sys.executable, "-m", "turnlog.engine.faces.cli", "new", str(scenario), "--db", str(db)],
                             cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep
                                                + os.environ.get("PYTHONPATH", "")),
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

@@ -304,7 +304,7 @@ def cli_full_disk(tmp: Path, log_format: int = FORMAT) -> dict:
     import io
     import json
 
-    import turnlog.engine.cli as cli
+    import turnlog.engine.faces.cli as cli
     fig: Counter = Counter()
     real_open = Game.open
     for verb in ("play", "reveal"):

@@ -39,7 +39,7 @@ from collections import Counter
 from pathlib import Path
 
 from turnlog.engine.anchor import head as anchor_head
-from turnlog.engine.cli import main as cli_main
+from turnlog.engine.faces.cli import main as cli_main
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify
 from turnlog.events.log import FORMAT, EventLog

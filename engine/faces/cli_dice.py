@@ -1,6 +1,6 @@
 """The dice verbs of the `turnlog` command line: a seed given by hand, joint dice, shares and secrets.
 
-Kept apart from engine/cli.py so that the dice stay one place: `new --seed` (refused unless the game
+Kept apart from engine/faces/cli.py so that the dice stay one place: `new --seed` (refused unless the game
 is declared public), `new --joint-dice`, `share` and `secret` (engine/joint.py, docs/reliability.md §8).
 """
 from __future__ import annotations
@@ -13,11 +13,11 @@ import msgspec
 
 from turnlog.events.log import LogError
 
-from . import dice as D
-from . import joint
-from . import scenario as S
-from .errors import CommandError
-from .game import Game
+from .. import dice as D
+from .. import joint
+from .. import scenario as S
+from ..errors import CommandError
+from ..game import Game
 
 
 def hand_seed(args) -> bytes | None:

@@ -1,5 +1,5 @@
 """What a board picture shows besides the state: the last command and its effect, the procedure shown
-and its moves (engine/render.py and engine/render_units.py both draw from it).
+and its moves (engine/faces/render.py and engine/faces/render_units.py both draw from it).
 
 Kept in its own module so that the two drawing modules need not import each other.
 """

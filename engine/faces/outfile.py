@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import IO, Callable
 
-from .dice import sync_dir
-from .errors import CommandError
+from ..dice import sync_dir
+from ..errors import CommandError
 
 _SQLITE = b"SQLite format 3\x00"
 _SEED_TEXT = re.compile(rb"^\s*[0-9a-fA-F]{32,}\s*$")

@@ -17,14 +17,14 @@ from turnlog.events.log import ConcurrencyError, LogError
 from turnlog.projections import narrative
 from turnlog.projections.state import dump
 
-from . import commands as c
-from . import inputs as I
-from . import scenario as S
+from .. import commands as c
+from .. import inputs as I
+from .. import scenario as S
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
-from .errors import CommandError, RuleViolation, ScenarioError
-from .errors import sqlite_failure as _environment
-from .game import Game
-from .gamefiles import require_setup as _require_setup
+from ..errors import CommandError, RuleViolation, ScenarioError
+from ..errors import sqlite_failure as _environment
+from ..game import Game
+from ..gamefiles import require_setup as _require_setup
 from .render import board_text
 
 EXIT_REFUSED = 2
@@ -32,7 +32,7 @@ EXIT_REFUSED = 2
 
 def _open(args, readonly: bool = False) -> Game:
     """Open the game; a reading command (log, show, diff) opens it read-only, so it changes nothing."""
-    from .progress import Progress
+    from ..progress import Progress
     with Progress("replay") as progress:
         g = Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous,
                       progress=progress, secret_files=getattr(args, "secret_file", None), readonly=readonly)
@@ -172,7 +172,7 @@ def cmd_log(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from .progress import Progress, replay
+    from ..progress import Progress, replay
     with _open(args, readonly=True) as g, Progress("replay") as progress:
         state = replay(g, args.at, progress=progress)
         progress.close()
@@ -212,7 +212,7 @@ def cmd_fork(args) -> int:
 def cmd_export(args) -> int:
     from turnlog.events.log import EventLog
 
-    from .progress import Progress
+    from ..progress import Progress
     from .transfer import export
     from . import outfile
     if args.output:
@@ -233,7 +233,7 @@ def cmd_export(args) -> int:
 
 def cmd_import(args) -> int:
     _new_target(args.db)
-    from .progress import Progress
+    from ..progress import Progress
     from .transfer import import_file
     with Progress("import") as progress:
         n = import_file(Path(args.export), Path(args.db), progress)
@@ -248,9 +248,9 @@ def cmd_reveal(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    from .progress import Progress
-    from .verify import verify_path
-    from .anchor import parse
+    from ..progress import Progress
+    from ..verify import verify_path
+    from ..anchor import parse
     anchors = [parse(a) for a in args.anchor or ()]
     with Progress("verify") as progress:
         rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress,
@@ -263,7 +263,7 @@ def cmd_verify(args) -> int:
 
 
 def report_text(rep, path: str = "") -> str:
-    from .verify import text
+    from ..verify import text
     return text(rep, path)
 
 
@@ -283,7 +283,7 @@ def cmd_repl(args) -> int:
 
 def cmd_diff(args) -> int:
     from . import diff as D
-    from .progress import Progress, replay
+    from ..progress import Progress, replay
     with _open(args, readonly=True) as g, Progress("replay") as progress:
         at = lambda game, seq: replay(game, seq, progress=progress)  # noqa: E731
         if args.other:
@@ -309,7 +309,7 @@ def _before_last_command(g: Game) -> int:
 
 
 def cmd_diagram(args) -> int:
-    from .attrition import machine
+    from ..attrition import machine
     if args.format == "mermaid":
         print(machine.mermaid(args.current))
         return 0
@@ -336,7 +336,7 @@ DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-fro
 
 
 def cmd_demo(args) -> int:
-    from .verify import verify
+    from ..verify import verify
     out = Path(args.dir)
     if out.exists() and not out.is_dir():
         raise CommandError(f"--dir: {out} is a file, not a folder")
@@ -376,7 +376,7 @@ def cmd_demo(args) -> int:
 
 
 def D_seed(db: Path) -> Path:
-    from .dice import seed_path
+    from ..dice import seed_path
     return seed_path(db)
 
 
@@ -387,7 +387,7 @@ def _demo_target(db: Path, demo_seed: bytes) -> bool:
     beside it: the user's own games, seeds and files of the same name are never touched.
     """
     from turnlog.events.log import EventLog
-    from .dice import commitment, read_seed
+    from ..dice import commitment, read_seed
     seed_file = D_seed(db)
     if not db.exists() and not seed_file.exists():
         return False

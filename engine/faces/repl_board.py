@@ -1,4 +1,4 @@
-"""The REPL's board commands: ``board``, ``hex``, ``unit``, ``svg``, ``diff`` (engine/repl.py).
+"""The REPL's board commands: ``board``, ``hex``, ``unit``, ``svg``, ``diff`` (engine/faces/repl.py).
 
 A mixin of ``Shell``: it reads ``self.state()`` (the board at the cursor), ``self.game``,
 ``self.cursor`` and ``self.say``; it never writes.
@@ -10,7 +10,7 @@ from turnlog.projections import narrative
 
 from . import diff as D
 from . import render
-from .errors import CommandError
+from ..errors import CommandError
 
 
 class BoardCommands:
@@ -39,7 +39,7 @@ class BoardCommands:
             self.say(f"  attrition zone: {', '.join(zs)}")
         if hid in st.overstacked:
             self.say("  overstacked")
-        from .hexgrid import grid
+        from ..hexgrid import grid
         ns = []
         for n in grid(st).adj[hid]:
             side = grid(st).side(hid, n)

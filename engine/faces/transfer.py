@@ -20,8 +20,8 @@ import msgspec
 
 from turnlog.events.log import FORMATS, EventLog, LogError
 
-from . import inputs
-from .errors import CommandError
+from .. import inputs
+from ..errors import CommandError
 
 _COMMAND = tuple[int, str, str, str, str, int, int]
 _EVENT = tuple[int, int, str, int, str, int, str, str, str]  # formats 1 and 2

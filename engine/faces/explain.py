@@ -14,9 +14,9 @@ from turnlog.events import game as g
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
-from .attrition import machine, modifiers, table, zones
-from .attrition.procedure import die_row
-from .procedures import KINDS
+from ..attrition import machine, modifiers, table, zones
+from ..attrition.procedure import die_row
+from ..procedures import KINDS
 
 # Why a unit was left out of a count: the rule letter and a paraphrase (see the rules text for the wording).
 REFUSALS = {"14.213": "left out by the attacker", "14.23A": "took part in offensive operations this turn",
@@ -94,11 +94,11 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
             if ev.entered:
                 out.append("  entered by hand (a physical die); verify lists it as such")
             elif ev.shares:
-                from . import joint
+                from .. import joint
                 out.append(joint.explain(ev, prev))
             else:
                 seed = bytes.fromhex(prev.seed) if prev.seed else game.seed
-                from . import dice
+                from .. import dice
                 if seed is not None and dice.commitment(seed) == prev.seed_sha256:
                     ok = dice.face(seed, ev.key, prev.die) == ev.value
                     out.append(f"  derived from the committed seed and the key '{ev.key}': "

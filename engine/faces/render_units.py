@@ -1,5 +1,5 @@
 """The units on the SVG board: counters, stacks of a crowded hex, occupation hatching, the arrows
-of retreats and advances (engine/render.py draws the rest).
+of retreats and advances (engine/faces/render.py draws the rest).
 
 A counter shows nationality, type symbol and factors; a hex of five or more units groups them into
 offset stacks per nationality with a count badge and the total factors. Every on-map unit is one

@@ -197,7 +197,7 @@ def _hex_title(state: GameState, hid: str) -> str:
 
 def _zones(state: GameState, pos, colours: Colours) -> list[str]:
     """Each zone's outline, drawn just inside its hexes so neighbouring zones do not overlap."""
-    from .hexgrid import neighbour_coords
+    from ..hexgrid import neighbour_coords
     coord = {h.id: (h.col, h.row) for h in state.hexes.values()}
     out = ['<g class="zones">']
     for z in sorted(state.zones.values(), key=lambda z: z.id):

@@ -1,4 +1,4 @@
-"""The REPL's rules commands: ``why``, ``legal``, ``odds``, ``diagram`` (engine/repl.py).
+"""The REPL's rules commands: ``why``, ``legal``, ``odds``, ``diagram`` (engine/faces/repl.py).
 
 A mixin of ``Shell``: the rules behind the event at the cursor, what the phase table allows,
 the odds of a roll, the phase machine. It reads the board at the cursor and never writes.
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from turnlog.events import attrition as a
 
-from .attrition import machine
-from .errors import CommandError
+from ..attrition import machine
+from ..errors import CommandError
 from .explain import _event_procedure, _legal, explain, odds
 
 

@@ -26,14 +26,14 @@ from turnlog.events.log import ConcurrencyError, LogError
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
-from . import commands as c
+from .. import commands as c
 from . import diff as D
-from .errors import CommandError, RuleViolation, sqlite_failure
+from ..errors import CommandError, RuleViolation, sqlite_failure
 from .explain import _payload
 from .repl_board import BoardCommands
 from .repl_rules import RulesCommands
 from .shortform import parse_short  # noqa: F401  (re-exported: tests and hosts import it from here)
-from .turn import PHASES
+from ..turn import PHASES
 
 BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l")
 _HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EOF"}
