@@ -34,7 +34,7 @@ def _copy(db: Path, tmp_path: Path) -> Path:
 
 
 def _rows(db: Path) -> list[tuple[str, int, bytes]]:
-    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+    with sqlite3.connect(f"file:{db}?immutable=1", uri=True) as conn:  # immutable: no -shm beside a fixture
         return [(t, v, d if isinstance(d, bytes) else d.encode())
                 for t, v, d in conn.execute("SELECT type, version, data FROM events ORDER BY seq")]
 
