@@ -80,7 +80,7 @@ def _line(event) -> str:
         case s.SupplySourceDefined(source=x):
             return f"supply source {x.id} of {x.faction}{' (unlimited)' if x.unlimited else ''}"
         case s.UnitPlaced(unit=u):
-            where = u.hex or (f"box {u.box}" if u.box else "force pool")
+            where = u.hex or (f"box {u.box}" if u.box else f"pool {u.pool}" if u.pool else "force pool")
             return f"{u.id}: {u.nationality} {u.type} ({u.factors}) at {where}"
         case s.TerrainTypeDefined(terrain_type=tt):
             return f"terrain type {tt.id}{' (' + tt.name + ')' if tt.name else ''}"

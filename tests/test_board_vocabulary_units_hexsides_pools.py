@@ -113,3 +113,12 @@ def test_unit_state_has_a_field_for_every_unit_spec_field():
     from turnlog.events.setup import UnitSpec
     spec = {f.name for f in msgspec.structs.fields(UnitSpec)}
     assert spec <= {f.name for f in msgspec.structs.fields(UnitState)}
+
+
+def test_the_narrative_names_a_units_pool_and_a_hexsides_river_class():
+    from turnlog.events.setup import HexsideSpec, HexsideDefined, UnitPlaced, UnitSpec
+    from turnlog.projections.narrative import line as describe
+    assert describe(UnitPlaced(unit=UnitSpec(id="kg", nationality="GE", pool="ge-repair"))).endswith("at pool ge-repair")
+    assert describe(UnitPlaced(unit=UnitSpec(id="u", nationality="GE"))).endswith("at force pool")
+    side = HexsideSpec(a="0101", b="0102", river=True, river_class="major", bridge=True)
+    assert describe(HexsideDefined(hexside=side)) == "hexside 0101/0102: major river, bridge"
