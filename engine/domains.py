@@ -32,6 +32,17 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("HexSpec", "stacking_limit"): (0, 99),
     ("UnitSpec", "factors"): (0, 999),
     ("UnitSpec", "range"): (0, 999),
+    ("UnitSpec", "strength"): (0, 1_000_000),
+    ("UnitSpec", "fatigue"): (0, 1000),
+    ("UnitSpec", "movement_allowance"): (0, 999),
+    ("UnitSpec", "movement_left"): (0, 999),
+    ("UnitSpec", "facing"): (0, 5),
+    ("UnitSpec", "ratings"): (-1_000_000, 1_000_000),
+    ("Feature", "factories"): (0, 99),
+    ("Feature", "defence_bonus"): (-100, 1000),
+    ("TerrainTypeSpec", "move_cost"): (0, 999),
+    ("WifTerrainSpec", "blitz_shift"): (-10, 10),
+    ("PzcTerrainSpec", "assault_pct"): (-100, 1000),
     ("WeatherSpec", "winter_level"): (0, 10),
     ("TurnSpec", "turn"): (1, 99_999),
     ("TurnSpec", "year"): (1, 9999),
@@ -42,6 +53,15 @@ MAX_OTHER_ITEMS = 10_000
 ID_MAX = 64  # ids: 1-64 characters, no spaces or control characters
 WORD_MAX = 64  # terrain, front, type, zone...: no control characters
 TEXT_MAX = {"name": 200, "reason": 1000, "description": 10_000}  # free text; only `description` keeps line breaks
+#: Fields whose value is one of a few words ("" where it means "not given").
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("HexsideSpec", "river_class"): ("none", "minor", "major"),
+    ("PoolSpec", "kind"): ("force", "repair"),
+    ("UnitSpec", "strength_kind"): ("", "steps", "points", "factors", "men", "vehicles", "guns"),
+}
+#: Vocabulary words (sizes, classes, modes, markers...) and map keys: shaped like ids when given.
+WORDS = frozenset({"size", "unit_class", "mode", "markers", "quality", "formation", "pool", "frozen_as",
+                   "prohibited_classes", "key"})
 PHASES = get_args(next(f.type for f in msgspec.structs.fields(StartPhase) if f.name == "phase"))
 _SPACE = re.compile(r"\s")
 
@@ -76,22 +96,36 @@ def _walk(obj: msgspec.Struct, path: str, out: list[str]) -> None:
                     _walk(x, f"{where}[{i}].", out)
                 else:
                     _text(owner, f.name, x, f"{where}[{i}]", out)
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                _text(owner, "key", k, f"{where}.{k}", out)
+                _int(owner, f.name, x, f"{where}.{k}", out)
         elif isinstance(v, bool):
             continue
         elif isinstance(v, int):
-            lo, hi = INT_RANGES[(owner, f.name)]
-            if not lo <= v <= hi:
-                out.append(f"{where}: {v} is outside {lo}..{hi}")
+            _int(owner, f.name, v, where, out)
         elif isinstance(v, str):
             _text(owner, f.name, v, where, out)
 
 
+def _int(owner: str, field: str, v: int, where: str, out: list[str]) -> None:
+    lo, hi = INT_RANGES[(owner, field)]
+    if not lo <= v <= hi:
+        out.append(f"{where}: {v} is outside {lo}..{hi}")
+
+
 def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
-    if field == "id":
+    choices = CHOICES.get((owner, field))
+    if choices is not None:
+        if v not in choices:
+            out.append(f"{where}: {v[:40]!r} is not one of {', '.join(repr(c) for c in choices)}")
+        return
+    if field == "id" or (field in WORDS and v):
+        what = "an id" if field == "id" else "a word"
         if not v:
             out.append(f"{where}: an id may not be empty")
         elif len(v) > ID_MAX or _SPACE.search(v) or CONTROLS.search(v):
-            out.append(f"{where}: {v[:ID_MAX]!r}: an id is 1-{ID_MAX} characters without spaces or control "
+            out.append(f"{where}: {v[:ID_MAX]!r}: {what} is 1-{ID_MAX} characters without spaces or control "
                        "characters")
         return
     limit = TEXT_MAX.get(field, WORD_MAX)
@@ -114,8 +148,8 @@ def _spec_int_fields(root: type[msgspec.Struct]) -> set[tuple[str, str]]:
             continue
         seen.add(cls)
         for f in msgspec.structs.fields(cls):
-            if f.type is int:
-                out.add((cls.__name__, f.name))
+            if f.type is int or set(get_args(f.type)) in ({int, type(None)}, {str, int}):
+                out.add((cls.__name__, f.name))  # an int, an optional int, or a map of ints
             for t in (f.type, *get_args(f.type)):
                 if isinstance(t, type) and issubclass(t, msgspec.Struct):
                     todo.append(t)

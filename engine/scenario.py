@@ -39,10 +39,12 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     rules: s.RulesSpec = s.RulesSpec()
     factions: list[s.FactionSpec]
     nationalities: list[s.NationalitySpec]
+    terrain_types: list[s.TerrainTypeSpec] = []
     hexes: list[s.HexSpec]
     hexsides: list[s.HexsideSpec] = []
     boxes: list[s.BoxSpec] = []
     supply_sources: list[s.SupplySourceSpec] = []
+    pools: list[s.PoolSpec] = []
     units: list[s.UnitSpec] = []
     restrictions: list[s.RestrictionSpec] = []
     turn: TurnSpec
@@ -101,7 +103,8 @@ def check(sc: Scenario) -> list[str]:
     """Every broken reference, duplicate id and cycle, each with its path."""
     out: list[str] = []
     for field, label in (("factions", "faction"), ("nationalities", "nationality"), ("hexes", "hex"),
-                         ("boxes", "box"), ("supply_sources", "supply source"), ("units", "unit")):
+                         ("boxes", "box"), ("supply_sources", "supply source"), ("units", "unit"),
+                         ("terrain_types", "terrain type"), ("pools", "pool")):
         out += _dupes(getattr(sc, field), field, label)
     fac = {f.id for f in sc.factions}
     nat = {n.id: n for n in sc.nationalities}
@@ -161,7 +164,21 @@ def check(sc: Scenario) -> list[str]:
             out.append(f'supply_sources[{i}].hex: no hex "{x.hex}"')
         if x.box and x.box not in boxes:
             out.append(f'supply_sources[{i}].box: no box "{x.box}"')
+    pools = {p.id: p for p in sc.pools}
+    for i, p in enumerate(sc.pools):
+        if p.faction not in fac:
+            out.append(f'pools[{i}].faction: no faction "{p.faction}"')
+    for i, hs in enumerate(sc.hexsides):
+        if hs.river_class in ("minor", "major") and not hs.river:
+            out.append(f"hexsides[{i}].river_class: a {hs.river_class} river needs river = true")
     for i, u in enumerate(sc.units):
+        if u.pool and u.pool not in pools:
+            out.append(f'units[{i}].pool: no pool "{u.pool}"')
+        elif u.pool and u.nationality in nat and pools[u.pool].faction != nat[u.nationality].faction:
+            out.append(f'units[{i}].pool: pool "{u.pool}" belongs to {pools[u.pool].faction}, '
+                       f'not to {nat[u.nationality].faction}')
+        if u.pool and (u.hex or u.box):
+            out.append(f"units[{i}]: a unit in a pool has no hex or box")
         if u.nationality not in nat:
             out.append(f'units[{i}].nationality: no nationality "{u.nationality}"')
         if u.hex and u.hex not in hexes:
@@ -198,10 +215,12 @@ def setup_events(sc: Scenario, seed_sha256: str) -> list:
                               description=sc.description)]
     ev += [s.FactionDefined(faction=f) for f in sc.factions]
     ev += [s.NationalityDefined(nationality=n) for n in sc.nationalities]
+    ev += [s.TerrainTypeDefined(terrain_type=t) for t in sc.terrain_types]
     ev += [s.HexDefined(hex=h) for h in sc.hexes]
     ev += [s.HexsideDefined(hexside=h) for h in sc.hexsides]
     ev += [s.BoxDefined(box=b) for b in sc.boxes]
     ev += [s.SupplySourceDefined(source=x) for x in sc.supply_sources]
+    ev += [s.PoolDefined(pool=p) for p in sc.pools]
     ev += [s.UnitPlaced(unit=u) for u in sc.units]
     ev += [s.RestrictionDefined(restriction=r) for r in sc.restrictions]
     t = sc.turn

@@ -29,6 +29,8 @@ class Feature(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, for
     origin: str = ""
     launched_from: str = ""
     name: str = ""
+    factories: int = 0       # WiF: the printed factory count (production, 11.16.5 K)
+    defence_bonus: int = 0   # PzC and others: a bunker's or pillbox's defence bonus
 
 
 class HexSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -57,6 +59,66 @@ class HexsideSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
     all_water: bool = False
     impassable: bool = False
     fortified_by: str = ""
+    river_class: str = "none"   # none/minor/major; minor or major needs river = true (checked at load)
+    bridge: bool = False
+    ford: bool = False
+    road: bool = False
+
+
+class AttritionTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """What a terrain type means to rule 14 (engine/terrain.py holds the default table)."""
+
+    bars_occupation: bool = False   # 14.62D: no hex of this terrain is taken by attrition occupation
+    jungle_only: bool = False       # 14.62D: only jungle-capable units (a nationality's jungle_attrition, chindits)
+
+
+class WifTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """What a terrain type means to WiF land combat (11.16.5 T7-T9)."""
+
+    blitz_shift: int = 0      # T8/T9: odds-column shift when the attacker chooses the blitz table here
+    arm_bonus: bool = False   # T7: the ARM bonus may apply (clear, desert)
+
+
+class PzcTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """What a terrain type means to Panzer Campaigns assault (AS-TER, AS-CAP, AS-BOC)."""
+
+    assault_pct: int = 0    # AS-TER.2, AS-DIS.3: the terrain modifier in percent
+    clear: bool = False     # AS-CAP.1: a Clear hex (no combined-arms penalty)
+    bocage: bool = False    # AS-BOC.1
+
+
+class WarTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """What a terrain type means to Wacht am Rhein II attack designation (9.1.1, 9.2.4)."""
+
+    open: bool = False         # 9.1.1a: not covering terrain (units there must attack)
+    constricted: bool = False  # 9.2.4: limits the units each adjacent hex may contribute
+
+
+class TerrainTypeSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """One terrain type: its meaning to each combat system, and movement data by unit class.
+
+    A hex's ``terrain`` names a type. The engine's default table (engine/terrain.py) gives today's
+    attrition meanings; an entry a scenario gives replaces the default entry of the same id.
+    """
+
+    id: str
+    name: str = ""
+    frozen_as: str = ""   # the type this counts as while its weather zone's swamps are frozen
+    move_cost: dict[str, int] = {}        # movement points to enter, by unit class
+    prohibited_classes: list[str] = []    # unit classes that may not enter (WaR 9.1.3, PzC AS-MOVE)
+    attrition: AttritionTerrainSpec = AttritionTerrainSpec()
+    wif: WifTerrainSpec = WifTerrainSpec()
+    pzc: PzcTerrainSpec = PzcTerrainSpec()
+    war: WarTerrainSpec = WarTerrainSpec()
+
+
+class PoolSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """A named off-map pool of one faction: its force pool, or WiF's repair pool (kampfgruppen)."""
+
+    id: str
+    faction: str
+    kind: str = "force"   # force/repair
+    name: str = ""
 
 
 class FactionSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -108,6 +170,21 @@ class UnitSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, fo
     airdropped_from: str = ""
     range: int = 0
     name: str = ""
+    # The board vocabulary of issue 12: read by the combat systems after attrition; all default unused.
+    pool: str = ""            # the pool a unit off the map starts in ("" = its faction's force pool)
+    size: str = ""            # corps, division, brigade, battalion, company...
+    unit_class: str = ""      # armour, infantry, artillery, hq, engineer...
+    mode: str = ""            # PzC deployed/travel/rail; WaR tactical, pa...
+    markers: list[str] = []   # disrupted, low_ammo, attack...
+    strength: int = 0
+    strength_kind: str = ""   # steps/points/factors/men/vehicles/guns
+    quality: str = ""         # a rating letter or number (PzC A-F)
+    fatigue: int = 0
+    formation: str = ""       # the parent formation's id
+    movement_allowance: int = 0
+    movement_left: int = 0
+    facing: int | None = None  # the hexside 0-5 it faces, or none
+    ratings: dict[str, int] = {}  # system-specific numbers: name -> value (arm, assault...)
 
 
 class RestrictionSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -231,6 +308,18 @@ class RestrictionDefined(Event, kw_only=True):
     restriction: RestrictionSpec
 
 
+class TerrainTypeDefined(Event, kw_only=True):
+    """A scenario's terrain-type entry; written only when the scenario gives a table (issue 12)."""
+
+    terrain_type: TerrainTypeSpec
+
+
+class PoolDefined(Event, kw_only=True):
+    """A scenario's explicit pool; written only when the scenario gives pools (issue 12)."""
+
+    pool: PoolSpec
+
+
 SetupEvent = (
     GameCreated
     | FactionDefined
@@ -241,4 +330,6 @@ SetupEvent = (
     | SupplySourceDefined
     | UnitPlaced
     | RestrictionDefined
+    | TerrainTypeDefined
+    | PoolDefined
 )

@@ -17,12 +17,22 @@ from .state import GameState, TurnState, UnitState, side_key
 _NOT_STACKED = frozenset({"air", "naval", "flak", "partisan"})
 
 
+#: UnitSpec fields of issue 12's board vocabulary, copied as they are (lists and maps copied: state is mutable).
+_VOCABULARY = ("pool", "size", "unit_class", "mode", "markers", "strength", "strength_kind", "quality", "fatigue",
+               "formation", "movement_allowance", "movement_left", "facing", "ratings")
+
+
 def _place(state: GameState, spec: s.UnitSpec) -> None:
     state.units[spec.id] = UnitState(
         id=spec.id, nationality=spec.nationality, type=spec.type, factors=spec.factors,
         hex=spec.hex, box=spec.box, supply=spec.supply, prev_supply=spec.prev_supply,
         prev_supply_source=spec.prev_supply_source, oil_effect=spec.oil_effect,
-        airdropped_from=spec.airdropped_from, range=spec.range, name=spec.name)
+        airdropped_from=spec.airdropped_from, range=spec.range, name=spec.name,
+        **{k: _copy(getattr(spec, k)) for k in _VOCABULARY})
+
+
+def _copy(v):
+    return list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v
 
 
 def _move(state: GameState, unit: str, hex_: str, box: str = "") -> None:
@@ -184,6 +194,14 @@ def _restriction(state: GameState, e: s.RestrictionDefined) -> None:
     state.restrictions.append(e.restriction)
 
 
+def _terrain_type(state: GameState, e: s.TerrainTypeDefined) -> None:
+    state.terrain_types[e.terrain_type.id] = e.terrain_type
+
+
+def _pool(state: GameState, e: s.PoolDefined) -> None:
+    state.pools[e.pool.id] = e.pool
+
+
 #: event type -> its fold step. A dict lookup by type: replay's hot path (a long ``match`` tests
 #: the cases in order, so a late case paid for every earlier one).
 HANDLERS: dict[type, Callable[[GameState, object], None]] = {
@@ -196,7 +214,7 @@ HANDLERS: dict[type, Callable[[GameState, object], None]] = {
     g.CommandUndone: _undone,
     s.GameCreated: _created, s.FactionDefined: _faction, s.NationalityDefined: _nationality, s.HexDefined: _hex,
     s.HexsideDefined: _hexside, s.BoxDefined: _box, s.SupplySourceDefined: _source, s.UnitPlaced: _placed,
-    s.RestrictionDefined: _restriction,
+    s.RestrictionDefined: _restriction, s.TerrainTypeDefined: _terrain_type, s.PoolDefined: _pool,
 }
 
 

@@ -70,7 +70,9 @@ def _line(event) -> str:
         case s.HexDefined(hex=h):
             return f"hex {h.id}: {h.terrain}, {h.front or 'no'} front, controlled by {h.controller or 'nobody'}"
         case s.HexsideDefined(hexside=hs):
-            kinds = [k for k in ("river", "crossing_arrow", "all_water", "impassable") if getattr(hs, k)]
+            kinds = [f"{hs.river_class} river" if k == "river" and hs.river_class != "none" else k
+                     for k in ("river", "crossing_arrow", "all_water", "impassable", "bridge", "ford", "road")
+                     if getattr(hs, k)]
             fort = [f"fortified by {hs.fortified_by}"] if hs.fortified_by else []
             return f"hexside {hs.a}/{hs.b}: {', '.join(kinds + fort) or 'plain'}"
         case s.BoxDefined(box=b):
@@ -78,8 +80,12 @@ def _line(event) -> str:
         case s.SupplySourceDefined(source=x):
             return f"supply source {x.id} of {x.faction}{' (unlimited)' if x.unlimited else ''}"
         case s.UnitPlaced(unit=u):
-            where = u.hex or (f"box {u.box}" if u.box else "force pool")
+            where = u.hex or (f"box {u.box}" if u.box else f"pool {u.pool}" if u.pool else "force pool")
             return f"{u.id}: {u.nationality} {u.type} ({u.factors}) at {where}"
+        case s.TerrainTypeDefined(terrain_type=tt):
+            return f"terrain type {tt.id}{' (' + tt.name + ')' if tt.name else ''}"
+        case s.PoolDefined(pool=p):
+            return f"{p.kind} pool {p.id} of {p.faction}"
         case s.RestrictionDefined(restriction=r):
             return f"{r.attacker} may not attack {r.defender}{': ' + r.reason if r.reason else ''}"
         case g.GameTurnStarted(turn=t, season=se, year=y):

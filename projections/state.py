@@ -12,7 +12,8 @@ import msgspec
 from turnlog.events.attrition import Selection, Zone
 from turnlog.events.base import Modifier
 from turnlog.events.setup import (BoxSpec, DieSpec, FactionSpec, Feature, HexSpec, HexsideSpec,
-                          NationalitySpec, RestrictionSpec, RulesSpec, SupplySourceSpec, WeatherSpec)
+                          NationalitySpec, PoolSpec, RestrictionSpec, RulesSpec, SupplySourceSpec,
+                          TerrainTypeSpec, WeatherSpec)
 
 
 class UnitState(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -31,6 +32,21 @@ class UnitState(msgspec.Struct, kw_only=True, omit_defaults=True):
     offensive: bool = False
     range: int = 0
     name: str = ""
+    # Issue 12's board vocabulary (events/setup.py UnitSpec): defaults are omitted from snapshots.
+    pool: str = ""
+    size: str = ""
+    unit_class: str = ""
+    mode: str = ""
+    markers: list[str] = []
+    strength: int = 0
+    strength_kind: str = ""
+    quality: str = ""
+    fatigue: int = 0
+    formation: str = ""
+    movement_allowance: int = 0
+    movement_left: int = 0
+    facing: int | None = None
+    ratings: dict[str, int] = {}
 
     @property
     def in_pool(self) -> bool:
@@ -93,6 +109,8 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     boxes: dict[str, BoxSpec] = {}
     sources: dict[str, SupplySourceSpec] = {}
     restrictions: list[RestrictionSpec] = []
+    terrain_types: dict[str, TerrainTypeSpec] = {}  # the scenario's entries only (engine/terrain.py)
+    pools: dict[str, PoolSpec] = {}
     units: dict[str, UnitState] = {}
     control: dict[str, str] = {}
     features: dict[str, list[Feature]] = {}

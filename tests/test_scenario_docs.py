@@ -21,6 +21,9 @@ SECTIONS = {
     "factions": s.FactionSpec, "nationalities": s.NationalitySpec, "hexes": s.HexSpec, "hexes.features": s.Feature,
     "hexsides": s.HexsideSpec, "boxes": s.BoxSpec, "supply_sources": s.SupplySourceSpec, "units": s.UnitSpec,
     "restrictions": s.RestrictionSpec, "turn": S.TurnSpec, "turn.weather": s.WeatherSpec,
+    "terrain_types": s.TerrainTypeSpec, "terrain_types.attrition": s.AttritionTerrainSpec,
+    "terrain_types.wif": s.WifTerrainSpec, "terrain_types.pzc": s.PzcTerrainSpec,
+    "terrain_types.war": s.WarTerrainSpec, "pools": s.PoolSpec,
 }
 
 

@@ -8,7 +8,7 @@ from turnlog.projections.state import GameState, UnitState
 NOT_GROUND = frozenset({"air", "naval", "flak"})
 NEVER_COUNT = frozenset({"partisan", "replacement", "flak", "air", "naval"})  # 14.23F
 AIRDROP_TYPES = frozenset({"airborne", "chindit"})
-ROUGH = frozenset({"forest", "jungle", "mountain", "jungle_mountain", "swamp"})  # 14.62D
+# 14.62D's terrain (the rough kinds, jungle, frozen swamps) is engine/terrain.py's default table.
 NO_OCCUPY_FEATURES = frozenset({"capital", "objective", "ic", "fortress", "fortification", "railhead"})  # 14.62C
 LINE_FORTS = frozenset({"maginot", "west_wall"})
 FORTRESS = frozenset({"fortress", "fortification"})  # omnidirectional: never attritioned (14.23D note)

@@ -8,6 +8,7 @@ from turnlog.events.attrition import Zone
 from turnlog.events.base import Modifier
 from turnlog.projections.state import GameState, UnitState
 
+from ..modifiers import total
 from . import table
 from .common import effective_ctl
 
@@ -64,7 +65,7 @@ def resolve(state: GameState, zone: Zone, factors: int, attackers: list[UnitStat
     notes = []
     if winter_level(state, zone) <= 0:
         notes.append(f"14.42C: no winter effects in {zone.weather_zone or 'this area'}, no winter modifier")
-    modified = die + sum(m.value for m in mods)
+    modified = die + total(mods)  # 14.42's modifiers all add to the die
     row = table.clamp(modified)
     if row != modified:
         notes.append(f"14.43: modified roll {modified} read as {row if row < 11 else '11+'}")

@@ -6,7 +6,8 @@ from turnlog.projections.state import Attrition, GameState
 
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
-from .common import (LINE_FORTS, NO_OCCUPY_FEATURES, ROUGH, enemies, faction, features, is_combat_ground, is_ground,
+from ..terrain import of_hex
+from .common import (LINE_FORTS, NO_OCCUPY_FEATURES, enemies, faction, features, is_combat_ground, is_ground,
                      occupancy)
 
 
@@ -32,11 +33,9 @@ def hex_refusal(state: GameState, proc: Attrition, zone: Zone, hex_: str, *, cle
     for f in feats:
         if f.kind in NO_OCCUPY_FEATURES or (f.kind == "bridgehead" and f.origin != "seaborne"):
             return "14.62C", f"{hex_} holds a {f.kind}{' (river/crossing arrow)' if f.kind == 'bridgehead' else ''}"
-    terrain = state.hexes[hex_].terrain
-    if terrain == "swamp" and _frozen(state, hex_):
-        terrain = "clear"
-    if terrain in ROUGH and terrain != "jungle":
-        return "14.62D", f"{hex_} is {terrain.replace('_', '/')}"
+    terrain = of_hex(state, hex_, frozen=_frozen(state, hex_))  # the scenario's table, else engine/terrain.py's
+    if terrain.attrition.bars_occupation:
+        return "14.62D", f"{hex_} is {terrain.id.replace('_', '/')}"
     return None
 
 
@@ -64,9 +63,10 @@ def unit_refusal(state: GameState, proc: Attrition, hex_: str, uid: str) -> tupl
         return "14.62C", f"{uid} attritions {hex_} across a fortified hexside of a Maginot/West Wall hex"
     if side_.river or side_.crossing_arrow:
         return "14.62E", f"{uid} would enter {hex_} across a {'river' if side_.river else 'crossing arrow'}"
-    if state.hexes[hex_].terrain == "jungle" and not (
+    terrain = of_hex(state, hex_)
+    if terrain.attrition.jungle_only and not (
             u.type == "chindit" or state.nationalities[u.nationality].jungle_attrition):
-        return "14.62D", f"only Japanese units and the Chindit may take {hex_} (jungle) by attrition"
+        return "14.62D", f"only Japanese units and the Chindit may take {hex_} ({terrain.id}) by attrition"
     return None
 
 

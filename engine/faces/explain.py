@@ -16,6 +16,7 @@ from turnlog.projections.state import GameState
 
 from ..attrition import machine, modifiers, table, zones
 from ..attrition.procedure import die_row
+from ..modifiers import total as modifier_total
 from ..procedures import KINDS
 
 # Why a unit was left out of a count: the rule letter and a paraphrase (see the rules text for the wording).
@@ -44,10 +45,10 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
             out.append(f"  die: {ev.die} ({how}; d{die.sides} read {die.lowest}-{die.lowest + die.sides - 1})")
             base = die_row(prev, ev.die)
             for m in ev.modifiers:
-                out.append(f"  modifier {m.rule} {m.value:+d}: {m.reason}")
+                out.append(f"  modifier {m}")
             if not ev.modifiers:
                 out.append("  no modifier applies")
-            total = sum(m.value for m in ev.modifiers)
+            total = modifier_total(ev.modifiers)
             out.append(f"  modified roll: {base} {total:+d} = {ev.modified}"
                        + (f", read as row {ev.row if ev.row < 11 else '11+'} (14.43)" if ev.row != ev.modified else ""))
             factors = p.factors if p else 0
@@ -135,7 +136,7 @@ def odds(state: GameState, pid: str, actual: int | None = None) -> list[str]:
         faces.append((v, modified, row, res))
         dist[res] = dist.get(res, 0) + 1
     out = [f"{pid}: {p.factors} factors, column {p.column} (14.41); modifiers "
-           + ("; ".join(str(m) for m in mods) or "none") + f" = {sum(m.value for m in mods):+d}"]
+           + ("; ".join(str(m) for m in mods) or "none") + f" = {modifier_total(mods):+d}"]
     out.append("  die  modified  row  result")
     for v, modified, row, res in faces:
         out.append(f"  {v:>3}  {modified:>8}  {row if row < 11 else '11+':>3}  {res}"
