@@ -86,11 +86,16 @@ def _walk(obj: msgspec.Struct, path: str, out: list[str]) -> None:
             _text(owner, f.name, v, where, out)
 
 
+def is_id(v: str) -> bool:
+    """1-64 characters without spaces or control characters: the domain of every id."""
+    return bool(v) and len(v) <= ID_MAX and not _SPACE.search(v) and not CONTROLS.search(v)
+
+
 def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
     if field == "id":
         if not v:
             out.append(f"{where}: an id may not be empty")
-        elif len(v) > ID_MAX or _SPACE.search(v) or CONTROLS.search(v):
+        elif not is_id(v):
             out.append(f"{where}: {v[:ID_MAX]!r}: an id is 1-{ID_MAX} characters without spaces or control "
                        "characters")
         return

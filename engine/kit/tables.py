@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import tomllib
+from importlib import resources
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -26,6 +27,13 @@ from . import table_file as checks
 from .table_file import ColumnSpec, RowSpec, TableDice, TableFile, ratio  # noqa: F401  (the format's names)
 
 MAX_TABLE_FILE = 1 * MiB  # a 20 x 40 table is a few KiB
+MAX_TABLES = 100  # per scenario
+SHIPPED_PREFIX = "turnlog:"
+#: The tables turnlog ships (docs/tables.md, "Shipped tables"): only tables printed in the seed texts.
+SHIPPED = {
+    "attrition-14-41-europe": ("turnlog.engine.attrition", "tables/14-41-europe.toml"),
+    "attrition-14-41-pacific": ("turnlog.engine.attrition", "tables/14-41-pacific.toml"),
+}
 
 
 class TableError(ScenarioError):
@@ -76,9 +84,20 @@ def read_bytes(path: str | Path) -> bytes:
 
 
 def load(path: str | Path, name: str = "") -> Table:
-    """Read and validate one table file; ``name`` defaults to the file's stem."""
+    """Read and validate one table file, or a shipped one (``turnlog:NAME``); ``name`` defaults to the stem."""
+    if isinstance(path, str) and path.startswith(SHIPPED_PREFIX):
+        return shipped(path[len(SHIPPED_PREFIX):], name)
     p = Path(path)
     return parse(read_bytes(p), name or p.stem, str(p))
+
+
+def shipped(key: str, name: str = "") -> Table:
+    """One of the tables turnlog ships, by its key in SHIPPED."""
+    if key not in SHIPPED:
+        raise ScenarioError(f"{SHIPPED_PREFIX}{key}: no such shipped table (shipped: {', '.join(sorted(SHIPPED))})")
+    package, inner = SHIPPED[key]
+    data = resources.files(package).joinpath(inner).read_bytes()
+    return parse(data, name or key, f"{SHIPPED_PREFIX}{key}")
 
 
 def parse(data: str | bytes, name: str, origin: str = "table") -> Table:
