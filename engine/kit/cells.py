@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Callable, NamedTuple
 
+from turnlog.projections.narrative import CONTROLS
+
 NO_EFFECT = "-"
 
 
@@ -107,7 +109,7 @@ def parse(grammar: str, text: str) -> Result:
         fn = GRAMMARS[grammar]
     except KeyError:
         raise ValueError(f"unknown cell grammar {grammar!r} (known: {', '.join(sorted(GRAMMARS))})") from None
-    if not text or text != text.strip() or any(ord(ch) < 32 for ch in text):
+    if not text or text != text.strip() or CONTROLS.search(text):
         raise ValueError("a cell is non-empty text without surrounding spaces or control characters")
     return fn(text)
 

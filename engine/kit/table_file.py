@@ -13,6 +13,7 @@ from . import cells
 MAX_COLUMNS = 100
 MAX_ROWS = 1000
 MAX_CELL = 64
+PROVENANCE = "a table names where it comes from (source) and on what terms it may be used (licence)"
 
 
 class ColumnSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -64,7 +65,7 @@ def problems(spec: TableFile) -> list[str]:
 
 
 def check_head(spec: TableFile) -> list[str]:
-    out = [f"{f}: empty; name where the table comes from and on what terms it may be used"
+    out = [f"{f}: empty; {PROVENANCE}"
            for f in ("source", "licence") if not getattr(spec, f).strip()]
     if spec.cell_grammar not in cells.GRAMMARS:
         out.append(f"cell_grammar: unknown grammar {spec.cell_grammar!r} (known: {', '.join(sorted(cells.GRAMMARS))})")

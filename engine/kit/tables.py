@@ -8,6 +8,7 @@ say so in their notes, so a narrative can tell a clamped read from an exact one.
 from __future__ import annotations
 
 import hashlib
+import re
 import tomllib
 from importlib import resources
 from dataclasses import dataclass
@@ -110,7 +111,9 @@ def parse(data: str | bytes, name: str, origin: str = "table") -> Table:
     except tomllib.TOMLDecodeError as err:
         raise TableError(origin, [f"not valid TOML ({err})"]) from None
     except msgspec.ValidationError as err:
-        raise TableError(origin, [explain(err)]) from None
+        m = re.fullmatch(r"Object missing required field `(source|licence)`", str(err))
+        why = f"{m[1]}: required; {checks.PROVENANCE}" if m else explain(err)
+        raise TableError(origin, [why]) from None
     found = checks.problems(spec)
     results, cell_problems = checks.read_cells(spec)
     if found or cell_problems:
