@@ -114,6 +114,11 @@ def _int(owner: str, field: str, v: int, where: str, out: list[str]) -> None:
         out.append(f"{where}: {v} is outside {lo}..{hi}")
 
 
+def is_id(v: str) -> bool:
+    """1-64 characters without spaces or control characters: the domain of every id."""
+    return bool(v) and len(v) <= ID_MAX and not _SPACE.search(v) and not CONTROLS.search(v)
+
+
 def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
     choices = CHOICES.get((owner, field))
     if choices is not None:
@@ -124,7 +129,7 @@ def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
         what = "an id" if field == "id" else "a word"
         if not v:
             out.append(f"{where}: an id may not be empty")
-        elif len(v) > ID_MAX or _SPACE.search(v) or CONTROLS.search(v):
+        elif not is_id(v):
             out.append(f"{where}: {v[:ID_MAX]!r}: {what} is 1-{ID_MAX} characters without spaces or control "
                        "characters")
         return

@@ -21,6 +21,7 @@ from . import domains
 from .errors import ScenarioError
 from .hexgrid import neighbour_coords
 from .inputs import read_scenario_bytes
+from .kit import tables as T
 
 
 class TurnSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -47,11 +48,17 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     pools: list[s.PoolSpec] = []
     units: list[s.UnitSpec] = []
     restrictions: list[s.RestrictionSpec] = []
+    # Combat tables: name -> file path (relative to the scenario file); parse() replaces each path with
+    # the loaded table's record (engine/kit/tables.py), which a JSON scenario may also give inline.
+    tables: dict[str, str | s.TableRecord] = {}
     turn: TurnSpec
 
 
-def parse(text: str | bytes, fmt: str, origin: str = "scenario") -> Scenario:
-    """Decode and check a scenario; raise ScenarioError naming the bad field."""
+def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Path | None = None) -> Scenario:
+    """Decode and check a scenario; raise ScenarioError naming the bad field.
+
+    ``base`` is the folder table paths are relative to (the scenario file's; the current one if None).
+    """
     try:
         if fmt == "toml":
             raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text)
@@ -71,7 +78,32 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario") -> Scenario:
     problems = domains.problems(sc) or check(sc)  # references are checked once every value is in its domain
     if problems:
         raise ScenarioError(f"{origin}: " + "; ".join(problems))
-    return sc
+    return _with_tables(sc, origin, Path(base) if base is not None else Path.cwd())
+
+
+def _with_tables(sc: Scenario, origin: str, base: Path) -> Scenario:
+    """Load each named table (a path, or a record given inline) into its record; refuse a bad one by name."""
+    if not sc.tables:
+        return sc
+    if len(sc.tables) > T.MAX_TABLES:
+        raise ScenarioError(f"{origin}: tables: {len(sc.tables)} tables, more than the limit of {T.MAX_TABLES}")
+    loaded: dict[str, str | s.TableRecord] = {}
+    for name, given in sc.tables.items():
+        where = f"tables.{name}"
+        if not domains.is_id(name):
+            raise ScenarioError(f"{origin}: {where}: a table name is 1-{domains.ID_MAX} characters without spaces "
+                                "or control characters")
+        try:
+            if isinstance(given, str):
+                table = T.load(given if given.startswith(T.SHIPPED_PREFIX) else base / given, name)
+            elif given.name != name:
+                raise ScenarioError(f"record named {given.name!r}")
+            else:
+                table = T.from_record(given)
+        except ScenarioError as err:
+            raise ScenarioError(f"{origin}: {where}: {err}") from None
+        loaded[name] = T.record(table)
+    return msgspec.structs.replace(sc, tables=loaded)
 
 
 def load(path: str | Path) -> Scenario:
@@ -80,9 +112,10 @@ def load(path: str | Path) -> Scenario:
     if not p.exists():
         bundled = resources.files("turnlog.engine.scenarios").joinpath(f"{path}.toml")
         if bundled.is_file():
-            return parse(bundled.read_text(), "toml", f"{path} (bundled)")
+            with resources.as_file(resources.files("turnlog.engine.scenarios")) as folder:
+                return parse(bundled.read_text(), "toml", f"{path} (bundled)", folder)
         raise ScenarioError(f"{path}: no such scenario file (bundled: {', '.join(bundled_names())})")
-    return parse(read_scenario_bytes(p), p.suffix.lstrip(".").lower(), str(p))
+    return parse(read_scenario_bytes(p), p.suffix.lstrip(".").lower(), str(p), p.parent)
 
 
 def bundled_names() -> list[str]:
@@ -211,8 +244,11 @@ def check(sc: Scenario) -> list[str]:
 def setup_events(sc: Scenario, seed_sha256: str) -> list:
     """The log's first events: everything the scenario says, in order."""
     rules = sc.rules if sc.rules.edition else msgspec.structs.replace(sc.rules, edition=s.EDITION)
+    tables = [t for t in sc.tables.values() if isinstance(t, s.TableRecord)]
+    if len(tables) != len(sc.tables):
+        raise ScenarioError("tables: not loaded; read the scenario with scenario.load() or parse()")
     ev: list = [s.GameCreated(name=sc.name, seed_sha256=seed_sha256, die=sc.die, rules=rules,
-                              description=sc.description)]
+                              description=sc.description, tables=tables)]
     ev += [s.FactionDefined(faction=f) for f in sc.factions]
     ev += [s.NationalityDefined(nationality=n) for n in sc.nationalities]
     ev += [s.TerrainTypeDefined(terrain_type=t) for t in sc.terrain_types]

@@ -23,8 +23,9 @@ from . import anchor as A
 from . import commands as c
 from . import dice as D
 from . import joint_verify as JV
-from .errors import CommandError, RuleViolation
+from .errors import CommandError, RuleViolation, ScenarioError
 from .game import Game, settle
+from .kit import tables as T
 
 
 class Discrepancy(msgspec.Struct, kw_only=True):
@@ -72,6 +73,7 @@ class Report(msgspec.Struct, kw_only=True):
     # Present only when they apply, so older games report exactly as before:
     seed_public: bool | msgspec.UnsetType = msgspec.UNSET       # the log marks its seed as known to others
     joint: JV.JointCheck | msgspec.UnsetType = msgspec.UNSET    # joint dice (engine/joint_verify.py)
+    tables: list[str] | msgspec.UnsetType = msgspec.UNSET       # "NAME SHA256" of each combat table in setup
 
 
 class _LoggedDice(D.Dice):
@@ -173,6 +175,8 @@ def verify(game: Game, progress=None, *, head: Report | None = None) -> Report:
         _dice(game, rep)
         if rep.problem:
             rep.stage = "dice"
+        elif first is not None and _tables(decode(first[2], first[3], first[4]), rep):
+            rep.stage = "tables"
         _stage(progress, "verify: commands")
         executed = _commands(game, rep, progress)
         if rep.discrepancy is None:
@@ -192,6 +196,23 @@ def verify(game: Game, progress=None, *, head: Report | None = None) -> Report:
         rep.problem = "seeded rolls cannot be checked until the seed is revealed"
         rep.stage = rep.stage or "dice"
     return rep
+
+
+def _tables(created, rep: Report) -> bool:
+    """Each combat table in GameCreated still matches its recorded SHA-256 and reads (engine/kit/tables.py).
+
+    The hashes go in the report, so a player can compare them with the table file he holds.
+    """
+    recs = getattr(created, "tables", [])
+    if recs:
+        rep.tables = [f"{r.name} {r.sha256}" + (" (invented)" if r.invented else "") for r in recs]
+    for rec in recs:
+        try:
+            T.from_record(rec)
+        except ScenarioError as err:
+            rep.problem, rep.first_bad_seq = f"seq 1: {err}", 1
+            return True
+    return False
 
 
 def _stage(progress, label: str) -> None:
@@ -428,6 +449,10 @@ def text(rep: Report, path: str = "") -> str:
         lines.append(f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was "
                      f"cut or rewritten)")
     lines += _dice_lines(rep)
+    if rep.tables:
+        lines += [f"  table     {t}" for t in rep.tables]
+        if rep.stage == "tables":
+            lines.append(f"            FAILED: {rep.problem}")
     d = rep.discrepancy
     if d is not None:
         lines.append(f"  commands  FIRST DISCREPANCY at seq {d.seq}, command c{d.command_id} {_cmd(d.command)}")

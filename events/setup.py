@@ -259,12 +259,28 @@ class DiceHolder(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, 
     sha256: str
 
 
+class TableRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """A combat table a scenario named: its name, SHA-256 of its text, where it comes from, and the text.
+
+    The text travels in the log so that a mailed log replays alone (docs/design.md, "Combat tables in the
+    log"); ``invented`` marks a synthetic table, which the narrative labels as such.
+    """
+
+    name: str
+    sha256: str
+    source: str
+    licence: str
+    invented: bool = False
+    text: str
+
+
 class GameCreated(Event, kw_only=True):
     """The game's first event: its name, die, rules and how its dice are committed.
 
     ``seed_public`` marks a seed given by hand or published (a test or demo game): anyone may
     predict its rolls. ``joint_dice`` lists the holders of joint dice (engine/joint.py); such a
-    game has no single seed and ``seed_sha256`` is empty. Both default so older logs encode as before.
+    game has no single seed and ``seed_sha256`` is empty. ``tables`` holds the combat tables the scenario
+    named (engine/kit/tables.py). All three default so older logs encode as before.
     """
 
     name: str
@@ -274,6 +290,7 @@ class GameCreated(Event, kw_only=True):
     description: str = ""
     seed_public: bool = False
     joint_dice: list[DiceHolder] = []
+    tables: list[TableRecord] = []
 
 
 class FactionDefined(Event, kw_only=True):

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import re
 
+import msgspec
+
 from turnlog.events import attrition as a
 from turnlog.events import game as g
 from turnlog.events import setup as s
@@ -53,8 +55,17 @@ def line(event, author: str | None = None) -> str:
     return printable(_line(event))
 
 
+def _tables(tables: list[s.TableRecord]) -> str:
+    """The combat tables a game was created with; an invented one says so (docs/tables.md)."""
+    return "; combat tables: " + ", ".join(
+        f"{t.name}{' (INVENTED, not from any game)' if t.invented else ''} sha256 {t.sha256[:16]}… "
+        f"from {quoted(t.source)}" for t in tables)
+
+
 def _line(event) -> str:
     match event:
+        case s.GameCreated(tables=ts) if ts:
+            return _line(msgspec.structs.replace(event, tables=[])) + _tables(ts)
         case s.GameCreated(name=n, joint_dice=js, die=d) if js:
             return (f"game '{n}' created; joint dice: the secrets of {', '.join(j.holder for j in js)} committed, "
                     f"each roll needs every one's share (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")

@@ -1,0 +1,4 @@
+"""The shared procedure kit: pieces every combat system uses (docs/design.md, "The procedure kit").
+
+``tables``: combat-table files a user supplies (docs/tables.md); ``cells``: the grammars that read a cell.
+"""
