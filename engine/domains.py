@@ -98,8 +98,10 @@ def _walk(obj: msgspec.Struct, path: str, out: list[str]) -> None:
                     _text(owner, f.name, x, f"{where}[{i}]", out)
         elif isinstance(v, dict):
             for k, x in v.items():
-                _text(owner, "key", k, f"{where}.{k}", out)
-                _int(owner, f.name, x, f"{where}.{k}", out)
+                if isinstance(x, int) and not isinstance(x, bool):  # a map of numbers (ratings, move costs)
+                    _text(owner, "key", k, f"{where}.{k}", out)
+                    _int(owner, f.name, x, f"{where}.{k}", out)
+                # other maps (combat tables by name) are checked where they are loaded
         elif isinstance(v, bool):
             continue
         elif isinstance(v, int):

@@ -1,7 +1,7 @@
 """Modifier kinds (issue 12.3): what a modifier applies to, add/multiply/percent/shift, exact fractions.
 
 A Modifier written before the change (value, rule, reason) encodes to the same bytes, since the new
-fields default and are omitted; engine/modifiers.py applies a list in its documented order with
+fields default and are omitted; engine/kit/modifiers.py applies a list in its documented order with
 Fraction arithmetic and the rounding the caller names; str() shows each kind.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from fractions import Fraction
 import msgspec
 import pytest
 
-from turnlog.engine.modifiers import ROUNDINGS, apply, round_as, total
+from turnlog.engine.kit.modifiers import ROUNDINGS, apply, round_as, total
 from turnlog.events.base import Modifier
 
 

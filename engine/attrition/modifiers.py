@@ -8,7 +8,7 @@ from turnlog.events.attrition import Zone
 from turnlog.events.base import Modifier
 from turnlog.projections.state import GameState, UnitState
 
-from ..modifiers import total
+from ..kit.modifiers import total
 from . import table
 from .common import effective_ctl
 

@@ -16,7 +16,7 @@ from turnlog.projections.state import GameState
 
 from ..attrition import machine, modifiers, table, zones
 from ..attrition.procedure import die_row
-from ..modifiers import total as modifier_total
+from ..kit.modifiers import total as modifier_total
 from ..procedures import KINDS
 
 # Why a unit was left out of a count: the rule letter and a paraphrase (see the rules text for the wording).
