@@ -34,7 +34,7 @@ class StartPlayerTurn(Command):
 
 
 class StartPhase(Command):
-    phase: Literal["initial_supply", "movement", "combat", "exploitation", "attrition", "supply", "end"]
+    phase: str  # one of the game's turn sequence (engine/kit/sequence.py), checked when decided
 
 
 class SetWeather(Command):

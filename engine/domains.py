@@ -15,7 +15,7 @@ import msgspec
 
 from turnlog.projections.narrative import CONTROLS
 
-from .commands import StartPhase
+from .kit.sequence import PRESETS, phases
 
 #: (lowest, highest) of every int field, by the Struct that holds it.
 INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
@@ -58,11 +58,12 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("HexsideSpec", "river_class"): ("none", "minor", "major"),
     ("PoolSpec", "kind"): ("force", "repair"),
     ("UnitSpec", "strength_kind"): ("", "steps", "points", "factors", "men", "vehicles", "guns"),
+    ("TurnSequenceSpec", "preset"): ("", *PRESETS),
 }
 #: Vocabulary words (sizes, classes, modes, markers...) and map keys: shaped like ids when given.
 WORDS = frozenset({"size", "unit_class", "mode", "markers", "quality", "formation", "pool", "frozen_as",
-                   "prohibited_classes", "key"})
-PHASES = get_args(next(f.type for f in msgspec.structs.fields(StartPhase) if f.name == "phase"))
+                   "prohibited_classes", "key", "phases"})
+MAX_PHASES = 50  # phases in one player turn
 _SPACE = re.compile(r"\s")
 
 
@@ -78,8 +79,27 @@ def problems(sc) -> list[str]:
     if out:
         return out  # a map over its limit is not checked entry by entry
     _walk(sc, "", out)
-    if sc.turn.phase not in PHASES:
-        out.append(f"turn.phase: {sc.turn.phase!r} is not a phase ({', '.join(PHASES)})")
+    out += _sequence(sc.rules.turn_sequence)
+    if not out and sc.turn.phase not in phases(sc.rules):
+        out.append(f"turn.phase: {sc.turn.phase!r} is not a phase ({', '.join(phases(sc.rules))})")
+    return out
+
+
+def _sequence(spec) -> list[str]:
+    """Check a turn sequence beyond its words: a list given with a preset is the preset's, no phase twice.
+
+    A preset with its list spelled out is what GameCreated records (engine/kit/sequence.py resolve()).
+    """
+    where, out = "rules.turn_sequence", []
+    if spec.preset in PRESETS and spec.phases and tuple(spec.phases) != PRESETS[spec.preset]:
+        out.append(f"{where}.phases: not the phases of preset {spec.preset!r}; give one or the other")
+    if len(spec.phases) > MAX_PHASES:
+        out.append(f"{where}.phases: {len(spec.phases)} entries, more than the limit of {MAX_PHASES}")
+    for i, p in enumerate(spec.phases):
+        if not p:
+            out.append(f"{where}.phases[{i}]: a phase may not be empty")
+        elif p in spec.phases[:i]:
+            out.append(f"{where}.phases[{i}]: {p!r} is listed twice")
     return out
 
 

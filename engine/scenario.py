@@ -21,6 +21,7 @@ from . import domains
 from .errors import ScenarioError
 from .hexgrid import neighbour_coords
 from .inputs import read_scenario_bytes
+from .kit import sequence
 from .kit import tables as T
 
 
@@ -244,6 +245,7 @@ def check(sc: Scenario) -> list[str]:
 def setup_events(sc: Scenario, seed_sha256: str) -> list:
     """The log's first events: everything the scenario says, in order."""
     rules = sc.rules if sc.rules.edition else msgspec.structs.replace(sc.rules, edition=s.EDITION)
+    rules = msgspec.structs.replace(rules, turn_sequence=sequence.resolve(rules.turn_sequence))
     tables = [t for t in sc.tables.values() if isinstance(t, s.TableRecord)]
     if len(tables) != len(sc.tables):
         raise ScenarioError("tables: not loaded; read the scenario with scenario.load() or parse()")

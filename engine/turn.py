@@ -14,8 +14,10 @@ from . import joint
 from .attrition.procedure import open_guard
 from .dice import Dice
 from .errors import CommandError, RuleViolation
+from .kit.sequence import AWAW, phases
 
-PHASES = ("initial_supply", "movement", "combat", "exploitation", "attrition", "supply", "end")
+#: A World at War's sequence, the default; a game's own is ``phases(state.rules)`` (engine/kit/sequence.py).
+PHASES = AWAW
 
 #: Host facts that an open attrition's count, modifiers, losses or retreats read (14.22A, 14.11).
 BOARD_FACTS = (c.MoveUnit, c.SetControl, c.SetSupply, c.MarkOffensive, c.PlaceFeature, c.RemoveFeature,
@@ -38,6 +40,22 @@ def _faction(state: GameState, fid: str, field: str = "faction") -> None:
         raise CommandError(f'{field}: no faction "{fid}"')
 
 
+def _later(state: GameState) -> list[str]:
+    """The phases of the game's sequence that may still start in this player turn."""
+    seq, cur = phases(state.rules), state.turn.phase
+    return [p for p in seq if cur not in seq or seq.index(p) > seq.index(cur)]
+
+
+def _next_phase(state: GameState, p: str) -> str:
+    """Return ``p`` if it may start now; refuse a phase outside the sequence or not after the current one."""
+    seq = phases(state.rules)
+    if p not in seq:
+        raise RuleViolation("turn", f"phase {p} is not in this game's turn sequence ({', '.join(seq)})")
+    if p not in _later(state):
+        raise RuleViolation("turn", f"phase {p} cannot follow {state.turn.phase} in the same player turn")
+    return p
+
+
 class TurnKind:
     name = "turn"
     commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit, c.MarkOffensive,
@@ -58,10 +76,7 @@ class TurnKind:
                 _faction(state, f)
                 return [g.PlayerTurnStarted(faction=f)]
             case c.StartPhase(phase=p):
-                cur = state.turn.phase
-                if cur in PHASES and PHASES.index(p) <= PHASES.index(cur):
-                    raise RuleViolation("turn", f"phase {p} cannot follow {cur} in the same player turn")
-                return [g.PhaseStarted(phase=p)]
+                return [g.PhaseStarted(phase=_next_phase(state, p))]
             case c.SetWeather(weather=w):
                 return [g.WeatherSet(weather=w)]
             case c.MoveUnit(unit=u, hex=h, box=b):
@@ -125,9 +140,7 @@ class TurnKind:
         if open_guard(state, "") is not None:
             held = {k.__name__ for k in BOARD_FACTS}
             out = [o for o in out if o not in held]
-        cur = state.turn.phase
-        nxt = [p for p in PHASES if cur not in PHASES or PHASES.index(p) > PHASES.index(cur)]
-        out += [f"StartPhase {p}" for p in nxt]
+        out += [f"StartPhase {p}" for p in _later(state)]
         return out
 
     def unfinished(self, state: GameState) -> None:

@@ -232,6 +232,17 @@ class AttritionRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_default
     feature_owner: Literal["placed", "controller"] = "placed"          # 14.72A
 
 
+class TurnSequenceSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """The phases of a player turn, in order (engine/kit/sequence.py); empty: A World at War's.
+
+    ``preset`` names a sequence the engine knows; ``phases`` lists one. A game created from a preset
+    records both, so a log replays under the list it was played with.
+    """
+
+    preset: str = ""
+    phases: list[str] = []
+
+
 #: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading
 #: (issue 11); 2: with it (docs/rulings.md, "Editions"). A log that names none is edition 1.
 EDITION = 2
@@ -245,6 +256,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     attrition: AttritionRulesSpec = AttritionRulesSpec()
     # 0 = not stated: a log written before editions existed (edition 1), or a scenario file (the current one).
     edition: int = 0
+    turn_sequence: TurnSequenceSpec = TurnSequenceSpec()   # empty: AWAW's (issue 12); omitted from old logs
 
     @property
     def era(self) -> int:

@@ -42,7 +42,6 @@ def test_short_forms(text, command):
     ("Frobnicate x", "unknown command 'Frobnicate'"),
     ("RollAttritionDie A1 4 5", "RollAttritionDie: no field for '5'"),
     ("RollAttritionDie A1 value=four", "value: expected a whole number, got 'four'"),
-    ("StartPhase teatime", "phase: expected one of attrition, combat, end"),
     ("TakeAttritionLosses units=u1", "object missing required field `procedure`"),
     ("SetWeather weather=E:1:yes:extra", "weather: too many ':' parts"),
 ])

@@ -33,7 +33,7 @@ from .explain import _payload
 from .repl_board import BoardCommands
 from .repl_rules import RulesCommands
 from .shortform import parse_short  # noqa: F401  (re-exported: tests and hosts import it from here)
-from ..turn import PHASES
+from ..kit.sequence import phases
 
 BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l")
 _HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EOF"}
@@ -370,7 +370,7 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         if field in ("attacker", "faction"):
             return self._ids("faction")
         if field == "phase":
-            return list(PHASES)
+            return list(phases(self.state().rules))
         if field == "season":
             return ["spring", "summer", "fall", "winter"]
         if field == "supply":
