@@ -73,11 +73,16 @@ def open_input(path: str | Path, what: str, error: type[Exception] = CommandErro
         raise error(f"{p}: cannot read the {what} ({err.strerror or err})") from None
 
 
+def read_file_bytes(path: str | Path, what: str, max_bytes: int, error=ScenarioError) -> bytes:
+    """The bytes of a file the user names, refused (``error``) before parsing when over ``max_bytes``."""
+    with open_input(path, what, error) as f:
+        check_size(f, str(path), max_bytes, error)
+        data = f.read(max_bytes + 1)  # a pipe or /dev/zero has no size: read one byte past the limit
+    if len(data) > max_bytes:
+        raise error(f"{path}: more than the {_size(max_bytes)} limit for a {what}")
+    return data
+
+
 def read_scenario_bytes(path: str | Path, max_bytes: int = MAX_SCENARIO_FILE) -> bytes:
     """The bytes of a scenario file, refused before parsing when over ``max_bytes``."""
-    with open_input(path, "scenario file", ScenarioError) as f:
-        check_size(f, str(path), max_bytes, ScenarioError)
-        data = f.read(max_bytes + 1)
-    if len(data) > max_bytes:
-        raise ScenarioError(f"{path}: more than the {_size(max_bytes)} limit for a scenario file")
-    return data
+    return read_file_bytes(path, "scenario file", max_bytes)

@@ -22,7 +22,7 @@ from turnlog.events.setup import TableRecord
 
 from ..commands import explain
 from ..errors import ScenarioError
-from ..inputs import MiB, check_size, open_input
+from ..inputs import MiB, read_file_bytes
 from . import cells
 from . import table_file as checks
 from .table_file import ColumnSpec, RowSpec, TableDice, TableFile, ratio  # noqa: F401  (the format's names)
@@ -76,12 +76,7 @@ class Lookup(NamedTuple):
 
 def read_bytes(path: str | Path) -> bytes:
     """A table file's bytes, refused before parsing when over MAX_TABLE_FILE."""
-    with open_input(path, "table file", ScenarioError) as f:
-        check_size(f, str(path), MAX_TABLE_FILE, ScenarioError)
-        data = f.read(MAX_TABLE_FILE + 1)
-    if len(data) > MAX_TABLE_FILE:
-        raise ScenarioError(f"{path}: more than the 1 MiB limit for a table file")
-    return data
+    return read_file_bytes(path, "table file", MAX_TABLE_FILE)
 
 
 def load(path: str | Path, name: str = "") -> Table:
