@@ -338,6 +338,10 @@ class Game:
 
     def fork(self, at: int, to: str | Path) -> "Game":
         """Copy this game up to the last whole command at or before ``at`` into a new file."""
+        last = self.log.last()[0]
+        if at > last:
+            raise CommandError(f"at: seq {at} is past the end of the log (its last seq is {last}); "
+                               f"use --at {last} to fork the whole game")
         cut = max((r[6] for r in self.log.commands() if r[6] <= at), default=0)
         if cut == 0:
             raise CommandError(f"at: seq {at} is before the end of the scenario's setup")

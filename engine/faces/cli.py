@@ -513,7 +513,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(fn=cmd_demo)
     sp = sub.add_parser("diagram", help="the attrition phase machine")
     sp.add_argument("--format", choices=["mermaid", "dot", "svg"], default="mermaid")
-    sp.add_argument("--current", help="mark this phase")
+    from ..attrition.machine import STATES
+    sp.add_argument("--current", choices=STATES, help="mark this phase of the machine")
     sp.add_argument("--output", "-o", help="file to write the SVG to (default: stdout)")
     sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn=cmd_diagram)

@@ -286,8 +286,12 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
 def board_text(state: GameState) -> str:
     """A plain-text board: turn, hexes with their units, boxes, pool and procedures."""
     t = state.turn
-    lines = [f"{state.name}: turn {t.turn} ({t.season} {t.year}), {t.active}'s player turn, {t.phase or '-'} phase,"
-             f" seq {state.seq}"]
+    if not t.turn:  # time travel into the setup: no game turn has started yet
+        lines = [f"{state.name or '(no game yet)'}: during the scenario's setup, before its first game turn, "
+                 f"seq {state.seq}"]
+    else:
+        lines = [f"{state.name}: turn {t.turn} ({t.season} {t.year}), {t.active}'s player turn, "
+                 f"{t.phase or '-'} phase, seq {state.seq}"]
     by_hex: dict[str, list] = {}
     for u in state.units.values():
         if u.hex:

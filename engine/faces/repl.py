@@ -236,6 +236,8 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
             raise CommandError("goto needs a seq (or start, end)")
         seq = {"start": 1, "end": self.last, "$": self.last}.get(arg)
         if seq is None:
+            if not arg.isdigit():
+                raise CommandError(f"usage: goto SEQ | start | end (SEQ a number from 1 to {self.last}), not {arg!r}")
             seq = int(arg)
             if not 0 <= seq <= self.last:
                 raise CommandError(f"seq {seq} is outside the log (1..{self.last})")
