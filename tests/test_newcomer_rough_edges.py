@@ -41,3 +41,14 @@ def test_repl_goto_with_a_word_answers_with_its_usage(tmp_path):
     g.close()
     text = out.getvalue()
     assert "usage: goto SEQ | start | end" in text and "invalid literal" not in text
+
+
+def test_every_cli_option_says_what_it_does():
+    import argparse
+
+    from turnlog.engine.faces.cli import build_parser
+    parser = build_parser()
+    silent = [f"{name} {a.option_strings or a.dest}"
+              for name, sub in parser._subparsers._group_actions[0].choices.items()
+              for a in sub._actions if not a.help and not isinstance(a, argparse._HelpAction)]
+    assert not silent, silent
