@@ -6,7 +6,7 @@ Each command is a tagged Struct; ``{"type": "RollAttritionDie", "procedure":
 from __future__ import annotations
 
 import re
-from typing import Literal
+from typing import Literal, Union
 
 import msgspec
 
@@ -158,6 +158,21 @@ AnyCommand = (
 
 NAMES = {c.__name__: c for c in AnyCommand.__args__}
 _decoder = msgspec.json.Decoder(AnyCommand)
+
+
+def register(types: tuple[type[Command], ...]) -> None:
+    """Add a procedure kind's commands to what ``parse`` reads (engine/procedures.py ``register``)."""
+    global _decoder
+    for cls in types:
+        if not (isinstance(cls, type) and issubclass(cls, Command)):
+            raise TypeError(f"{cls!r} is not a Command Struct")
+        known = NAMES.get(cls.__name__)
+        if known is not None and known is not cls:
+            raise ValueError(f"command name {cls.__name__!r} is already taken by {known.__module__}.{known.__name__}")
+    if all(cls.__name__ in NAMES for cls in types):
+        return
+    NAMES.update({cls.__name__: cls for cls in types})
+    _decoder = msgspec.json.Decoder(Union[tuple(NAMES.values())])  # type: ignore[misc]
 encode = msgspec.json.Encoder().encode
 
 

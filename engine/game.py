@@ -25,13 +25,12 @@ from . import gamefiles as GF
 from . import joint as J
 from . import progress as P
 from .errors import CommandError, RuleViolation
-from .procedures import KINDS
+from . import procedures as K
 from .scenario import Scenario, setup_events
 
 SNAPSHOT_EVERY = 250
 _TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn)
 REACTION_LIMIT = 10_000
-BY_COMMAND = {cmd: kind for kind in KINDS for cmd in kind.commands}
 _META = ("Undo", "AddNote", "LoadScenario")
 
 class Game:
@@ -144,11 +143,11 @@ class Game:
         ``dice`` defaults to this game's committed seed (or the command's entered ``value``);
         verify passes the rolls the log holds, so re-execution judges exactly what play judged.
         """
-        kind = BY_COMMAND.get(type(command))
+        kind = K.BY_COMMAND.get(type(command))
         if kind is None:
             raise CommandError(f"{type(command).__name__}: no procedure handles this command")
         if isinstance(command, _TURN_ADVANCE):
-            for other in KINDS:
+            for other in K.KINDS:
                 blocked = other.unfinished(state)
                 if blocked is not None:
                     raise blocked
@@ -369,7 +368,7 @@ class Game:
 
     def legal(self) -> list[str]:
         out = []
-        for kind in KINDS:
+        for kind in K.KINDS:
             out += kind.legal(self.state)
         return out
 
@@ -401,7 +400,7 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
         automatic += auto
         if automatic > REACTION_LIMIT:  # only reactions can loop; a large setup is not a loop
             raise RuntimeError("automatic consequences did not settle (loop guard)")
-        for kind in KINDS:
+        for kind in K.KINDS:
             queue.extend((r, True) for r in kind.react(state, ev))
     return done
 

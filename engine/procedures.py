@@ -1,7 +1,109 @@
-"""The registry of procedure kinds; a new combat system is one more entry."""
+"""The registry of procedure kinds: the turn sequence, attrition, and any kind a program plugs in.
+
+``register(kind)`` is the one way in. A kind brings its commands, and, when it is not built in, its
+event types, the projection step that folds them, the Struct type of its own state (kept in
+``GameState.kinds[kind.name]``) and a sentence per event for the narrative. Registering teaches the
+command parser, the event codec, the fold, snapshots and the narrative about it, so the log, the Game
+facade, undo, verify and the CLI need no change for a new combat system (docs/design.md "Plugging in
+a procedure kind"). The turn sequence and attrition are built in: their events are in the codec's
+static union, which keeps the bytes of every log written before the registry.
+
+The CLI also loads kinds installed as entry points of the group ``turnlog.kinds`` (``load_plugins``).
+"""
 from __future__ import annotations
 
+from typing import Any, Callable
+
+from turnlog.events import codec
+from turnlog.events.base import Event
+from turnlog.projections import fold, narrative
+from turnlog.projections import state as st
+
+from . import commands as c
 from . import turn
 from .attrition import procedure as attrition
+from .procedure import ProcedureKind
 
-KINDS = (turn.KIND, attrition.KIND)
+#: The kinds in the order their ``react`` sees each event and their ``legal`` lists choices.
+KINDS: list[ProcedureKind] = []
+#: command type -> the kind that decides it.
+BY_COMMAND: dict[type, ProcedureKind] = {}
+
+ENTRY_POINT_GROUP = "turnlog.kinds"
+
+
+def register(kind: ProcedureKind) -> ProcedureKind:
+    """Plug ``kind`` in; registering the same kind again changes nothing; returns it.
+
+    Refused (ValueError naming the clash) before anything is changed: a kind name, a command name or an
+    event tag another kind already owns. Optional attributes of ``kind``: ``events`` (its event
+    Structs), ``apply(state, event)`` (required with ``events``), ``state_type`` (its entry in
+    ``GameState.kinds``), ``narrate(event) -> str`` and ``machine`` (engine/kit/machine.py, drawn by
+    ``turnlog diagram --kind``).
+    """
+    if kind in KINDS:
+        return kind
+    name = getattr(kind, "name", "")
+    if not name or not isinstance(name, str):
+        raise ValueError(f"{kind!r}: a procedure kind needs a name")
+    for other in KINDS:
+        if other.name == name:
+            raise ValueError(f"procedure kind {name!r} is already registered ({type(other).__module__})")
+    for cmd in kind.commands:
+        if cmd in BY_COMMAND or cmd.__name__ in {k.__name__ for k in BY_COMMAND}:
+            raise ValueError(f"command {cmd.__name__} is already decided by another kind")
+    events: tuple = tuple(getattr(kind, "events", ()))
+    apply: Callable[[Any, object], None] | None = getattr(kind, "apply", None)
+    if events and apply is None:
+        raise ValueError(f"procedure kind {name!r} has events but no apply(state, event) to fold them")
+    for cls in events:
+        if not (isinstance(cls, type) and issubclass(cls, Event)):
+            raise ValueError(f"{cls!r} is not an Event Struct (events/base.py)")
+        if cls.__name__ in codec.TYPES and codec.TYPES[cls.__name__] is not cls:
+            raise ValueError(f"event tag {cls.__name__!r} is already taken")
+    c.register(tuple(kind.commands))
+    if events:
+        codec.register(events)
+        fold.register(events, apply)
+        narrate = getattr(kind, "narrate", None)
+        if narrate is not None:
+            for cls in events:
+                narrative.NARRATORS[cls.__name__] = narrate
+    state_type = getattr(kind, "state_type", None)
+    if state_type is not None:
+        st.STATE_TYPES[name] = state_type
+    KINDS.append(kind)
+    BY_COMMAND.update({cmd: kind for cmd in kind.commands})
+    return kind
+
+
+def kind(name: str) -> ProcedureKind:
+    """The registered kind called ``name`` (KeyError listing the names otherwise)."""
+    for k in KINDS:
+        if k.name == name:
+            return k
+    raise KeyError(f'no procedure kind "{name}" (kinds: {", ".join(k.name for k in KINDS)})')
+
+
+def machines() -> dict[str, Any]:
+    """Kind name -> its phase machine, for every registered kind that has one."""
+    return {k.name: k.machine for k in KINDS if getattr(k, "machine", None) is not None}
+
+
+def load_plugins() -> list[str]:
+    """Register the kinds installed under the entry-point group ``turnlog.kinds``; return their names.
+
+    An entry point names a kind object, or a module whose import registers its kinds.
+    """
+    from importlib.metadata import entry_points
+    loaded = []
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        obj = ep.load()
+        if hasattr(obj, "commands") and hasattr(obj, "decide"):
+            register(obj)
+        loaded.append(ep.name)
+    return loaded
+
+
+register(turn.KIND)
+register(attrition.KIND)

@@ -7,7 +7,7 @@ A row newer than this code knows is refused: old code must not guess.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, get_args
+from typing import Any, Callable, Union, get_args
 
 import msgspec
 
@@ -31,6 +31,29 @@ decode_current = _decoder.decode
 
 class SchemaError(Exception):
     """A stored row this code cannot read (unknown type or newer version)."""
+
+
+def register(types: tuple[type[Event], ...]) -> None:
+    """Add a procedure kind's event types (engine/procedures.py ``register``); their tags must be new.
+
+    The decoder is rebuilt over the whole union, so a registered type takes the same fast path as a
+    built-in one. A tag already taken is refused: a tag names one type for ever (events/base.py).
+    """
+    global _decoder, decode_current
+    for cls in types:
+        if not (isinstance(cls, type) and issubclass(cls, Event)):
+            raise TypeError(f"{cls!r} is not an Event Struct (events/base.py)")
+        known = TYPES.get(cls.__name__)
+        if known is not None and known is not cls:
+            raise ValueError(f"event tag {cls.__name__!r} is already taken by {known.__module__}.{known.__name__}")
+    fresh = [cls for cls in types if cls.__name__ not in TYPES]
+    if not fresh:
+        return
+    for cls in fresh:
+        TYPES[cls.__name__] = cls
+        VERSIONS[cls.__name__] = cls.version
+    _decoder = msgspec.json.Decoder(Union[tuple(TYPES.values())])  # type: ignore[misc]
+    decode_current = _decoder.decode
 
 
 def _unit_moved_v1(d: dict[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Callable, Iterable, get_args
 
 from turnlog.events.attrition import AttritionEvent
-from turnlog.events.codec import VERSIONS, decode, decode_current
+from turnlog.events import codec
+from turnlog.events.codec import VERSIONS, decode
 from turnlog.events.game import GameEvent
 from turnlog.events.setup import SetupEvent
 
@@ -26,6 +27,13 @@ DISPATCH: dict[str, Callable[[GameState, object], None]] = {
 #: type name -> (current schema version, fold step): one lookup per row on replay.
 _STEPS: dict[str, tuple[int, Callable[[GameState, object], None]]] = {
     name: (VERSIONS[name], fn) for name, fn in DISPATCH.items()}
+
+
+def register(types: tuple[type, ...], step: Callable[[GameState, object], None]) -> None:
+    """Fold a procedure kind's event types with its projection's ``step`` (engine/procedures.py ``register``)."""
+    for cls in types:
+        DISPATCH[cls.__name__] = step
+        _STEPS[cls.__name__] = (VERSIONS[cls.__name__], step)
 
 
 def apply(state: GameState, event) -> None:
@@ -54,7 +62,7 @@ def fold_span(state: GameState, rows: Iterable[tuple[str, int, str]]) -> int:
     cost a third of the replay); the caller cuts the spans around undone commands
     by seq and sets ``state.seq``.
     """
-    steps, dec, n = _STEPS, decode_current, 0
+    steps, dec, n = _STEPS, codec.decode_current, 0  # rebuilt when a kind registers events
     for n, (type_, version, data) in enumerate(rows, 1):
         step = steps.get(type_)
         if step is not None and step[0] == version:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 import msgspec
 
@@ -62,7 +63,14 @@ def _tables(tables: list[s.TableRecord]) -> str:
         f"from {quoted(t.source)}" for t in tables)
 
 
+#: event type name -> the sentence of a registered kind's event (engine/procedures.py ``register``).
+NARRATORS: dict[str, Callable[[object], str]] = {}
+
+
 def _line(event) -> str:
+    told = NARRATORS.get(type(event).__name__)
+    if told is not None:
+        return told(event)
     match event:
         case s.GameCreated(tables=ts) if ts:
             return _line(msgspec.structs.replace(event, tables=[])) + _tables(ts)

@@ -7,6 +7,8 @@ on an instance; they are not part of equality or of snapshots.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from turnlog.events.attrition import Selection, Zone
@@ -121,6 +123,9 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     zones_turn: int = 0
     zones_active: str = ""
     attritions: dict[str, Attrition] = {}
+    # The own state of each procedure kind registered through engine/procedures.py, keyed by kind name
+    # (its type in STATE_TYPES); empty, and so omitted, in a game that uses only the built-in kinds.
+    kinds: dict[str, Any] = {}
     # No notes: they annotate the log, the rules never read them, and kept here they made every
     # snapshot (and so every time travel) grow with the length of the game. Read them from the log.
 
@@ -139,5 +144,15 @@ def dump(state: GameState) -> bytes:
     return _enc.encode(state)
 
 
+#: kind name -> the Struct type of its entry in ``GameState.kinds`` (engine/procedures.py ``register``).
+STATE_TYPES: dict[str, type] = {}
+
+
 def load(data: bytes) -> GameState:
-    return _dec.decode(data)
+    """The state a snapshot holds; a registered kind's entry is read back as its own Struct."""
+    state = _dec.decode(data)
+    for name, raw in state.kinds.items():
+        typ = STATE_TYPES.get(name)
+        if typ is not None:
+            state.kinds[name] = msgspec.convert(raw, typ)
+    return state

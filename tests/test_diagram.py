@@ -26,12 +26,12 @@ def test_mermaid_lists_every_transition_of_the_table():
 
 def test_mermaid_follows_the_live_machine(monkeypatch):
     """A transition added to the machine appears in the drawing: it is not a copy."""
-    machine.MACHINE.add_transition("reconsider", "select", "losses")
+    machine.MACHINE.machine.add_transition("reconsider", "select", "losses")
     try:
-        assert "select --> losses : reconsider" in machine.mermaid()
+        assert "select --> losses : reconsider" in machine.MACHINE.mermaid()
     finally:
-        machine.MACHINE.remove_transition("reconsider", "select", "losses")
-    assert "reconsider" not in machine.mermaid()
+        machine.MACHINE.machine.remove_transition("reconsider", "select", "losses")
+    assert "reconsider" not in machine.MACHINE.mermaid()
 
 
 @pytest.mark.skipif(not shutil.which("dot"), reason="graphviz not installed")

@@ -30,7 +30,7 @@ def test_fork_past_the_end_of_the_log_is_refused_naming_the_last_seq(tmp_path):
 
 def test_diagram_current_must_be_a_phase_of_the_machine():
     r = cli("diagram", "--current", "nonsense")
-    assert r.returncode == 2 and "invalid choice" in r.stderr and "'roll'" in r.stderr
+    assert r.returncode == 2 and "no phase 'nonsense'" in r.stderr and "roll" in r.stderr
     assert "class roll current" in cli("diagram", "--current", "roll").stdout
 
 

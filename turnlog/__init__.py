@@ -36,6 +36,7 @@ _find_checkout_folders()
 from . import commands  # noqa: E402
 from .engine.errors import CommandError, RuleViolation, ScenarioError  # noqa: E402
 from .engine.game import Game  # noqa: E402
+from .engine.procedures import register as register_kind  # noqa: E402
 from .engine.scenario import Scenario  # noqa: E402
 from .engine.scenario import bundled_names as bundled_scenarios  # noqa: E402
 from .engine.scenario import load as load_scenario  # noqa: E402
@@ -56,6 +57,7 @@ __all__ = [
     "commands",
     "load_scenario",
     "parse_scenario",
+    "register_kind",
     "verify",
     "verify_path",
 ]

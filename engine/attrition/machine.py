@@ -1,14 +1,12 @@
-"""The attrition procedure's phases as a `transitions` table (14.11 A-E).
+"""The attrition procedure's phase table (14.11 A-E): states, transitions, conditions, who acts.
 
-One Machine for the procedure kind, built once; each attrition is a model
-whose state is restored from the projection with ``set_state`` before a
-command is judged, never by re-running callbacks. Conditions are named
-predicates over the model's facts; the first transition whose conditions
-hold decides the next phase.
+Data only; engine/kit/machine.py builds it into one Machine for the kind. A condition reads the
+facts the decider passes to ``MACHINE.step``; the first transition whose conditions hold decides
+the next phase.
 """
 from __future__ import annotations
 
-from transitions import Machine
+from ..kit.machine import build
 
 STATES = ["count", "roll", "losses", "select", "retreat", "occupy", "done"]
 
@@ -28,7 +26,27 @@ TRANSITIONS = [
     {"trigger": "occupy", "source": "occupy", "dest": "done"},                                      # 14.11E
 ]
 
-#: Which command fires which trigger.
+#: The facts the conditions read, with their values when a decider does not give them.
+FACTS = {"counters": 0, "hexes": 0, "cleared": False, "winter": False, "displaced": False, "selected": False,
+         "two_ok": False}
+
+CONDITIONS = {
+    "has_counters": lambda f: f.counters > 0,
+    "two_counters_allowed": lambda f: f.two_ok,
+    "russian_winter": lambda f: f.winter,
+    "occupation_allowed": lambda f: f.hexes > 0 or f.cleared,   # 14.65: a cleared zone opens hexes
+    "has_displaced": lambda f: f.displaced,
+    "has_selection": lambda f: f.selected,
+}
+
+#: Who acts in each state: the attacker rolls (14.41) and selects (14.61); the defender takes the losses
+#: (14.51) and retreats (14.71); counting and the advance are the engine's own steps.
+ROLES = {"count": "automatic", "roll": "attacker", "losses": "defender", "select": "attacker",
+         "retreat": "defender", "occupy": "automatic", "done": "none"}
+#: In 'losses' the attacker, not the defender, may choose 2C (14.44) and designate winter hexes (14.521).
+TRIGGER_ROLES = {"take_two": "attacker", "designate": "attacker"}
+
+#: Which command fires which trigger (counted and occupy are automatic).
 COMMAND_TRIGGER = {
     "RollAttritionDie": "roll",
     "TakeTwoCounters": "take_two",
@@ -38,84 +56,6 @@ COMMAND_TRIGGER = {
     "RetreatUnits": "retreat",
 }
 
-
-class Model:
-    """One attrition's facts as the machine's conditions see them."""
-
-    def __init__(self) -> None:
-        self.counters = self.hexes = 0
-        self.cleared = self.winter = self.displaced = self.selected = self.two_ok = False
-
-    def has_counters(self) -> bool:
-        return self.counters > 0
-
-    def two_counters_allowed(self) -> bool:
-        return self.two_ok
-
-    def russian_winter(self) -> bool:
-        return self.winter
-
-    def occupation_allowed(self) -> bool:
-        return self.hexes > 0 or self.cleared
-
-    def has_displaced(self) -> bool:
-        return self.displaced
-
-    def has_selection(self) -> bool:
-        return self.selected
-
-
-MACHINE = Machine(model=None, states=STATES, transitions=TRANSITIONS, initial="count",
-                  auto_transitions=False, queued=True, send_event=False)
-
-
-def triggers(phase: str) -> list[str]:
-    """Triggers the table allows from ``phase``."""
-    return MACHINE.get_triggers(phase)
-
-
-def step(phase: str, trigger: str, **facts) -> str:
-    """The phase after ``trigger`` fires from ``phase`` given these facts; phase unchanged if none applies."""
-    model = Model()
-    vars(model).update(facts)
-    MACHINE.add_model(model, initial=phase)
-    try:
-        MACHINE.set_state(phase, model)
-        model.trigger(trigger)
-        return model.state
-    finally:
-        MACHINE.remove_model(model)
-
-
-def mermaid(current: str | None = None) -> str:
-    """The machine as a Mermaid state diagram, drawn from the live table."""
-    lines = ["stateDiagram-v2", "    [*] --> count"]
-    for t in MACHINE.get_transitions():
-        cond = ", ".join(c.func for c in t.conditions)
-        label = _trigger_of(t) + (f" [{cond}]" if cond else "")
-        lines.append(f"    {t.source} --> {t.dest} : {label}")
-    lines.append("    done --> [*]")
-    if current:
-        lines.append("    classDef current fill:#f96,stroke:#333,stroke-width:3px")
-        lines.append(f"    class {current} current")
-    return "\n".join(lines)
-
-
-def _trigger_of(t) -> str:
-    for name, ev in MACHINE.events.items():
-        if any(t in ts for ts in ev.transitions.values()):
-            return name
-    return "?"
-
-
-def dot(current: str | None = None) -> str:
-    """The machine as Graphviz DOT, drawn from the live table."""
-    lines = ["digraph attrition {", '  rankdir=LR; node [shape=box, style=rounded, fontname="Helvetica"];']
-    for s in STATES:
-        style = ', style="rounded,filled", fillcolor="#ff9966"' if s == current else ""
-        lines.append(f'  "{s}" [label="{s}"{style}];')
-    for t in MACHINE.get_transitions():
-        cond = ", ".join(c.func for c in t.conditions)
-        lines.append(f'  "{t.source}" -> "{t.dest}" [label="{_trigger_of(t)}{f" [{cond}]" if cond else ""}"];')
-    lines.append("}")
-    return "\n".join(lines)
+MACHINE = build("attrition", states=STATES, transitions=TRANSITIONS, initial="count", facts=FACTS,
+                conditions=CONDITIONS, roles=ROLES, trigger_roles=TRIGGER_ROLES, commands=COMMAND_TRIGGER,
+                rule="14.11")

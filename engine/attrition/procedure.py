@@ -33,11 +33,7 @@ def _phase_gate(state: GameState, proc: Attrition, command: c.Command) -> str:
         raise RuleViolation("14.12", f"{proc.id} belongs to {proc.attacker}'s attrition phase of turn {proc.turn}; "
                             f"it cannot continue in {state.turn.active}'s {state.turn.phase or 'no'} phase of "
                             f"turn {state.turn.turn}")
-    trig = machine.COMMAND_TRIGGER[type(command).__name__]
-    if trig not in machine.triggers(proc.phase):
-        raise RuleViolation("14.11", f"{type(command).__name__} is not possible while {proc.id} is in phase "
-                            f"'{proc.phase}' (possible: {', '.join(machine.triggers(proc.phase)) or 'nothing'})")
-    return trig
+    return machine.MACHINE.gate(proc.phase, type(command).__name__, proc.id)
 
 
 def _current(state: GameState, proc: Attrition) -> bool:
@@ -91,7 +87,7 @@ def begin(state: GameState, cmd: c.BeginAttrition) -> list:
                              excluded=list(cmd.exclude)),
             a.FactorsCounted(procedure=pid, units=counted.units, factors=counted.factors, contact=counted.contact,
                              column=table.COLUMNS[table.column(counted.factors)]),
-            a.AttritionPhaseChanged(procedure=pid, phase=machine.step("count", "counted"))]
+            a.AttritionPhaseChanged(procedure=pid, phase=machine.MACHINE.step("count", "counted"))]
 
 
 def _second_roll(p: Attrition) -> str:
@@ -139,7 +135,7 @@ def roll(state: GameState, proc: Attrition, cmd: c.RollAttritionDie, dice: Dice)
         die_row(state, die.value))
     result = a.AttritionResultDetermined(procedure=proc.id, die=die.value, modifiers=mods, modified=modified,
                                          row=row, column=proc.column, counters=counters, hexes=hexes, notes=notes)
-    return [die, result, *_changed(proc, machine.step(proc.phase, "roll", counters=counters))]
+    return [die, result, *_changed(proc, machine.MACHINE.step(proc.phase, "roll", counters=counters))]
 
 
 def take_losses(state: GameState, proc: Attrition, units: list[str]) -> list:
@@ -151,13 +147,13 @@ def take_losses(state: GameState, proc: Attrition, units: list[str]) -> list:
     cleared = losses.zone_cleared(state, proc, zone, units)
     if cleared:
         out.append(a.AttritionZoneCleared(procedure=proc.id))
-    return out + _changed(proc, machine.step(proc.phase, "take_losses", hexes=proc.hexes, cleared=cleared))
+    return out + _changed(proc, machine.MACHINE.step(proc.phase, "take_losses", hexes=proc.hexes, cleared=cleared))
 
 
 def select(state: GameState, proc: Attrition, sel: list) -> list:
     zone = state.zones[proc.zone]
     occupation.check(state, proc, zone, sel)
-    nxt = machine.step(proc.phase, "select", displaced=bool(retreats.displaced(state, proc, sel)), selected=bool(sel))
+    nxt = machine.MACHINE.step(proc.phase, "select", displaced=bool(retreats.displaced(state, proc, sel)), selected=bool(sel))
     return [a.OccupationSelected(procedure=proc.id, selections=list(sel)), *_changed(proc, nxt)]
 
 
@@ -167,7 +163,7 @@ def retreat(state: GameState, proc: Attrition, cmd: c.RetreatUnits) -> list:
         if u not in state.units:
             raise CommandError(f'retreats[{i}].unit: no unit "{u}"')
     retreats.check(state, proc, moves)
-    return retreats.retreat_events(state, proc, moves) + _changed(proc, machine.step(proc.phase, "retreat"))
+    return retreats.retreat_events(state, proc, moves) + _changed(proc, machine.MACHINE.step(proc.phase, "retreat"))
 
 
 def _table_cell(proc: Attrition) -> tuple[int, int]:
@@ -201,6 +197,7 @@ def _two_counters_refusal(state: GameState, proc: Attrition) -> str:
 
 class AttritionKind:
     name = "attrition"
+    machine = machine.MACHINE
     commands = (c.BeginAttrition, c.RollAttritionDie, c.TakeTwoCounters, c.DesignateWinterHexes,
                 c.TakeAttritionLosses, c.SelectOccupation, c.RetreatUnits)
 
@@ -255,7 +252,7 @@ class AttritionKind:
             if not _current(state, p):
                 continue
             designated = bool(p.winter_losses or p.winter_occupation)
-            for trig in machine.triggers(p.phase):
+            for trig in machine.MACHINE.triggers(p.phase):
                 name = _COMMAND_OF.get(trig)
                 if name is None:  # an automatic step (counted, occupy): nothing to issue
                     continue

@@ -309,7 +309,15 @@ def _before_last_command(g: Game) -> int:
 
 
 def cmd_diagram(args) -> int:
-    from ..attrition import machine
+    from .. import procedures
+    machines = procedures.machines()
+    if args.kind not in machines:
+        raise CommandError(f'--kind: no procedure kind "{args.kind}" with a phase machine '
+                           f'(kinds: {", ".join(sorted(machines))})')
+    machine = machines[args.kind]
+    if args.current and args.current not in machine.states:
+        raise CommandError(f"--current: {args.kind} has no phase {args.current!r} "
+                           f"(phases: {', '.join(machine.states)})")
     if args.format == "mermaid":
         print(machine.mermaid(args.current))
         return 0
@@ -326,7 +334,7 @@ def cmd_diagram(args) -> int:
     if args.output:
         from . import outfile
         outfile.write(args.output, lambda f: f.write(svg), force=args.force, binary=True)
-        print(f"{args.output}: attrition machine")
+        print(f"{args.output}: {args.kind} machine")
     else:
         sys.stdout.write(svg.decode())
     return 0
@@ -512,18 +520,30 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--dir", default="turnlog-demo", help="where the demo game files go")
     sp.add_argument("--scenario", choices=DEMOS, help="play only this bundled example (default: all)")
     sp.set_defaults(fn=cmd_demo)
-    sp = sub.add_parser("diagram", help="the attrition phase machine")
+    sp = sub.add_parser("diagram", help="a procedure kind's phase machine, drawn from its live table")
+    sp.add_argument("--kind", default="attrition",
+                    help="the procedure kind whose machine to draw (default attrition; a wrong name lists them)")
     sp.add_argument("--format", choices=["mermaid", "dot", "svg"], default="mermaid",
                     help="mermaid or dot text, or svg (svg needs graphviz's dot installed)")
-    from ..attrition.machine import STATES
-    sp.add_argument("--current", choices=STATES, help="mark this phase of the machine")
+    sp.add_argument("--current", help="mark this phase of the machine (one of the kind's phases)")
     sp.add_argument("--output", "-o", help="file to write the SVG to (default: stdout)")
     sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn=cmd_diagram)
     return p
 
 
+def _plugins() -> None:
+    """Register the procedure kinds installed as plugins; a broken one is named, the rest still run."""
+    from .. import procedures
+    try:
+        procedures.load_plugins()
+    except Exception as err:  # a third party's import error must not make every command fail
+        print(f"warning: a procedure-kind plugin ({procedures.ENTRY_POINT_GROUP}) failed to load: {err}",
+              file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
+    _plugins()
     args = build_parser().parse_args(argv)
     try:
         return args.fn(args)

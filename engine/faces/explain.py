@@ -17,7 +17,7 @@ from turnlog.projections.state import GameState
 from ..attrition import machine, modifiers, table, zones
 from ..attrition.procedure import die_row
 from ..kit.modifiers import total as modifier_total
-from ..procedures import KINDS
+from .. import procedures
 
 # Why a unit was left out of a count: the rule letter and a paraphrase (see the rules text for the wording).
 REFUSALS = {"14.213": "left out by the attacker", "14.23A": "took part in offensive operations this turn",
@@ -159,7 +159,7 @@ def _weight(label: str) -> tuple[int, int]:
 
 def _legal(state: GameState) -> list[str]:
     out = []
-    for kind in KINDS:
+    for kind in procedures.KINDS:
         try:
             out += kind.legal(state)
         except Exception as err:  # noqa: BLE001 — e.g. a procedure caught mid-command (phase 'count')

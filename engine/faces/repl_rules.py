@@ -85,4 +85,4 @@ class RulesCommands:
         if arg.strip() and phase is None:
             raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}')
         self.say(f"%% {pid} is in phase '{phase}'" if phase else "%% no attrition procedure at the cursor")
-        self.say(machine.mermaid(phase))
+        self.say(machine.MACHINE.mermaid(phase))

@@ -1,0 +1,100 @@
+"""The generic half of a procedure kind driven by its phase machine (engine/kit/machine.py).
+
+A combat system subclasses ``MachineKind`` and writes its rules only: one handler per command, the
+projection of its events, and where its instances live in the state. The base finds the procedure a
+command names, checks the phase table, moves the phase, lists what may be issued (with who acts) and
+holds the turn while an instance is open. Attrition predates it and keeps its own decide; the toy
+kind in tests/kit_toy.py shows a whole kind in a few lines.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Iterable
+
+from turnlog.projections.state import GameState
+
+from ..errors import CommandError, RuleViolation
+from .machine import ProcedureMachine
+
+
+class MachineKind:
+    """Decide, legal and unfinished for a kind whose instances move through ``machine``.
+
+    Subclasses set ``name``, ``commands``, ``machine``, ``handlers`` (command type -> method name), and
+    implement ``instances(state)`` (id -> instance with ``id`` and ``phase``), ``phase_event(instance,
+    phase)`` (the kind's own PhaseChanged event) and ``side(state, instance, role)`` (the faction a role
+    is, for ``legal``). A command with a ``procedure`` field is checked against its instance's phase;
+    one without opens an instance (its handler gets ``None``).
+    """
+
+    name: ClassVar[str]
+    commands: ClassVar[tuple[type, ...]]
+    machine: ClassVar[ProcedureMachine]
+    handlers: ClassVar[dict[type, str]]
+    #: The turn phase the kind's instances run in ("" = any); outside it they are refused under ``phase_rule``.
+    turn_phase: ClassVar[str] = ""
+    phase_rule: ClassVar[str] = ""
+
+    # -- what a subclass provides ----------------------------------------------
+
+    def instances(self, state: GameState) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def phase_event(self, instance: Any, phase: str) -> object:
+        raise NotImplementedError
+
+    def side(self, state: GameState, instance: Any, role: str) -> str:
+        """The faction that ``role`` is in ``instance`` ("" when no faction acts)."""
+        return getattr(instance, role, "") if role in ("attacker", "defender") else ""
+
+    # -- the generic part --------------------------------------------------------
+
+    def decide(self, state: GameState, cmd, dice) -> list:
+        """Check the phase (and the turn phase), then run the command's handler."""
+        handler: Callable | None = getattr(self, self.handlers.get(type(cmd), ""), None)
+        if handler is None:
+            raise CommandError(f"{type(cmd).__name__}: not a {self.name} command")
+        self._turn_gate(state, type(cmd).__name__)
+        pid = getattr(cmd, "procedure", None)
+        if pid is None:
+            return handler(state, None, cmd, dice)
+        inst = self.instances(state).get(pid)
+        if inst is None:
+            raise CommandError(f'procedure: no {self.name} "{pid}"')
+        self.machine.gate(inst.phase, type(cmd).__name__, inst.id)
+        return handler(state, inst, cmd, dice)
+
+    def _turn_gate(self, state: GameState, command: str) -> None:
+        if self.turn_phase and state.turn.phase != self.turn_phase:
+            raise RuleViolation(self.phase_rule or self.machine.rule,
+                                f"{command} belongs to the {self.turn_phase} phase (now: {state.turn.phase or 'none'})")
+
+    def moved(self, inst: Any, trigger: str, **facts) -> list:
+        """The kind's PhaseChanged event for ``trigger`` from the instance's phase, or nothing if it stays."""
+        phase = self.machine.step(inst.phase, trigger, **facts)
+        return [] if phase == inst.phase else [self.phase_event(inst, phase)]
+
+    def open(self, state: GameState) -> Iterable[Any]:
+        """The instances not yet in a final state."""
+        return (i for i in self.instances(state).values() if i.phase not in self.machine.final)
+
+    def react(self, state: GameState, event) -> list:
+        return []
+
+    def unfinished(self, state: GameState) -> RuleViolation | None:
+        """The table's rule: an instance runs to its end before the turn moves on."""
+        inst = next(iter(self.open(state)), None)
+        if inst is None:
+            return None
+        return RuleViolation(self.machine.rule, f"{inst.id} is still in phase '{inst.phase}'; finish it before "
+                             "the turn moves on")
+
+    def legal(self, state: GameState) -> list[str]:
+        """For each open instance, each command its phase allows, with who must issue it."""
+        out = []
+        for inst in self.open(state):
+            for role, command, trig in self.machine.awaiting(inst.phase):
+                if self.machine.command_of(trig) is None:
+                    continue
+                who = self.side(state, inst, role)
+                out.append(f"{command} procedure={inst.id}" + (f"  [{role}: {who}]" if who else f"  [{role}]"))
+        return out

@@ -1,0 +1,154 @@
+"""Issue 12: a second procedure kind plugs in through the kit alone (tests/kit_toy.py, INVENTED rules).
+
+Registered with ``turnlog.register_kind``, it is parsed, decided, logged, folded, snapshotted, undone,
+verified and drawn by the unchanged log, Game facade, undo, verify and CLI.
+"""
+from __future__ import annotations
+
+import io
+import json
+import sqlite3
+import subprocess
+import sys
+from contextlib import redirect_stdout
+
+import pytest
+
+import turnlog
+from turnlog.engine import procedures
+from turnlog.engine.commands import StartPhase, parse
+from turnlog.engine.errors import CommandError, RuleViolation
+from turnlog.engine.faces import cli
+from turnlog.events.game import DieRolled, UnitEliminated
+from turnlog.projections.state import dump, load
+
+import kit_toy as T
+from helpers import hexes, new_game, scenario, unit
+
+turnlog.register_kind(T.KIND)
+
+
+def position():
+    return scenario(hexes("0404:AX 0405:WA"), [unit("it-1", "IT", "0404", 4), unit("us-1", "US", "0405", 3)],
+                    turn={"turn": 1, "season": "summer", "year": 1943, "active": "AX", "phase": "movement"})
+
+
+@pytest.fixture
+def game(tmp_path):
+    g = new_game(tmp_path, position())
+    yield g
+    g.close()
+
+
+def _played(g, value):
+    g.execute(T.BeginSkirmish(attacker="AX", target="us-1"))
+    return [e for _s, e in g.execute(T.RollSkirmish(procedure="S1", value=value))]
+
+
+def test_toy_commands_parse_and_a_hit_removes_the_unit(game):
+    assert isinstance(parse('{"type": "RollSkirmish", "procedure": "S1"}'), T.RollSkirmish)
+    evs = _played(game, game.state.die.lowest + game.state.die.sides - 1)
+    assert isinstance(evs[0], DieRolled) and evs[0].entered
+    assert evs[1] == T.SkirmishRolled(procedure="S1", hit=True)
+    assert UnitEliminated(unit="us-1", rule="T.2", procedure="S1") in evs
+    assert game.state.kinds["skirmish"].open["S1"].phase == "done"
+    assert game.state.units["us-1"].eliminated
+
+
+def test_toy_refusals_name_the_toy_rule_and_write_nothing(game):
+    before = game.log.last()
+    with pytest.raises(RuleViolation) as err:
+        game.execute(T.BeginSkirmish(attacker="AX", target="it-1"))
+    assert err.value.rule == "T.1"
+    with pytest.raises(CommandError, match='no skirmish "S9"'):
+        game.execute(T.RollSkirmish(procedure="S9", value=1))
+    _played(game, game.state.die.lowest)
+    with pytest.raises(RuleViolation) as err:  # the phase table: S1 is done
+        game.execute(T.RollSkirmish(procedure="S1", value=1))
+    assert err.value.rule == "T.1" and "phase 'done'" in err.value.message
+    assert game.log.last()[0] > before[0]
+
+
+def test_toy_open_instance_holds_the_turn_and_is_listed_with_its_role(game):
+    game.execute(T.BeginSkirmish(attacker="AX", target="us-1"))
+    assert any(str(x).startswith("RollSkirmish procedure=S1") and "attacker: AX" in str(x) for x in game.legal())
+    with pytest.raises(RuleViolation) as err:
+        game.execute(StartPhase(phase="combat"))
+    assert err.value.rule == "T.1"
+
+
+def test_toy_replay_equals_live_and_snapshots_restore_its_state(game):
+    _played(game, game.state.die.lowest + game.state.die.sides - 1)
+    assert game.at(use_snapshots=False) == game.state
+    assert load(dump(game.state)) == game.state
+    game.snapshot()
+    assert game.at() == game.state and isinstance(game.at().kinds["skirmish"], T.Skirmishes)
+
+
+def test_toy_roll_is_a_dice_barrier_and_begin_undoes(game):
+    _played(game, 1)
+    with pytest.raises(RuleViolation) as err:
+        game.undo()
+    assert err.value.rule == "undo.dice-barrier"
+    game.undo(override=True, referee="ref", reason="test")
+    game.undo()
+    assert "skirmish" not in game.state.kinds or not game.state.kinds["skirmish"].open
+
+
+def test_toy_game_verifies_and_a_tampered_roll_is_caught(game):
+    game.execute(T.BeginSkirmish(attacker="AX", target="us-1"))
+    game.execute(T.RollSkirmish(procedure="S1"))   # from the committed seed
+    path = game.log.path
+    rep = turnlog.verify_path(path)
+    assert rep.ok, rep.problem
+    game.close()
+    con = sqlite3.connect(path)
+    row = con.execute("SELECT seq, data FROM events WHERE type='SkirmishRolled'").fetchone()
+    flipped = row[1].replace("true", "false") if "true" in row[1] else row[1].replace("false", "true")
+    con.execute("DROP TRIGGER events_append_only_update")  # a hand edit, as a cheat would make it
+    con.execute("UPDATE events SET data=? WHERE seq=?", (flipped, row[0]))
+    con.commit()
+    con.close()
+    assert not turnlog.verify_path(path).ok
+
+
+def test_toy_through_the_cli_play_log_verify_diagram(game, tmp_path, monkeypatch):
+    path = str(game.log.path)
+    game.close()
+    lines = '{"type": "BeginSkirmish", "attacker": "AX", "target": "us-1"}\n' \
+            '{"type": "RollSkirmish", "procedure": "S1", "value": 1}\n'
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert cli.main(["play", "--db", path, "-"]) == 0
+        assert cli.main(["log", "--db", path]) == 0
+        assert cli.main(["verify", "--db", path]) == 0
+        assert cli.main(["diagram", "--kind", "skirmish", "--current", "roll"]) == 0
+    text = out.getvalue()
+    assert "skirmish S1: SkirmishRolled" in text and "VERIFIED" in text
+    assert "roll --> done : roll" in text and "class roll current" in text
+
+
+def test_a_process_without_the_plugin_names_the_unknown_event(game):
+    _played(game, 1)
+    path = str(game.log.path)
+    game.close()
+    r = subprocess.run([sys.executable, "-m", "turnlog.engine.faces.cli", "log", "--db", path],
+                       capture_output=True, text=True)
+    assert r.returncode == 1 and "SkirmishBegun" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_registering_a_clashing_kind_is_refused_and_changes_nothing():
+    class Clash(T.SkirmishKind):
+        name = "clash"
+        events = (DieRolled,)
+    before = (list(procedures.KINDS), dict(procedures.BY_COMMAND))
+    with pytest.raises(ValueError):
+        procedures.register(Clash())
+    assert (list(procedures.KINDS), dict(procedures.BY_COMMAND)) == before
+    assert procedures.register(T.KIND) is T.KIND   # registering again is a no-op
+
+
+def test_registered_kind_is_listed_for_diagram():
+    assert "skirmish" in procedures.machines()
+    assert json.dumps(T.MACHINE.states) == '["roll", "done"]'
