@@ -12,6 +12,7 @@ The CLI also loads kinds installed as entry points of the group ``turnlog.kinds`
 """
 from __future__ import annotations
 
+import inspect
 from typing import Any, Callable
 
 from turnlog.events import codec
@@ -61,6 +62,9 @@ def register(kind: ProcedureKind) -> ProcedureKind:
             raise ValueError(f"{cls!r} is not an Event Struct (events/base.py)")
         if cls.__name__ in codec.TYPES and codec.TYPES[cls.__name__] is not cls:
             raise ValueError(f"event tag {cls.__name__!r} is already taken")
+        if any(p.kind is not p.KEYWORD_ONLY for p in inspect.signature(cls).parameters.values()):
+            raise ValueError(f"event {cls.__name__}: declare it with kw_only=True (events/base.py: every field "
+                             "keyword-only, so a field added later with a default cannot shift the others)")
     c.register(tuple(kind.commands))
     if events:
         codec.register(events)

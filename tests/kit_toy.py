@@ -26,19 +26,19 @@ class RollSkirmish(c.Command):
     value: int | None = None
 
 
-class SkirmishBegun(Event):
+class SkirmishBegun(Event, kw_only=True):
     procedure: str
     attacker: str
     defender: str
     target: str
 
 
-class SkirmishRolled(Event):
+class SkirmishRolled(Event, kw_only=True):
     procedure: str
     hit: bool
 
 
-class SkirmishPhaseChanged(Event):
+class SkirmishPhaseChanged(Event, kw_only=True):
     procedure: str
     phase: str
 

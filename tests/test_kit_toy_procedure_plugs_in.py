@@ -152,3 +152,18 @@ def test_registering_a_clashing_kind_is_refused_and_changes_nothing():
 def test_registered_kind_is_listed_for_diagram():
     assert "skirmish" in procedures.machines()
     assert json.dumps(T.MACHINE.states) == '["roll", "done"]'
+
+
+def test_an_event_that_is_not_keyword_only_is_refused():
+    from turnlog.events.base import Event
+
+    class Loose(Event):   # kw_only missing on the subclass
+        x: int
+
+    class Sloppy(T.SkirmishKind):
+        name = "sloppy"
+        commands = ()
+        events = (Loose,)
+    with pytest.raises(ValueError, match="kw_only"):
+        procedures.register(Sloppy())
+    assert "Loose" not in __import__("turnlog.events.codec", fromlist=["TYPES"]).TYPES
