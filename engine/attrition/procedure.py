@@ -13,27 +13,12 @@ from turnlog.projections.state import Attrition, GameState
 from .. import commands as c
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
+from ..kit.kind import MachineKind
 from . import losses, machine, modifiers, occupation, retreats, table, winter, zones
 from .common import enemies, occupancy, reading, second_reading
 
 
 _COMMAND_OF = {trigger: name for name, trigger in machine.COMMAND_TRIGGER.items()}
-
-
-def _proc(state: GameState, pid: str) -> Attrition:
-    proc = state.attritions.get(pid)
-    if proc is None:
-        raise CommandError(f'procedure: no attrition "{pid}"')
-    return proc
-
-
-def _phase_gate(state: GameState, proc: Attrition, command: c.Command) -> str:
-    """The procedure's own phase table (14.11) and the turn's attrition phase (14.12) must both allow it."""
-    if not _current(state, proc):
-        raise RuleViolation("14.12", f"{proc.id} belongs to {proc.attacker}'s attrition phase of turn {proc.turn}; "
-                            f"it cannot continue in {state.turn.active}'s {state.turn.phase or 'no'} phase of "
-                            f"turn {state.turn.turn}")
-    return machine.MACHINE.gate(proc.phase, type(command).__name__, proc.id)
 
 
 def _current(state: GameState, proc: Attrition) -> bool:
@@ -195,34 +180,53 @@ def _two_counters_refusal(state: GameState, proc: Attrition) -> str:
     return f"2C may replace a 1C/1H result only (this result is {shown})"
 
 
-class AttritionKind:
+class AttritionKind(MachineKind):
+    """Rule 14 on the kit: the phase table in machine.py, one handler per command, the 14.12 gate."""
+
     name = "attrition"
     machine = machine.MACHINE
     commands = (c.BeginAttrition, c.RollAttritionDie, c.TakeTwoCounters, c.DesignateWinterHexes,
                 c.TakeAttritionLosses, c.SelectOccupation, c.RetreatUnits)
+    handlers = {c.BeginAttrition: "on_begin", c.RollAttritionDie: "on_roll", c.TakeTwoCounters: "on_take_two",
+                c.DesignateWinterHexes: "on_designate", c.TakeAttritionLosses: "on_losses",
+                c.SelectOccupation: "on_select", c.RetreatUnits: "on_retreat"}
 
-    def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
-        if isinstance(cmd, c.BeginAttrition):
-            return begin(state, cmd)
-        proc = _proc(state, cmd.procedure)
-        _phase_gate(state, proc, cmd)
-        match cmd:
-            case c.RollAttritionDie():
-                return roll(state, proc, cmd, dice)
-            case c.TakeTwoCounters():
-                if not two_counters_open(state, proc):
-                    raise RuleViolation("14.44", _two_counters_refusal(state, proc))
-                return [a.TwoCountersChosen(procedure=proc.id)]
-            case c.DesignateWinterHexes(losses=ls, occupation=oc):
-                winter.check(state, proc, ls, oc)
-                return [a.WinterHexesDesignated(procedure=proc.id, losses=list(ls), occupation=list(oc))]
-            case c.TakeAttritionLosses(units=us):
-                return take_losses(state, proc, us)
-            case c.SelectOccupation(selections=sel):
-                return select(state, proc, sel)
-            case c.RetreatUnits():
-                return retreat(state, proc, cmd)
-        raise CommandError(f"{type(cmd).__name__}: not an attrition command")
+    def instances(self, state: GameState) -> dict[str, Attrition]:
+        return state.attritions
+
+    def phase_event(self, proc: Attrition, phase: str) -> a.AttritionPhaseChanged:
+        return a.AttritionPhaseChanged(procedure=proc.id, phase=phase)
+
+    def admit(self, state: GameState, proc: Attrition, cmd: c.Command) -> None:
+        """14.12: a procedure continues only in its own player turn's attrition phase."""
+        if not _current(state, proc):
+            raise RuleViolation("14.12", f"{proc.id} belongs to {proc.attacker}'s attrition phase of turn "
+                                f"{proc.turn}; it cannot continue in {state.turn.active}'s "
+                                f"{state.turn.phase or 'no'} phase of turn {state.turn.turn}")
+
+    def on_begin(self, state: GameState, _proc: None, cmd: c.BeginAttrition, _dice: Dice) -> list:
+        return begin(state, cmd)
+
+    def on_roll(self, state: GameState, proc: Attrition, cmd: c.RollAttritionDie, dice: Dice) -> list:
+        return roll(state, proc, cmd, dice)
+
+    def on_take_two(self, state: GameState, proc: Attrition, _cmd: c.TakeTwoCounters, _dice: Dice) -> list:
+        if not two_counters_open(state, proc):
+            raise RuleViolation("14.44", _two_counters_refusal(state, proc))
+        return [a.TwoCountersChosen(procedure=proc.id)]
+
+    def on_designate(self, state: GameState, proc: Attrition, cmd: c.DesignateWinterHexes, _dice: Dice) -> list:
+        winter.check(state, proc, cmd.losses, cmd.occupation)
+        return [a.WinterHexesDesignated(procedure=proc.id, losses=list(cmd.losses), occupation=list(cmd.occupation))]
+
+    def on_losses(self, state: GameState, proc: Attrition, cmd: c.TakeAttritionLosses, _dice: Dice) -> list:
+        return take_losses(state, proc, cmd.units)
+
+    def on_select(self, state: GameState, proc: Attrition, cmd: c.SelectOccupation, _dice: Dice) -> list:
+        return select(state, proc, cmd.selections)
+
+    def on_retreat(self, state: GameState, proc: Attrition, cmd: c.RetreatUnits, _dice: Dice) -> list:
+        return retreat(state, proc, cmd)
 
     def react(self, state: GameState, event) -> list:
         """Zones at the start of a player turn (14.211); the automatic occupation (14.71, 14.11E)."""

@@ -3,7 +3,7 @@
 A combat system subclasses ``MachineKind`` and writes its rules only: one handler per command, the
 projection of its events, and where its instances live in the state. The base finds the procedure a
 command names, checks the phase table, moves the phase, lists what may be issued (with who acts) and
-holds the turn while an instance is open. Attrition predates it and keeps its own decide; the toy
+holds the turn while an instance is open. Attrition (engine/attrition/procedure.py) is one; the toy
 kind in tests/kit_toy.py shows a whole kind in a few lines.
 """
 from __future__ import annotations
@@ -60,8 +60,12 @@ class MachineKind:
         inst = self.instances(state).get(pid)
         if inst is None:
             raise CommandError(f'procedure: no {self.name} "{pid}"')
+        self.admit(state, inst, cmd)
         self.machine.gate(inst.phase, type(cmd).__name__, inst.id)
         return handler(state, inst, cmd, dice)
+
+    def admit(self, state: GameState, inst: Any, cmd) -> None:
+        """A system's own check that ``inst`` may continue now, before its phase table (default: none)."""
 
     def _turn_gate(self, state: GameState, command: str) -> None:
         if self.turn_phase and state.turn.phase != self.turn_phase:
