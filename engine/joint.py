@@ -127,6 +127,7 @@ class JointDice(D.Dice):
                  values: dict | None = None):
         super().__init__(None, state.die, entered, named=getattr(state, "dice", {}), values=values)
         self.state, self.secrets, self.given = state, secrets, dict(given or {})
+        self.served = ""  # the key the given shares were used for: a share is one key's
 
     def _derive(self, key: str, spec, rule: str) -> tuple[list[int], dict]:
         st = self.state
@@ -146,6 +147,12 @@ class JointDice(D.Dice):
                 raise RuleViolation(rule or "dice", f"the share given for {h} is not the one {h}'s secret gives")
             if mine is None and theirs is None:
                 missing.append(h)
+            if mine is None and theirs is not None:
+                if self.served not in ("", key):
+                    raise RuleViolation(rule or "dice", f"shares: the shares given are for one roll ({self.served}); "
+                                        f"this command also rolls {key}, which needs its own shares (not supported "
+                                        "yet: roll it where its holders' secrets are held)")
+                self.served = key
             shares[h] = mine or theirs
         if missing:
             raise RuleViolation(rule or "dice", f"joint dice: rolling {key} needs the share of {', '.join(missing)} "
