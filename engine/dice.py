@@ -5,6 +5,11 @@ HMAC-SHA256(seed, key) mapped to a face by rejection sampling (no modulo
 bias), so undoing a roll and rolling again with the same key gives the same
 number: there is nothing to fish for. Revealing the seed lets anyone re-derive
 every roll. Physical dice may be entered instead and are logged as entered.
+
+Named dice (a scenario's ``[dice.NAME]``, GameCreated.dice): one die rolls
+under its key; several roll under the sub-keys ``KEY/0``, ``KEY/1``... and are
+combined. A draw (``Dice.draw``) is a uniform integer in 0..n-1 taken the same
+way under its key, logged as a DieRolled with ``of = n``.
 """
 from __future__ import annotations
 
@@ -14,10 +19,16 @@ import os
 import secrets
 from pathlib import Path
 
-from turnlog.events.game import DieRolled
-from turnlog.events.setup import DieSpec
+from typing import Union
 
-from .errors import RuleViolation
+from turnlog.events.game import DieRolled
+from turnlog.events.setup import DiceSpec, DieSpec
+
+from .errors import CommandError, RuleViolation
+
+COMBINE = ("sum", "high", "low", "each")
+MAX_DRAW = 1 << 53  # a draw's range: beyond 10**6 (PzC's) with room; refused above (an exact float bound)
+Entered = Union[int, list[int]]
 
 
 def new_seed() -> bytes:
@@ -40,6 +51,52 @@ def face(seed: bytes, key: str, die: DieSpec) -> int:
             if x < limit:
                 return die.lowest + x % n
         counter += 1
+
+
+def as_dice(die: DieSpec) -> DiceSpec:
+    """The game's own die as a named spec: one die, its faces."""
+    return DiceSpec(sides=die.sides, lowest=die.lowest)
+
+
+def draw_spec(n: int) -> DiceSpec:
+    """What a draw in 0..n-1 rolls: one die of n faces numbered from 0."""
+    return DiceSpec(sides=n, lowest=0)
+
+
+def spec_of(die: DieSpec, named: dict[str, DiceSpec], roll: DieRolled) -> DiceSpec | None:
+    """The spec a logged roll was taken with (its draw range, its named dice, else the game's die); None if unknown."""
+    if roll.of:
+        return draw_spec(roll.of)
+    if roll.dice:
+        return named.get(roll.dice)
+    return as_dice(die)
+
+
+def faces(seed: bytes, key: str, spec: DiceSpec) -> list[int]:
+    """Each face of ``spec`` for ``key``: one die under the key itself, several under ``key/i``.
+
+    One die keeps the key unsuffixed so that a named d10 gives what the game's d10 gives for the same key.
+    """
+    if spec.count == 1:
+        return [face(seed, key, spec)]
+    return [face(seed, f"{key}/{i}", spec) for i in range(spec.count)]
+
+
+def combined(spec: DiceSpec, fs: list[int]) -> int:
+    """The one value of several faces (``each``: the first; the rules read ``faces``)."""
+    if spec.combine == "high":
+        return max(fs)
+    if spec.combine == "low":
+        return min(fs)
+    if spec.combine == "each":
+        return fs[0]
+    return sum(fs)
+
+
+def again(seed: bytes, roll: DieRolled, spec: DiceSpec) -> tuple[int, list[int]]:
+    """(value, logged faces) that ``seed`` gives for a logged roll: what verify compares."""
+    fs = faces(seed, roll.key, spec)
+    return combined(spec, fs), (fs if spec.count > 1 else [])
 
 
 def seed_path(db_path: str | Path) -> Path:
@@ -85,18 +142,87 @@ def read_seed(path: Path) -> bytes | None:
 
 
 class Dice:
-    """The dice a decider may roll: seeded, or entered by the player."""
+    """The dice a decider may roll: seeded, or entered by the player (``value``, or ``values`` by slot).
 
-    def __init__(self, seed: bytes | None, die: DieSpec, entered: int | None = None):
+    ``named`` is the game's named dice (GameCreated.dice). ``values`` maps a slot to its entered value
+    (an int, or a list of faces for several dice); ``entered`` is slot "" (a command's ``value``).
+    ``used`` collects the slots the rolls took, so ``unused()`` names an entered value no roll took.
+    """
+
+    def __init__(self, seed: bytes | None, die: DieSpec, entered: int | None = None, *,
+                 named: dict[str, DiceSpec] | None = None, values: dict[str, Entered] | None = None):
         self.seed, self.die, self.entered = seed, die, entered
+        self.named = dict(named or {})
+        self.values: dict[str, Entered] = dict(values or {})
+        if entered is not None:
+            if "" in self.values:
+                raise CommandError('values: slot "" is the command\'s value; give it once')
+            self.values[""] = entered
+        self.used: set[str] = set()
 
-    def roll(self, key: str, procedure: str = "", rule: str = "") -> DieRolled:
-        d = self.die
-        if self.entered is not None:
-            if not d.lowest <= self.entered < d.lowest + d.sides:
-                raise RuleViolation(rule or "die", f"entered die {self.entered} is not a face of this die "
-                                    f"({d.lowest}-{d.lowest + d.sides - 1})")
-            return DieRolled(key=key, value=self.entered, entered=True, procedure=procedure)
+    def spec(self, dice: str, rule: str = "") -> DiceSpec:
+        """The named spec (``""``: the game's die); an unknown name is refused."""
+        if not dice:
+            return as_dice(self.die)
+        found = self.named.get(dice)
+        if found is None:
+            raise RuleViolation(rule or "dice", f"no dice named {dice!r} in this game "
+                                f"({', '.join(sorted(self.named)) or 'it declares none'})")
+        return found
+
+    def roll(self, key: str, procedure: str = "", rule: str = "", *, dice: str = "", slot: str = "") -> DieRolled:
+        """Roll the dice ``dice`` under ``key``; the value entered for ``slot``, if any, is used instead."""
+        spec = self.spec(dice, rule)
+        return self._take(key, procedure, rule, spec, slot, dice=dice)
+
+    def draw(self, key: str, n: int, procedure: str = "", rule: str = "", *, slot: str = "") -> DieRolled:
+        """A uniform integer in 0..n-1 under ``key``, by the dice's own sampling: logged as a roll (``of = n``)."""
+        if not 1 <= n <= MAX_DRAW:
+            raise RuleViolation(rule or "dice", f"a draw is from 1 to {MAX_DRAW} values, not {n}")
+        return self._take(key, procedure, rule, draw_spec(n), slot, of=n)
+
+    def unused(self) -> None:
+        """Refuse a value entered for a slot no roll of the command took (nothing is written)."""
+        left = sorted(set(self.values) - self.used)
+        if left:
+            name = "value" if left[0] == "" else f"values.{left[0]}"
+            raise RuleViolation("dice", f"{name}: this command rolls no die for it; nothing was rolled with it")
+
+    def _take(self, key: str, procedure: str, rule: str, spec: DiceSpec, slot: str, **what) -> DieRolled:
+        if slot in self.values:
+            self.used.add(slot)
+            fs = _entered(self.values[slot], spec, slot, rule, draw=bool(what.get("of")))
+            return _rolled(key, procedure, spec, fs, entered=True, **what)
+        fs, extra = self._derive(key, spec, rule)
+        return _rolled(key, procedure, spec, fs, **extra, **what)
+
+    def _derive(self, key: str, spec: DiceSpec, rule: str) -> tuple[list[int], dict]:
+        """The faces the committed seed gives, and what else the roll logs (joint dice: the shares)."""
         if self.seed is None:
             raise RuleViolation(rule or "die", "the dice seed is not available here; enter the die value")
-        return DieRolled(key=key, value=face(self.seed, key, d), procedure=procedure)
+        return faces(self.seed, key, spec), {}
+
+
+def _rolled(key: str, procedure: str, spec: DiceSpec, fs: list[int], **fields) -> DieRolled:
+    if spec.count > 1:
+        fields["faces"] = fs
+    fields = {k: v for k, v in fields.items() if v}  # "" dice, 0 of: omitted, as the defaults are
+    return DieRolled(key=key, value=combined(spec, fs), procedure=procedure, **fields)
+
+
+def _entered(given: Entered, spec: DiceSpec, slot: str, rule: str, draw: bool = False) -> list[int]:
+    """The faces a player entered, each checked against the spec; refused naming the slot."""
+    name = "value" if slot == "" else f"values.{slot}"
+    if draw and not (isinstance(given, int) and 0 <= given < spec.sides):
+        raise RuleViolation(rule or "dice", f"{name}: an entered draw is a whole number in 0..{spec.sides - 1}, "
+                            f"not {given}")
+    fs = [given] if isinstance(given, int) else list(given)
+    if len(fs) != spec.count:
+        raise RuleViolation(rule or "dice", f"{name}: {spec.count} dice are rolled here; enter "
+                            + ("one face" if spec.count == 1 else f"a list of their {spec.count} faces"))
+    top = spec.lowest + spec.sides - 1
+    for f in fs:
+        if not spec.lowest <= f <= top:
+            raise RuleViolation(rule or "die", f"{name}: entered die {f} is not a face of this die "
+                                f"({spec.lowest}-{top})")
+    return fs

@@ -15,12 +15,16 @@ import msgspec
 
 from turnlog.projections.narrative import CONTROLS
 
+from .dice import COMBINE
 from .kit.sequence import PRESETS, phases
 
 #: (lowest, highest) of every int field, by the Struct that holds it.
 INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("DieSpec", "sides"): (2, 1000),
     ("DieSpec", "lowest"): (-1000, 1000),
+    ("DiceSpec", "count"): (1, 100),
+    ("DiceSpec", "sides"): (2, 1000),
+    ("DiceSpec", "lowest"): (-1000, 1000),
     ("RulesSpec", "stacking_limit"): (1, 99),
     ("RulesSpec", "partial_supply_ctl_penalty"): (0, 10),
     ("RulesSpec", "unsupplied_ctl_penalty"): (0, 10),
@@ -50,6 +54,7 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
 #: Most entries a list may hold (a 1,000,000-hex map is refused here: docs/scenario.md, "Domains and limits").
 MAX_ITEMS = {"hexes": 200_000, "units": 100_000}
 MAX_OTHER_ITEMS = 10_000
+MAX_DICE = 100  # named dice in one game
 ID_MAX = 64  # ids: 1-64 characters, no spaces or control characters
 WORD_MAX = 64  # terrain, front, type, zone...: no control characters
 TEXT_MAX = {"name": 200, "reason": 1000, "description": 10_000}  # free text; only `description` keeps line breaks
@@ -59,6 +64,7 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("PoolSpec", "kind"): ("force", "repair"),
     ("UnitSpec", "strength_kind"): ("", "steps", "points", "factors", "men", "vehicles", "guns"),
     ("TurnSequenceSpec", "preset"): ("", *PRESETS),
+    ("DiceSpec", "combine"): COMBINE,
 }
 #: Vocabulary words (sizes, classes, modes, markers...) and map keys: shaped like ids when given.
 WORDS = frozenset({"size", "unit_class", "mode", "markers", "quality", "formation", "pool", "frozen_as",
@@ -76,6 +82,8 @@ def problems(sc) -> list[str]:
             limit = MAX_ITEMS.get(name.name, MAX_OTHER_ITEMS)
             if len(items) > limit:
                 out.append(f"{name.name}: {len(items)} entries, more than the limit of {limit}")
+    if len(sc.dice) > MAX_DICE:
+        out.append(f"dice: {len(sc.dice)} named dice, more than the limit of {MAX_DICE}")
     if out:
         return out  # a map over its limit is not checked entry by entry
     _walk(sc, "", out)
@@ -121,6 +129,9 @@ def _walk(obj: msgspec.Struct, path: str, out: list[str]) -> None:
                 if isinstance(x, int) and not isinstance(x, bool):  # a map of numbers (ratings, move costs)
                     _text(owner, "key", k, f"{where}.{k}", out)
                     _int(owner, f.name, x, f"{where}.{k}", out)
+                elif isinstance(x, msgspec.Struct) and f.name == "dice":  # named dice: a name is an id
+                    _text(owner, "id", k, f"{where}.{k}", out)
+                    _walk(x, f"{where}.{k}.", out)
                 # other maps (combat tables by name) are checked where they are loaded
         elif isinstance(v, bool):
             continue

@@ -153,6 +153,9 @@ class Game:
                     raise blocked
         if dice is None:
             dice = J.dice_for(state, self.seed, self.secrets, command)
+            events = kind.decide(state, command, dice)
+            dice.unused()  # a value entered for a slot no roll took is refused: the player meant another roll
+            return events
         return kind.decide(state, command, dice)
 
     def _commit(self, events: list, actor: str, ctype: str, payload: str) -> list[tuple[int, object]]:

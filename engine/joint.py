@@ -40,10 +40,17 @@ def share(secret: bytes, key: str) -> str:
     return hmac.new(secret, _SHARE + key.encode(), hashlib.sha256).hexdigest()
 
 
+def mixed(shares: dict[str, str], order: Iterable[str]) -> bytes:
+    """The seed every share of one key gives together; ``order`` is the holders' commitment order.
+
+    Named dice and draws derive from it as from a game's seed (dice.faces): one share per holder per key.
+    """
+    return hmac.new(_MIX, b"".join(bytes.fromhex(shares[h]) for h in order), hashlib.sha256).digest()
+
+
 def face(shares: dict[str, str], order: Iterable[str], key: str, die: DieSpec) -> int:
-    """The face every share of ``key`` gives together; ``order`` is the holders' commitment order."""
-    mixed = hmac.new(_MIX, b"".join(bytes.fromhex(shares[h]) for h in order), hashlib.sha256).digest()
-    return D.face(mixed, key, die)
+    """The face of the game's die every share of ``key`` gives together."""
+    return D.face(mixed(shares, order), key, die)
 
 
 def secret_path(db_path: str | Path, holder: str) -> Path:
@@ -116,13 +123,13 @@ def _read(path: Path) -> bytes | None:
 class JointDice(D.Dice):
     """Dice of a joint game: a roll needs every holder's share, computed here or given with the command."""
 
-    def __init__(self, state, secrets: dict[str, bytes], given: dict[str, str] | None, entered: int | None):
-        super().__init__(None, state.die, entered)
+    def __init__(self, state, secrets: dict[str, bytes], given: dict[str, str] | None, entered: int | None,
+                 values: dict | None = None):
+        super().__init__(None, state.die, entered, named=getattr(state, "dice", {}), values=values)
         self.state, self.secrets, self.given = state, secrets, dict(given or {})
+        self.served = ""  # the key the given shares were used for: a share is one key's
 
-    def roll(self, key: str, procedure: str = "", rule: str = "") -> DieRolled:
-        if self.entered is not None:
-            return super().roll(key, procedure, rule)
+    def _derive(self, key: str, spec, rule: str) -> tuple[list[int], dict]:
         st = self.state
         if st.revealed:
             raise RuleViolation(rule or "dice", f"{', '.join(st.revealed)} revealed a secret: a joint roll could "
@@ -140,23 +147,32 @@ class JointDice(D.Dice):
                 raise RuleViolation(rule or "dice", f"the share given for {h} is not the one {h}'s secret gives")
             if mine is None and theirs is None:
                 missing.append(h)
+            if mine is None and theirs is not None:
+                if self.served not in ("", key):
+                    raise RuleViolation(rule or "dice", f"shares: the shares given are for one roll ({self.served}); "
+                                        f"this command also rolls {key}, which needs its own shares (not supported "
+                                        "yet: roll it where its holders' secrets are held)")
+                self.served = key
             shares[h] = mine or theirs
         if missing:
             raise RuleViolation(rule or "dice", f"joint dice: rolling {key} needs the share of {', '.join(missing)} "
                                 f"(`turnlog share --db GAME --secret-file FILE --key {key}` prints it; give it as "
                                 f'"shares": {{"{missing[0]}": "..."}} in the command)')
-        return DieRolled(key=key, value=face(shares, st.joint_dice, key, self.die), procedure=procedure,
-                         shares=shares)
+        return D.faces(mixed(shares, st.joint_dice), key, spec), {"shares": shares}
 
 
 def dice_for(state, seed: bytes | None, secrets: dict[str, bytes], command) -> D.Dice:
-    """The dice a command rolls with: the seed's, or joint dice when the log committed holders."""
-    entered = getattr(command, "value", None)
+    """The dice a command rolls with: the seed's, or joint dice when the log committed holders.
+
+    Any command may carry ``value`` (slot "") and ``values`` (slot -> entered value) and, in a joint game,
+    ``shares``; the dice take them from whatever command it is.
+    """
+    entered, values = getattr(command, "value", None), getattr(command, "values", None)
     if state.joint_dice:
-        return JointDice(state, secrets, getattr(command, "shares", None), entered)
+        return JointDice(state, secrets, getattr(command, "shares", None), entered, values)
     if getattr(command, "shares", None):
         raise CommandError("shares: this game's dice come from one seed, not from shares")
-    return D.Dice(seed, state.die, entered)
+    return D.Dice(seed, state.die, entered, named=state.dice, values=values)
 
 
 def reveal(state, dice) -> list:
@@ -199,7 +215,9 @@ def sides(scenario) -> list[str]:
 
 def explain(ev: DieRolled, state) -> str:
     """The REPL's `why` for a joint roll: do the logged shares give the face, and which are checked yet."""
-    ok = list(ev.shares) == list(state.joint_dice) and face(ev.shares, state.joint_dice, ev.key, state.die) == ev.value
+    spec = D.spec_of(state.die, state.dice, ev)
+    ok = (spec is not None and list(ev.shares) == list(state.joint_dice)
+          and D.again(mixed(ev.shares, state.joint_dice), ev, spec) == (ev.value, ev.faces))
     checked = [h for h, s in state.revealed.items() if share(bytes.fromhex(s), ev.key) == ev.shares.get(h)]
     return (f"  mixed from the shares of {', '.join(ev.shares)} for the key '{ev.key}': "
             + ("they give this face" if ok else "they DO NOT give this face")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import msgspec
 
 from turnlog.events.game import DieRolled, SecretRevealed
+from turnlog.projections.narrative import shown
 
 from . import dice as D
 from . import joint as J
@@ -56,7 +57,7 @@ def check(game, created, rep) -> list[tuple[int, DieRolled, str]]:
             jc.held.append(h)
     known = len(secrets) == len(order)
     rep.seed = ("joint" if not jc.held else "joint-held") if known else "unknown"
-    out = [(seq, r, _roll(seq, r, order, secrets, created.die, rep, jc)) for seq, r in rolls]
+    out = [(seq, r, _roll(seq, r, order, secrets, created, rep, jc)) for seq, r in rolls]
     unchecked = [seq for seq, _r, c in out if c == "unchecked"]
     if unchecked and not rep.problem:
         missing = [h for h in order if h not in secrets]
@@ -65,20 +66,25 @@ def check(game, created, rep) -> list[tuple[int, DieRolled, str]]:
     return out
 
 
-def _roll(seq: int, r: DieRolled, order: list[str], secrets: dict[str, bytes], die, rep, jc: JointCheck) -> str:
+def _roll(seq: int, r: DieRolled, order: list[str], secrets: dict[str, bytes], created, rep, jc: JointCheck) -> str:
     if r.entered:
         return "entered"
     if list(r.shares) != order:
         _bad(rep, seq, f"seq {seq}: roll {r.key} holds the shares of {', '.join(r.shares) or 'nobody'}, "
                        f"not of {', '.join(order)}")
         return "mismatch"
+    spec = D.spec_of(created.die, created.dice, r)
+    if spec is None:
+        _bad(rep, seq, f"seq {seq}: roll {r.key} names dice {r.dice!r}, which the game does not declare")
+        return "mismatch"
     try:
-        again = J.face(r.shares, order, r.key, die)
+        value, faces = D.again(J.mixed(r.shares, order), r, spec)
     except ValueError:
         _bad(rep, seq, f"seq {seq}: roll {r.key} holds a share that is not hex")
         return "mismatch"
-    if again != r.value:
-        _bad(rep, seq, f"seq {seq}: roll {r.key} = {r.value} but its shares give {again}")
+    if (value, faces) != (r.value, r.faces):
+        _bad(rep, seq, f"seq {seq}: roll {r.key} = {shown(r)} but its shares give "
+                       f"{shown(msgspec.structs.replace(r, value=value, faces=faces))}")
         return "mismatch"
     for h in order:
         if h not in secrets:

@@ -38,6 +38,7 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     name: str
     description: str = ""
     die: s.DieSpec = s.DieSpec()
+    dice: dict[str, s.DiceSpec] = {}   # named dice beside the game's die (engine/dice.py)
     rules: s.RulesSpec = s.RulesSpec()
     factions: list[s.FactionSpec]
     nationalities: list[s.NationalitySpec]
@@ -73,13 +74,31 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Pat
     except UnicodeDecodeError as err:
         raise ScenarioError(f"{origin}: not UTF-8 text ({err.reason})") from None
     except msgspec.ValidationError as err:
-        raise ScenarioError(f"{origin}: {explain(err)}") from None
+        raise ScenarioError(f"{origin}: {_named_dice(text, fmt) or explain(err)}") from None
     except msgspec.DecodeError as err:  # a syntax error: there is no field path to name
         raise ScenarioError(f"{origin}: not valid JSON ({explain(err)})") from None
     problems = domains.problems(sc) or check(sc)  # references are checked once every value is in its domain
     if problems:
         raise ScenarioError(f"{origin}: " + "; ".join(problems))
     return _with_tables(sc, origin, Path(base) if base is not None else Path.cwd())
+
+
+def _named_dice(text: str | bytes, fmt: str) -> str:
+    """The first bad ``[dice.NAME]`` entry, named (msgspec's path says only ``dice[...]``), or ''."""
+    try:
+        raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text) if fmt == "toml" \
+            else msgspec.json.decode(text)
+    except (tomllib.TOMLDecodeError, msgspec.DecodeError, UnicodeDecodeError):
+        return ""
+    dice = raw.get("dice") if isinstance(raw, dict) else None
+    for name, entry in (dice.items() if isinstance(dice, dict) else ()):
+        try:
+            msgspec.convert(entry, s.DiceSpec)
+        except msgspec.ValidationError as err:
+            if " - at `$" in str(err):  # a field inside the entry
+                return f"dice.{name}.{explain(err)}"
+            return f"dice.{name}: {explain(err).removeprefix('(top): ').replace('`', '')}"
+    return ""
 
 
 def _with_tables(sc: Scenario, origin: str, base: Path) -> Scenario:
@@ -250,7 +269,7 @@ def setup_events(sc: Scenario, seed_sha256: str) -> list:
     if len(tables) != len(sc.tables):
         raise ScenarioError("tables: not loaded; read the scenario with scenario.load() or parse()")
     ev: list = [s.GameCreated(name=sc.name, seed_sha256=seed_sha256, die=sc.die, rules=rules,
-                              description=sc.description, tables=tables)]
+                              description=sc.description, tables=tables, dice=dict(sorted(sc.dice.items())))]
     ev += [s.FactionDefined(faction=f) for f in sc.factions]
     ev += [s.NationalityDefined(nationality=n) for n in sc.nationalities]
     ev += [s.TerrainTypeDefined(terrain_type=t) for t in sc.terrain_types]

@@ -17,6 +17,7 @@ from turnlog.events.codec import SchemaError, decode, encode
 from turnlog.events.game import DieRolled, SeedRevealed
 from turnlog.events.log import EventLog
 from turnlog.projections import fold as F
+from turnlog.projections.narrative import shown
 from turnlog.projections.state import GameState, dump, load
 
 from . import anchor as A
@@ -77,18 +78,30 @@ class Report(msgspec.Struct, kw_only=True):
 
 
 class _LoggedDice(D.Dice):
-    """Serves the rolls the command logged, in order, so re-execution sees the same dice."""
+    """Serves the rolls and draws the command logged, in order, so re-execution sees the same dice.
 
-    def __init__(self, die, rolls: list[DieRolled]):
-        super().__init__(None, die)
+    A roll served must have the key, the dice name and the draw range the re-executed decider asks for.
+    """
+
+    def __init__(self, state, rolls: list[DieRolled]):
+        super().__init__(None, state.die, named=state.dice)
         self.rolls = list(rolls)
 
-    def roll(self, key: str, procedure: str = "", rule: str = "") -> DieRolled:
+    def roll(self, key: str, procedure: str = "", rule: str = "", *, dice: str = "", slot: str = "") -> DieRolled:
+        self.spec(dice, rule)
+        return self._next(key, dice, 0)
+
+    def draw(self, key: str, n: int, procedure: str = "", rule: str = "", *, slot: str = "") -> DieRolled:
+        return self._next(key, "", n)
+
+    def _next(self, key: str, dice: str, of: int) -> DieRolled:
+        what = f"draws {key} of {of}" if of else f"rolls {key}" + (f" with dice {dice!r}" if dice else "")
         if not self.rolls:
-            raise RuleViolation("verify", f"re-execution rolls {key} but the log holds no roll for it")
+            raise RuleViolation("verify", f"re-execution {what} but the log holds no roll for it")
         r = self.rolls.pop(0)
-        if r.key != key:
-            raise RuleViolation("verify", f"re-execution rolls {key} but the log rolled {r.key}")
+        if (r.key, r.dice, r.of) != (key, dice, of):
+            logged = f"drew {r.key} of {r.of}" if r.of else f"rolled {r.key}" + (f" with dice {r.dice!r}" if r.dice else "")
+            raise RuleViolation("verify", f"re-execution {what} but the log {logged}")
         return r
 
 
@@ -230,11 +243,11 @@ def _chain(log, total: int, progress) -> tuple[int, int | None, str]:
 
 
 def _dice(game: Game, rep: Report) -> None:
-    seed, commitment, die = None, "", None
+    seed, commitment, created = None, "", None
     rolls: list[tuple[int, DieRolled]] = []
     for seq, _cid, ev, _a in game.rows():
         if seq == 1:
-            commitment, die = ev.seed_sha256, ev.die
+            commitment, created = ev.seed_sha256, ev
             if ev.seed_public:
                 rep.seed_public = True
             if ev.joint_dice:  # no single seed: every roll mixes the holders' shares
@@ -261,14 +274,26 @@ def _dice(game: Game, rep: Report) -> None:
         elif seed is None:
             rep.rolls_unchecked.append(seq)
             check = "unchecked"
-        elif D.face(seed, r.key, die) != r.value:
-            rep.problem = rep.problem or f"seq {seq}: roll {r.key} = {r.value} but the seed gives {D.face(seed, r.key, die)}"
+        elif (bad := _seeded_problem(seed, r, created)):
+            rep.problem = rep.problem or f"seq {seq}: {bad}"
             rep.first_bad_seq = rep.first_bad_seq or seq
             check = "mismatch"
         else:
             rep.rolls_derived += 1
             check = "derived"
         rep.rolls.append(Roll(seq=seq, key=r.key, value=r.value, check=check))
+
+
+def _seeded_problem(seed: bytes, r: DieRolled, created) -> str:
+    """Why the seed does not give a logged roll (its value, its faces, its named dice), or ''."""
+    spec = D.spec_of(created.die, created.dice, r)
+    if spec is None:
+        return f"roll {r.key} names dice {r.dice!r}, which the game does not declare"
+    value, faces = D.again(seed, r, spec)
+    if (value, faces) == (r.value, r.faces):
+        return ""
+    return (f"roll {r.key} = {shown(r)} but the seed gives "
+            f"{shown(msgspec.structs.replace(r, value=value, faces=faces))}")
 
 
 CHECK_EVERY = 250  # events between verify's own checkpoints of the re-executed board
@@ -356,7 +381,7 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
             command = c.parse(payload)
             events = [decode(r[2], r[3], r[4]) for r in logged]
             rolls = [e for e in events if isinstance(e, DieRolled)]
-            kind_events = game.decide(state, command, _LoggedDice(state.die, rolls))
+            kind_events = game.decide(state, command, _LoggedDice(state, rolls))
             done = settle(state, kind_events)
         except (RuleViolation, CommandError) as err:
             rep.discrepancy = Discrepancy(seq=first, command_id=cid, command=payload,

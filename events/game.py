@@ -127,6 +127,9 @@ class DieRolled(Event, kw_only=True):
 
     ``shares`` (joint dice only) maps each holder to its share for ``key``, hex, in the order of
     GameCreated.joint_dice, so the face can be re-derived and each share checked once revealed.
+    ``dice`` names the scenario's dice rolled ("" = the game's die) and ``faces`` lists each face when
+    they are several; ``of`` > 0 marks a uniform draw of ``value`` in 0..of-1 (engine/dice.py). The three
+    default, so a roll logged before them keeps its bytes.
     """
 
     key: str
@@ -134,6 +137,9 @@ class DieRolled(Event, kw_only=True):
     entered: bool = False
     procedure: str = ""
     shares: dict[str, str] = {}
+    dice: str = ""
+    faces: list[int] = []
+    of: int = 0
 
 
 class SeedRevealed(Event, kw_only=True):

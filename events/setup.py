@@ -206,6 +206,19 @@ class DieSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, for
     lowest: int = 0
 
 
+class DiceSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """A named set of dice a scenario declares (``[dice.pair]``): how many, their faces, how they combine.
+
+    ``combine`` (sum/high/low/each, checked at load) makes one value of several faces; ``each`` keeps the
+    faces apart for the rules to read, and its value is the first face (engine/dice.py).
+    """
+
+    count: int = 1
+    sides: int
+    lowest: int = 1
+    combine: str = "sum"
+
+
 class RussianWinterSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
     attacker_nationality: str = ""
     axis_nationality: str = ""
@@ -292,7 +305,8 @@ class GameCreated(Event, kw_only=True):
     ``seed_public`` marks a seed given by hand or published (a test or demo game): anyone may
     predict its rolls. ``joint_dice`` lists the holders of joint dice (engine/joint.py); such a
     game has no single seed and ``seed_sha256`` is empty. ``tables`` holds the combat tables the scenario
-    named (engine/kit/tables.py). All three default so older logs encode as before.
+    named (engine/kit/tables.py). ``dice`` holds the scenario's named dice by name (``die`` stays the
+    game's own die, name ""). All four default so older logs encode as before.
     """
 
     name: str
@@ -303,6 +317,7 @@ class GameCreated(Event, kw_only=True):
     seed_public: bool = False
     joint_dice: list[DiceHolder] = []
     tables: list[TableRecord] = []
+    dice: dict[str, DiceSpec] = {}
 
 
 class FactionDefined(Event, kw_only=True):

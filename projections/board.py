@@ -151,6 +151,8 @@ def _undone(state: GameState, e: g.CommandUndone) -> None:
 
 def _created(state: GameState, e: s.GameCreated) -> None:
     state.name, state.seed_sha256, state.die, state.rules = e.name, e.seed_sha256, e.die, e.rules
+    if e.dice:
+        state.dice = dict(e.dice)
     if e.joint_dice:
         state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}
 

@@ -67,11 +67,34 @@ def _tables(tables: list[s.TableRecord]) -> str:
 NARRATORS: dict[str, Callable[[object], str]] = {}
 
 
+def shown(roll: g.DieRolled) -> str:
+    """A roll's result: several faces and what they make (``3+5 = 8``), a draw (``417 of 1000``), one face."""
+    if roll.of:
+        return f"{roll.value} of {roll.of}"
+    return f"{'+'.join(map(str, roll.faces))} = {roll.value}" if roll.faces else str(roll.value)
+
+
+def _how(roll: g.DieRolled) -> str:
+    """Where a roll came from, as the plain die's line says it."""
+    if roll.shares:
+        return f" (joint dice: the shares of {', '.join(roll.shares)})"
+    return " (entered by hand)" if roll.entered else " (committed seed)"
+
+
+def _dice(named: dict[str, s.DiceSpec]) -> str:
+    """The named dice a game was created with: ``pair 2d6 sum``, ``attacker d10 read 0-9``."""
+    return "; named dice: " + ", ".join(
+        f"{n} {'' if d.count == 1 else d.count}d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1}"
+        + (f" ({d.combine})" if d.count > 1 else "") for n, d in named.items())
+
+
 def _line(event) -> str:
     told = NARRATORS.get(type(event).__name__)
     if told is not None:
         return told(event)
     match event:
+        case s.GameCreated(dice=named) if named:
+            return _line(msgspec.structs.replace(event, dice={})) + _dice(named)
         case s.GameCreated(tables=ts) if ts:
             return _line(msgspec.structs.replace(event, tables=[])) + _tables(ts)
         case s.GameCreated(name=n, joint_dice=js, die=d) if js:
@@ -142,6 +165,10 @@ def _line(event) -> str:
         case g.CommandUndone(command_id=cid, override=o, referee=ref, reason=why):
             return f"command {cid} undone" + (f" by referee override ({ref}{': ' + quoted(why) if why else ''})"
                                               if o else "")
+        case g.DieRolled(key=k, of=n) if n:
+            return f"draw {k} = {shown(event)}{_how(event)}"
+        case g.DieRolled(key=k, dice=d) if d:
+            return f"die rolled for {k}: {d} {shown(event)}{_how(event)}"
         case g.DieRolled(key=k, value=v, shares=sh) if sh:
             return f"die rolled for {k}: {v} (joint dice: the shares of {', '.join(sh)})"
         case g.DieRolled(key=k, value=v, entered=e):

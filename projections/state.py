@@ -13,7 +13,7 @@ import msgspec
 
 from turnlog.events.attrition import Selection, Zone
 from turnlog.events.base import Modifier
-from turnlog.events.setup import (BoxSpec, DieSpec, FactionSpec, Feature, HexSpec, HexsideSpec,
+from turnlog.events.setup import (BoxSpec, DiceSpec, DieSpec, FactionSpec, Feature, HexSpec, HexsideSpec,
                           NationalitySpec, PoolSpec, RestrictionSpec, RulesSpec, SupplySourceSpec,
                           TerrainTypeSpec, WeatherSpec)
 
@@ -102,6 +102,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     joint_dice: dict[str, str] = {}   # joint dice: holder -> SHA-256 of its secret, in commitment order
     revealed: dict[str, str] = {}     # joint dice: holder -> its revealed secret (hex)
     die: DieSpec = DieSpec()
+    dice: dict[str, DiceSpec] = {}    # the scenario's named dice (GameCreated.dice); omitted when none
     rules: RulesSpec = RulesSpec()
     seq: int = 0
     factions: dict[str, FactionSpec] = {}

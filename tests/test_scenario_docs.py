@@ -16,7 +16,7 @@ from fixtures.backbone import ROOT, cli
 DOC = (ROOT / "docs" / "scenario.md").read_text()
 
 SECTIONS = {
-    "Top level": S.Scenario, "die": s.DieSpec, "rules": s.RulesSpec, "rules.russian_winter": s.RussianWinterSpec,
+    "Top level": S.Scenario, "die": s.DieSpec, "dice": s.DiceSpec, "rules": s.RulesSpec, "rules.russian_winter": s.RussianWinterSpec,
     "rules.attrition": s.AttritionRulesSpec, "rules.turn_sequence": s.TurnSequenceSpec,
     "factions": s.FactionSpec, "nationalities": s.NationalitySpec, "hexes": s.HexSpec, "hexes.features": s.Feature,
     "hexsides": s.HexsideSpec, "boxes": s.BoxSpec, "supply_sources": s.SupplySourceSpec, "units": s.UnitSpec,
@@ -71,7 +71,9 @@ def used(cls, raw, out: set) -> set:
             if f.name in item:
                 out.add((cls.__name__, f.name))
                 inner = _struct_of(f.type)
-                if inner:
+                if inner and typing.get_origin(f.type) is dict:  # Structs by name (dice.NAME)
+                    used(inner, [v for v in item[f.name].values() if isinstance(v, dict)], out)
+                elif inner:
                     used(inner, item[f.name], out)
     return out
 
