@@ -140,13 +140,24 @@ class SelectOccupation(Command):
 
 
 class Retreat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One unit's retreat into ``to``; '' when it has nowhere to go (each system says what then)."""
+
     unit: str
     to: str = ""
 
 
-class RetreatUnits(Command):
+class RetreatCommand(Command):
+    """The one retreat shape: a procedure and every move at once (engine/kit/retreat.py checks it).
+
+    A system's retreat command subclasses it and adds no field, so every retreat reads alike.
+    """
+
     procedure: str
     retreats: list[Retreat] = []
+
+
+class RetreatUnits(RetreatCommand):
+    """Attrition's retreats (14.7): the tag and fields every log since the first holds."""
 
 
 AnyCommand = (

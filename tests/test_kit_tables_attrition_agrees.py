@@ -1,4 +1,4 @@
-"""The shipped 14.41 files agree cell by cell with engine/attrition/table.py, which attrition reads at run time."""
+"""Attrition reads the shipped 14.41 file through the kit; both files agree with attrition's table and its lookups."""
 from __future__ import annotations
 
 import pytest
@@ -23,6 +23,12 @@ def test_every_cell_agrees(key, pacific):
             want = _cell(pacific, r, c)
             assert C.counters_hexes(t.results[r][c]) == want, (key, r, A.COLUMNS[c])
             assert t.spec.rows[r].cells[c] == A.label(want)
+
+
+def test_attrition_reads_the_shipped_european_file():
+    t = T.shipped("attrition-14-41-europe")
+    assert A.SHIPPED.sha256 == t.sha256
+    assert A.TABLE == tuple(tuple(C.counters_hexes(r) for r in row) for row in t.results)
 
 
 @pytest.mark.parametrize("factors", [1, 10, 11, 35, 60, 61, 140])

@@ -7,8 +7,9 @@ from turnlog.events import game as g
 from turnlog.events.attrition import Zone
 from turnlog.projections.state import Attrition, GameState, UnitState
 
-from ..errors import CommandError, RuleViolation
+from ..errors import RuleViolation
 from ..hexgrid import grid
+from ..kit import losses as kit
 from . import winter
 from .common import FORTRESS, contact_group, faction, features, is_combat_ground, is_ground, occupancy, reading
 
@@ -89,20 +90,25 @@ def best_possible(state: GameState, proc: Attrition, zone: Zone) -> int:
     return min(proc.counters, sum(min(n, limit[k]) for k, n in have.items()))
 
 
-def check(state: GameState, proc: Attrition, zone: Zone, units: list[str]) -> None:
-    """Refuse a loss list that breaks 14.51, 14.52 or 14.521G; name the rule."""
-    if len(set(units)) != len(units):
-        raise CommandError("units: a unit is listed twice")
-    for i, uid in enumerate(units):
-        if uid not in state.units:
-            raise CommandError(f'units[{i}]: no unit "{uid}"')
-    if len(units) > proc.counters:
-        raise RuleViolation("14.51", f"{len(units)} units offered but the result calls for {proc.counters}")
+def check(state: GameState, proc: Attrition, zone: Zone, units: list[str]) -> int:
+    """Refuse a loss list that breaks 14.51, 14.52 or 14.521G, naming the rule; return the shortfall (14.51)."""
     opened = supply_zones(state, proc, zone)
-    for uid in units:
+
+    def judge(uid: str) -> kit.Candidate | None:
+        if uid not in state.units:
+            return None
         why = _where_allowed(state, proc, zone, state.units[uid], opened)
-        if why:
-            raise RuleViolation(why, _WHY[why].format(u=uid))
+        return kit.Candidate(uid, why, _WHY[why].format(u=uid) if why else "")
+
+    spec = kit.LossSpec(rule="14.51", required=proc.counters, judge=judge,
+                        too_many="{taken} units offered but the result calls for {required}",
+                        too_few="the defender must lose {most} units here, not {taken}")
+    return int(kit.check(spec, units, most=lambda: best_possible(state, proc, zone),
+                         extra=lambda _: _check_contact_and_winter(state, proc, units)))
+
+
+def _check_contact_and_winter(state: GameState, proc: Attrition, units: list[str]) -> None:
+    """14.52C/14.522: no more losses of a nationality than it has units in contact; then 14.521G."""
     limit = Counter(contact_group(state, state.units[u].nationality) for u in proc.contact)
     taken = Counter(contact_group(state, state.units[u].nationality) for u in units)
     for nat, n in taken.items():
@@ -110,9 +116,6 @@ def check(state: GameState, proc: Attrition, zone: Zone, units: list[str]) -> No
             rule = "14.522" if state.nationalities[nat].status != "major" or state.nationalities[nat].distinct_for_attrition else "14.52C"
             raise RuleViolation(rule, f"{n} {nat} units offered but only {limit[nat]} {nat} units are in contact")
     _check_winter(state, proc, units)
-    need = best_possible(state, proc, zone)
-    if len(units) < need:
-        raise RuleViolation("14.51", f"the defender must lose {need} units here, not {len(units)}")
 
 
 def _check_winter(state: GameState, proc: Attrition, units: list[str]) -> None:

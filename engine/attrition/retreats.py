@@ -2,13 +2,15 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from turnlog.events import game as g
 from turnlog.events.attrition import AttritionPhaseChanged
 from turnlog.projections.state import Attrition, GameState, UnitState
 
-from ..errors import CommandError, RuleViolation
+from ..errors import CommandError
 from ..hexgrid import grid
+from ..kit import retreat as kit
 from .common import (NO_RETREAT_FEATURES, enemies, faction, is_combat_ground, is_ground, occupancy, reading,
                      second_reading, side, stacking_limit)
 
@@ -97,24 +99,29 @@ def broken(mine: tuple[int, ...], better: tuple[int, ...]) -> tuple[str, str]:
 
 def check(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> None:
     """Refuse retreats that skip a unit, enter a barred hex or take a needless evil (14.71-14.73, 14.76)."""
-    must = {u.id for u in displaced(state, proc)}
-    named = [u for u, _ in retreats]
-    if len(set(named)) != len(named):
-        raise CommandError("retreats: a unit is listed twice")
-    if set(named) != must:
-        extra, miss = set(named) - must, must - set(named)
-        raise RuleViolation("14.71", f"every displaced unit retreats at once; missing {sorted(miss)}, "
-                            f"not displaced {sorted(extra)}")
-    stack = _stack_after(state, proc, retreats)
+    spec = kit.RetreatSpec(rule="14.71", must=frozenset(u.id for u in displaced(state, proc)),
+                           forbidden=lambda st, unit, to: forbidden(st, proc, unit, to),
+                           prefer=_lesser_evil(state, proc, retreats),
+                           wrong_units="every displaced unit retreats at once; "
+                                       "missing {missing}, not displaced {extra}")
+    kit.check(state, spec, retreats)
+
+
+def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]):
+    """The 14.73/14.76 hook: (rule, why) when a unit's destination (or elimination) was not its least evil.
+
+    The stack after every move is counted at the first call, once the kit has checked the units exist.
+    """
     zocs: dict[str, set[str]] = {}
-    for uid, to in retreats:
-        u = state.units[uid]
+
+    @cache
+    def after() -> Counter:
+        return _stack_after(state, proc, retreats)
+
+    def prefer(u: UnitState, to: str) -> tuple[str, str] | None:
+        stack = after()
         fac = faction(state, u)
         zoc = zocs.setdefault(fac, enemy_zoc(state, fac))
-        if to:
-            bar = forbidden(state, proc, u, to)
-            if bar:
-                raise RuleViolation(*bar)
         mine = evil(state, fac, to, stack, zoc) if to else ELIMINATED
         weight = int(is_combat_ground(u))
         options = []
@@ -129,7 +136,10 @@ def check(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) ->
         if options and min(options)[0] < mine:
             other, alt = min(options)
             rule, what = broken(mine, other)
-            raise RuleViolation(rule, f"{uid} may not {what}{f' at {to}' if to else ''}: {alt} is a lesser evil")
+            return rule, f"{u.id} may not {what}{f' at {to}' if to else ''}: {alt} is a lesser evil"
+        return None
+
+    return prefer
 
 
 def _stack_after(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> Counter:
@@ -146,25 +156,21 @@ def _stack_after(state: GameState, proc: Attrition, retreats: list[tuple[str, st
 
 
 def retreat_events(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> list:
-    """Simultaneous retreats, eliminations of units with nowhere to go, overstack marks."""
+    """Simultaneous retreats, eliminations of units with nowhere to go (14.76), overstack marks (14.74)."""
     stack = _stack_after(state, proc, retreats)
-    out: list = []
     marked = set()
-    for uid, to in retreats:
-        u = state.units[uid]
-        if not to:
-            out.append(g.UnitEliminated(unit=uid, rule="14.76", procedure=proc.id, reason="unable to retreat"))
-            continue
+
+    def detail(u: UnitState, to: str) -> tuple[list[str], list]:
         fac = faction(state, u)
         e = evil(state, fac, to, stack, enemy_zoc(state, fac))
         labels = [lbl for flag, lbl in zip(e[1:], ("14.73C enemy-controlled hex", "14.73B enemy ZoC",
                                                    "14.73A overstacked")) if flag]
-        out.append(g.UnitRetreated(unit=uid, from_hex=u.hex, to_hex=to, rule="14.71", procedure=proc.id,
-                                   evils=labels))
         if e[3] and to not in marked:
             marked.add(to)
-            out.append(g.OverstackMarked(hex=to, rule="14.74", procedure=proc.id))
-    return out
+            return labels, [g.OverstackMarked(hex=to, rule="14.74", procedure=proc.id)]
+        return labels, []
+
+    return kit.events(state, retreats, procedure=proc.id, rule="14.71", unable_rule="14.76", detail=detail)
 
 
 def occupy_events(state: GameState, proc: Attrition) -> list:

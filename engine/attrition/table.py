@@ -1,42 +1,45 @@
-"""The Attrition Table (14.41) as data, and its lookup (14.43)."""
+"""The Attrition Table (14.41), read from its shipped file through the kit, and its lookup (14.43).
+
+The cells are engine/attrition/tables/14-41-europe.toml, loaded once by ``kit.tables`` (the file every
+game would also load as ``turnlog:attrition-14-41-europe``); tests/test_14_41_table.py checks all 84
+against the printed rule. Column and row are found by the kit's range column and row clamp, so attrition
+reads its table as any other system reads its own. The Pacific halving stays with the 14.41 Asia note
+(engine/attrition/modifiers.py), which judges 14.44 on the European cell.
+"""
 from __future__ import annotations
 
-# Factor columns of ten: 1-10, 11-20, ... 51-60, then 61 and more.
-COLUMNS = tuple(f"{lo}-{lo + 9}" for lo in range(1, 61, 10)) + ("61+",)
+from ..kit import cells
+from ..kit import tables as kit
 
-# The Attrition Table of 14.41. Row = modified die roll 0..11 ("11+" is the last, 14.43); columns as COLUMNS;
-# each cell is (counters lost, hexes given up): (0, 0) is no effect, (2, 1) reads "2C/1H".
-TABLE: tuple[tuple[tuple[int, int], ...], ...] = (
-    (( 0,0), ( 0,0), ( 1,0), ( 2,0), ( 2,1), ( 3,2), ( 5,2)),  # 0
-    (( 0,0), ( 1,0), ( 2,0), ( 1,1), ( 3,1), ( 4,2), ( 5,3)),  # 1
-    (( 0,0), ( 1,0), ( 2,0), ( 2,1), ( 3,2), ( 5,2), ( 6,3)),  # 2
-    (( 0,0), ( 2,0), ( 1,1), ( 3,1), ( 4,2), ( 5,3), ( 7,3)),  # 3
-    (( 0,0), ( 2,0), ( 2,1), ( 3,2), ( 5,2), ( 6,3), ( 7,4)),  # 4
-    (( 1,0), ( 1,1), ( 3,1), ( 4,2), ( 5,3), ( 7,3), ( 8,4)),  # 5
-    (( 1,0), ( 2,1), ( 3,2), ( 5,2), ( 6,3), ( 7,4), ( 9,4)),  # 6
-    (( 2,0), ( 3,1), ( 4,2), ( 5,3), ( 7,3), ( 8,4), ( 9,5)),  # 7
-    (( 2,0), ( 3,2), ( 5,2), ( 6,3), ( 7,4), ( 9,4), (10,5)),  # 8
-    (( 1,1), ( 4,2), ( 5,3), ( 7,3), ( 8,4), ( 9,5), (11,5)),  # 9
-    (( 2,1), ( 5,2), ( 6,3), ( 7,4), ( 9,4), (10,5), (11,6)),  # 10
-    (( 3,1), ( 5,3), ( 7,3), ( 8,4), ( 9,5), (11,5), (12,6)),  # 11+
-)
+#: The shipped 14.41 table (Europe), as the kit reads it.
+SHIPPED = kit.shipped("attrition-14-41-europe")
+
+# Factor columns of ten: 1-10, 11-20, ... 51-60, then 61 and more.
+COLUMNS: tuple[str, ...] = tuple(SHIPPED.columns)
+
+# Row = modified die roll 0..11 ("11+" is the last, 14.43); columns as COLUMNS; each cell is
+# (counters lost, hexes given up): (0, 0) is no effect, (2, 1) reads "2C/1H".
+TABLE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(cells.counters_hexes(r) for r in row) for row in SHIPPED.results)
 ROWS = len(TABLE)  # 0..11; "11+" is the last row (14.43)
 
 
 def column(factors: int) -> int:
-    """Column index for a number of attritioning factors (14.41)."""
+    """Column index for a number of attritioning factors (14.41); 61 and more read the last column."""
     if factors < 1:
         raise ValueError("an attrition needs at least one factor")
-    return min((factors - 1) // 10, len(COLUMNS) - 1)
+    return kit.column_index(SHIPPED, factors)[0]
 
 
 def clamp(row: int) -> int:
-    """Results below 0 read as 0, above 11 as 11+ (14.43)."""
-    return max(0, min(ROWS - 1, row))
+    """Results below 0 read as 0, above 11 as 11+ (14.43); the rows start at 0, so the row is its index."""
+    return kit.row_index(SHIPPED, row)[0]
 
 
 def result(factors: int, modified: int) -> tuple[int, int]:
-    return TABLE[clamp(modified)][column(factors)]
+    """The (counters, hexes) cell for a number of factors and a modified roll, clamped as 14.43 says."""
+    column(factors)  # the same refusal of 0 factors as the column
+    return cells.counters_hexes(kit.lookup(SHIPPED, factors, modified).result)
 
 
 def label(cell: tuple[int, int]) -> str:

@@ -1,4 +1,7 @@
 """The shared procedure kit: pieces every combat system uses (docs/design.md, "The procedure kit").
 
-``tables``: combat-table files a user supplies (docs/tables.md); ``cells``: the grammars that read a cell.
+``tables``: combat-table files a user supplies (docs/tables.md); ``cells``: the grammars that read a cell;
+``odds``: attack against defence, rounded, read to a column and shifted; ``losses``: a loss list against a
+result, with its shortfall; ``retreat``: one retreat command shape, its checker with a per-system hook,
+simultaneous events; ``modifiers``, ``sequence``: exact modifiers, the turn sequence as data.
 """
