@@ -1,7 +1,7 @@
 """A toy second procedure, "skirmish", plugged in through the kit alone (issue 12).
 
 INVENTED for the tests, from no game: an attacker names an enemy unit; a die decides; on a hit the
-unit's owner removes it. Nothing in events/, the log, the Game facade, undo, verify or the CLI knows
+unit's owner removes it. The die is the scenario's named d6 ``hit``. Nothing in events/, the log, the Game facade, undo, verify or the CLI knows
 it: ``turnlog.register_kind(KIND)`` teaches them.
 """
 from __future__ import annotations
@@ -87,8 +87,8 @@ class SkirmishKind(MachineKind):
                               defender=owner, target=cmd.target)]
 
     def roll(self, state, inst, cmd, dice):
-        die = dice.roll(f"skirmish/{inst.id}", inst.id, "T.2")
-        hit = die.value >= state.die.lowest + state.die.sides // 2   # T.2: the upper half of the die hits
+        die = dice.roll(f"skirmish/{inst.id}", inst.id, "T.2", dice="hit")   # the scenario's [dice.hit], a d6
+        hit = die.value >= 4   # T.2: 4-6 hits
         out = [die, SkirmishRolled(procedure=inst.id, hit=hit)]
         if hit:
             out.append(UnitEliminated(unit=inst.target, rule="T.2", procedure=inst.id))

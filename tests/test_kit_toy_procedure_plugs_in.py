@@ -30,7 +30,8 @@ turnlog.register_kind(T.KIND)
 
 def position():
     return scenario(hexes("0404:AX 0405:WA"), [unit("it-1", "IT", "0404", 4), unit("us-1", "US", "0405", 3)],
-                    turn={"turn": 1, "season": "summer", "year": 1943, "active": "AX", "phase": "movement"})
+                    turn={"turn": 1, "season": "summer", "year": 1943, "active": "AX", "phase": "movement"},
+                    dice={"hit": {"sides": 6}})
 
 
 @pytest.fixture
@@ -47,8 +48,8 @@ def _played(g, value):
 
 def test_toy_commands_parse_and_a_hit_removes_the_unit(game):
     assert isinstance(parse('{"type": "RollSkirmish", "procedure": "S1"}'), T.RollSkirmish)
-    evs = _played(game, game.state.die.lowest + game.state.die.sides - 1)
-    assert isinstance(evs[0], DieRolled) and evs[0].entered
+    evs = _played(game, 6)
+    assert isinstance(evs[0], DieRolled) and evs[0].entered and evs[0].dice == "hit"
     assert evs[1] == T.SkirmishRolled(procedure="S1", hit=True)
     assert UnitEliminated(unit="us-1", rule="T.2", procedure="S1") in evs
     assert game.state.kinds["skirmish"].open["S1"].phase == "done"
@@ -62,7 +63,11 @@ def test_toy_refusals_name_the_toy_rule_and_write_nothing(game):
     assert err.value.rule == "T.1"
     with pytest.raises(CommandError, match='no skirmish "S9"'):
         game.execute(T.RollSkirmish(procedure="S9", value=1))
-    _played(game, game.state.die.lowest)
+    game.execute(T.BeginSkirmish(attacker="AX", target="us-1"))
+    with pytest.raises(RuleViolation) as err:  # 7 is no face of the named d6
+        game.execute(T.RollSkirmish(procedure="S1", value=7))
+    assert err.value.rule == "T.2"
+    game.execute(T.RollSkirmish(procedure="S1", value=1))
     with pytest.raises(RuleViolation) as err:  # the phase table: S1 is done
         game.execute(T.RollSkirmish(procedure="S1", value=1))
     assert err.value.rule == "T.1" and "phase 'done'" in err.value.message
@@ -78,7 +83,7 @@ def test_toy_open_instance_holds_the_turn_and_is_listed_with_its_role(game):
 
 
 def test_toy_replay_equals_live_and_snapshots_restore_its_state(game):
-    _played(game, game.state.die.lowest + game.state.die.sides - 1)
+    _played(game, 6)
     assert game.at(use_snapshots=False) == game.state
     assert load(dump(game.state)) == game.state
     game.snapshot()

@@ -125,9 +125,9 @@ def roll(state: GameState, proc: Attrition, cmd: c.RollAttritionDie, dice: Dice)
 
 def take_losses(state: GameState, proc: Attrition, units: list[str]) -> list:
     zone = state.zones[proc.zone]
-    losses.check(state, proc, zone, units)
+    shortfall = losses.check(state, proc, zone, units)
     out, immune = losses.events(state, proc, units)
-    out.append(a.AttritionLossesTaken(procedure=proc.id, units=list(units), shortfall=proc.counters - len(units),
+    out.append(a.AttritionLossesTaken(procedure=proc.id, units=list(units), shortfall=shortfall,
                                       immune_hexes=immune))
     cleared = losses.zone_cleared(state, proc, zone, units)
     if cleared:
@@ -144,10 +144,7 @@ def select(state: GameState, proc: Attrition, sel: list) -> list:
 
 def retreat(state: GameState, proc: Attrition, cmd: c.RetreatUnits) -> list:
     moves = [(r.unit, r.to) for r in cmd.retreats]
-    for i, (u, _to) in enumerate(moves):
-        if u not in state.units:
-            raise CommandError(f'retreats[{i}].unit: no unit "{u}"')
-    retreats.check(state, proc, moves)
+    retreats.check(state, proc, moves)  # the kit's checker names an unknown unit by retreats[i].unit
     return retreats.retreat_events(state, proc, moves) + _changed(proc, machine.MACHINE.step(proc.phase, "retreat"))
 
 
