@@ -106,21 +106,3 @@ def _bad(rep, seq: int, problem: str) -> None:
     """Keep the first problem and its seq (a later one is still counted in the rolls)."""
     if not rep.problem or rep.first_bad_seq is None:
         rep.problem, rep.first_bad_seq = problem, seq
-
-
-def lines(rep) -> list[str]:
-    """The dice lines of the verify text for a joint-dice game."""
-    jc: JointCheck = rep.joint
-    n = len(rep.rolls)
-    if not n:
-        return [f"  dice      joint dice of {', '.join(jc.holders)}: no die was rolled"]
-    out = [f"  dice      joint dice of {', '.join(jc.holders)}: {n} roll{'s' if n != 1 else ''}, "
-           f"{sum(r.check != 'entered' for r in rep.rolls)} from shares, {len(rep.rolls_entered)} entered by hand"]
-    for who, label in ((jc.revealed, "revealed in the log"), (jc.held, "held by this process")):
-        if who:
-            out.append(f"            secrets {label}: {', '.join(who)}")
-    out.append(f"            {jc.shares_checked} shares checked against their holder's secret; "
-               f"{rep.rolls_derived} roll{'s' if rep.rolls_derived != 1 else ''} re-derived in full")
-    if rep.problem and rep.stage == "dice":
-        out.append(f"            {rep.problem}")
-    return out

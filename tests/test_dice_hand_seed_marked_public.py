@@ -7,7 +7,8 @@ import msgspec
 
 from turnlog.engine import scenario as S
 from turnlog.engine.game import Game
-from turnlog.engine.verify import Report, text, verify
+from turnlog.engine.faces.verify_report import text
+from turnlog.engine.verify import Report, verify
 from turnlog.events.codec import encode
 from turnlog.events.setup import GameCreated
 

@@ -10,7 +10,8 @@ import pytest
 from turnlog.engine import joint as J
 from turnlog.engine.errors import RuleViolation
 from turnlog.engine.game import Game
-from turnlog.engine.verify import text, verify
+from turnlog.engine.faces.verify_report import text
+from turnlog.engine.verify import verify
 from turnlog.events.game import DieRolled
 
 from fixtures.toy_dice import toy, toy_game  # noqa: F401  (toy is a fixture)

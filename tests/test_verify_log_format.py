@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from turnlog.engine.commands import MoveUnit
-from turnlog.engine.verify import text, verify_path
+from turnlog.engine.faces.verify_report import text
+from turnlog.engine.verify import verify_path
 
 from fixtures.backbone import bridgehead
 

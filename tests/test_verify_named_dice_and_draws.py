@@ -10,7 +10,8 @@ import msgspec
 
 from turnlog.engine.commands import RevealSeed
 from turnlog.engine.game import Game
-from turnlog.engine.verify import text, verify
+from turnlog.engine.faces.verify_report import text
+from turnlog.engine.verify import verify
 from turnlog.events.game import DieRolled
 
 from fixtures.backbone import table

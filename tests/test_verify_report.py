@@ -9,7 +9,8 @@ import pytest
 
 from turnlog.engine.commands import AddNote, RevealSeed, TakeAttritionLosses, Undo
 from turnlog.engine.game import Game, settle
-from turnlog.engine.verify import text, verify
+from turnlog.engine.faces.verify_report import text
+from turnlog.engine.verify import verify
 from turnlog.events.codec import encode
 from turnlog.events.game import CommandUndone, NoteAdded
 

@@ -263,7 +263,7 @@ def cmd_verify(args) -> int:
 
 
 def report_text(rep, path: str = "") -> str:
-    from ..verify import text
+    from .verify_report import text
     return text(rep, path)
 
 

@@ -1,0 +1,149 @@
+"""The verify report as a player reads it: one line per check, the first discrepancy, the verdict.
+
+The checks are engine/verify.py's (and engine/joint_verify.py's for joint dice); this face only words their
+Report, so a host that embeds the core reads the Report's fields and never needs this text.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from ..joint_verify import JointCheck
+from ..verify import Report
+
+def _seqs(seqs: list[int], n: int = 12) -> str:
+    shown = ", ".join(map(str, seqs[:n]))
+    return shown + (f" and {len(seqs) - n} more" if len(seqs) > n else "")
+
+
+_SEED = {"revealed": "the seed revealed in the log", "sidecar": "the seed kept beside the file (not yet revealed)"}
+_PUBLIC = "the dice seed is PUBLIC (given by hand or published): anyone could predict every roll"
+
+
+def text(rep: Report, path: str = "") -> str:
+    """The report as lines a player reads: one line per check, the first discrepancy named, then the verdict."""
+    title = f"verify {path}" if path else "verify"
+    if rep.name:
+        title += f" — '{rep.name}'"
+    lines = [f"{title}: {rep.events} events, {rep.commands} commands"
+             + (f" (log format {rep.log_format})" if rep.log_format else "")]
+    if rep.integrity and rep.integrity != "ok":
+        lines.append(f"  file      the SQLite file is damaged: {rep.integrity}")
+    if rep.missing_triggers:
+        lines.append(f"  file      lacks its append-only trigger{'s' if len(rep.missing_triggers) > 1 else ''} "
+                     f"({', '.join(rep.missing_triggers)}): dropped by hand, or an old file; the chain below still "
+                     "checks every row")
+    if rep.stage == "setup":
+        lines.append(f"  setup     {rep.problem}")
+        lines.append("NOT VERIFIED: not a game's log")
+        return "\n".join(lines)
+    if rep.stage == "anchor":
+        lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
+        lines.append(f"  anchor    FAILED at seq {rep.first_bad_seq}: {rep.problem}")
+        lines.append("            (the dice, commands and replay are checked only on a log that keeps its anchors)")
+        lines.append(f"NOT VERIFIED: the log was altered at or before seq {rep.first_bad_seq}")
+        return "\n".join(lines)
+    if rep.stage in ("integrity", "chain"):
+        if rep.first_bad_seq is not None:
+            lines.append(f"  chain     BROKEN at seq {rep.first_bad_seq}: {rep.problem}; "
+                         f"intact up to seq {rep.chain_ok_upto}")
+        lines.append("            (the dice, commands and replay are checked only on an intact chain)")
+        lines.append(f"NOT VERIFIED: the log was altered at seq {rep.first_bad_seq}" if rep.first_bad_seq is not None
+                     else "NOT VERIFIED: the file is damaged")
+        return "\n".join(lines)
+    lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
+    if rep.anchors:
+        lines.append(f"  anchor    {', '.join(rep.anchors)}: the file still holds {'them' if len(rep.anchors) > 1 else 'it'}")
+    if rep.head:
+        lines.append(f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was "
+                     f"cut or rewritten)")
+    lines += _dice_lines(rep)
+    if rep.tables:
+        lines += [f"  table     {t}" for t in rep.tables]
+        if rep.stage == "tables":
+            lines.append(f"            FAILED: {rep.problem}")
+    d = rep.discrepancy
+    if d is not None:
+        lines.append(f"  commands  FIRST DISCREPANCY at seq {d.seq}, command c{d.command_id} {_cmd(d.command)}")
+        if d.rule:
+            lines.append(f"            refused by rule {d.rule}: {d.message}")
+        else:
+            lines.append(f"            {d.message}")
+        if d.logged or d.again:
+            lines.append(f"            logged:       {d.logged}")
+            lines.append(f"            re-execution: {d.again}")
+        if rep.commands_checked:
+            lines.append(f"            ({rep.commands_checked} commands before it re-executed identically)")
+    else:
+        others = rep.commands - rep.commands_checked
+        lines.append(f"  commands  {rep.commands_checked} re-executed on the board of their time: all legal, "
+                     f"the same events as logged" + (f" ({others} more set up, undo or reveal: nothing to re-run)"
+                                                     if others else ""))
+        if rep.overrides:
+            lines.append(f"            a referee overrode the dice barrier to undo at seq {_seqs(rep.overrides)}")
+        if rep.replay_equal is not None:
+            lines.append("  replay    a replay from zero gives the live board" if rep.replay_equal
+                         else "  replay    a replay from zero DIFFERS from the live board")
+    if rep.problem and rep.stage == "schema":
+        lines.append(f"  log       {rep.problem}")
+    if rep.ok:
+        lines.append("VERIFIED" + (f" (but {_PUBLIC})" if rep.seed_public is True else ""))
+    else:
+        first = d.seq if d is not None else rep.first_bad_seq
+        why = {"dice": "a roll cannot be confirmed", "commands": "a command does not re-execute as logged",
+               "replay": "the replay differs", "schema": "the log cannot be read"}.get(rep.stage, rep.problem)
+        lines.append(f"NOT VERIFIED: {why}" + (f" (first at seq {first})" if first is not None else ""))
+    return "\n".join(lines)
+
+
+def _dice_lines(rep: Report) -> list[str]:
+    if rep.joint is not msgspec.UNSET:
+        return _joint_lines(rep)
+    out = _seed_lines(rep)
+    if rep.seed_public is True:
+        out.insert(1, f"            {_PUBLIC}")
+    return out
+
+
+def _seed_lines(rep: Report) -> list[str]:
+    n = len(rep.rolls) or rep.rolls_derived + len(rep.rolls_entered) + len(rep.rolls_unchecked)
+    if not n:
+        return ["  dice      no die was rolled"]
+    out = [f"  dice      {n} roll{'s' if n != 1 else ''}: {rep.rolls_derived} re-derived from "
+           f"{_SEED.get(rep.seed, 'the seed')}, {len(rep.rolls_entered)} entered by hand"
+           + (f" (seq {_seqs(rep.rolls_entered)})" if rep.rolls_entered else "")]
+    bad = [r for r in rep.rolls if r.check == "mismatch"]
+    for r in bad[:3]:
+        out.append(f"            seq {r.seq}: {r.key} = {r.value}, but the seed gives another face")
+    if rep.problem and rep.stage == "dice" and not bad and not rep.rolls_unchecked:
+        out.append(f"            {rep.problem}")
+    if rep.rolls_unchecked:
+        out.append(f"            {len(rep.rolls_unchecked)} not checkable: the seed is neither revealed in the log nor "
+                   f"beside the file (seq {_seqs(rep.rolls_unchecked)}); `turnlog reveal` appends it")
+    return out
+
+
+def _cmd(payload: str) -> str:
+    try:
+        d = msgspec.json.decode(payload)
+    except msgspec.DecodeError:
+        return payload
+    t = d.pop("type", "?") if isinstance(d, dict) else "?"
+    return f"{t} {msgspec.json.encode(d).decode()}" if d else t
+
+
+def _joint_lines(rep) -> list[str]:
+    """The dice lines of the verify text for a joint-dice game."""
+    jc: JointCheck = rep.joint
+    n = len(rep.rolls)
+    if not n:
+        return [f"  dice      joint dice of {', '.join(jc.holders)}: no die was rolled"]
+    out = [f"  dice      joint dice of {', '.join(jc.holders)}: {n} roll{'s' if n != 1 else ''}, "
+           f"{sum(r.check != 'entered' for r in rep.rolls)} from shares, {len(rep.rolls_entered)} entered by hand"]
+    for who, label in ((jc.revealed, "revealed in the log"), (jc.held, "held by this process")):
+        if who:
+            out.append(f"            secrets {label}: {', '.join(who)}")
+    out.append(f"            {jc.shares_checked} shares checked against their holder's secret; "
+               f"{rep.rolls_derived} roll{'s' if rep.rolls_derived != 1 else ''} re-derived in full")
+    if rep.problem and rep.stage == "dice":
+        out.append(f"            {rep.problem}")
+    return out
