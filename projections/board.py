@@ -153,6 +153,8 @@ def _created(state: GameState, e: s.GameCreated) -> None:
     state.name, state.seed_sha256, state.die, state.rules = e.name, e.seed_sha256, e.die, e.rules
     if e.joint_dice:
         state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}
+    if e.seats.factions:
+        state.seats = e.seats
 
 
 def _faction(state: GameState, e: s.FactionDefined) -> None:

@@ -13,7 +13,7 @@ from turnlog.projections.state import Attrition, GameState
 from .. import commands as c
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
-from . import losses, machine, modifiers, occupation, retreats, table, winter, zones
+from . import losses, machine, modifiers, occupation, retreats, seats, table, winter, zones
 from .common import enemies, occupancy, reading, second_reading
 
 
@@ -262,6 +262,10 @@ class AttritionKind:
                     continue
                 out.append(f"{name} procedure={p.id}")
         return out
+
+    def who(self, state: GameState, cmd: c.Command):
+        """The seat that must issue ``cmd`` (issue 13; engine/attrition/seats.py)."""
+        return seats.who(state, cmd)
 
 
 KIND = AttritionKind()
