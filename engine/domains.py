@@ -90,9 +90,9 @@ def seat_domains(seats, where: str = "seats") -> list[str]:
     """Each seated faction and actor, the referee and the host, when given, is an id (issue 13)."""
     out = []
     for f, actor in seats.factions.items():
-        for what, v in (("faction", f), ("actor", actor)):
+        for what, v in (("a faction", f), ("an actor", actor)):
             if not is_id(v):
-                out.append(f"{where}.factions.{f[:ID_MAX]}: {v[:ID_MAX]!r}: a {what} is 1-{ID_MAX} characters "
+                out.append(f"{where}.factions.{f[:ID_MAX]}: {v[:ID_MAX]!r}: {what} is 1-{ID_MAX} characters "
                            "without spaces or control characters")
     for field in ("referee", "host"):
         v = getattr(seats, field)
