@@ -65,5 +65,5 @@ def test_a_bad_seat_is_refused_and_no_game_is_made(tmp_path):
 def test_a_hot_seat_game_lists_as_before(tmp_path):
     db = tmp_path / "h.db"
     assert cli("new", "bridgehead-14-65", "--db", db).returncode == 0
-    assert cli("play", "--db", db, "-", stdin=BEGIN).stdout.startswith("> ")   # no "as" line without an actor
+    assert cli("play", "--db", db, "-", "--actor", "eve", stdin=BEGIN).stdout.startswith("> ")   # no "as" line
     assert "[by" not in cli("log", "--db", db).stdout

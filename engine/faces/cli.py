@@ -131,7 +131,7 @@ def play_lines(g: Game, lines, actor: str = "", out=None) -> int:
     command the rules accept after all is reported and never stored.
     """
     out = out or sys.stdout
-    if actor or g.state.seats.factions:
+    if g.state.seats.factions:  # a seated game (issue 13): say who plays; a hot-seat game prints as before
         print(narrative.printable(f"as {_who(g, actor)}"), file=out)
     for n, line in enumerate(lines, 1):
         line = line.strip()
@@ -213,12 +213,14 @@ def cmd_log(args) -> int:
 
 
 def _issuers(g: Game, start: int, stop: int | None) -> dict[int, tuple[str, str]]:
-    """First seq of each command in start..stop -> (its actor, the seat it holds), for a seated game or a
-    named actor; a hot-seat game with no actor named lists as before."""
-    from ..seats import seat_of
-    out = {}
-    for cid, actor, *_rest, first, _last in g.log.commands():
-        if first >= start and (stop is None or first <= stop) and (actor or g.state.seats.factions):
+    """First seq of each command in start..stop -> (its actor, the seat it holds), in a seated game (issue 13).
+
+    A hot-seat game lists exactly as before (nothing is read)."""
+    out: dict[int, tuple[str, str]] = {}
+    if not g.state.seats.factions:
+        return out
+    for _cid, actor, *_rest, first, _last in g.log.commands():
+        if first >= start and (stop is None or first <= stop):
             out[first] = (actor or "", seat_of(g.state, actor or ""))
     return out
 
