@@ -67,3 +67,10 @@ def test_a_hot_seat_game_lists_as_before(tmp_path):
     assert cli("new", "bridgehead-14-65", "--db", db).returncode == 0
     assert cli("play", "--db", db, "-", "--actor", "eve", stdin=BEGIN).stdout.startswith("> ")   # no "as" line
     assert "[by" not in cli("log", "--db", db).stdout
+
+
+def test_reveal_takes_an_actor(tmp_path):
+    db = seated(tmp_path)
+    r = cli("reveal", "--db", db)
+    assert r.returncode == 2 and "refused by rule seats.notes: RevealSeed is for anyone seated" in r.stderr
+    assert cli("reveal", "--db", db, "--actor", "carol").returncode == 0

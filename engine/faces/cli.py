@@ -298,7 +298,7 @@ def cmd_import(args) -> int:
 
 def cmd_reveal(args) -> int:
     with _open(args) as g:
-        _print_events(g.execute(c.RevealSeed()))
+        _print_events(g.execute(c.RevealSeed(), actor=args.actor))
     return 0
 
 
@@ -556,8 +556,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))
     sp.add_argument("export", help="a file written by `turnlog export`")
     sp.set_defaults(fn=cmd_import)
-    with_db(sub.add_parser("reveal", help="append the dice seed (or the joint-dice secrets held here) so anyone "
-                                          "can re-derive every roll")).set_defaults(fn=cmd_reveal)
+    sp = with_db(sub.add_parser("reveal", help="append the dice seed (or the joint-dice secrets held here) so anyone "
+                                               "can re-derive every roll"))
+    sp.add_argument("--actor", default="", help="who reveals (recorded; in a seated game anyone seated)")
+    sp.set_defaults(fn=cmd_reveal)
     sp = with_db(sub.add_parser("share", help="joint dice: print this holder's share for a roll's key"))
     sp.add_argument("--key", required=True, help="the roll's key, as a refused roll names it")
     sp.set_defaults(fn=cmd_share)
