@@ -131,7 +131,15 @@ def verify_row(state: GameState, row: tuple, logged: list, lookup: Callable[[int
     """
     if not seated(state):
         return None
-    cid, actor, ctype, payload = row[:4]
+    try:
+        return _row_problem(state, row, logged, lookup)
+    except (msgspec.DecodeError, AttributeError, TypeError):  # not JSON objects: the re-execution names the row
+        return None
+
+
+def _row_problem(state: GameState, row: tuple, logged: list, lookup) -> RuleViolation | None:
+    """verify_row's check, for a row whose payload reads as JSON."""
+    _cid, actor, ctype, payload = row[:4]
     try:
         if ctype == "Undo":
             spec = msgspec.json.decode(payload)
