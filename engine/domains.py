@@ -87,9 +87,26 @@ def problems(sc) -> list[str]:
     if out:
         return out  # a map over its limit is not checked entry by entry
     _walk(sc, "", out)
+    out += seat_domains(sc.seats)
     out += _sequence(sc.rules.turn_sequence)
     if not out and sc.turn.phase not in phases(sc.rules):
         out.append(f"turn.phase: {sc.turn.phase!r} is not a phase ({', '.join(phases(sc.rules))})")
+    return out
+
+
+def seat_domains(seats, where: str = "seats") -> list[str]:
+    """Each seated faction and actor, the referee and the host, when given, is an id (issue 13)."""
+    out = []
+    for f, actor in seats.factions.items():
+        for what, v in (("a faction", f), ("an actor", actor)):
+            if not is_id(v):
+                out.append(f"{where}.factions.{f[:ID_MAX]}: {v[:ID_MAX]!r}: {what} is 1-{ID_MAX} characters "
+                           "without spaces or control characters")
+    for field in ("referee", "host"):
+        v = getattr(seats, field)
+        if v and not is_id(v):
+            out.append(f"{where}.{field}: {v[:ID_MAX]!r}: an actor is 1-{ID_MAX} characters without spaces or "
+                       "control characters")
     return out
 
 

@@ -26,6 +26,7 @@ from . import joint as J
 from . import progress as P
 from .errors import CommandError, RuleViolation
 from . import procedures as K
+from . import seats as S
 from .scenario import Scenario, setup_events
 
 SNAPSHOT_EVERY = 250
@@ -55,8 +56,8 @@ class Game:
     @classmethod
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
                seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
-               log_format: int = FORMAT, public_seed: bool = False, joint: dict[str, bytes | str] | None = None
-               ) -> "Game":
+               log_format: int = FORMAT, public_seed: bool = False, joint: dict[str, bytes | str] | None = None,
+               seats=None) -> "Game":
         """Write a new game file whose first events are the scenario's setup; all or nothing.
 
         The game is built under a temporary name beside ``path``; the seed sidecar is written and
@@ -66,7 +67,11 @@ class Game:
         ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
         dice instead of a seed: holder -> its secret, or only its SHA-256 (hex) when the holder keeps
         it elsewhere; no seed file is written (engine/faces/cli_dice.py create_joint_game writes the secrets' files).
+        ``seats`` (a SeatsSpec, or a dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``)
+        replaces the scenario's seats (issue 13, engine/seats.py); none is a hot-seat game.
         """
+        if seats is not None:
+            scenario = S.seat_scenario(scenario, seats)
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
@@ -134,6 +139,8 @@ class Game:
                              actor=actor)
         if isinstance(command, c.Redo):
             return self.redo(actor=actor)
+        if S.seated(self.state):  # a hot-seat game is never checked (issue 13)
+            S.check(self.state, command, actor)
         events = self.decide(self.state, command)
         return self._commit(events, actor, type(command).__name__, c.encode(command).decode())
 
@@ -226,6 +233,8 @@ class Game:
         if row is None:
             raise RuleViolation("undo", "nothing to undo")
         cid, _a, ctype, _p, _ts, first, last = row
+        if S.seated(self.state):
+            S.check_undo(self.state, actor, row, S.issuers(row, self.log.command), override, referee)
         rolled = [e for _s, e in self.events(first, last) if isinstance(e, DieRolled)]
         if rolled and not override:
             raise RuleViolation("undo.dice-barrier",
@@ -264,6 +273,8 @@ class Game:
         row = self.redo_target()
         if row is None:
             raise RuleViolation("redo", "nothing to redo")
+        if S.seated(self.state):
+            S.check_undo(self.state, actor, row, S.issuers(row, self.log.command), False, rule="seats.redo")
         original = row[3]
         if row[2] == "Redo":
             original = msgspec.json.encode(msgspec.json.decode(original)["command"]).decode()

@@ -4,17 +4,30 @@ A procedure kind owns some commands. ``decide`` is pure: it reads the state
 and returns events, or raises RuleViolation naming the rule. ``react`` looks
 at one event just applied and returns automatic consequences (appended in
 the same transaction, marked automatic). ``legal`` lists what may be issued
-now, for the REPL and the fuzzer. New combat systems plug in here.
+now, for the REPL and the fuzzer. ``who`` says which seat must issue a command
+(issue 13, engine/seats.py). New combat systems plug in here.
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from turnlog.projections.state import GameState
 
 from .commands import Command
 from .dice import Dice
 from .errors import RuleViolation
+
+
+class Actor(NamedTuple):
+    """Who must issue a command: a role, the faction it is, and the rule that gives the turn to it.
+
+    ``role`` is a machine role (attacker, defender, owner, active: the seat of ``faction``), ``host``
+    (the phasing faction's seat or the game's host) or ``seated`` (anyone holding a seat).
+    """
+
+    role: str
+    faction: str
+    rule: str
 
 
 class ProcedureKind(Protocol):
@@ -29,3 +42,6 @@ class ProcedureKind(Protocol):
 
     def unfinished(self, state: GameState) -> "RuleViolation | None":
         """Why the turn may not move on yet (a procedure still open), or None."""
+
+    def who(self, state: GameState, command: Command) -> "Actor | None":
+        """Who must issue ``command`` now; None (or no ``who`` at all): the phasing side or the host."""

@@ -54,6 +54,7 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     # the loaded table's record (engine/kit/tables.py), which a JSON scenario may also give inline.
     tables: dict[str, str | s.TableRecord] = {}
     turn: TurnSpec
+    seats: s.SeatsSpec = s.SeatsSpec()  # issue 13: who holds which side; empty = hot-seat
 
 
 def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Path | None = None) -> Scenario:
@@ -250,6 +251,7 @@ def check(sc: Scenario) -> list[str]:
                 out.append(f'restrictions[{i}].{end}: no nationality "{getattr(r, end)}"')
     if sc.turn.active not in fac:
         out.append(f'turn.active: no faction "{sc.turn.active}"')
+    out += seat_problems(sc.seats, fac)
     rw = sc.rules.russian_winter
     for field in ("attacker_nationality", "axis_nationality"):
         v = getattr(rw, field)
@@ -261,6 +263,26 @@ def check(sc: Scenario) -> list[str]:
     return out
 
 
+def seat_problems(seats: s.SeatsSpec, factions: set[str], where: str = "seats") -> list[str]:
+    """Seats that name no faction, a referee who also holds a side, or a referee or host with no side seated."""
+    out = [f'{where}.factions.{f}: no faction "{f}"' for f in seats.factions if f not in factions]
+    held = {a: f for f, a in seats.factions.items()}
+    if seats.referee and seats.referee in held:
+        out.append(f"{where}.referee: {seats.referee!r} also holds {held[seats.referee]}; a referee holds no side")
+    if (seats.referee or seats.host) and not seats.factions:
+        out.append(f"{where}.factions: a seated game seats at least one faction (none is given)")
+    return out
+
+
+def with_seats(sc: Scenario, seats: s.SeatsSpec) -> Scenario:
+    """``sc`` with these seats in place of its own; ScenarioError naming the field if one is out of its domain."""
+    sc = msgspec.structs.replace(sc, seats=seats)
+    problems = domains.seat_domains(seats) or seat_problems(seats, {f.id for f in sc.factions})
+    if problems:
+        raise ScenarioError("; ".join(problems))
+    return sc
+
+
 def setup_events(sc: Scenario, seed_sha256: str) -> list:
     """The log's first events: everything the scenario says, in order."""
     rules = sc.rules if sc.rules.edition else msgspec.structs.replace(sc.rules, edition=s.EDITION)
@@ -270,6 +292,8 @@ def setup_events(sc: Scenario, seed_sha256: str) -> list:
         raise ScenarioError("tables: not loaded; read the scenario with scenario.load() or parse()")
     ev: list = [s.GameCreated(name=sc.name, seed_sha256=seed_sha256, die=sc.die, rules=rules,
                               description=sc.description, tables=tables, dice=dict(sorted(sc.dice.items())))]
+    if sc.seats != s.SeatsSpec():  # msgspec omits a Struct default only when it is the very default object
+        ev[0] = msgspec.structs.replace(ev[0], seats=sc.seats)
     ev += [s.FactionDefined(faction=f) for f in sc.factions]
     ev += [s.NationalityDefined(nationality=n) for n in sc.nationalities]
     ev += [s.TerrainTypeDefined(terrain_type=t) for t in sc.terrain_types]

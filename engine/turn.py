@@ -15,6 +15,7 @@ from .attrition.procedure import open_guard
 from .dice import Dice
 from .errors import CommandError, RuleViolation
 from .kit.sequence import AWAW, phases
+from .procedure import Actor
 
 #: A World at War's sequence, the default; a game's own is ``phases(state.rules)`` (engine/kit/sequence.py).
 PHASES = AWAW
@@ -145,6 +146,12 @@ class TurnKind:
 
     def unfinished(self, state: GameState) -> None:
         return None
+
+    def who(self, state: GameState, cmd: c.Command) -> Actor:
+        """Notes and the seed's reveal are anyone's seated; the rest are host commands (issue 13)."""
+        if isinstance(cmd, (c.AddNote, c.RevealSeed)):
+            return Actor("seated", "", "seats.notes")
+        return Actor("host", state.turn.active, "seats.host")
 
 
 KIND = TurnKind()

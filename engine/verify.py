@@ -24,6 +24,7 @@ from . import anchor as A
 from . import commands as c
 from . import dice as D
 from . import joint_verify as JV
+from . import seats as S
 from .errors import CommandError, RuleViolation, ScenarioError
 from .game import Game, settle
 from .kit import tables as T
@@ -357,6 +358,12 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
             rep.discrepancy = Discrepancy(seq=missing, command_id=cid, command=payload, rule="log",
                                           message=f"command {cid} recorded events {first}-{last}, but seq {missing} "
                                                   "is not in the log (cut or deleted)")
+            return None
+        seat = S.verify_row(state, by_id[cid], logged, by_id.get)
+        if seat is not None:  # issue 13: a seated game's command from someone not holding its seat
+            rep.stage = rep.stage or "seats"
+            rep.discrepancy = Discrepancy(seq=first, command_id=cid, command=payload, rule=seat.rule,
+                                          message=f"issued out of turn by {_actor or '(no actor named)'}: {seat.message}")
             return None
         if ctype in ("LoadScenario", "RevealSeed"):
             # Setup has no command to re-run; a revealed seed was checked against its commitment above.

@@ -299,6 +299,20 @@ class TableRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
     text: str
 
 
+class SeatsSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """Who holds which side (issue 13); empty is a hot-seat game: one actor plays every side.
+
+    ``factions`` maps a faction id to the actor who holds it (one actor may hold several); a faction left
+    out is acted for by the host alone. The referee holds no faction and alone may override the dice
+    barrier; the host (a program, or the game's organiser) may issue the host commands for any side.
+    engine/seats.py reads it.
+    """
+
+    factions: dict[str, str] = {}
+    referee: str = ""
+    host: str = ""
+
+
 class GameCreated(Event, kw_only=True):
     """The game's first event: its name, die, rules and how its dice are committed.
 
@@ -318,6 +332,8 @@ class GameCreated(Event, kw_only=True):
     joint_dice: list[DiceHolder] = []
     tables: list[TableRecord] = []
     dice: dict[str, DiceSpec] = {}
+    # Seats (issue 13): empty, and so omitted, in a hot-seat game; every older log encodes as before.
+    seats: SeatsSpec = SeatsSpec()
 
 
 class FactionDefined(Event, kw_only=True):

@@ -155,6 +155,8 @@ def _created(state: GameState, e: s.GameCreated) -> None:
         state.dice = dict(e.dice)
     if e.joint_dice:
         state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}
+    if e.seats.factions:
+        state.seats = e.seats
 
 
 def _faction(state: GameState, e: s.FactionDefined) -> None:

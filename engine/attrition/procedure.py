@@ -14,7 +14,7 @@ from .. import commands as c
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from ..kit.kind import MachineKind
-from . import losses, machine, modifiers, occupation, retreats, table, winter, zones
+from . import losses, machine, modifiers, occupation, retreats, seats, table, winter, zones
 from .common import enemies, occupancy, reading, second_reading
 
 
@@ -263,6 +263,10 @@ class AttritionKind(MachineKind):
                     continue
                 out.append(f"{name} procedure={p.id}")
         return out
+
+    def who(self, state: GameState, cmd: c.Command):
+        """The seat that must issue ``cmd`` (issue 13; engine/attrition/seats.py)."""
+        return seats.who(state, cmd)
 
 
 KIND = AttritionKind()

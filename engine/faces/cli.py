@@ -24,6 +24,7 @@ from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
 from ..errors import CommandError, RuleViolation, ScenarioError
 from ..errors import sqlite_failure as _environment
 from ..game import Game
+from ..seats import seat_of, seat_scenario
 from ..gamefiles import require_setup as _require_setup
 from .render import board_text
 
@@ -57,18 +58,46 @@ def _text(text: str) -> str:
     return narrative.printable(text, keep="\n")
 
 
+def _seats(args):
+    """The seats given by --seat/--referee/--host (issue 13), or None to keep the scenario's."""
+    if not (args.seat or args.referee or args.host):
+        return None
+    factions = {}
+    for i, given in enumerate(args.seat or ()):
+        faction, eq, actor = given.partition("=")
+        if not eq:
+            raise CommandError(f"--seat: {given!r}: give FACTION=ACTOR (e.g. --seat AX=alice)")
+        if faction in factions:
+            raise CommandError(f"--seat: faction {faction} is seated twice")
+        factions[faction] = actor
+    return {"factions": factions, "referee": args.referee or "", "host": args.host or ""}
+
+
 def cmd_new(args) -> int:
     _new_target(args.db)
+    seats = _seats(args)
     if args.joint_dice is not None:
-        return new_joint(args)
+        return new_joint(args, seats)
     seed = hand_seed(args)
     sc = S.load(args.scenario)
+    if seats is not None:
+        sc = seat_scenario(sc, seats)  # checked before the game file is begun
     with Game.create(args.db, sc, seed=seed, seed_file=args.seed_file, synchronous=args.synchronous,
                      public_seed=seed is not None) as g:
         print(f"{args.db}: '{sc.name}' created, {g.state.seq} setup events; "
               f"dice seed kept in {args.seed_file or str(args.db) + '.seed'} (0600)"
               + ("; the seed is PUBLIC (marked so in the log): a test game" if seed is not None else ""))
+        _print_seats(g)
     return 0
+
+
+def _print_seats(g: Game) -> None:
+    """Who holds which side, for a seated game (nothing for a hot-seat one)."""
+    seats = g.state.seats
+    if seats.factions:
+        held = ", ".join(f"{f}={a}" for f, a in seats.factions.items())
+        print(f"  seats: {held}" + (f"; referee {seats.referee}" if seats.referee else "")
+              + (f"; host {seats.host}" if seats.host else ""))
 
 
 class _Judged(Exception):
@@ -102,6 +131,8 @@ def play_lines(g: Game, lines, actor: str = "", out=None) -> int:
     command the rules accept after all is reported and never stored.
     """
     out = out or sys.stdout
+    if g.state.seats.factions:  # a seated game (issue 13): say who plays; a hot-seat game prints as before
+        print(narrative.printable(f"as {_who(g, actor)}"), file=out)
     for n, line in enumerate(lines, 1):
         line = line.strip()
         if not line or line.startswith("#") or line.startswith("//"):
@@ -139,6 +170,12 @@ def play_lines(g: Game, lines, actor: str = "", out=None) -> int:
     return 0
 
 
+def _who(g: Game, actor: str) -> str:
+    """An actor and, in a seated game, the seat it holds: "alice (AX)"."""
+    seat = seat_of(g.state, actor)
+    return (actor or "(no actor named)") + (f" ({seat})" if seat else "")
+
+
 def cmd_play(args) -> int:
     """Stream the commands a line at a time: a line and the whole input have limits (engine/inputs.py)."""
     if args.commands == "-":
@@ -160,15 +197,32 @@ def cmd_play(args) -> int:
 def cmd_log(args) -> int:
     with _open(args, readonly=True) as g:
         undone = g.undone()
+        by = _issuers(g, args.start, args.stop)
         for seq, cid, ev, auto in g.rows(args.start, args.stop):
             if args.json:
-                sys.stdout.write(msgspec.json.encode({"seq": seq, "command_id": cid, "automatic": auto,
-                                                      "undone": cid in undone, "event": ev}).decode() + "\n")
+                row = {"seq": seq, "command_id": cid, "automatic": auto, "undone": cid in undone, "event": ev}
+                if seq in by:
+                    row["actor"], row["seat"] = by[seq]
+                sys.stdout.write(msgspec.json.encode(row).decode() + "\n")
             else:
                 flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
                 author = g.log.command(cid)[1] if isinstance(ev, NoteAdded) else None
-                print(f"{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}")
+                who = narrative.printable(f"  [by {_who(g, by[seq][0])}]") if seq in by else ""
+                print(f"{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}{who}")
     return 0
+
+
+def _issuers(g: Game, start: int, stop: int | None) -> dict[int, tuple[str, str]]:
+    """First seq of each command in start..stop -> (its actor, the seat it holds), in a seated game (issue 13).
+
+    A hot-seat game lists exactly as before (nothing is read)."""
+    out: dict[int, tuple[str, str]] = {}
+    if not g.state.seats.factions:
+        return out
+    for _cid, actor, *_rest, first, _last in g.log.commands():
+        if first >= start and (stop is None or first <= stop):
+            out[first] = (actor or "", seat_of(g.state, actor or ""))
+    return out
 
 
 def cmd_show(args) -> int:
@@ -192,13 +246,14 @@ def cmd_show(args) -> int:
 
 def cmd_undo(args) -> int:
     with _open(args) as g:
-        _print_events(g.undo(override=args.override, referee=args.referee or "", reason=args.reason or ""))
+        _print_events(g.undo(override=args.override, referee=args.referee or "", reason=args.reason or "",
+                             actor=args.actor))
     return 0
 
 
 def cmd_redo(args) -> int:
     with _open(args) as g:
-        _print_events(g.redo())
+        _print_events(g.redo(actor=args.actor))
     return 0
 
 
@@ -243,7 +298,7 @@ def cmd_import(args) -> int:
 
 def cmd_reveal(args) -> int:
     with _open(args) as g:
-        _print_events(g.execute(c.RevealSeed()))
+        _print_events(g.execute(c.RevealSeed(), actor=args.actor))
     return 0
 
 
@@ -460,10 +515,15 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--joint-dice", nargs="?", const="", metavar="HOLDERS",
                     help="joint dice, no single seed: comma-separated holders (default: the scenario's sides), "
                          "each NAME (its secret drawn into DB.NAME.secret) or NAME=SHA256 (from `turnlog secret`)")
+    sp.add_argument("--seat", action="append", metavar="FACTION=ACTOR",
+                    help="a seated game: FACTION is held by ACTOR (repeatable; default: hot-seat, one actor plays all)")
+    sp.add_argument("--referee", help="a seated game's referee: holds no side, alone overrides the dice barrier")
+    sp.add_argument("--host", help="a seated game's host: may issue host commands (moves, turn advance) for any side")
     sp.set_defaults(fn=cmd_new)
     sp = with_db(sub.add_parser("play", help="execute JSON-lines commands from a file (- for stdin)"))
     sp.add_argument("commands", help="a JSON-lines file of commands (docs/commands.md), or - for stdin")
-    sp.add_argument("--actor", default="", help="who issues the commands (recorded with each in the log)")
+    sp.add_argument("--actor", default="", help="who issues the commands (recorded with each in the log; in a "
+                                                "seated game it must hold the seat each command is due from)")
     sp.set_defaults(fn=cmd_play)
     sp = with_db(sub.add_parser("log", help="list the events"))
     sp.add_argument("--json", action="store_true", help="one JSON object per event instead of the narrative")
@@ -480,8 +540,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--override", action="store_true", help="undo a command that rolled a die (needs --referee)")
     sp.add_argument("--referee", help="the referee who allows an override (recorded in the log)")
     sp.add_argument("--reason", help="why, recorded with the undo")
+    sp.add_argument("--actor", default="", help="who undoes (in a seated game: the command's issuer or the referee)")
     sp.set_defaults(fn=cmd_undo)
     sub_redo = with_db(sub.add_parser("redo", help="re-issue the latest undone command through the rules"))
+    sub_redo.add_argument("--actor", default="", help="who redoes (in a seated game: the issuer or the referee)")
     sub_redo.set_defaults(fn=cmd_redo)
     sp = with_db(sub.add_parser("fork", help="copy the game up to a seq into a new file"))
     sp.add_argument("--at", type=seq_arg, required=True, help="copy the commands up to and including this seq")
@@ -494,8 +556,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))
     sp.add_argument("export", help="a file written by `turnlog export`")
     sp.set_defaults(fn=cmd_import)
-    with_db(sub.add_parser("reveal", help="append the dice seed (or the joint-dice secrets held here) so anyone "
-                                          "can re-derive every roll")).set_defaults(fn=cmd_reveal)
+    sp = with_db(sub.add_parser("reveal", help="append the dice seed (or the joint-dice secrets held here) so anyone "
+                                               "can re-derive every roll"))
+    sp.add_argument("--actor", default="", help="who reveals (recorded; in a seated game anyone seated)")
+    sp.set_defaults(fn=cmd_reveal)
     sp = with_db(sub.add_parser("share", help="joint dice: print this holder's share for a roll's key"))
     sp.add_argument("--key", required=True, help="the roll's key, as a refused roll names it")
     sp.set_defaults(fn=cmd_share)

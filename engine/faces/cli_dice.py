@@ -18,6 +18,7 @@ from .. import joint
 from .. import scenario as S
 from ..errors import CommandError
 from ..game import Game
+from ..seats import seat_scenario
 
 
 def hand_seed(args) -> bytes | None:
@@ -35,14 +36,16 @@ def hand_seed(args) -> bytes | None:
         raise CommandError("--seed: expected hex digits (at least 32 of them)") from None
 
 
-def new_joint(args) -> int:
-    """`new --joint-dice`: one secret per holder, each in its own file; no seed."""
+def new_joint(args, seats=None) -> int:
+    """`new --joint-dice`: one secret per holder, each in its own file; no seed. ``seats`` as Game.create's."""
     if args.seed or args.public_seed:
         raise CommandError("--seed: a joint-dice game has no single seed")
     if args.secret_file:
         raise CommandError("--secret-file: new draws each secret into DB.NAME.secret; a holder with its own "
                            "(`turnlog secret`) is given as NAME=SHA256 in --joint-dice")
     sc = S.load(args.scenario)
+    if seats is not None:
+        sc = seat_scenario(sc, seats)
     spec = [h for h in args.joint_dice.split(",") if h] or joint.sides(sc)
     game, files = create_joint_game(args.db, sc, spec, synchronous=args.synchronous)
     with game:

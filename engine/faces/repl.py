@@ -34,6 +34,7 @@ from .repl_board import BoardCommands
 from .repl_rules import RulesCommands
 from .shortform import parse_short  # noqa: F401  (re-exported: tests and hosts import it from here)
 from ..kit.sequence import phases
+from ..seats import seat_of
 
 BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l")
 _HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EOF"}
@@ -52,6 +53,7 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         self.use_rawinput = self.interactive
         self.history = history if self.interactive else None
         self.cursor = self.last
+        self.actor = ""  # who issues commands from here (`as NAME`); recorded in the log, checked in a seated game
         self._states: OrderedDict[int, GameState] = OrderedDict()
         self._update_prompt()
         if self.interactive:
@@ -79,7 +81,8 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
 
     def _update_prompt(self) -> None:
         at_end = self.cursor == self.last
-        self.label = f"(turnlog {self.cursor}{'' if at_end else '/' + str(self.last)}) "
+        who = f" as {self.actor}" if self.actor else ""
+        self.label = f"(turnlog {self.cursor}{'' if at_end else '/' + str(self.last)}{who}) "
         self.prompt = self.label if self.interactive else ""
 
     def preloop(self) -> None:
@@ -255,7 +258,9 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
             cmdrow = self.game.log.command(cid)
             self.say(f"  event:   {narrative.line(ev)}{' (automatic)' if auto else ''}"
                      f"{' (undone by a later command)' if cid in self.game.undone() else ''}")
-            self.say(f"  command: c{cid} {cmdrow[2]}{' by ' + cmdrow[1] if cmdrow[1] else ''} at {cmdrow[4]}, "
+            seat = seat_of(self.game.state, cmdrow[1] or "")
+            by = f" by {cmdrow[1] or '(no actor named)'}" + (f" ({seat})" if seat else "") if cmdrow[1] or seat else ""
+            self.say(f"  command: c{cid} {cmdrow[2]}{by} at {cmdrow[4]}, "
                      f"seq {cmdrow[5]}-{cmdrow[6]}: {_payload(cmdrow[3])}")
         t = st.turn
         self.say(f"  turn:    {t.turn} ({t.season} {t.year}), {t.active or '-'}'s player turn, {t.phase or '-'} phase")
@@ -288,7 +293,20 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         A refused command prints the rule that forbids it; nothing is written."""
         command = parse_short(arg)
         self.say("> " + c.encode(command).decode())
-        self._acted(self.game.execute(command))
+        self._acted(self.game.execute(command, actor=self.actor))
+
+    def do_as(self, arg: str) -> None:
+        """as [NAME]: issue the commands that follow as NAME (do, undo, redo, note), recorded in the log with
+        each; in a seated game NAME must hold the seat a command is due from. Without NAME: who it is now."""
+        name = arg.strip()
+        if name:
+            self.actor = name
+        self.say(f"acting as {self._who()}")
+
+    def _who(self) -> str:
+        """The actor and, in a seated game, its seat: "alice (AX)"."""
+        seat = seat_of(self.game.state, self.actor)
+        return (self.actor or "(no actor named)") + (f" ({seat})" if seat else "")
 
     def do_undo(self, arg: str) -> None:
         """undo [override REFEREE [REASON]]: undo the latest command (a die roll needs a referee's override)."""
@@ -296,14 +314,15 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         if parts and parts[0] == "override":
             if len(parts) < 2:
                 raise CommandError("undo override needs the referee's name")
-            pairs = self.game.undo(override=True, referee=parts[1], reason=parts[2] if len(parts) > 2 else "")
+            pairs = self.game.undo(override=True, referee=parts[1], reason=parts[2] if len(parts) > 2 else "",
+                                   actor=self.actor)
         else:
-            pairs = self.game.undo()
+            pairs = self.game.undo(actor=self.actor)
         self._acted(pairs)
 
     def do_redo(self, arg: str) -> None:
         """redo: re-issue the latest undone command through the rules."""
-        self._acted(self.game.redo())
+        self._acted(self.game.redo(actor=self.actor))
 
     def do_note(self, arg: str) -> None:
         """note TEXT: append an annotation (a bookmark) as an event, marking the seq at the cursor."""
@@ -311,7 +330,7 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         if not text:
             raise CommandError("note needs some text")
         at = 0 if self.cursor == self.last else self.cursor  # 0: the end of the log when it is written
-        self._acted(self.game.execute(c.AddNote(text=text, at=at)))
+        self._acted(self.game.execute(c.AddNote(text=text, at=at), actor=self.actor))
 
     def do_marks(self, arg: str) -> None:
         """marks: the notes in the log (seq written, the seq they mark, text); 'goto' the one you want."""

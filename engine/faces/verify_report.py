@@ -90,7 +90,8 @@ def text(rep: Report, path: str = "") -> str:
     else:
         first = d.seq if d is not None else rep.first_bad_seq
         why = {"dice": "a roll cannot be confirmed", "commands": "a command does not re-execute as logged",
-               "replay": "the replay differs", "schema": "the log cannot be read"}.get(rep.stage, rep.problem)
+               "replay": "the replay differs", "schema": "the log cannot be read",
+               "seats": "a command was issued out of turn"}.get(rep.stage, rep.problem)
         lines.append(f"NOT VERIFIED: {why}" + (f" (first at seq {first})" if first is not None else ""))
     return "\n".join(lines)
 

@@ -13,6 +13,7 @@ from typing import Any, Callable, ClassVar, Iterable
 from turnlog.projections.state import GameState
 
 from ..errors import CommandError, RuleViolation
+from ..procedure import Actor
 from .machine import ProcedureMachine
 
 
@@ -92,6 +93,22 @@ class MachineKind:
         return RuleViolation(self.machine.rule, f"{inst.id} is still in phase '{inst.phase}'; finish it before "
                              "the turn moves on")
 
+    def who(self, state: GameState, cmd) -> Actor | None:
+        """The seat that must issue ``cmd`` (issue 13): the table's role for it, as the instance's faction.
+
+        A command that opens an instance is the phasing side's; one naming no known instance is left to
+        ``decide`` to refuse by its field; a role with no faction (owner, automatic) falls to the host.
+        """
+        pid = getattr(cmd, "procedure", None)
+        if pid is None:
+            return Actor("active", state.turn.active, self.machine.rule)
+        inst = self.instances(state).get(pid)
+        if inst is None:
+            return Actor("seated", "", self.machine.rule)
+        role = command_role(self.machine, inst.phase, type(cmd).__name__)
+        faction = self.side(state, inst, role)
+        return Actor(role, faction, self.machine.rule) if faction else None
+
     def legal(self, state: GameState) -> list[str]:
         """For each open instance, each command its phase allows, with who must issue it."""
         out = []
@@ -102,3 +119,15 @@ class MachineKind:
                 who = self.side(state, inst, role)
                 out.append(f"{command} procedure={inst.id}" + (f"  [{role}: {who}]" if who else f"  [{role}]"))
         return out
+
+
+def command_role(machine: ProcedureMachine, phase: str, command: str) -> str:
+    """The role that issues ``command``: as ``phase`` gives it, or as the state the command belongs to.
+
+    A command its phase does not allow still has its own role (the first state whose transitions it
+    fires), so a seat check can name who would issue it; the phase gate then says why it must wait.
+    """
+    trig = machine.commands[command]
+    if trig not in machine.triggers(phase):
+        phase = next(t["source"] for t in machine.transitions if t["trigger"] == trig)
+    return machine.role(phase, trig)

@@ -1,0 +1,50 @@
+"""Issue 13: host commands (moves, control, supply, turn advance) come from the phasing side's seat or the host.
+
+Refused under ``seats.host`` from the other side, the referee or a stranger, before anything is written.
+A faction no one holds is played by the host alone.
+"""
+from __future__ import annotations
+
+import pytest
+
+from turnlog.engine.commands import (MoveUnit, SetControl, SetSupply, SetWeather, StartGameTurn, StartPhase,
+                                     StartPlayerTurn)
+from turnlog.events.setup import WeatherSpec
+
+from seats_position import refused_from, seated
+
+HOST = [MoveUnit(unit="it-2", hex="0404"), SetControl(hex="0502", faction="AX"), SetSupply(unit="it-1", supply="none"),
+        SetWeather(weather=WeatherSpec(zone="W", winter_level=1)), StartPhase(phase="supply"), StartPlayerTurn(faction="WA"),
+        StartGameTurn(turn=2, season="fall", year=1943)]
+
+
+@pytest.mark.parametrize("cmd", HOST, ids=lambda c: type(c).__name__)
+@pytest.mark.parametrize("actor", ["bob", "carol", "mallory", ""])
+def test_a_host_command_from_anyone_but_the_phasing_seat_or_the_host_is_refused(tmp_path, cmd, actor):
+    g = seated(tmp_path)
+    err = refused_from(g, cmd, actor, "seats.host")
+    assert f"{type(cmd).__name__} is for the phasing side, AX (seat alice), or the host, hq" in err.message
+
+
+@pytest.mark.parametrize("cmd", HOST, ids=lambda c: type(c).__name__)
+@pytest.mark.parametrize("actor", ["alice", "hq"])
+def test_the_phasing_seat_and_the_host_may_issue_it(tmp_path, cmd, actor):
+    g = seated(tmp_path)
+    g.execute(cmd, actor=actor)
+
+
+def test_the_turn_passes_with_the_phasing_side(tmp_path):
+    g = seated(tmp_path)
+    g.execute(StartPhase(phase="supply"), actor="alice")
+    g.execute(StartPlayerTurn(faction="WA"), actor="alice")   # AX ends its player turn
+    refused_from(g, StartPhase(phase="movement"), "alice", "seats.host")
+    g.execute(StartPhase(phase="movement"), actor="bob")
+
+
+def test_a_faction_no_one_holds_is_played_by_the_host(tmp_path):
+    g = seated(tmp_path)
+    g.execute(StartPhase(phase="supply"), actor="alice")
+    g.execute(StartPlayerTurn(faction="RU"), actor="alice")
+    err = refused_from(g, StartPhase(phase="movement"), "bob", "seats.host")
+    assert "the phasing side, RU (no seat: the host, hq)" in err.message
+    g.execute(StartPhase(phase="movement"), actor="hq")
