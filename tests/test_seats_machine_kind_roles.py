@@ -17,7 +17,8 @@ SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "host": "hq"}
 
 def game(tmp_path):
     sc = scenario(hexes("0404:AX 0405:WA"), [unit("it-1", "IT", "0404", 4), unit("us-1", "US", "0405", 3)],
-                  turn={"turn": 1, "season": "summer", "year": 1943, "active": "AX", "phase": "movement"})
+                  turn={"turn": 1, "season": "summer", "year": 1943, "active": "AX", "phase": "movement"},
+                  dice={"hit": {"sides": 6}})
     return new_game(tmp_path, sc, seats=SEATS)
 
 
@@ -26,9 +27,9 @@ def test_the_tables_roles_name_the_seat(tmp_path):
     err = refused_from(g, T.BeginSkirmish(attacker="AX", target="us-1"), "bob", "T.1")
     assert "BeginSkirmish is for the active, AX (seat alice); bob holds the seat of WA" in err.message
     g.execute(T.BeginSkirmish(attacker="AX", target="us-1"), actor="alice")
-    err = refused_from(g, T.RollSkirmish(procedure="S1", value=9), "bob", "T.1")
+    err = refused_from(g, T.RollSkirmish(procedure="S1", value=6), "bob", "T.1")
     assert "is for the attacker, AX (seat alice)" in err.message
-    g.execute(T.RollSkirmish(procedure="S1", value=9), actor="alice")
+    g.execute(T.RollSkirmish(procedure="S1", value=6), actor="alice")
 
 
 def test_a_kind_that_does_not_say_is_the_phasing_side_or_the_host(tmp_path, monkeypatch):

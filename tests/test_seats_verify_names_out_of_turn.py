@@ -11,7 +11,8 @@ import sqlite3
 
 from turnlog.engine import seats as S
 from turnlog.engine.commands import Redo, Undo
-from turnlog.engine.verify import text, verify, verify_path
+from turnlog.engine.faces.verify_report import text
+from turnlog.engine.verify import verify, verify_path
 
 from seats_position import play, seated, steps
 
