@@ -15,6 +15,7 @@ from turnlog.projections.state import GameState
 from . import commands as c
 from . import joint
 from .attrition.procedure import open_guard
+from .attrition.procedure import unfinished as open_attrition
 from .dice import Dice
 from .errors import CommandError, RuleViolation
 from .kit.choices import Choice, Option, choice
@@ -141,9 +142,11 @@ class TurnKind:
     def legal(self, state: GameState) -> list:
         """The turn and host commands that may be issued now, with their fields' values where finite."""
         held = {k.__name__ for k in BOARD_FACTS} if open_guard(state, "") is not None else set()
+        if open_attrition(state) is not None:  # the turn moves on only once the attrition is done (14.11)
+            held |= {"StartGameTurn", "StartPlayerTurn", "StartPhase"}
         out = [ch for ch in _host_choices(state) if ch.command not in held]
         return out + [choice("StartPhase", {"phase": p}, positional=True, rule="turn", role="phasing",
-                             faction=state.turn.active) for p in _later(state)]
+                             faction=state.turn.active) for p in _later(state) if "StartPhase" not in held]
 
     def unfinished(self, state: GameState) -> None:
         return None

@@ -162,15 +162,21 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         opts = [o for o in self.options if o.field.startswith(name + "[]")]
         key = next(o for o in opts if not o.when)
         keyname = key.field.split(".", 1)[1]
+        keys = pick(rng, key.values, key.least, key.most, key.bounds) if key.many else [rng.choice(key.values)]
+        required = {v for b in key.bounds if b.least for v in b.values}
         items = []
-        for k in pick(rng, key.values, key.least, key.most, key.bounds) if key.many else [rng.choice(key.values)]:
-            item = {keyname: k}
+        # Required items first, so that they have the first claim on values that may not repeat;
+        # an optional item whose own options can no longer be met is dropped.
+        for k in sorted(keys, key=lambda k: k not in required):
+            item, short = {keyname: k}, False
             for o in opts:
                 if o.when == {key.field: k}:
                     v = self._draw(rng, o, taken, None)
+                    short |= o.many and v is not _LEFT_OUT and len(v) < o.least
                     if v is not _LEFT_OUT:
                         item[o.field.split(".", 1)[1]] = v
-            items.append(item)
+            if not short or k in required or len(items) < key.least:
+                items.append(item)
         return items
 
 
