@@ -139,7 +139,7 @@ class TurnKind:
     def react(self, state: GameState, event) -> list:
         return []
 
-    def legal(self, state: GameState) -> list:
+    def legal(self, state: GameState) -> list[Choice]:
         """The turn and host commands that may be issued now, with their fields' values where finite."""
         held = {k.__name__ for k in BOARD_FACTS} if open_guard(state, "") is not None else set()
         if open_attrition(state) is not None:  # the turn moves on only once the attrition is done (14.11)
@@ -155,7 +155,7 @@ class TurnKind:
 KIND = TurnKind()
 
 
-def _host_choices(state: GameState) -> list:
+def _host_choices(state: GameState) -> list[Choice]:
     """What the host may report, in the order legal() always gave; ids and enums listed, the rest open.
 
     RemoveFeature is offered only while some hex holds a feature, each hex with the kinds it holds.

@@ -146,10 +146,11 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         shared = opt.field in self.distinct
         if not opt.many:
             pool = [v for v in opt.values if not (shared and v in taken)]
-            if not pool or (opt.optional and rng.random() < 0.3):
-                return _LEFT_OUT if opt.optional or not pool else None
-            v = rng.choice(pool)
-            taken.add(v) if shared else None
+            if opt.optional and (not pool or rng.random() < 0.3):
+                return _LEFT_OUT
+            v = rng.choice(pool) if pool else None  # None: nothing fits, and the rules will say why
+            if shared:
+                taken.add(v)
             return v
         most = opt.most if left is None else min(left, opt.most if opt.most is not None else left)
         picked = pick(rng, [v for v in opt.values if not (shared and v in taken)], opt.least, most, opt.bounds)
