@@ -30,6 +30,9 @@ def test_str_says_how_many_of_which_and_the_rule():
     capped = Option(field="units", values=["a", "b", "c"], many=True, least=2, most=2,
                     bounds=[Bound(values=["a", "b"], most=1, rule="14.52C")])
     assert str(capped) == "units: exactly 2 of a, b, c; at most 1 of a, b under 14.52C"
+    kept = Option(field="exclude", values=["a", "b"], many=True, least=0, most=None,
+                  bounds=[Bound(values=["a"], most=0, rule="14.21")])
+    assert str(kept) == "exclude: any of a, b; none of a under 14.21"
 
 
 def test_a_long_list_is_shortened_in_str_only():

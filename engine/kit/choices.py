@@ -68,6 +68,8 @@ class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
 
 
 def _how_many(least: int, most: int | None, n: int) -> str:
+    if most == 0:
+        return "none of"
     if most is not None and least == most:
         return f"exactly {least} of" if least < n else ("all of" if n > 1 else "exactly 1 of")
     if most is None or most >= n:
