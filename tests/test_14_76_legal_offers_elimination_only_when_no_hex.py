@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
-from turnlog.engine.commands import parse
-
 import msgspec
+
+from turnlog.engine.commands import parse
 
 from test_14_76_eliminated_when_unable import at_retreat
 

@@ -15,7 +15,8 @@ from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
 from ..kit.choices import Bound, Choice, Option, choice
 from . import losses, machine, occupation, retreats, winter, zones
-from .common import contact_group, enemies, faction, is_combat_ground, occupancy, second_reading
+from .common import (contact_group, enemies, faction, is_combat_ground, occupancy, second_reading,
+                     stacking_limit)
 
 
 class Gates(NamedTuple):
@@ -146,10 +147,12 @@ def retreat_choice(state: GameState, p: Attrition) -> Choice:
     """Each displaced unit and the hexes of least evil it may retreat to, or elimination (14.71-14.76).
 
     The evils of 14.73 other than overstacking do not depend on where the others go, so they are listed
-    per unit; whether a listed hex overstacks does, and is left to the note.
+    per unit. Overstacking does: a hex the unit overstacks on its own is left out when another listed hex
+    has room for every displaced unit; what remains depends on the others' picks and is left to the note.
     """
     gr, zocs = grid(state), {}
     units = retreats.displaced(state, p)
+    base, moving = retreats.stack_before(state, p), sum(map(is_combat_ground, units))
     opts = [Option(field="retreats[].unit", values=[u.id for u in units], many=True, least=len(units),
                    most=len(units))]
     for u in units:
@@ -157,9 +160,12 @@ def retreat_choice(state: GameState, p: Attrition) -> Choice:
         zoc = zocs.setdefault(fac, retreats.enemy_zoc(state, fac))
         open_ = [h for h in gr.adj[u.hex] if not retreats.forbidden(state, p, u, h)]
         tier = {h: retreats.evil(state, fac, h, Counter(), zoc)[:3] for h in open_}
-        best = min(tier.values(), default=None)
-        opts.append(Option(field="retreats[].to", values=sorted(h for h in open_ if tier[h] == best) or [""],
-                           when={"retreats[].unit": u.id}))
+        best = sorted(h for h in open_ if tier[h] == min(tier.values()))
+        # A hex this unit alone overstacks is refused while another has room whoever else goes there.
+        full = {h for h in best if is_combat_ground(u) and base[h] + 1 > stacking_limit(state, h)}
+        if any(base[h] + moving <= stacking_limit(state, h) for h in best):
+            best = [h for h in best if h not in full]
+        opts.append(Option(field="retreats[].to", values=best or [""], when={"retreats[].unit": u.id}))
     return choice("RetreatUnits", {"procedure": p.id}, opts, rule="14.71", role="defender", faction=p.defender,
                   note="a unit overstacks only where none of its listed hexes has room (14.73A)")
 
