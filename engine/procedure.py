@@ -4,7 +4,8 @@ A procedure kind owns some commands. ``decide`` is pure: it reads the state
 and returns events, or raises RuleViolation naming the rule. ``react`` looks
 at one event just applied and returns automatic consequences (appended in
 the same transaction, marked automatic). ``legal`` lists what may be issued
-now, for the REPL and the fuzzer. ``who`` says which seat must issue a command
+now, for the REPL and the fuzzer, as Choices with their concrete values
+(engine/kit/choices.py). ``who`` says which seat must issue a command
 (issue 13, engine/seats.py). New combat systems plug in here.
 """
 from __future__ import annotations
@@ -16,6 +17,7 @@ from turnlog.projections.state import GameState
 from .commands import Command
 from .dice import Dice
 from .errors import RuleViolation
+from .kit.choices import Choice
 
 
 class Actor(NamedTuple):
@@ -38,7 +40,7 @@ class ProcedureKind(Protocol):
 
     def react(self, state: GameState, event) -> list: ...
 
-    def legal(self, state: GameState) -> list[str]: ...
+    def legal(self, state: GameState) -> list[Choice]: ...
 
     def unfinished(self, state: GameState) -> "RuleViolation | None":
         """Why the turn may not move on yet (a procedure still open), or None."""

@@ -6,14 +6,19 @@ checking that every id exists and the value is possible.
 """
 from __future__ import annotations
 
+from typing import get_args
+
 from turnlog.events import game as g
+from turnlog.events.setup import Season, Supply
 from turnlog.projections.state import GameState
 
 from . import commands as c
 from . import joint
 from .attrition.procedure import open_guard
+from .attrition.procedure import unfinished as open_attrition
 from .dice import Dice
 from .errors import CommandError, RuleViolation
+from .kit.choices import Choice, Option, choice
 from .kit.sequence import AWAW, phases
 from .procedure import Actor
 
@@ -135,14 +140,14 @@ class TurnKind:
     def react(self, state: GameState, event) -> list:
         return []
 
-    def legal(self, state: GameState) -> list[str]:
-        out = ["StartGameTurn", "StartPlayerTurn", "MoveUnit", "MarkOffensive", "SetControl", "SetSupply",
-               "MarkAirdropped", "PlaceFeature", "RemoveFeature", "SetWeather", "AddNote"]
-        if open_guard(state, "") is not None:
-            held = {k.__name__ for k in BOARD_FACTS}
-            out = [o for o in out if o not in held]
-        out += [f"StartPhase {p}" for p in _later(state)]
-        return out
+    def legal(self, state: GameState) -> list[Choice]:
+        """The turn and host commands that may be issued now, with their fields' values where finite."""
+        held = {k.__name__ for k in BOARD_FACTS} if open_guard(state, "") is not None else set()
+        if open_attrition(state) is not None:  # the turn moves on only once the attrition is done (14.11)
+            held |= {"StartGameTurn", "StartPlayerTurn", "StartPhase"}
+        out = [ch for ch in _host_choices(state) if ch.command not in held]
+        return out + [choice("StartPhase", {"phase": p}, positional=True, rule="turn", role="phasing",
+                             faction=state.turn.active) for p in _later(state) if "StartPhase" not in held]
 
     def unfinished(self, state: GameState) -> None:
         return None
@@ -155,3 +160,44 @@ class TurnKind:
 
 
 KIND = TurnKind()
+
+
+def _host_choices(state: GameState) -> list[Choice]:
+    """What the host may report, in the order legal() always gave; ids and enums listed, the rest open.
+
+    RemoveFeature is offered only while some hex holds a feature, each hex with the kinds it holds.
+    """
+    t, units, hexes, facs = state.turn, sorted(state.units), sorted(state.hexes), sorted(state.factions)
+    placed = sorted(u.id for u in state.units.values() if not (u.eliminated or u.in_pool))
+    wzones = sorted({h.weather_zone for h in state.hexes.values() if h.weather_zone})
+    features = {h: sorted({f.kind for f in fs}) for h, fs in sorted(state.features.items()) if fs}
+
+    def one(field: str, values: list) -> Option:
+        return Option(field=field, values=values)
+
+    def host(command: str, *options: Option, **kw) -> Choice:
+        return choice(command, options=list(options), rule="turn", role="host", **kw)
+
+    out = [
+        host("StartGameTurn", Option(field="turn", values=[t.turn + 1], domain=f"a game turn after {t.turn}"),
+             one("season", list(get_args(Season))),
+             Option(field="year", values=[t.year, t.year + 1], domain="the calendar year"),
+             Option(field="weather", domain="a list of zones' weather", optional=True)),
+        host("StartPlayerTurn", one("faction", facs)),
+        host("MoveUnit", one("unit", placed), one("hex", hexes), *([one("box", sorted(state.boxes))] if state.boxes else []),
+             one_of=["hex", "box"] if state.boxes else []),
+        host("MarkOffensive", Option(field="units", values=units, many=True, most=None)),
+        host("SetControl", one("hex", hexes), one("faction", facs)),
+        host("SetSupply", one("unit", units), one("supply", list(get_args(Supply)))),
+        host("MarkAirdropped", one("unit", units), one("from_hex", hexes)),
+        host("PlaceFeature", one("hex", hexes), Option(
+            field="feature", values=[{"kind": "airbase"}, {"kind": "bridgehead", "origin": "river"}],
+            domain="a feature: kind, owner, origin")),
+        host("RemoveFeature", one("hex", sorted(features)),
+             *[Option(field="kind", values=kinds, when={"hex": h}) for h, kinds in features.items()]),
+        host("SetWeather", Option(field="weather", values=[{"zone": z} for z in wzones],
+                                  domain="a zone's winter level and frozen swamps")),
+        host("AddNote", Option(field="text", values=["note"], domain="any text"),
+             Option(field="at", domain=f"a seq of the log, 0..{state.seq}", optional=True)),
+    ]
+    return [ch for ch in out if ch.command != "RemoveFeature" or features]

@@ -66,9 +66,9 @@ def test_14_11_host_facts_refused_until_the_attrition_is_done(game, cmd):
 
 
 def test_14_22a_legal_offers_no_host_fact_while_open(game):
-    assert "MoveUnit" in game.legal()
+    assert "MoveUnit" in [x.head for x in game.legal()]
     game.execute(BeginAttrition(attacker="AX", zone=SOUTH))
-    offered = game.legal()
+    offered = [x.head for x in game.legal()]
     assert not {"MoveUnit", "SetSupply", "SetControl", "MarkOffensive", "PlaceFeature", "RemoveFeature",
                 "SetWeather"} & set(offered)
     assert "AddNote" in offered and "RollAttritionDie procedure=A1" in offered

@@ -210,7 +210,7 @@ ATTRITION = {"BeginAttrition", "RollAttritionDie", "TakeTwoCounters", "TakeAttri
 
 def play_phase(g: Game, draw) -> None:
     for _ in range(60):
-        options = [o for o in g.legal() if o.split()[0] in ATTRITION]
+        options = [o.head for o in g.legal() if o.command in ATTRITION]
         if not options:
             return
         name, *args = draw(st.sampled_from(options)).split()

@@ -76,7 +76,8 @@ def test_toy_refusals_name_the_toy_rule_and_write_nothing(game):
 
 def test_toy_open_instance_holds_the_turn_and_is_listed_with_its_role(game):
     game.execute(T.BeginSkirmish(attacker="AX", target="us-1"))
-    assert any(str(x).startswith("RollSkirmish procedure=S1") and "attacker: AX" in str(x) for x in game.legal())
+    assert any(x.head == "RollSkirmish procedure=S1" and (x.role, x.faction, x.rule) == ("attacker", "AX", "T.1")
+               for x in game.legal())
     with pytest.raises(RuleViolation) as err:
         game.execute(StartPhase(phase="combat"))
     assert err.value.rule == "T.1"

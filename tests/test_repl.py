@@ -129,7 +129,8 @@ def test_legal_lists_the_rules_and_the_phase_table(game):
     assert "A1 (AX vs WA in WA/western/0505) is in phase 'losses'; the table allows:" in out
     assert "TakeAttritionLosses    -> select  if " + _cond("take_losses", "select") in out
     assert "TakeTwoCounters        -> losses  if " + _cond("take_two", "losses") in out
-    assert "legal now (rules and phase): TakeAttritionLosses procedure=A1" in out
+    assert "legal now (rules and phase):\n  TakeAttritionLosses procedure=A1 units: exactly 2 of us-inf-1, us-inf-2, us-inf-3, "\
+           "us-inf-4 (14.51)" in out
     assert "TakeTwoCounters procedure=A1" not in out  # 2C/1H is not 1C/1H (14.44)
 
 

@@ -37,7 +37,7 @@ def winter_game(tmp_path, stop_after: str) -> Game:
 
 def test_every_attrition_line_of_legal_is_accepted_by_do(game):
     """The short form reads what legal prints; each listed attrition command gets past the phase gate."""
-    lines = [x for x in game.legal() if x.split()[0] in ("TakeAttritionLosses", "TakeTwoCounters",
+    lines = [x.head for x in game.legal() if x.command in ("TakeAttritionLosses", "TakeTwoCounters",
                                                            "RollAttritionDie", "SelectOccupation")]
     assert lines == ["TakeAttritionLosses procedure=A1"]
     cmd = parse_short(lines[0] + " units=us-inf-1,us-inf-2")
@@ -61,4 +61,4 @@ def test_legal_drops_designate_once_designated(tmp_path):
     with pytest.raises(RuleViolation) as err:
         g.execute(parse_short("DesignateWinterHexes A1 losses=0603 occupation=0605"))
     assert err.value.rule == "14.521"
-    assert "DesignateWinterHexes procedure=A1" not in g.legal()
+    assert "DesignateWinterHexes procedure=A1" not in [x.head for x in g.legal()]

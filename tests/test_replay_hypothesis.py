@@ -63,7 +63,7 @@ def parse_legal(entry: str) -> dict:
 
 def attrition_command(data, g: Game) -> c.Command | None:
     """One of the attrition commands legal() offers, with arguments that are often (not always) acceptable."""
-    offered = [e for e in g.legal() if "=" in e]
+    offered = [e.head for e in g.legal() if e.fixed and e.command != "StartPhase"]
     if not offered:
         return None
     doc = parse_legal(data.draw(st.sampled_from(offered), label="legal"))

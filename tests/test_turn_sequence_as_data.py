@@ -91,7 +91,7 @@ def test_an_unknown_phase_is_refused_naming_the_sequence(tmp_path):
 
 def test_legal_lists_the_later_phases_of_the_custom_sequence(tmp_path):
     g = new_game(tmp_path, custom(phase="designation"))
-    starts = [x for x in g.legal() if x.startswith("StartPhase")]
+    starts = [x.head for x in g.legal() if x.command == "StartPhase"]
     assert starts == ["StartPhase barrage", "StartPhase ground_assault", "StartPhase end"]
     g.close()
 

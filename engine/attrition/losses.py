@@ -170,3 +170,24 @@ def zone_cleared(state: GameState, proc: Attrition, zone: Zone, units: list[str]
     lost, hexes, boxes = set(units), set(zone.hexes), set(zone.boxes)
     return not any(is_combat_ground(u) and faction(state, u) == proc.defender and u.id not in lost
                    and (u.hex in hexes or u.box in boxes) for u in state.units.values())
+
+
+def eligible(state: GameState, proc: Attrition, zone: Zone) -> list[UnitState]:
+    """The candidates that 14.521G leaves open: not in a hex designated for occupation, within reach.
+
+    The same filter ``best_possible`` counts with, as a list (what legal() offers, engine/attrition/choices.py).
+    """
+    near = _winter_near(state, proc)
+    return [u for u in candidates(state, proc, zone) if u.hex not in proc.winter_occupation
+            and (near is None or u.hex in near or u.hex in proc.winter_losses)]
+
+
+def contact_limits(state: GameState, proc: Attrition) -> Counter:
+    """How many units each contact group may lose: as many as it has in contact (14.52C, 14.522)."""
+    return Counter(contact_group(state, state.units[u].nationality) for u in proc.contact)
+
+
+def limit_rule(state: GameState, group: str) -> str:
+    """The rule that caps a contact group's losses: 14.522 for a minor or distinct ally, else 14.52C."""
+    n = state.nationalities[group]
+    return "14.522" if n.status != "major" or n.distinct_for_attrition else "14.52C"

@@ -15,10 +15,7 @@ from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from ..kit.kind import MachineKind
 from . import losses, machine, modifiers, occupation, retreats, seats, table, winter, zones
-from .common import enemies, occupancy, reading, second_reading
-
-
-_COMMAND_OF = {trigger: name for name, trigger in machine.COMMAND_TRIGGER.items()}
+from .common import enemies, reading, second_reading
 
 
 def _current(state: GameState, proc: Attrition) -> bool:
@@ -240,29 +237,10 @@ class AttritionKind(MachineKind):
             return None
         return RuleViolation("14.11", f"{p.id} is still in phase '{p.phase}'; finish it before the turn moves on")
 
-    def legal(self, state: GameState) -> list[str]:
-        out = []
-        if state.turn.phase == "attrition" and (unfinished(state) is None or not second_reading(state)):  # one open at a time (14.11)
-            done = {(p.attacker, p.zone) for p in state.attritions.values() if p.turn == state.turn.turn}
-            occ = occupancy(state)  # one board, many zones
-            for z in sorted(state.zones.values(), key=lambda z: z.id):
-                if enemies(state, state.turn.active, z.faction) and (state.turn.active, z.id) not in done:
-                    if zones.count(state, state.turn.active, z, occ=occ).factors:
-                        out.append(f"BeginAttrition attacker={state.turn.active} zone={z.id}")
-        for p in state.attritions.values():
-            if not _current(state, p):
-                continue
-            designated = bool(p.winter_losses or p.winter_occupation)
-            for trig in machine.MACHINE.triggers(p.phase):
-                name = _COMMAND_OF.get(trig)
-                if name is None:  # an automatic step (counted, occupy): nothing to issue
-                    continue
-                if trig == "take_two" and not two_counters_open(state, p):
-                    continue
-                if trig == "designate" and (designated or not winter.applies(state, p)):
-                    continue
-                out.append(f"{name} procedure={p.id}")
-        return out
+    def legal(self, state: GameState) -> list:
+        """The attrition commands that may be issued now, as concrete choices (engine/attrition/choices.py)."""
+        from .choices import Gates, legal  # choices.py imports nothing of this module: no cycle
+        return legal(state, Gates(_current, unfinished, two_counters_open))
 
     def who(self, state: GameState, cmd: c.Command):
         """The seat that must issue ``cmd`` (issue 13; engine/attrition/seats.py)."""

@@ -219,3 +219,8 @@ def nearest_base(state: GameState, unit: UnitState, taken: set[str]) -> str:
         if d <= unit.range:
             best.append((d, h))
     return min(best)[1] if best else ""
+
+
+def stack_before(state: GameState, proc: Attrition) -> Counter:
+    """Each hex's stack of the defender's side before anyone retreats, the displaced units gone (14.73A)."""
+    return _stack_after(state, proc, [])

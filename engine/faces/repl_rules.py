@@ -12,6 +12,11 @@ from ..errors import CommandError
 from .explain import _event_procedure, _legal, explain, odds
 
 
+def _head(entry) -> str:
+    """A choice's head; explain._legal puts a plain line where a kind could not list its choices."""
+    return getattr(entry, "head", str(entry))
+
+
 class RulesCommands:
     """The rules behind what the cursor shows."""
 
@@ -28,7 +33,8 @@ class RulesCommands:
             self.say(text)
 
     def do_legal(self, arg: str) -> None:
-        """legal: the commands legal at the cursor, and per attrition procedure what its phase table allows."""
+        """legal: the commands legal at the cursor, each with the values its fields may take (which units,
+        which hexes, how many), and per attrition procedure what its phase table allows."""
         st = self.state()
         if self.cursor != self.last:
             self.say(f"(as of seq {self.cursor}; 'do' acts at the live end, seq {self.last})")
@@ -41,10 +47,16 @@ class RulesCommands:
                                 f"(automatic: {t['trigger']})")
                     cond = t.get("conditions")
                     self.say(f"  {name:<22} -> {t['dest']}{'  if ' + cond if cond else ''}")
-        attr = [x for x in _legal(st) if x.split()[0] in machine.COMMAND_TRIGGER or x.startswith("BeginAttrition")]
-        self.say("legal now (rules and phase): " + ("; ".join(attr) if attr else "no attrition command"))
-        other = [x for x in _legal(st) if x not in attr]
-        self.say("host and turn commands: " + ", ".join(other))
+        offered = _legal(st)
+        attr = [x for x in offered if _head(x).split()[0] in machine.COMMAND_TRIGGER
+                or _head(x).startswith("BeginAttrition")]
+        self.say("legal now (rules and phase):" + ("" if attr else " no attrition command"))
+        for x in attr:
+            self.say(f"  {x}")
+        self.say("host and turn commands:")
+        for x in offered:
+            if x not in attr:
+                self.say(f"  {x}")
 
     def do_odds(self, arg: str) -> None:
         """odds [PROC]: before an attrition roll, the exact chance of each result with the current modifiers

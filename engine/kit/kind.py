@@ -14,6 +14,7 @@ from turnlog.projections.state import GameState
 
 from ..errors import CommandError, RuleViolation
 from ..procedure import Actor
+from .choices import Choice, Option, choice
 from .machine import ProcedureMachine
 
 
@@ -109,25 +110,17 @@ class MachineKind:
         faction = self.side(state, inst, role)
         return Actor(role, faction, self.machine.rule) if faction else None
 
-    def legal(self, state: GameState) -> list[str]:
-        """For each open instance, each command its phase allows, with who must issue it."""
+    def legal(self, state: GameState) -> list[Choice]:
+        """For each open instance, each command its phase allows, with who must issue it and its options."""
         out = []
         for inst in self.open(state):
             for role, command, trig in self.machine.awaiting(inst.phase):
                 if self.machine.command_of(trig) is None:
                     continue
-                who = self.side(state, inst, role)
-                out.append(f"{command} procedure={inst.id}" + (f"  [{role}: {who}]" if who else f"  [{role}]"))
+                out.append(choice(command, {"procedure": inst.id}, self.options(state, inst, command),
+                                  rule=self.machine.rule, role=role, faction=self.side(state, inst, role)))
         return out
 
-
-def command_role(machine: ProcedureMachine, phase: str, command: str) -> str:
-    """The role that issues ``command``: as ``phase`` gives it, or as the state the command belongs to.
-
-    A command its phase does not allow still has its own role (the first state whose transitions it
-    fires), so a seat check can name who would issue it; the phase gate then says why it must wait.
-    """
-    trig = machine.commands[command]
-    if trig not in machine.triggers(phase):
-        phase = next(t["source"] for t in machine.transitions if t["trigger"] == trig)
-    return machine.role(phase, trig)
+    def options(self, state: GameState, inst: Any, command: str) -> list[Option]:
+        """The concrete values a command's other fields may take now (default: none listed)."""
+        return []

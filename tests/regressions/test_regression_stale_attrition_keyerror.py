@@ -38,6 +38,6 @@ def test_new_player_turn_refused_while_the_attrition_is_open(game):
 
 
 def test_open_attrition_still_offered_and_playable(game):
-    assert "RollAttritionDie procedure=A1" in game.legal()
+    assert "RollAttritionDie procedure=A1" in [x.head for x in game.legal()]
     game.execute(c.RollAttritionDie(procedure="A1", value=3))
     assert game.state == game.at(use_snapshots=False)

@@ -134,7 +134,7 @@ def operation(ch: play.Chooser, game: Game, multi: bool = False):
     """
     if multi:
         # Attrition commands give two or more events; so does StartPlayerTurn (the automatic zones).
-        combat = [h for h in game.legal() if "procedure=" in h or h.startswith("BeginAttrition")]
+        combat = play.attrition_choices(game.legal())
         if combat and ch.chance(0.7):
             cmd = play.concrete(ch, game, ch.choice(combat))
             return type(cmd).__name__, lambda: game.execute(cmd)

@@ -1,4 +1,4 @@
-"""Random games: a richer scenario, concrete commands from game.legal(), and mutations of them.
+"""Random games: a richer scenario, concrete commands from game.legal()'s choices, and mutations of them.
 
 The choices go through a ``Chooser`` so the same generators serve hypothesis
 (which shrinks the draws) and plain ``random.Random`` (history builders for
@@ -14,8 +14,10 @@ import msgspec
 from turnlog.engine import commands as c
 from turnlog.engine import scenario as S
 from turnlog.engine.attrition import losses, occupation
+from turnlog.engine.errors import CommandError
 from turnlog.engine.game import Game
 from turnlog.engine.hexgrid import grid
+from turnlog.engine.kit.choices import Choice
 from turnlog.events.attrition import Selection
 from turnlog.events.setup import Feature, WeatherSpec
 
@@ -99,8 +101,19 @@ def _on_map(state) -> list[str]:
     return sorted(u.id for u in state.units.values() if not u.in_pool)
 
 
-def concrete(ch: Chooser, game: Game, hint: str) -> c.Command:
-    """A concrete command for one entry of game.legal() (its arguments chosen at random)."""
+def concrete(ch: Chooser, game: Game, offered: Choice) -> c.Command:
+    """A concrete command for one choice of game.legal(): mostly drawn from its options (``example``), else
+    built here from the choice's head with arguments that may or may not be legal."""
+    if ch.chance(0.7):
+        try:
+            return c.parse(msgspec.json.encode(offered.example(random.Random(ch.integer(0, 2**31)))))
+        except CommandError:  # an open field without an example (no weather zone to name): build it here
+            pass
+    return by_hand(ch, game, offered.head)
+
+
+def by_hand(ch: Chooser, game: Game, hint: str) -> c.Command:
+    """A command for a head of game.legal() (``TakeAttritionLosses procedure=A1``), arguments at random."""
     state = game.state
     name, *args = hint.split()
     kw = dict(a.split("=", 1) for a in args if "=" in a)
@@ -185,16 +198,21 @@ def concrete(ch: Chooser, game: Game, hint: str) -> c.Command:
 
 
 def legal_command(ch: Chooser, game: Game) -> c.Command:
-    """A concrete command for a random entry of game.legal(), attrition entries favoured."""
+    """A concrete command for a random choice of game.legal(), attrition choices favoured."""
     hints = game.legal()
-    combat = [h for h in hints if "procedure=" in h or h.startswith("BeginAttrition")]
-    turn = [h for h in hints if h.startswith(("StartGameTurn", "StartPlayerTurn", "StartPhase"))]
+    combat = attrition_choices(hints)
+    turn = [h for h in hints if h.command in ("StartGameTurn", "StartPlayerTurn", "StartPhase")]
     host = [h for h in hints if h not in combat and h not in turn]
     if combat and ch.chance(0.6):
         return concrete(ch, game, ch.choice(combat))
     if turn and ch.chance(0.3):
         return concrete(ch, game, ch.choice(turn))
     return concrete(ch, game, ch.choice(host or hints))
+
+
+def attrition_choices(offered: list[Choice]) -> list[Choice]:
+    """The choices of an attrition: those of a procedure, and BeginAttrition."""
+    return [h for h in offered if "procedure" in h.fixed or h.command == "BeginAttrition"]
 
 
 def mutate(ch: Chooser, game: Game, cmd: c.Command) -> c.Command | dict:
