@@ -124,3 +124,15 @@ class MachineKind:
     def options(self, state: GameState, inst: Any, command: str) -> list[Option]:
         """The concrete values a command's other fields may take now (default: none listed)."""
         return []
+
+
+def command_role(machine: ProcedureMachine, phase: str, command: str) -> str:
+    """The role that issues ``command``: as ``phase`` gives it, or as the state the command belongs to.
+
+    A command its phase does not allow still has its own role (the first state whose transitions it
+    fires), so a seat check can name who would issue it; the phase gate then says why it must wait.
+    """
+    trig = machine.commands[command]
+    if trig not in machine.triggers(phase):
+        phase = next(t["source"] for t in machine.transitions if t["trigger"] == trig)
+    return machine.role(phase, trig)
