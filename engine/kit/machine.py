@@ -100,8 +100,10 @@ class ProcedureMachine:
         trig = self.commands[command]
         allowed = self.triggers(phase)
         if trig not in allowed:
+            # Name what a player may type, not the table's internal trigger names.
+            now = [self.command_of(t) or f"(automatic: {t})" for t in allowed]
             raise RuleViolation(self.rule, f"{command} is not possible while {procedure} is in phase '{phase}' "
-                                f"(possible: {', '.join(allowed) or 'nothing'})")
+                                f"(possible now: {', '.join(now) or 'nothing: it is over'})")
         return trig
 
     def command_of(self, trigger: str) -> str | None:
