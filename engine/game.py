@@ -30,7 +30,6 @@ from . import seats as S
 from .scenario import Scenario, setup_events
 
 SNAPSHOT_EVERY = 250
-_TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn)
 REACTION_LIMIT = 10_000
 _META = ("Undo", "AddNote", "LoadScenario")
 
@@ -150,20 +149,12 @@ class Game:
         ``dice`` defaults to this game's committed seed (or the command's entered ``value``);
         verify passes the rolls the log holds, so re-execution judges exactly what play judged.
         """
-        kind = K.BY_COMMAND.get(type(command))
-        if kind is None:
-            raise CommandError(f"{type(command).__name__}: no procedure handles this command")
-        if isinstance(command, _TURN_ADVANCE):
-            for other in K.KINDS:
-                blocked = other.unfinished(state)
-                if blocked is not None:
-                    raise blocked
         if dice is None:
             dice = J.dice_for(state, self.seed, self.secrets, command)
-            events = kind.decide(state, command, dice)
+            events = K.decide(state, command, dice)
             dice.unused()  # a value entered for a slot no roll took is refused: the player meant another roll
             return events
-        return kind.decide(state, command, dice)
+        return K.decide(state, command, dice)
 
     def _commit(self, events: list, actor: str, ctype: str, payload: str) -> list[tuple[int, object]]:
         state = self.state

@@ -23,6 +23,7 @@ from turnlog.projections import state as st
 from . import commands as c
 from . import turn
 from .attrition import procedure as attrition
+from .errors import CommandError
 from .procedure import ProcedureKind
 
 #: The kinds in the order their ``react`` sees each event and their ``legal`` lists choices.
@@ -79,6 +80,23 @@ def register(kind: ProcedureKind) -> ProcedureKind:
     KINDS.append(kind)
     BY_COMMAND.update({cmd: kind for cmd in kind.commands})
     return kind
+
+
+#: Commands that move the turn on: refused while any kind has an instance open (its ``unfinished``).
+TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn)
+
+
+def decide(state, command: c.Command, dice) -> list:
+    """The events the rules give for ``command`` on ``state``: routed to its kind; pure, nothing written."""
+    kind_ = BY_COMMAND.get(type(command))
+    if kind_ is None:
+        raise CommandError(f"{type(command).__name__}: no procedure handles this command")
+    if isinstance(command, TURN_ADVANCE):
+        for other in KINDS:
+            blocked = other.unfinished(state)
+            if blocked is not None:
+                raise blocked
+    return kind_.decide(state, command, dice)
 
 
 def kind(name: str) -> ProcedureKind:
