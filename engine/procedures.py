@@ -23,6 +23,7 @@ from turnlog.projections import state as st
 from . import commands as c
 from . import turn
 from .attrition import procedure as attrition
+from .designation import procedure as designation
 from .errors import CommandError
 from .procedure import ProcedureKind
 
@@ -129,3 +130,4 @@ def load_plugins() -> list[str]:
 
 register(turn.KIND)
 register(attrition.KIND)
+register(designation.KIND)

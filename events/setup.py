@@ -92,6 +92,8 @@ class WarTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tr
 
     open: bool = False         # 9.1.1a: not covering terrain (units there must attack)
     constricted: bool = False  # 9.2.4: limits the units each adjacent hex may contribute
+    covering: bool = False     # 9.1.1a: covering terrain (woods, forest...); every other type is Open
+    defence: int = 0           # 9.2.1: how well the type serves a defender; the best of an assault's hexes is used
 
 
 class TerrainTypeSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):

@@ -395,7 +395,7 @@ def cmd_diagram(args) -> int:
     return 0
 
 
-DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter")
+DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9")
 
 
 def cmd_demo(args) -> int:

@@ -111,6 +111,8 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
             target = game.log.command(ev.command_id)
             out.append(f"  undoes c{ev.command_id} {target[2] if target else '?'}"
                        + (f" by referee override ({ev.referee}): a die roll is an undo barrier" if ev.override else ""))
+        case _ if _kind_of(ev) is not None:
+            out += _kind_of(ev).why(prev, ev)
         case _:
             rule = getattr(ev, "rule", "")
             if rule:
@@ -166,6 +168,11 @@ def _legal(state: GameState) -> list[str]:
         except Exception as err:  # noqa: BLE001 — e.g. a procedure caught mid-command (phase 'count')
             out.append(f"({kind.name}: cannot list here: {type(err).__name__} {err})".replace(" )", ")"))
     return out
+
+
+def _kind_of(ev):
+    """The registered kind that owns ``ev``'s type and explains it (a ``why(state, event)``), or None."""
+    return next((k for k in procedures.KINDS if type(ev) in getattr(k, "events", ()) and hasattr(k, "why")), None)
 
 
 def _event_procedure(row) -> str:

@@ -44,7 +44,7 @@ from .render_style import (
     safe_id,
     terrain,
 )
-from .render_units import _arrows, _occupation, _units
+from .render_units import _arrows, _occupation, _required_targets, _units
 
 
 # -- the SVG -------------------------------------------------------------------
@@ -78,6 +78,7 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out += _hexsides(state, pos)
     out += _zones(state, pos, colours)
     out += _occupation(state, ctx, pos, colours)
+    out += _required_targets(state, pos)
     out.append('<g class="units">')
     out += _units(state, ctx, pos, colours)
     out.append('</g>')
@@ -251,6 +252,10 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
     lines.text("counter: nationality, type, factors")
     lines.text("5+ units: stacks, badge = units, Σ = factors")
     lines.text("dot: partial (amber) / no supply (red)")
+    if any(u.mode for u in state.units.values()):
+        lines.text("top right: mode (PA, EXP...); \u2660 Attack marker (9.1.0)")
+    if "designation" in state.kinds:
+        lines.text("red dashed hex: must be attacked (9.1.1)")
     used = sorted({f.kind for fs in state.features.values() for f in fs})
     if used:
         lines.head("Features")

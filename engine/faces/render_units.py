@@ -46,6 +46,27 @@ def _occupation(state: GameState, ctx: Context, pos, colours: Colours) -> list[s
     return out
 
 
+def _required_targets(state: GameState, pos) -> list[str]:
+    """Rule 9: each required hex of an open designation procedure, outlined; its title says who owes it."""
+    got = state.kinds.get("designation")
+    out = ['<g class="required-targets">']
+    for p in (got.procedures.values() if got is not None else ()):
+        if p.phase == "done":
+            continue
+        attacked = {h for g in p.assaults.values() for h in g.hexes}
+        for h in p.required:
+            if h in pos:
+                x, y = pos[h]
+                state_ = "attacked" if h in attacked else "required"
+                tip = f"{p.id}: must be attacked (9.1.1), owed by {', '.join(p.duties.get(h, []))}; {state_}"
+                out.append(f'<polygon id="required-{safe_id(p.id)}-{safe_id(h)}" class="required-target {state_}" '
+                           f'data-hex={quoteattr(h)} points="{_pts(corners(x, y, R - 4))}" fill="none" '
+                           f'stroke="#c00" stroke-width="3" stroke-dasharray="{"2 4" if h in attacked else "8 4"}">'
+                           f'<title>{escape(tip)}</title></polygon>')
+    out.append("</g>")
+    return out
+
+
 def _units(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
     here: dict[str, list[UnitState]] = {}
     for u in state.units.values():
@@ -117,7 +138,8 @@ def _counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colo
     cls += f" supply-{u.supply}" if u.supply != "full" else ""
     ident = f'{"ghost" if ghost else "unit"}-{safe_id(u.id)}'
     tip = f"{u.id}: {u.nationality} {u.type} {u.factors}" + (f", supply {u.supply}" if u.supply != "full" else "") \
-        + (", took offensive" if u.offensive else "") + (" — eliminated by the last command" if ghost else "")
+        + (", took offensive" if u.offensive else "") + (f", mode {u.mode}" if u.mode else "") \
+        + (f", markers {', '.join(u.markers)}" if u.markers else "") + (" — eliminated by the last command" if ghost else "")
     stroke, sw = (CHANGED, 2.5) if changed else ("#222", 0.8)
     fade = ' opacity="0.55"' if ghost else ""
     p = [f'<g id="{ident}" class="{cls}" data-unit={quoteattr(u.id)}{fade}>',
@@ -133,6 +155,13 @@ def _counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colo
             p.append(f'<circle cx="{x0 + size - 4:.1f}" cy="{y0 + 4:.1f}" r="3" fill="{"#e0a000" if u.supply == "partial" else "#d00"}"/>')
         if u.offensive:
             p.append(f'<text x="{x0 + size - 3:.1f}" y="{y0 + size - 3:.1f}" font-size="7" text-anchor="end" fill="{ink}">O</text>')
+        if u.mode:   # a mode (WaR PA, Exploit...): its first letters, top right
+            p.append(f'<text class="mode" x="{x0 + size - 2.5:.1f}" y="{y0 + 8:.1f}" font-size="6" text-anchor="end" '
+                     f'fill="{ink}">{escape(u.mode[:3].upper())}</text>')
+        if "attack" in u.markers:   # WaR's Attack marker (9.1.0): a spade on a white disc, bottom left
+            p.append(f'<g class="marker attack"><circle cx="{x0 + 5:.1f}" cy="{y0 + size - 5:.1f}" r="4.5" fill="white" '
+                     f'stroke="#222" stroke-width="0.6"/><text x="{x0 + 5:.1f}" y="{y0 + size - 2.6:.1f}" font-size="7" '
+                     f'text-anchor="middle" fill="#000">\u2660</text></g>')
     if ghost:
         p.append(f'<path d="M{x0:.1f},{y0:.1f}L{x0 + size:.1f},{y0 + size:.1f}M{x0 + size:.1f},{y0:.1f}L{x0:.1f},{y0 + size:.1f}" '
                  f'stroke="#c00" stroke-width="3"/>')

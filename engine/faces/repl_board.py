@@ -39,6 +39,10 @@ class BoardCommands:
             self.say(f"  attrition zone: {', '.join(zs)}")
         if hid in st.overstacked:
             self.say("  overstacked")
+        from .. import procedures
+        for kind in procedures.KINDS:   # a registered kind's own view of the hex (rule 9: cover, targets)
+            for line in getattr(kind, "hex_lines", lambda _s, _h: [])(st, hid):
+                self.say(line)
         from ..hexgrid import grid
         ns = []
         for n in grid(st).adj[hid]:

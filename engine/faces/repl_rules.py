@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from turnlog.events import attrition as a
 
+from .. import procedures
 from ..attrition import machine
 from ..errors import CommandError
 from .explain import _event_procedure, _legal, explain, odds
@@ -53,9 +54,22 @@ class RulesCommands:
         self.say("legal now (rules and phase):" + ("" if attr else " no attrition command"))
         for x in attr:
             self.say(f"  {x}")
+        shown = list(attr)
+        for kind in procedures.KINDS:   # every other machine-driven kind (rule 9...): its open instances, its choices
+            if kind.name in ("turn", "attrition") or not hasattr(kind, "open"):
+                continue
+            for inst in kind.open(st):
+                self.say(f"{inst.id} ({kind.name}) is in phase '{inst.phase}'")
+            names = {c.__name__ for c in kind.commands}
+            mine = [x for x in offered if _head(x).split()[0] in names]
+            if mine:
+                self.say(f"legal now ({kind.name}):")
+                for x in mine:
+                    self.say(f"  {x}")
+            shown += mine
         self.say("host and turn commands:")
         for x in offered:
-            if x not in attr:
+            if x not in shown:
                 self.say(f"  {x}")
 
     def do_odds(self, arg: str) -> None:

@@ -1,0 +1,120 @@
+"""Wacht am Rhein II attack designation (9.0-9.2.4) as a procedure kind on the kit.
+
+One handler per command, each calling the rules module of its section; the phase table is machine.py.
+The kind brings its own events (events/designation.py), projection (projections/designation.py) and
+narrative, and is registered in engine/procedures.py, so the log, Game, verify and the CLI are unchanged.
+"""
+from __future__ import annotations
+
+from turnlog.events import designation as d
+from turnlog.projections import designation as proj
+from turnlog.projections.designation import AttackDesignation, Designations
+from turnlog.projections.state import GameState
+
+from .. import commands as c
+from ..errors import CommandError, RuleViolation
+from ..kit.choices import Choice, choice
+from ..kit.kind import MachineKind
+from . import machine, s9_1_designation as s91, s9_2_ground_assault as s92, s9_2_results as res
+from .legal import choices
+from .narrative import narrate
+from .why import hex_lines, why
+
+
+class DesignationKind(MachineKind):
+    """Rule 9's Combat Phase segments: designation, barrage (host-reported), ground assault."""
+
+    name = "designation"
+    machine = machine.MACHINE
+    state_type = Designations
+    events = d.DesignationEvent.__args__
+    turn_phase, phase_rule = "combat", "9.0"
+    commands = (c.BeginAttackDesignation, c.DesignateAttackers, c.UndesignateAttackers, c.EndAttackDesignation,
+                c.ReportArtilleryShifts, c.StartGroundAssaultSegment, c.DeclareGroundAssault,
+                c.ReportGroundAssaultResult, c.EndGroundAssaultSegment)
+    handlers = {c.BeginAttackDesignation: "on_begin", c.DesignateAttackers: "on_designate",
+                c.UndesignateAttackers: "on_undesignate", c.EndAttackDesignation: "on_end_designation",
+                c.ReportArtilleryShifts: "on_shifts", c.StartGroundAssaultSegment: "on_start",
+                c.DeclareGroundAssault: "on_declare", c.ReportGroundAssaultResult: "on_result",
+                c.EndGroundAssaultSegment: "on_end"}
+    apply = staticmethod(proj.apply)
+    narrate = staticmethod(narrate)
+    why = staticmethod(why)             # the REPL's `why` (engine/faces/explain.py)
+    hex_lines = staticmethod(hex_lines)  # the REPL's `hex`
+
+    def instances(self, state: GameState) -> dict[str, AttackDesignation]:
+        got = state.kinds.get(self.name)
+        return got.procedures if got is not None else {}
+
+    def phase_event(self, proc: AttackDesignation, phase: str) -> d.DesignationPhaseChanged:
+        return d.DesignationPhaseChanged(procedure=proc.id, phase=phase)
+
+    def side(self, state: GameState, proc: AttackDesignation, role: str) -> str:
+        return proc.active if role == "active" else ""
+
+    def admit(self, state: GameState, proc: AttackDesignation, cmd: c.Command) -> None:
+        """9.0: a procedure continues only in the Combat Phase it was opened in."""
+        t = state.turn
+        if (t.turn, t.active) != (proc.turn, proc.active):
+            raise RuleViolation("9.0", f"{proc.id} belongs to {proc.active}'s Combat Phase of turn {proc.turn}; "
+                                f"it cannot continue in {t.active}'s phase of turn {t.turn}")
+
+    def current(self, state: GameState) -> AttackDesignation | None:
+        """The procedure of the Combat Phase now being played, if one was opened."""
+        t = state.turn
+        return next((p for p in self.instances(state).values() if (p.turn, p.active) == (t.turn, t.active)), None)
+
+    def on_begin(self, state: GameState, _proc: None, cmd: c.BeginAttackDesignation, _dice) -> list:
+        opened = self.current(state)
+        if opened is not None:
+            raise RuleViolation("9.0", f"{opened.id} already holds this Combat Phase's designation (phase "
+                                f"'{opened.phase}'): one per Combat Phase")
+        active = state.turn.active
+        pid = f"C{len(self.instances(state)) + 1}"
+        return [d.AttackDesignationBegun(procedure=pid, active=active, turn=state.turn.turn,
+                                         pa=s91.pa_units(state, active), arty_shift_option=cmd.arty_shift_option)]
+
+    def on_designate(self, state, proc, cmd: c.DesignateAttackers, _dice) -> list:
+        s91.check_designate(state, proc, cmd.units)
+        return [d.AttackersDesignated(procedure=proc.id, units=list(cmd.units))]
+
+    def on_undesignate(self, state, proc, cmd: c.UndesignateAttackers, _dice) -> list:
+        s91.check_undesignate(state, proc, cmd.units)
+        return [d.AttackersUndesignated(procedure=proc.id, units=list(cmd.units))]
+
+    def on_end_designation(self, state, proc, _cmd, _dice) -> list:
+        required = s91.check_end(state, proc)
+        return [d.RequiredTargetsDetermined(procedure=proc.id, hexes=list(required), duties=required,
+                                            attackers=s91.designated(proc)),
+                *self.moved(proc, "end_designation")]
+
+    def on_shifts(self, state, proc, cmd: c.ReportArtilleryShifts, _dice) -> list:
+        for i, h in enumerate(cmd.hexes):
+            if h not in state.hexes:
+                raise CommandError(f'hexes[{i}]: no hex "{h}"')
+        return [d.ArtilleryShiftsReported(procedure=proc.id, hexes=list(cmd.hexes))]
+
+    def on_start(self, state, proc, _cmd, _dice) -> list:
+        return self.moved(proc, "start_assaults")
+
+    def on_declare(self, state, proc, cmd: c.DeclareGroundAssault, _dice) -> list:
+        return [s92.declare(state, proc, cmd.attackers, cmd.hexes)]
+
+    def on_result(self, state, proc, cmd: c.ReportGroundAssaultResult, _dice) -> list:
+        return res.report(state, proc, cmd.assault, cmd.result, cmd.eliminated, cmd.retreats)
+
+    def on_end(self, state, proc, _cmd, _dice) -> list:
+        return [res.end(state, proc), *self.moved(proc, "end_assaults")]
+
+    def legal(self, state: GameState) -> list[Choice]:
+        """The concrete choices: who may be designated, which hexes are required, which assaults are open."""
+        if state.turn.phase == self.turn_phase and self.current(state) is None:
+            return [choice("BeginAttackDesignation", rule="9.0", role="active", faction=state.turn.active)]
+        out = []
+        for proc in self.open(state):
+            if (proc.turn, proc.active) == (state.turn.turn, state.turn.active):
+                out += choices(state, proc)
+        return out
+
+
+KIND = DesignationKind()

@@ -1,0 +1,92 @@
+"""Who a ground assault's result reaches (9.2.0, 9.2.2, 9.2.3), and the end of the segment (9.1.1 Q&A).
+
+The result itself belongs to rules 10-11, which are not in the text: the host reports it (a label, the
+units eliminated and the retreats) and this module checks that each unit it names is one the result may
+reach, then writes the board's events.
+"""
+from __future__ import annotations
+
+from turnlog.events import designation as d
+from turnlog.events.game import UnitEliminated, UnitRetreated
+from turnlog.projections.designation import Assault, AttackDesignation
+from turnlog.projections.state import GameState
+
+from ..errors import CommandError, RuleViolation
+from . import board as b
+from .s9_2_ground_assault import able_units, lapse, unattacked
+
+
+def affected(state: GameState, proc: AttackDesignation, g: Assault) -> dict[str, str]:
+    """unit -> the rule that puts it under the result of ``g``.
+
+    Every unit now in a defending hex (9.2.0; those that retreated in add nothing but are reached, 9.2.3);
+    the attackers; an active unit outside the assault only if it retreated this phase into an attacking hex
+    (9.2.2).
+    """
+    occ = b.by_hex(state)
+    out: dict[str, str] = {}
+    for h in g.hexes:
+        for u in b.enemy_units(state, proc.active, h, occ):
+            out[u.id] = "9.2.3" if u.id in g.retreated_in else "9.2.0"
+    origins = set()
+    for uid in g.attackers:
+        u = state.units[uid]
+        if b.on_board(u):
+            out[uid] = "9.2.2"
+            origins.add(u.hex)
+    for u in b.side_units(state, proc.active):
+        if u.id not in out and u.hex in origins and proc.retreated_into.get(u.id) == u.hex:
+            out[u.id] = "9.2.2"
+    return out
+
+
+def report(state: GameState, proc: AttackDesignation, assault: str, result: str,
+           eliminated: list[str], retreats: list) -> list:
+    """Check the host's result of ``assault`` and return its events."""
+    g = proc.assaults.get(assault)
+    if g is None:
+        raise CommandError(f'assault: no ground assault "{assault}" in {proc.id} '
+                           f'(declared: {", ".join(proc.assaults) or "none"})')
+    if g.result is not None:
+        raise RuleViolation("9.2.3", f"{assault}'s result was already reported: an assault is resolved once")
+    reach = affected(state, proc, g)
+    moves = {}
+    for i, uid in enumerate(eliminated):
+        _reached(reach, uid, f"eliminated[{i}]", assault)
+    for i, r in enumerate(retreats):
+        _reached(reach, r.unit, f"retreats[{i}].unit", assault)
+        if r.unit in eliminated or r.unit in moves:
+            raise CommandError(f'retreats[{i}].unit: "{r.unit}" is already named in this result')
+        if r.to not in state.hexes:
+            raise CommandError(f'retreats[{i}].to: no hex "{r.to}"')
+        moves[r.unit] = r.to
+    out: list = [d.GroundAssaultResolved(procedure=proc.id, assault=assault, result=result, affected=sorted(reach),
+                                         eliminated=list(eliminated), retreated=moves)]
+    out += [UnitEliminated(unit=u, rule=reach[u], procedure=proc.id) for u in eliminated]
+    out += [UnitRetreated(unit=u, from_hex=state.units[u].hex, to_hex=to, rule=reach[u], procedure=proc.id)
+            for u, to in moves.items()]
+    return out
+
+
+def _reached(reach: dict[str, str], uid: str, field: str, assault: str) -> None:
+    if uid in reach:
+        return
+    raise RuleViolation("9.2.2", f"{field}: {uid} is not reached by {assault}'s result (only its attackers, every "
+                        "unit in its defending hexes, and active units that retreated into an attacking hex)")
+
+
+def end(state: GameState, proc: AttackDesignation) -> d.GroundAssaultSegmentEnded:
+    """Refuse the end while a required hex is unattacked and some designated unit could still attack it."""
+    open_ = [g.id for g in proc.assaults.values() if g.result is None]
+    if open_:
+        raise RuleViolation("9.0", f"the result of {', '.join(open_)} is not yet reported")
+    owed = unattacked(state, proc)
+    able = {h: able_units(state, proc, h, set(proc.participated)) for h in owed}
+    still = [h for h in owed if able[h]]
+    if still:
+        raise RuleViolation("9.1.1", "these required hexes are still enemy-held and unattacked: " + "; ".join(
+            f"{h} (by {', '.join(able[h])})" for h in still))
+    attacked = sorted({h for g in proc.assaults.values() for h in g.hexes})
+    lapsed = {h: lapse(state, proc, h) or "9.1.3" for h in proc.required if h not in attacked}
+    cleared = [u for u in proc.marked if "attack" in state.units[u].markers]
+    return d.GroundAssaultSegmentEnded(procedure=proc.id, attacked=attacked, lapsed=lapsed, cleared=cleared)
