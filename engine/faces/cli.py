@@ -240,7 +240,11 @@ def cmd_show(args) -> int:
         elif args.json:
             sys.stdout.write(dump(state).decode() + "\n")
         else:
+            from .render_next import next_text
             print(_text(board_text(state)))
+            nxt = next_text(state)
+            if nxt:
+                print(_text(nxt))
     return 0
 
 
