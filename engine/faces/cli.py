@@ -124,11 +124,12 @@ def judge(g: Game, cmd: c.Command, actor: str = "") -> RuleViolation | None:
     return None  # pragma: no cover - execute either appends or raises
 
 
-def play_lines(g: Game, lines, actor: str = "", out=None) -> int:
+def play_lines(g: Game, lines, actor: str = "", out=None, after=None) -> int:
     """Execute JSON-lines commands; stop at the first refusal (earlier lines stay committed).
 
     A ``!`` line is a command the script expects to be refused: it is judged without writing, so a
-    command the rules accept after all is reported and never stored.
+    command the rules accept after all is reported and never stored. ``after(command)`` is called
+    once each command is written (the demo prints the board there).
     """
     out = out or sys.stdout
     if g.state.seats.factions:  # a seated game (issue 13): say who plays; a hot-seat game prints as before
@@ -151,6 +152,8 @@ def play_lines(g: Game, lines, actor: str = "", out=None) -> int:
                 raise refusal
             events = g.execute(cmd, actor=actor)
             _print_events(events, out, actor)
+            if after is not None:
+                after(cmd)
         except ConcurrencyError as err:
             raise ConcurrencyError(f"line {n}: {err}; the lines before it are written, this one is not") from None
         except LogError as err:  # a read-only game, say: name the line, as for every other failure
@@ -240,7 +243,11 @@ def cmd_show(args) -> int:
         elif args.json:
             sys.stdout.write(dump(state).decode() + "\n")
         else:
+            from .render_next import next_text
             print(_text(board_text(state)))
+            nxt = next_text(state)
+            if nxt:
+                print(_text(nxt))
     return 0
 
 
@@ -421,9 +428,10 @@ def cmd_demo(args) -> int:
         try:
             with Game.create(tmp, sc, seed=demo_seed, public_seed=True) as g:
                 script = resources.files("turnlog.engine.scenarios").joinpath(f"{name}.jsonl").read_text()
-                rc = play_lines(g, script.splitlines())
+                rc = play_lines(g, script.splitlines(), after=lambda cmd: _demo_board(g, cmd))
                 if rc:
                     return rc
+                _demo_board(g, None)
                 rep = verify(g)
                 print(_text(report_text(rep)))
                 status |= 0 if rep.ok else 1
@@ -436,6 +444,19 @@ def cmd_demo(args) -> int:
                 Path(str(tmp) + suffix).unlink(missing_ok=True)
         print(f"(log kept in {db}; try: turnlog log --db {db}, turnlog verify --db {db})")
     return status
+
+
+#: The demo's key points: the board is printed after these commands, and at the end.
+_DEMO_BOARD_AFTER = {"RollAttritionDie": "the roll", "TakeAttritionLosses": "the losses"}
+
+
+def _demo_board(g: Game, cmd) -> None:
+    """Print the board as text after a key command of the demo (``cmd`` None: at the end of its script)."""
+    what = "at the end" if cmd is None else _DEMO_BOARD_AFTER.get(type(cmd).__name__)
+    if what:
+        when = what if cmd is None else f"after {what}"
+        print(f"--- the board {when} (seq {g.state.seq}) ---")
+        print(_text(board_text(g.state)))
 
 
 def D_seed(db: Path) -> Path:

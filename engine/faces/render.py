@@ -23,8 +23,8 @@ from turnlog.projections.state import GameState
 from . import diff as D
 from .render_context import Context
 from .render_style import (
+    BAND,
     CHANGED,
-    HEXSIDES,
     MARGIN,
     MIN_MAP,
     PANEL,
@@ -44,7 +44,8 @@ from .render_style import (
     safe_id,
     terrain,
 )
-from .render_units import _arrows, _occupation, _required_targets, _units
+from .render_outlines import _hexsides, _zones
+from .render_units import _arrows, _items, _occupation, _required_targets, _units
 
 
 # -- the SVG -------------------------------------------------------------------
@@ -82,36 +83,17 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out.append('<g class="units">')
     out += _units(state, ctx, pos, colours)
     out.append('</g>')
-    out += _arrows(ctx, pos)
+    out.append('<g class="bands">')
+    out += [_band(state, hid, pos[hid], colours, ctx) for hid in sorted(state.hexes)]
+    out.append('</g>')
+    crowd = {hid: len(items) for hid, items in _items(state, ctx, pos).items()}
+    out += _arrows(ctx, pos, crowd)  # over the bands they cross, under the ids and features
     out.append('<g class="labels">')  # last, so arrows crossing a hex's top edge never hide its id
-    out += [_label(state, hid, pos[hid], colours, ctx) for hid in sorted(state.hexes)]
+    out += [_label(state, hid, pos[hid], colours, crowd.get(hid, 0)) for hid in sorted(state.hexes)]
     out.append('</g>')
     out += legend
     out.append("</svg>")
     return "\n".join(out)
-
-
-def _hexsides(state: GameState, pos) -> list[str]:
-    """Special hexsides on the shared edge of their two hexes: rivers, arrows, water, impassable, fortified."""
-    out = ['<g class="hexsides">']
-    for key in sorted(state.hexsides):
-        hs = state.hexsides[key]
-        if hs.a not in pos or hs.b not in pos:
-            continue
-        (x1, y1), (x2, y2) = pos[hs.a], pos[hs.b]
-        d = math.hypot(x2 - x1, y2 - y1) or 1.0
-        mx, my, px, py = (x1 + x2) / 2, (y1 + y2) / 2, -(y2 - y1) / d * R / 2, (x2 - x1) / d * R / 2
-        kinds = [k for k in ("all_water", "impassable", "river", "crossing_arrow") if getattr(hs, k)]
-        if hs.fortified_by:
-            kinds.append("fortified")
-        for kind in kinds:
-            col, w, dash = HEXSIDES[kind]
-            dash = f' stroke-dasharray="{dash}"' if dash else ""
-            title = f"{hs.a}/{hs.b}: {kind.replace('_', ' ')}" + (f" by {hs.fortified_by}" if kind == "fortified" else "")
-            out.append(f'<path class="hexside {kind}" d="M{mx - px:.1f},{my - py:.1f}L{mx + px:.1f},{my + py:.1f}" '
-                       f'stroke="{col}" stroke-width="{w}"{dash} stroke-linecap="round"><title>{escape(title)}</title></path>')
-    out.append("</g>")
-    return out
 
 
 def _title(state: GameState, ctx: Context, width: float) -> list[str]:
@@ -156,27 +138,43 @@ def _hex(state: GameState, hid: str, xy) -> str:
             f'<polygon points="{_pts(corners(x, y))}" fill="{terrain(h.terrain)}" stroke="#6b6b6b" stroke-width="1"/></g>')
 
 
-def _label(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str:
-    """The controller band with the hex id, feature marks, overstack mark and change highlight."""
+def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str:
+    """The controller band across the top and the change highlight (drawn under the arrows)."""
     x, y = xy
-    ctrl = state.control.get(hid, "")
-    band = 15.0
-    dx = band / math.sqrt(3)
+    dx = BAND / math.sqrt(3)
     top = y - H / 2
-    parts = [f'<polygon class="control" points="{_pts([(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + band), (x - R / 2 - dx, top + band)])}" '
-             f'fill="{colours.faction(ctrl)}"/>',
-             f'<text x="{x:.1f}" y="{top + 11.5:.1f}" font-size="10" text-anchor="middle" '
-             f'fill="{ink_on(colours.faction(ctrl))}">{escape(hid)}{" " + escape(ctrl) if ctrl else ""}</text>']
-    feats = [feature_label(f.kind) for f in state.features.get(hid, [])]
-    if feats:
-        parts.append(f'<text class="features" x="{x:.1f}" y="{y + H / 2 - 9:.1f}" font-size="9" font-weight="bold" '
-                     f'text-anchor="middle" fill="#222">{escape(" ".join(feats))}</text>')
-    if hid in state.overstacked:
-        parts.append(f'<text x="{x + R * 0.66:.1f}" y="{y + 5:.1f}" font-size="14" font-weight="bold" fill="#c00" '
-                     f'text-anchor="middle">!</text>')
+    parts = [f'<polygon class="control" points="{_pts([(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + BAND), (x - R / 2 - dx, top + BAND)])}" '
+             f'fill="{colours.faction(state.control.get(hid, ""))}"/>']
     if hid in ctx.changes.hex_ids() or hid in _unit_hexes(ctx):
         parts.append(f'<polygon class="highlight" data-hex={quoteattr(hid)} points="{_pts(corners(x, y, R - 2))}" '
                      f'fill="none" stroke="{CHANGED}" stroke-width="4"/>')
+    return "".join(parts)
+
+
+def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
+    """The hex id on its band, the feature marks and the overstack mark (drawn over the arrows).
+
+    Features sit on light chips in the hex's west part, above its west corner and stacked upwards: at
+    the hex's foot, or at or below a side corner, a mark would sit against a neighbour's band and read
+    as that hex's. A chip ends left of where the hex's ``crowd`` counters begin (a long mark in a
+    crowded hex may reach them, never past the hex's edge).
+    """
+    x, y = xy
+    ctrl = state.control.get(hid, "")
+    parts = [f'<text x="{x:.1f}" y="{y - H / 2 + 11.5:.1f}" font-size="10" text-anchor="middle" '
+             f'fill="{ink_on(colours.faction(ctrl))}">{escape(hid)}{" " + escape(ctrl) if ctrl else ""}</text>']
+    feats = [feature_label(f.kind) for f in state.features.get(hid, [])]
+    for i, mark in enumerate(feats):
+        fy = y - 12 - 12 * i
+        w = len(mark) * 5.6 + 4
+        right = x + {0: -6, 1: -21}.get(crowd, -37)
+        left = max(x - R + 12 + i * 7, right - w)  # the hex narrows upwards: 7px per chip keeps it inside
+        parts.append(f'<g class="feature"><rect x="{left:.1f}" y="{fy - 5.5:.1f}" width="{w:.1f}" height="11" rx="2" '
+                     f'fill="#fbfaf6" fill-opacity="0.85"/><text class="features" x="{left + w / 2:.1f}" y="{fy + 3:.1f}" '
+                     f'font-size="8.5" font-weight="bold" text-anchor="middle" fill="#222">{escape(mark)}</text></g>')
+    if hid in state.overstacked:  # the mirror place on the east side, clear of the south-east neighbour's band
+        parts.append(f'<text x="{x + R * 0.7:.1f}" y="{y - 7:.1f}" font-size="14" font-weight="bold" fill="#c00" '
+                     f'text-anchor="middle">!</text>')
     return "".join(parts)
 
 
@@ -196,50 +194,6 @@ def _hex_title(state: GameState, hid: str) -> str:
             f"{', ' + h.front + ' front' if h.front else ''}{'; ' + feats if feats else ''}")
 
 
-def _zones(state: GameState, pos, colours: Colours) -> list[str]:
-    """Each zone's outline, drawn just inside its hexes so neighbouring zones do not overlap."""
-    from ..hexgrid import neighbour_coords
-    coord = {h.id: (h.col, h.row) for h in state.hexes.values()}
-    out = ['<g class="zones">']
-    for z in sorted(state.zones.values(), key=lambda z: z.id):
-        inside = set(z.hexes)
-        segs = []
-        for hid in z.hexes:
-            if hid not in pos:
-                continue
-            x, y = pos[hid]
-            cs = corners(x, y, R - 7)
-            col, row = coord[hid]
-            around = {_edge(col, row, nc, nr) for nc, nr in neighbour_coords(col, row)
-                      if _id_at(state, nc, nr) in inside}
-            for i in range(6):
-                if i not in around:
-                    (x1, y1), (x2, y2) = cs[i], cs[(i + 1) % 6]
-                    segs.append(f"M{x1:.1f},{y1:.1f}L{x2:.1f},{y2:.1f}")
-        if segs:
-            out.append(f'<path id="zone-{safe_id(z.id)}" class="zone" data-zone={quoteattr(z.id)} d="{"".join(segs)}" '
-                       f'fill="none" stroke="{colours.faction(z.faction)}" stroke-width="3" stroke-dasharray="7 4" '
-                       f'stroke-linecap="round"><title>{escape("attrition zone " + z.id)}</title></path>')
-    out.append("</g>")
-    return out
-
-
-def _id_at(state: GameState, col: int, row: int) -> str:
-    by = state.__dict__.get("_render_by_coord")
-    if by is None or len(by) != len(state.hexes):
-        by = {(h.col, h.row): h.id for h in state.hexes.values()}
-        state.__dict__["_render_by_coord"] = by
-    return by.get((col, row), "")
-
-
-def _edge(col: int, row: int, nc: int, nr: int) -> int:
-    """Which edge (0 = between corners 0 and 1) faces the neighbour (nc, nr)."""
-    x0, y0 = center(col, row)
-    x1, y1 = center(nc, nr)
-    ang = math.degrees(math.atan2(y1 - y0, x1 - x0))
-    return round((ang - 30) / 60) % 6
-
-
 def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tuple[list[str], float]:
     lines = Legend(x0 + 14, TOP - 6)
     lines.head("Terrain")
@@ -249,9 +203,11 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
     for f in sorted(state.factions.values(), key=lambda f: f.id):
         lines.swatch(colours.faction(f.id), f"{f.id} {f.name}".strip())
     lines.head("Units")
-    lines.text("counter: nationality, type, factors")
+    lines.text("counter: nationality, type, unit id, factors")
     lines.text("5+ units: stacks, badge = units, Σ = factors")
     lines.text("dot: partial (amber) / no supply (red)")
+    if any(u.offensive and u.hex for u in state.units.values()):
+        lines.text("O by the factors: took offensive (14.23A)")
     if any(u.mode for u in state.units.values()):
         lines.text("top right: mode (PA, EXP...); \u2660 Attack marker (9.1.0)")
     if "designation" in state.kinds:
@@ -269,6 +225,7 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
     lines.line("hatch", "selected for occupation")
     for kind in ("advance", "retreat", "displaced"):
         lines.line(kind, kind)
+    lines.text("number on an arrow: units that went that way")
     lines.line("changed", "changed by the last command")
     lines.line("ghost", "eliminated by the last command")
     boxed = [u for u in state.units.values() if u.box]

@@ -13,6 +13,7 @@ from turnlog.projections.state import GameState
 R = 62.0                       # hex radius (centre to corner)
 H = math.sqrt(3) * R           # flat-to-flat height
 C = 34.0                       # counter side
+BAND = 15.0                    # height of the controller band across a hex's top
 MARGIN = 24.0
 PANEL = 290.0                  # legend width
 TOP = 94.0                     # title height

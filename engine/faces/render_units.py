@@ -67,7 +67,8 @@ def _required_targets(state: GameState, pos) -> list[str]:
     return out
 
 
-def _units(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
+def _items(state: GameState, ctx: Context, pos) -> dict[str, list[tuple[UnitState, bool]]]:
+    """Per hex, what is drawn there: its units, then (ghost=True) the units the last command eliminated."""
     here: dict[str, list[UnitState]] = {}
     for u in state.units.values():
         if u.hex in pos:
@@ -77,12 +78,15 @@ def _units(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
         for ch in ctx.changes.units:
             if ch.kind == "eliminated" and ch.before in pos:
                 ghosts.setdefault(ch.before, []).append(ctx.prev.units[ch.what])
+    return {hid: [(u, False) for u in sorted(here.get(hid, []), key=lambda u: (u.nationality, -u.factors, u.id))]
+            + [(u, True) for u in ghosts.get(hid, [])] for hid in sorted(set(here) | set(ghosts))}
+
+
+def _units(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
     moved = ctx.changes.unit_ids()
     out = []
-    for hid in sorted(set(here) | set(ghosts)):
+    for hid, items in _items(state, ctx, pos).items():
         x, y = pos[hid]
-        units = sorted(here.get(hid, []), key=lambda u: (u.nationality, -u.factors, u.id))
-        items = [(u, False) for u in units] + [(u, True) for u in ghosts.get(hid, [])]
         if len(items) <= 4:
             slots = {1: [(0, 0)], 2: [(-19, 0), (19, 0)]}.get(len(items), [(-19, -17), (19, -17), (-19, 19), (19, 19)])
             for (u, ghost), (dx, dy) in zip(items, slots):
@@ -90,6 +94,27 @@ def _units(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
         else:
             out += _stacks(state, items, x, y, colours, moved)
     return out
+
+
+def _extent(n: int) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of what ``_units`` draws for ``n`` counters, from the hex's centre (badges too)."""
+    if n == 0:
+        return (0.0, 0.0, 0.0, 0.0)
+    if n == 1:
+        return (-C / 2, 2 - C / 2, C / 2, 2 + C / 2)
+    if n == 2:
+        return (-19 - C / 2, 2 - C / 2, 19 + C / 2, 2 + C / 2)
+    if n <= 4:
+        return (-19 - C / 2, -15 - C / 2, 19 + C / 2, 21 + C / 2)
+    return (-40.0, -36.0, 40.0, 38.0)  # stacks (_stacks): the widest of its layouts, badges included
+
+
+def _clear_of(box: tuple[float, float, float, float], ux: float, uy: float) -> float:
+    """How far from the centre a ray in direction (ux, uy) leaves ``box``."""
+    left, top, right, bottom = box
+    tx = (right / ux if ux > 0 else left / ux) if abs(ux) > 1e-9 else math.inf
+    ty = (bottom / uy if uy > 0 else top / uy) if abs(uy) > 1e-9 else math.inf
+    return max(0.0, min(tx, ty))
 
 
 def _stacks(state, items, x, y, colours, moved) -> list[str]:
@@ -148,9 +173,11 @@ def _counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colo
     if not bare:
         nat, fac = label or (u.nationality, str(u.factors))
         p.append(f'<text x="{x0 + 2.5:.1f}" y="{y0 + 8:.1f}" font-size="7" fill="{ink}">{escape(nat)}</text>')
-        p.append(symbol(u.type, cx, y0 + (10.5 if size >= C else 8.5), ink))
-        p.append(f'<text x="{cx:.1f}" y="{y0 + size - 2.5:.1f}" font-size="{10 if len(fac) > 2 or size < C else 11}" font-weight="bold" '
-                 f'text-anchor="middle" fill="{ink}">{escape(fac)}</text>')
+        p.append(symbol(u.type, cx, y0 + (9.5 if size >= C else 8.5), ink))
+        if label is None:  # a single counter names its unit; a stack's top counter stands for the stack
+            p.append(_unit_id(u.id, cx, y0 + 24.3, size, ink))
+        p.append(f'<text class="factors" x="{cx:.1f}" y="{y0 + size - 1.8:.1f}" font-size="{10 if len(fac) > 2 or size < C else 10.5}" '
+                 f'font-weight="bold" text-anchor="middle" fill="{ink}">{escape(fac)}</text>')
         if u.supply != "full":
             p.append(f'<circle cx="{x0 + size - 4:.1f}" cy="{y0 + 4:.1f}" r="3" fill="{"#e0a000" if u.supply == "partial" else "#d00"}"/>')
         if u.offensive:
@@ -169,8 +196,21 @@ def _counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colo
     return "".join(p)
 
 
-def _arrows(ctx: Context, pos) -> list[str]:
-    """One arrow per (kind, from, to) of the shown procedure, edge to edge, with a count when several units went."""
+def _unit_id(uid: str, cx: float, y: float, size: float, ink: str) -> str:
+    """The unit's id in small type under its symbol, squeezed to the counter's width when it is long."""
+    room = size - 3
+    fit = f' textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"' if len(uid) * 3.5 > room else ""
+    return (f'<text class="unit-id" x="{cx:.1f}" y="{y:.1f}" font-size="6.2" text-anchor="middle" fill="{ink}"{fit}>'
+            f'{escape(uid)}</text>')
+
+
+def _arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
+    """One arrow per (kind, from, to) of the shown procedure, with a count when several units went.
+
+    An arrow runs from where it leaves the counters of its first hex to where it meets those of the
+    last, so it never covers a counter at either end (a crowded hex's labels stay readable); the
+    count sits near its tail, away from the hex id band it crosses. ``crowd``: counters drawn per hex.
+    """
     paths: dict[tuple[str, str, str], list] = {}
     for kind, ev in ctx.moves:
         if ev.from_hex in pos and ev.to_hex in pos:
@@ -180,19 +220,26 @@ def _arrows(ctx: Context, pos) -> list[str]:
         (x1, y1), (x2, y2) = pos[a], pos[b]
         dx, dy = x2 - x1, y2 - y1
         n = math.hypot(dx, dy) or 1.0
-        sx, sy = x1 + dx / n * 30, y1 + dy / n * 30
-        ex, ey = x2 - dx / n * 27, y2 - dy / n * 27
-        mx, my = (sx + ex) / 2 - dy / n * 8, (sy + ey) / 2 + dx / n * 8
+        ux, uy = dx / n, dy / n
+        t1 = _clear_of(_extent(crowd.get(a, 0)), ux, uy) + 3        # the round cap reaches 2.5 back
+        t2 = n - _clear_of(_extent(crowd.get(b, 0)), -ux, -uy) - 6  # the head's tip reaches 6 on
+        if t2 - t1 < 12:  # no room between two crowded hexes: a short arrow centred between them
+            t1, t2 = (t1 + t2) / 2 - 6, (t1 + t2) / 2 + 6
+        sx, sy, ex, ey = x1 + ux * t1, y1 + uy * t1, x1 + ux * t2, y1 + uy * t2
+        mx, my = (sx + ex) / 2 - uy * 8, (sy + ey) / 2 + ux * 8
         dash = "" if kind == "advance" else ' stroke-dasharray="9 4"'
         units = ", ".join(e.unit for e in evs)
         tip = f"{kind} {a} -> {b}: {units} ({evs[0].rule})"
-        out.append(f'<g id="arrow-{i}" class="arrow {kind}" data-units={quoteattr(units)}><title>{escape(tip)}</title>'
+        out.append(f'<g id="arrow-{i}" class="arrow {kind}" data-units={quoteattr(units)} data-from={quoteattr(a)} '
+                   f'data-to={quoteattr(b)}><title>{escape(tip)}</title>'
                    f'<path d="M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}" fill="none" stroke="{ARROWS[kind]}" '
                    f'stroke-width="5" stroke-opacity="0.92"{dash} stroke-linecap="round" marker-end="url(#head-{kind})"/>')
         if len(evs) > 1:
-            out.append(f'<circle cx="{mx:.1f}" cy="{my:.1f}" r="8" fill="white" stroke="{ARROWS[kind]}" stroke-width="2"/>'
-                       f'<text x="{mx:.1f}" y="{my + 3.6:.1f}" font-size="10" font-weight="bold" text-anchor="middle" '
-                       f'fill="{ARROWS[kind]}">{len(evs)}</text>')
+            # A quarter of the way along the curve: B(t) = (1-t)^2 S + 2t(1-t) M + t^2 E.
+            bx, by = (0.5625 * sx + 0.375 * mx + 0.0625 * ex), (0.5625 * sy + 0.375 * my + 0.0625 * ey)
+            out.append(f'<g class="count" data-count="{len(evs)}"><circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="white" '
+                       f'stroke="{ARROWS[kind]}" stroke-width="2"/><text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
+                       f'font-weight="bold" text-anchor="middle" fill="{ARROWS[kind]}">{len(evs)}</text></g>')
         out.append("</g>")
     out.append("</g>")
     return out

@@ -4,12 +4,14 @@ A cursor walks the log (``step``, ``next``, ``back``, ``goto``); everything
 shown (``board``, ``hex``, ``unit``, ``why``, ``legal``, ``odds``,
 ``diagram``) is the board *at the cursor*, rebuilt by ``game.at(cursor)``.
 Browsing never writes. Only ``do``, ``undo``, ``redo`` and ``note`` append,
-always at the live end of the log, and then move the cursor there. A refused
-command prints its rule and the shell keeps running.
+always at the live end of the log; ``do``, ``undo`` and ``redo`` then move the
+cursor there, ``note`` leaves it where it was. A refused command prints its rule
+and the shell keeps running.
 
-The commands come in three modules: this one (the cursor, acting, completion),
-repl_board.py (board, hex, unit, svg, diff) and repl_rules.py (why, legal, odds,
-diagram), joined as mixins of ``Shell``.
+The commands come in four modules: this one (the cursor, acting, completion),
+repl_board.py (board, hex, unit, svg, diff), repl_rules.py (why, legal, odds,
+diagram) and repl_break.py (break, clear, continue, reverse-continue, search),
+joined as mixins of ``Shell``.
 """
 from __future__ import annotations
 
@@ -31,20 +33,24 @@ from . import diff as D
 from ..errors import CommandError, RuleViolation, sqlite_failure
 from .explain import _payload
 from .repl_board import BoardCommands
+from .repl_break import BreakCommands
 from .repl_rules import RulesCommands
 from .shortform import parse_short  # noqa: F401  (re-exported: tests and hosts import it from here)
 from ..kit.sequence import phases
 from ..seats import seat_of
 
-BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l")
-_HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EOF"}
+BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l", "continue", "c", "cont",
+                 "reverse-continue", "rc")
+_HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EOF", "do_c", "do_cont", "do_rc",
+           "do_reverse_continue"}
 HISTORY = os.environ.get("TURNLOG_HISTORY", str(Path.home() / ".turnlog_history"))
 
 
-class Shell(BoardCommands, RulesCommands, cmd.Cmd):
+class Shell(BoardCommands, RulesCommands, BreakCommands, cmd.Cmd):
     """The REPL; give ``stdin``/``stdout`` to drive it from tests (then input is echoed after the prompt)."""
 
     doc_header = "Commands (help NAME for one)"
+    identchars = cmd.Cmd.identchars + "-"  # reverse-continue is one command name, as in gdb
 
     def __init__(self, game, stdin=None, stdout=None, *, history: str | None = HISTORY):
         self.interactive = stdin is None and sys.stdin.isatty()
@@ -55,6 +61,8 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         self.cursor = self.last
         self.actor = ""  # who issues commands from here (`as NAME`); recorded in the log, checked in a seated game
         self._states: OrderedDict[int, GameState] = OrderedDict()
+        self.breaks = {}     # number -> Breakpoint (repl_break.py)
+        self.searched = ""  # the last TEXT of `search`, for `search` alone
         self._update_prompt()
         if self.interactive:
             self.intro = (f"turnlog repl: '{self.state().name}', {self.last} events; the cursor is at the live end.\n"
@@ -136,8 +144,11 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
 
     def emptyline(self) -> bool:
         """An empty line repeats the last browsing command (step, next, back, list) and nothing else."""
-        if self.lastcmd.split(" ", 1)[0] in BROWSE_REPEAT:
+        word = self.lastcmd.split(" ", 1)[0]
+        if word in BROWSE_REPEAT:
             return self.onecmd(self.lastcmd)
+        if word == "search":  # after a listing, Enter walks its matches
+            return self.onecmd("search")
         return False
 
     def default(self, line: str) -> bool:
@@ -157,6 +168,8 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         return True
 
     do_exit = do_q = do_quit
+    do_c = do_cont = BreakCommands.do_continue
+    do_rc = BreakCommands.do_reverse_continue
 
     def get_names(self) -> list[str]:
         """Command names for help and completion, without the one-letter aliases and EOF."""
@@ -272,13 +285,15 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
 
     # -- acting (at the live end) -------------------------------------------------
 
-    def _acted(self, pairs) -> None:
+    def _acted(self, pairs, keep: bool = False) -> None:
+        """Print what a command appended; move the cursor to the live end (``keep``: leave it, as a note does)."""
         moved = self.cursor != self.last - len(pairs)
         self._states.clear()
-        self.cursor = self.last
+        if not keep or not moved:
+            self.cursor = self.last
         for seq, ev in pairs:
             self.say(f"  {seq:>6}  {narrative.line(ev)}")
-        if moved:
+        if moved and not keep:
             self.say(f"(cursor moved to the live end, seq {self.cursor})")
 
     def do_do(self, arg: str) -> None:
@@ -325,12 +340,14 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         self._acted(self.game.redo(actor=self.actor))
 
     def do_note(self, arg: str) -> None:
-        """note TEXT: append an annotation (a bookmark) as an event, marking the seq at the cursor."""
+        """note TEXT: append an annotation (a bookmark) as an event, marking the seq at the cursor; the cursor
+        stays where it was (at the live end it stays at the live end)."""
         text = arg.strip()
         if not text:
             raise CommandError("note needs some text")
         at = 0 if self.cursor == self.last else self.cursor  # 0: the end of the log when it is written
-        self._acted(self.game.execute(c.AddNote(text=text, at=at), actor=self.actor))
+        # A note is a bookmark, not a move: the cursor stays on the event it marks (at the end it follows the end).
+        self._acted(self.game.execute(c.AddNote(text=text, at=at), actor=self.actor), keep=True)
 
     def do_marks(self, arg: str) -> None:
         """marks: the notes in the log (seq written, the seq they mark, text); 'goto' the one you want."""
@@ -397,3 +414,6 @@ class Shell(BoardCommands, RulesCommands, cmd.Cmd):
         if field == "supply":
             return ["full", "partial", "none"]
         return []
+
+
+setattr(Shell, "do_reverse-continue", BreakCommands.do_reverse_continue)  # a hyphen cannot be written in a def

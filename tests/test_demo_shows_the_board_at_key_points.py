@@ -1,0 +1,26 @@
+"""Issue 17.3: the demo prints the board as text after each roll, after each loss and at the end of each
+example, between the event lines it printed before (which stay as they were)."""
+from __future__ import annotations
+
+from fixtures.backbone import cli
+
+
+def test_the_bridgehead_demo_shows_the_board_after_the_roll_the_losses_and_at_the_end(tmp_path):
+    r = cli("demo", "--dir", tmp_path, "--scenario", "bridgehead-14-65")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    marks = [out.index(s) for s in (
+        "     29  A1: phase losses\n",
+        "--- the board after the roll (seq 29) ---\n",
+        '> {"type": "TakeAttritionLosses"',
+        "--- the board after the losses (seq 34) ---\n",
+        "--- the board at the end (seq 39) ---\n",
+        "\nVERIFIED")]
+    assert marks == sorted(marks)
+    after_roll = out[marks[1]:marks[2]]
+    assert "turn 2 (summer 1943), AX's player turn, attrition phase, seq 29" in after_roll
+    assert "result 2C/1H (die 3)" in after_roll and "force pool: -" in after_roll
+    after_losses = out[marks[3]:marks[4]]
+    assert "force pool: us-inf-1, us-inf-2" in after_losses
+    end = out[marks[4]:marks[5]]
+    assert "0505 clear    AX" in end and "ge-pz-1[GE armor" in end and "phase done" in end
