@@ -15,7 +15,6 @@ from turnlog.projections.state import GameState
 from . import commands as c
 from . import joint
 from .attrition.procedure import open_guard
-from .attrition.procedure import unfinished as open_attrition
 from .dice import Dice
 from .errors import CommandError, RuleViolation
 from .kit.choices import Choice, Option, choice
@@ -60,6 +59,12 @@ def _next_phase(state: GameState, p: str) -> str:
     if p not in _later(state):
         raise RuleViolation("turn", f"phase {p} cannot follow {state.turn.phase} in the same player turn")
     return p
+
+
+def _procedure_open(state: GameState) -> bool:
+    """Whether some kind holds the turn (its ``unfinished``), as Game.decide checks before a turn advance."""
+    from . import procedures  # the registry imports this module: read it at call time
+    return any(k.unfinished(state) is not None for k in procedures.KINDS if k is not KIND)
 
 
 class TurnKind:
@@ -143,7 +148,7 @@ class TurnKind:
     def legal(self, state: GameState) -> list[Choice]:
         """The turn and host commands that may be issued now, with their fields' values where finite."""
         held = {k.__name__ for k in BOARD_FACTS} if open_guard(state, "") is not None else set()
-        if open_attrition(state) is not None:  # the turn moves on only once the attrition is done (14.11)
+        if _procedure_open(state):  # the turn moves on only once every open procedure is done (14.11, 9.0...)
             held |= {"StartGameTurn", "StartPlayerTurn", "StartPhase"}
         out = [ch for ch in _host_choices(state) if ch.command not in held]
         return out + [choice("StartPhase", {"phase": p}, positional=True, rule="turn", role="phasing",

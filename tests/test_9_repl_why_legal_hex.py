@@ -34,7 +34,7 @@ def test_9_why_explains_a_declared_assault_and_legal_lists_the_choices(tmp_path)
     text = run(g, "legal")
     assert "legal now (designation):" in text
     assert "DeclareGroundAssault procedure=C1 hexes: exactly 1 of 0302; attackers: at least 1 of a1, a2; " \
-           "a required hex (9.1.1)" in text
+           "a required hex; units from several hexes only if all are in PA mode (9.2.1)" in text
     g.execute(c.DeclareGroundAssault(procedure="C1", attackers=["a1", "a2"], hexes=["0302"]))
     text = run(g, f"why {_seq_of(g, 'GroundAssaultDeclared')}", "hex 0302")
     assert "several origin hexes: every attacker is in PA mode (9.2.1)" in text

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import tempfile
 from pathlib import Path
 
@@ -41,8 +42,12 @@ def accepted(g: Game, offered, doc: dict) -> bool:
     except (RuleViolation, CommandError) as err:
         overstack = offered.command == "RetreatUnits" and getattr(err, "rule", "") == "14.73A" \
             and "overstack" in str(err)
-        assert overstack, f"{offered} drew {doc}, refused: {err}"
-        event("a drawn retreat overstacked (14.73A, the note)")
+        # A choice's note states the conditions across its fields that a draw need not respect (kit/choices.py),
+        # each with its rule: a refusal under a rule the note names is that condition, any other is a failure.
+        rule = getattr(err, "rule", "")
+        noted = bool(rule) and re.search(rf"(?<![\d.]){re.escape(rule)}(?![\d.]*\d)", offered.note) is not None
+        assert overstack or noted, f"{offered} drew {doc}, refused: {err}"
+        event(f"a drawn {offered.command} broke a condition its note states ({getattr(err, 'rule', '')})")
         return False
 
 

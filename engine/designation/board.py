@@ -25,9 +25,18 @@ def faction_of(state: GameState, u: UnitState) -> str:
     return state.nationalities[u.nationality].faction
 
 
+def _side(state: GameState, f: str) -> str:
+    return state.factions[f].side if f in state.factions else ""
+
+
 def enemies(state: GameState, a: str, b: str) -> bool:
-    """Factions of opposite sides are enemies."""
-    return state.factions[a].side != state.factions[b].side
+    """Factions of opposite sides are enemies; a unit of no faction (a neutral minor) is nobody's enemy."""
+    return bool(a and b) and _side(state, a) != _side(state, b)
+
+
+def friendly(state: GameState, a: str, b: str) -> bool:
+    """Factions of the same side; a unit of no faction is nobody's friend either."""
+    return bool(a and b) and _side(state, a) == _side(state, b)
 
 
 def unit_class(u: UnitState) -> str:
@@ -55,7 +64,7 @@ def by_hex(state: GameState) -> dict[str, list[UnitState]]:
 def side_units(state: GameState, active: str) -> list[UnitState]:
     """The active side's units on the map (its own faction and its allies)."""
     return [u for u in (state.units[k] for k in sorted(state.units))
-            if on_board(u) and not enemies(state, active, faction_of(state, u))]
+            if on_board(u) and friendly(state, active, faction_of(state, u))]
 
 
 def enemy_units(state: GameState, active: str, hex_: str, occ: dict | None = None) -> list[UnitState]:

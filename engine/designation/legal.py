@@ -21,6 +21,12 @@ def _designatable(state: GameState, proc: AttackDesignation) -> list[str]:
             and b.unit_class(u) not in b.NEVER_ATTACK and s91.targets(state, proc.active, u, occ)]
 
 
+#: What a drawn assault must also respect, across its fields: a Choice's note names the rules (kit/choices.py).
+_TOGETHER = ("units from several hexes only if all are in PA mode (9.2.1); not the last units able to attack "
+             "another required hex (9.1.1); a constricted target takes at most two units, one battalion, from "
+             "each hex (9.2.4)")
+
+
 def _pick(field: str, values: list[str], *, least: int = 1) -> Option:
     return Option(field=field, values=values, many=True, least=min(least, len(values)), most=None)
 
@@ -33,12 +39,13 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
         required, unmarked = s91.duties(state, proc)
         units = _designatable(state, proc)
         out = [choice("DesignateAttackers", fixed, [_pick("units", units)], rule="9.1.0",
-                      note=f"must still mark {', '.join(unmarked)} (9.1.1)" if unmarked else "", **who)]
-        if proc.marked:
-            out.append(choice("UndesignateAttackers", fixed, [_pick("units", list(proc.marked))], rule="9.1.2", **who))
-        owed = "; ".join(f"{h} by {', '.join(us)}" for h, us in required.items()) or "none"
-        note = f"required: {owed}" + (" (refused until every Open unit is marked)" if unmarked else "")
-        out.append(choice("EndAttackDesignation", fixed, rule="9.1.1", note=note, **who))
+                      note=f"must still mark {', '.join(unmarked)} (9.1.1)" if unmarked else "", **who)] if units else []
+        still = [u for u in proc.marked if u in state.units and b.on_board(state.units[u])]  # a host move may take one off
+        if still:
+            out.append(choice("UndesignateAttackers", fixed, [_pick("units", still)], rule="9.1.2", **who))
+        if not unmarked:  # offered only when it would be accepted: every Open unit next to its target is marked
+            owed = "; ".join(f"{h} by {', '.join(us)}" for h, us in required.items()) or "none"
+            out.append(choice("EndAttackDesignation", fixed, rule="9.1.1", note=f"required: {owed}", **who))
         return out
     if proc.phase == "barrage":
         return [choice("ReportArtilleryShifts", fixed, [Option(field="hexes", many=True, least=0, most=None,
@@ -56,13 +63,18 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
     owed = s92.unattacked(state, proc)
     out = []
     for h in owed:
-        out.append(choice("DeclareGroundAssault", fixed, [Option(field="hexes", values=[h], many=True),
-                                                          _pick("attackers", s92.able_units(state, proc, h, used))],
-                          rule="9.1.1", note="a required hex", **who))
+        able = s92.able_units(state, proc, h, used)
+        if able:
+            out.append(choice("DeclareGroundAssault", fixed, [Option(field="hexes", values=[h], many=True),
+                                                              _pick("attackers", able)],
+                              rule="9.1.1", note=f"a required hex; {_TOGETHER}", **who))
     free = [u for u in s91.designated(proc) if u not in used and b.on_board(state.units[u])]
-    if free:
-        out.append(choice("DeclareGroundAssault", fixed, [_pick("attackers", free), Option(
-            field="hexes", many=True, domain="enemy hexes adjacent to every attacker")], rule="9.2.3", **who))
-    out.append(choice("EndGroundAssaultSegment", fixed, rule="9.1.1",
-                      note=f"refused while {', '.join(owed)} unattacked" if owed else "", **who))
+    occ = b.by_hex(state)
+    near = sorted({h for u in free for h in b.neighbours(state, state.units[u].hex)
+                   if b.enemy_units(state, proc.active, h, occ)})
+    if free and near:
+        out.append(choice("DeclareGroundAssault", fixed, [_pick("attackers", free), _pick("hexes", near)],
+                          rule="9.2.3", note=f"every attacker adjacent to every target hex (9.2.0, 9.2.3); {_TOGETHER}", **who))
+    if not owed:  # offered only when accepted: no required hex is still owed an attack (9.1.1)
+        out.append(choice("EndGroundAssaultSegment", fixed, rule="9.1.1", **who))
     return out

@@ -28,7 +28,7 @@ def _unit(state: GameState, proc: AttackDesignation, uid: str, i: int) -> UnitSt
     u = state.units.get(uid)
     if u is None:
         raise CommandError(f'units[{i}]: no unit "{uid}"')
-    if not b.on_board(u) or b.enemies(state, proc.active, b.faction_of(state, u)):
+    if not b.on_board(u) or not b.friendly(state, proc.active, b.faction_of(state, u)):
         raise RuleViolation("9.1.0", f"{uid} is not a unit of the active side ({proc.active}) on the map")
     return u
 

@@ -29,7 +29,7 @@ def _names(values: list[str], field: str, known) -> None:
 
 def _attacker(state: GameState, proc: AttackDesignation, uid: str) -> UnitState:
     u = state.units[uid]
-    if not b.on_board(u) or b.enemies(state, proc.active, b.faction_of(state, u)):
+    if not b.on_board(u) or not b.friendly(state, proc.active, b.faction_of(state, u)):
         raise RuleViolation("9.2.0", f"{uid} is not a unit of the active side ({proc.active}) on the map")
     if b.unit_class(u) in b.NEVER_ATTACK:
         raise RuleViolation("9.1.3", f"{uid} is {b.unit_class(u)}: artillery and HQ units never attack")
