@@ -335,8 +335,11 @@ function go(i) {
   timeline(cur);
   try { history.replaceState(null, "", "#seq=" + (cur + 1)); } catch (e) { /* a browser refusing it: no matter */ }
 }
+// Down: the board after this command (after the next one when already there); Up: the board before it.
 function nextCommand(dir) {
-  const ci = S[cur][0] + dir;
+  const here = S[cur][0], end = CMDS[here][6] - 1;
+  if (dir > 0 && cur < end) return end;
+  const ci = here + dir;
   return ci < 0 ? 0 : ci >= CMDS.length ? N - 1 : CMDS[ci][6] - 1;
 }
 $("game-name").textContent = D.name + (D.file ? " — " + D.file : "");
@@ -358,8 +361,9 @@ window.addEventListener("keydown", (e) => {
   e.preventDefault();
   go(to);
 }, true);
-const asked = /^#seq=(\d+)$/.exec(location.hash);
-go(asked ? Number(asked[1]) - 1 : D.start);
+const asked = () => { const m = /^#seq=(\d+)$/.exec(location.hash); return m ? Number(m[1]) - 1 : null; };
+window.addEventListener("hashchange", () => { const i = asked(); if (i !== null && i !== cur) go(i); });
+go(asked() ?? D.start);
 document.body.dataset.ready = "1";
 })();
 """
