@@ -1,5 +1,5 @@
 """The replay of a 10,000-event game stays under 4 MB (docs/design.md, "The HTML replay"): per-event deltas,
-not a board per step.
+not a board per step; and the browser still steps through it.
 
 The game is generated: a 400-hex map with 140 units and 9,400 host commands of one event each (the most
 commands, and so the most command headers, that 10,000 events can hold), notes among them.
@@ -9,10 +9,12 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from turnlog.engine.commands import AddNote
 from turnlog.engine.game import Game
 
-from html_browser import export_html, page_data
+from html_browser import errors, export_html, open_page, page_data, press, shown, start_browser
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
@@ -36,12 +38,34 @@ def big_game(path: Path) -> int:
         return len(g.log.commands())
 
 
-def test_a_10000_event_game_exports_under_the_bound(tmp_path):
-    commands = big_game(tmp_path / "big.db")
-    out = tmp_path / "big.html"
-    assert export_html(tmp_path / "big.db", out) == 0
+@pytest.fixture(scope="module")
+def big(tmp_path_factory):
+    d = tmp_path_factory.mktemp("big")
+    commands = big_game(d / "big.db")
+    assert export_html(d / "big.db", d / "big.html") == 0
+    return d / "big.html", commands
+
+
+def test_a_10000_event_game_exports_under_the_bound(big):
+    out, commands = big
     size = out.stat().st_size
     assert size < BOUND, f"{size} bytes for {EVENTS} events"
     data = page_data(out)
     assert len(data["steps"]) == EVENTS and len(data["commands"]) == commands > 9000
     assert data["verify"]["ok"] is True
+
+
+def test_the_browser_steps_through_the_10000_event_game(big, tmp_path):
+    out, _commands = big
+    driver = start_browser(tmp_path / "profile")
+    try:
+        open_page(driver, out)
+        press(driver, "END")
+        assert shown(driver, "position") == f"seq {EVENTS} of {EVENTS}"
+        press(driver, "ARROW_LEFT", 3)
+        assert shown(driver, "position") == f"seq {EVENTS - 3} of {EVENTS}"
+        open_page(driver, out, 4321)  # a seq named in the address, as a player mails it
+        assert shown(driver, "position") == f"seq 4321 of {EVENTS}"
+        assert errors(driver) == []
+    finally:
+        driver.quit()
