@@ -73,58 +73,61 @@ def build(game, report, path: str = "") -> tuple[dict, str]:
     final = game.at()
     board = _Board(final)
     commands = game.log.commands()
-    index = {row[0]: i for i, row in enumerate(commands)}
-    undone_at = {ev.command_id: seq for seq, _cid, ev in game.events_of("CommandUndone")}
-    rolls = {r.seq: r.check for r in report.rolls}
-    reader, strings, interned = _Reader(game), [], {}
-
-    def intern(text: str) -> int:
-        if text not in interned:
-            interned[text] = len(strings)
-            strings.append(text)
-        return interned[text]
-
-    steps, state, view = [], GameState(), _View(board)
-    for seq, cid, ev, auto in game.rows():
-        name = type(ev).__name__
-        prev = state
-        if isinstance(ev, g.CommandUndone):  # the board without the undone command: replay, not fold
-            state = game.at(seq)
-        else:
-            if name in _NEEDS_PREV:
-                prev = load(dump(state))
-            F.apply(state, ev)
-            state.seq = seq
-        author = _actor(commands, index, cid) if isinstance(ev, g.NoteAdded) else None
-        lines = explain(reader, lambda s, st=state, pv=prev, q=seq: pv if s < q else st, seq, cid, ev, auto)[2:]
-        if seq in rolls:
-            lines.append("  " + _CHECKS.get(rolls[seq], rolls[seq]))
-        flags = (1 if auto else 0) | (2 if cid in undone_at else 0)
-        delta = view.step(state)
-        if name in _MOVES and getattr(ev, "to_hex", "") in board.index:
-            frm = getattr(ev, "from_hex", "") or _where_before(view, ev.unit)
-            if frm in board.index:
-                delta["a"] = [board.index[frm], board.index[ev.to_hex], _MOVES[name], ev.unit]
-        steps.append([index.get(cid, 0), narrative.line(ev, author), flags, delta or 0,
-                      intern("\n".join(x.strip() for x in lines))])
-    start = commands[0][6] - 1 if commands else 0
-    data = {"name": final.name or "turnlog game", "file": path, "events": len(steps), "start": start,
-            "steps": steps, "strings": strings, "faces": len(board.faces),
-            "commands": [_command(row, final, undone_at) for row in commands],
-            "hexes": board.hexes, "factions": board.factions, "nat": board.nat, "r": R, "h": H, "top": TOP,
+    replay = _Replay(game, board, commands, {r.seq: r.check for r in report.rolls})
+    steps = [replay.step(seq, cid, ev, auto) for seq, cid, ev, auto in game.rows()]
+    data = {"name": final.name or "turnlog game", "file": path, "events": len(steps),
+            "start": commands[0][6] - 1 if commands else 0, "steps": steps, "strings": replay.strings,
+            "commands": [_command(row, final, replay.undone_at) for row in commands],
+            "hexes": board.hexes, "factions": board.factions, "nat": board.nat, "r": R, "h": H,
             "colours": {"changed": CHANGED, **ARROWS, "move": "#333333"},
             "verify": {"ok": report.ok, "head": report.head, "text": report_text(report, path)}}
     return data, board.svg(final)
 
 
-def _actor(commands, index, cid) -> str:
-    i = index.get(cid)
-    return (commands[i][1] or "") if i is not None else ""
+class _Replay:
+    """Folds the log one event at a time into the page's steps: [command index, line, flags, delta, detail].
 
+    flags: 1 automatic, 2 its command was undone later. The detail (explain()'s lines, the verify check of
+    a roll) is an index into ``strings``, where each text is kept once (most events share theirs).
+    """
 
-def _where_before(view: "_View", unit: str) -> str:
-    """The hex a unit stood in before its move, when the event does not say (an older UnitMoved)."""
-    return view.last_hex.get(unit, "")
+    def __init__(self, game, board: "_Board", commands: list[tuple], rolls: dict[int, str]):
+        self.game, self.board, self.commands, self.rolls = game, board, commands, rolls
+        self.index = {row[0]: i for i, row in enumerate(commands)}
+        self.undone_at = {ev.command_id: seq for seq, _cid, ev in game.events_of("CommandUndone")}
+        self.reader, self.state, self.view = _Reader(game), GameState(), _View(board)
+        self.strings: list[str] = []
+        self._interned: dict[str, int] = {}
+
+    def step(self, seq: int, cid: int, ev, auto: bool) -> list:
+        name, state = type(ev).__name__, self.state
+        prev, frm = state, ""
+        if isinstance(ev, g.CommandUndone):  # the board without the undone command: replay, not fold
+            state = self.state = self.game.at(seq)
+        else:
+            if name in _NEEDS_PREV:
+                prev = load(dump(state))
+            if name in _MOVES and ev.unit in state.units:
+                frm = getattr(ev, "from_hex", "") or state.units[ev.unit].hex  # an older UnitMoved has none
+            F.apply(state, ev)
+            state.seq = seq
+        delta = self.view.step(state)
+        to = getattr(ev, "to_hex", "")
+        if frm in self.board.index and to in self.board.index and frm != to:
+            delta["a"] = [self.board.index[frm], self.board.index[to], _MOVES[name], ev.unit]
+        i = self.index.get(cid, 0)
+        author = (self.commands[i][1] or "") if isinstance(ev, g.NoteAdded) else None
+        lines = explain(self.reader, lambda s: prev if s < seq else state, seq, cid, ev, auto)[2:]
+        if seq in self.rolls:
+            lines.append(_CHECKS.get(self.rolls[seq], self.rolls[seq]))
+        flags = (1 if auto else 0) | (2 if cid in self.undone_at else 0)
+        return [i, narrative.line(ev, author), flags, delta or 0, self._intern("\n".join(x.strip() for x in lines))]
+
+    def _intern(self, text: str) -> int:
+        got = self._interned.setdefault(text, len(self.strings))
+        if got == len(self.strings):
+            self.strings.append(text)
+        return got
 
 
 def _command(row, final: GameState, undone_at: dict[int, int]) -> list:
@@ -155,7 +158,6 @@ class _View:
         self.sel: list = []
         self.turn = ""
         self.procs: list[str] = []
-        self.last_hex: dict[str, str] = {}
 
     def step(self, s: GameState) -> dict:
         d: dict = {}
@@ -164,7 +166,6 @@ class _View:
         if units != self.units:
             d["u"] = [[k, *v] for k, v in units.items() if self.units.get(k) != v] + \
                      [[k, -1, "not in the game", -1] for k in self.units if k not in units]
-            self.last_hex = {uid: u.hex for uid, u in s.units.items()}
             self.units = units
         if s.control != self.control:
             d["c"] = [[idx[h], s.control.get(h, "")] for h in set(s.control) | set(self.control)
