@@ -80,8 +80,15 @@ def build(game, report, path: str = "") -> tuple[dict, str]:
             "commands": [_command(row, final, replay.undone_at) for row in commands],
             "hexes": board.hexes, "factions": board.factions, "nat": board.nat, "r": R, "h": H,
             "colours": {"changed": CHANGED, **ARROWS, "move": "#333333"},
-            "verify": {"ok": report.ok, "head": report.head, "text": report_text(report, path)}}
+            "verify": {"ok": report.ok, "head": report.head, "text": report_text(report, path), "bad": _bad(report)}}
     return data, board.svg(final)
+
+
+def _bad(report) -> int:
+    """The seq where verify found the first problem (a broken row, a command that re-executes otherwise), or 0."""
+    if report.discrepancy is not None:
+        return report.discrepancy.seq
+    return report.first_bad_seq or 0
 
 
 class _Replay:

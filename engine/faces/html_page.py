@@ -33,6 +33,7 @@ aside h3 { font-size: 13px; margin: 12px 0 4px; color: #444; }
 #command { font-weight: bold; } #event { margin-top: 8px; font-size: 15px; }
 .flag { display: inline-block; margin: 4px 6px 0 0; padding: 0 6px; border-radius: 3px; font-size: 12px; }
 .flag.auto { background: #dfe9f7; } .flag.undone { background: #f7d9d4; color: #900; }
+.flag.bad { background: #b00; color: #fff; font-weight: bold; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0; font: 12.5px/1.4 "DejaVu Sans Mono", monospace; }
 #detail { background: #f7f5ee; padding: 4px 6px; }
 #detail:empty { display: none; }
@@ -43,6 +44,7 @@ ol#timeline { list-style: none; padding: 0; margin: 0; font-size: 13px; }
 #timeline li.ev { padding-left: 26px; }
 #timeline li.ev.cur { background: #ffe27a; }
 #timeline li.undone { text-decoration: line-through; color: #900; }
+#timeline li.bad { outline: 2px solid #b00; }
 #timeline li.auto::after { content: "  (automatic)"; color: #456; font-size: 11px; }
 #timeline li.more { cursor: default; color: #777; padding-left: 26px; }
 section h2 { font-size: 15px; margin: 10px 0 4px; }

@@ -256,7 +256,8 @@ function timeline(i) {
     const lo = Math.max(c[5] - 1, i - 12), hi = Math.min(c[6] - 1, i + 12);
     if (lo > c[5] - 1) list.append(html("li", "more", "… " + (lo - c[5] + 1) + " earlier events of this command"));
     for (let j = lo; j <= hi; j++) {
-      const e = html("li", "ev" + (j === i ? " cur" : "") + (S[j][2] & 1 ? " auto" : "") + (S[j][2] & 2 ? " undone" : ""),
+      const e = html("li", "ev" + (j === i ? " cur" : "") + (S[j][2] & 1 ? " auto" : "") + (S[j][2] & 2 ? " undone" : "") +
+        (D.verify.bad === j + 1 ? " bad" : ""),
         (j + 1) + "  " + S[j][1]);
       e.addEventListener("click", () => go(j));
       list.append(e);
@@ -287,6 +288,7 @@ function go(i) {
   clear(flags);
   if (st[2] & 1) flags.append(html("span", "flag auto", "automatic consequence"));
   if (st[2] & 2) flags.append(html("span", "flag undone", "undone later (at seq " + c[7] + ")"));
+  if (D.verify.bad === cur + 1) flags.append(html("span", "flag bad", "verify found the first problem here"));
   $("detail").textContent = D.strings[st[4]] || "";
   $("turn").textContent = now.t;
   fill("procedures", now.p);
