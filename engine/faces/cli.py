@@ -292,12 +292,14 @@ def cmd_export_html(args) -> int:
     """`export --html FILE`: the game as one replay page for a browser (engine/faces/html.py)."""
     from . import outfile
     from .html import write_html
+    from ..progress import Progress
     from ..verify import verify_path
     if args.output:
         raise CommandError("--html: writes the page only; export the JSON lines (--output) in a separate run")
     outfile.check_target(args.html, args.force, "--html")  # before the game is even opened
-    rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous,
-                      secret_files=args.secret_file)
+    with Progress("verify") as progress:  # the page carries the verify report
+        rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress,
+                          secret_files=args.secret_file)
     with _open(args, readonly=True) as g:
         n = outfile.write(args.html, lambda out: write_html(out, g, rep, args.db), force=args.force, option="--html")
     print(f"{args.html}: a replay of {n} events for a browser; verify: {'VERIFIED' if rep.ok else 'NOT VERIFIED'}"
