@@ -25,7 +25,8 @@ from ..seats import seat_of
 from . import diff as D
 from .explain import explain
 from .html_page import page
-from .render import _edge, _hex, _hexsides, _legend
+from .render import _hex, _legend
+from .render_outlines import _edge, _hexsides
 from .render_context import Context
 from .render_style import (ARROWS, CHANGED, MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
                            feature_label, ink_on)
