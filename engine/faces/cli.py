@@ -277,6 +277,8 @@ def cmd_export(args) -> int:
     from ..progress import Progress
     from .transfer import export
     from . import outfile
+    if args.html:
+        return cmd_export_html(args)
     if args.output:
         outfile.check_target(args.output, args.force, "--output")  # before the game is even opened
     log = EventLog(args.db, readonly=True)
@@ -290,6 +292,25 @@ def cmd_export(args) -> int:
     finally:
         log.close()
     print(f"{args.output or 'stdout'}: {n} events exported (the dice seed is not)", file=sys.stderr)
+    return 0
+
+
+def cmd_export_html(args) -> int:
+    """`export --html FILE`: the game as one replay page for a browser (engine/faces/html.py)."""
+    from . import outfile
+    from .html import write_html
+    from ..progress import Progress
+    from ..verify import verify_path
+    if args.output:
+        raise CommandError("--html: writes the page only; export the JSON lines (--output) in a separate run")
+    outfile.check_target(args.html, args.force, "--html")  # before the game is even opened
+    with Progress("verify") as progress:  # the page carries the verify report
+        rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress,
+                          secret_files=args.secret_file)
+    with _open(args, readonly=True) as g:
+        n = outfile.write(args.html, lambda out: write_html(out, g, rep, args.db), force=args.force, option="--html")
+    print(f"{args.html}: a replay of {n} events for a browser; verify: {'VERIFIED' if rep.ok else 'NOT VERIFIED'}"
+          f", head {rep.head}", file=sys.stderr)
     return 0
 
 
@@ -572,6 +593,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(fn=cmd_fork)
     sp = with_db(sub.add_parser("export", help="write the whole log as JSON lines (to mail a disputed game)"))
     sp.add_argument("--output", "-o", help="file to write (default: stdout)")
+    sp.add_argument("--html", metavar="FILE", help="write the game as one self-contained HTML replay to open in a "
+                                                   "browser (timeline, board at each step, verify report)")
     sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn=cmd_export)
     sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))

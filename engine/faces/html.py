@@ -1,0 +1,290 @@
+"""`turnlog export --html FILE`: the game as one self-contained page, a replay that opens in any browser.
+
+The page needs no network and nothing installed (it opens from a mail attachment). Python folds the
+log once and writes, per event, only what changed on the board (a compact delta); the page's script
+rebuilds the board at any step from those deltas (a keyframe every 200 steps) and draws it into one
+SVG whose fixed parts (hexes, hexsides, legend) and counter faces come from the SVG board
+(engine/faces/render*.py). docs/design.md ("The HTML replay") gives the format and the size bound.
+
+Nothing from the log is ever markup: the data is JSON inside ``<script type="application/json">`` with
+``<``, ``>`` and ``&`` escaped, the script writes it with ``textContent`` only, and the page's
+Content-Security-Policy lets no other script run and nothing load from the network.
+"""
+from __future__ import annotations
+
+import re
+import msgspec
+
+from turnlog.events import game as g
+from turnlog.projections import fold as F
+from turnlog.projections import narrative
+from turnlog.projections.state import GameState, dump, load
+
+from ..hexgrid import neighbour_coords
+from ..seats import seat_of
+from . import diff as D
+from .explain import explain
+from .html_page import page
+from .render import _hex, _legend
+from .render_outlines import _edge, _hexsides
+from .render_context import Context
+from .render_style import (ARROWS, CHANGED, MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
+                           feature_label, ink_on)
+from .render_units import _counter
+from .verify_report import text as report_text
+
+#: Events whose explanation reads the board as it was just before them (engine/faces/explain.py).
+_NEEDS_PREV = frozenset({"AttritionResultDetermined", "FactorsCounted", "AttritionPhaseChanged"})
+_MOVES = {"UnitMoved": "move", "UnitRetreated": "retreat", "UnitAdvanced": "advance", "UnitDisplaced": "displaced"}
+_CHECKS = {"derived": "verify re-derived it from the seed: it matches",
+           "entered": "entered by hand: verify lists it as such, nothing to re-derive",
+           "unchecked": "verify could not check it yet: the seed is neither revealed nor beside the file",
+           "mismatch": "verify re-derived it: the seed gives ANOTHER face"}
+
+
+def write_html(out, game, report, path: str = "") -> int:
+    """Write the replay page of ``game`` (with its verify ``report``) to the text file ``out``; return the events."""
+    data, board = build(game, report, path)
+    out.write(page(data_json(data), board, data["name"]))
+    return len(data["steps"])
+
+
+def data_json(data: dict) -> str:
+    """``data`` as JSON that cannot end its <script> element or open another: every <, > and & escaped."""
+    text = msgspec.json.encode(data).decode()
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+class _Reader:
+    """The parts of a Game that explain() reads, with the undone set read once instead of once per event."""
+
+    def __init__(self, game):
+        self._game, self.log, self.seed = game, game.log, game.seed
+        self._undone = game.undone()
+
+    def undone(self, upto=None):
+        return self._undone if upto is None else self._game.undone(upto)
+
+    def rows(self, start=1, stop=None):
+        return self._game.rows(start, stop)
+
+
+def build(game, report, path: str = "") -> tuple[dict, str]:
+    """The page's data (steps, commands, map, verify report) and the static SVG of the board."""
+    final = game.at()
+    board = _Board(final)
+    commands = game.log.commands()
+    replay = _Replay(game, board, commands, {r.seq: r.check for r in report.rolls})
+    steps = [replay.step(seq, cid, ev, auto) for seq, cid, ev, auto in game.rows()]
+    data = {"name": final.name or "turnlog game", "file": path, "events": len(steps),
+            "start": commands[0][6] - 1 if commands else 0, "steps": steps, "strings": replay.strings,
+            "commands": [_command(row, final, replay.undone_at) for row in commands],
+            "hexes": board.hexes, "factions": board.factions, "nat": board.nat, "r": R, "h": H,
+            "colours": {"changed": CHANGED, **ARROWS, "move": "#333333"},
+            "verify": {"ok": report.ok, "head": report.head, "text": report_text(report, path), "bad": _bad(report)}}
+    return data, board.svg(final)
+
+
+def _bad(report) -> int:
+    """The seq where verify found the first problem (a broken row, a command that re-executes otherwise), or 0."""
+    if report.discrepancy is not None:
+        return report.discrepancy.seq
+    return report.first_bad_seq or 0
+
+
+class _Replay:
+    """Folds the log one event at a time into the page's steps: [command index, line, flags, delta, detail].
+
+    flags: 1 automatic, 2 its command was undone later. The detail (explain()'s lines, the verify check of
+    a roll) is an index into ``strings``, where each text is kept once (most events share theirs).
+    """
+
+    def __init__(self, game, board: "_Board", commands: list[tuple], rolls: dict[int, str]):
+        self.game, self.board, self.commands, self.rolls = game, board, commands, rolls
+        self.index = {row[0]: i for i, row in enumerate(commands)}
+        self.undone_at = {ev.command_id: seq for seq, _cid, ev in game.events_of("CommandUndone")}
+        self.reader, self.state, self.view = _Reader(game), GameState(), _View(board)
+        self.strings: list[str] = []
+        self._interned: dict[str, int] = {}
+
+    def step(self, seq: int, cid: int, ev, auto: bool) -> list:
+        name, state = type(ev).__name__, self.state
+        prev, frm = state, ""
+        if isinstance(ev, g.CommandUndone):  # the board without the undone command: replay, not fold
+            state = self.state = self.game.at(seq)
+        else:
+            if name in _NEEDS_PREV:
+                prev = load(dump(state))
+            if name in _MOVES and ev.unit in state.units:
+                frm = getattr(ev, "from_hex", "") or state.units[ev.unit].hex  # an older UnitMoved has none
+            F.apply(state, ev)
+            state.seq = seq
+        delta = self.view.step(state)
+        to = getattr(ev, "to_hex", "")
+        if frm in self.board.index and to in self.board.index and frm != to:
+            delta["a"] = [self.board.index[frm], self.board.index[to], _MOVES[name], ev.unit]
+        i = self.index.get(cid, 0)
+        author = (self.commands[i][1] or "") if isinstance(ev, g.NoteAdded) else None
+        lines = explain(self.reader, lambda s: prev if s < seq else state, seq, cid, ev, auto)[2:]
+        if seq in self.rolls:
+            lines.append(_CHECKS.get(self.rolls[seq], self.rolls[seq]))
+        flags = (1 if auto else 0) | (2 if cid in self.undone_at else 0)
+        return [i, narrative.line(ev, author), flags, delta or 0, self._intern("\n".join(x.strip() for x in lines))]
+
+    def _intern(self, text: str) -> int:
+        got = self._interned.setdefault(text, len(self.strings))
+        if got == len(self.strings):
+            self.strings.append(text)
+        return got
+
+
+def _command(row, final: GameState, undone_at: dict[int, int]) -> list:
+    """[id, actor, seat, type, arguments, first seq, last seq, seq of its undo or 0, timestamp]."""
+    cid, actor, ctype, payload, ts, first, last = row
+    seat = seat_of(final, actor or "") if final.seats.factions else ""
+    try:
+        args = msgspec.json.decode(payload)
+        if isinstance(args, dict):
+            args.pop("type", None)
+        args = msgspec.json.encode(args).decode() if args else ""
+    except msgspec.DecodeError:
+        args = payload
+    return [cid, actor or "", seat, ctype, args if ctype != "LoadScenario" else "", first, last,
+            undone_at.get(cid, 0), ts or ""]
+
+
+class _View:
+    """The board as the page draws it, kept step by step; ``step`` returns what changed (a delta)."""
+
+    def __init__(self, board: "_Board"):
+        self.board = board
+        self.units: dict[str, tuple] = {}
+        self.control: dict[str, str] = {}
+        self.features: dict[str, str] = {}
+        self.over: set[str] = set()
+        self.zones: tuple = ()
+        self.sel: list = []
+        self.turn = ""
+        self.procs: list[str] = []
+
+    def step(self, s: GameState) -> dict:
+        d: dict = {}
+        idx, face = self.board.index, self.board.face
+        units = {uid: (idx.get(u.hex, -1), "" if u.hex in idx else D.where(u), face(u)) for uid, u in s.units.items()}
+        if units != self.units:
+            d["u"] = [[k, *v] for k, v in units.items() if self.units.get(k) != v] + \
+                     [[k, -1, "not in the game", -1] for k in self.units if k not in units]
+            self.units = units
+        if s.control != self.control:
+            d["c"] = [[idx[h], s.control.get(h, "")] for h in set(s.control) | set(self.control)
+                      if h in idx and s.control.get(h) != self.control.get(h)]
+            self.control = dict(s.control)
+        feats = {h: " ".join(feature_label(f.kind) for f in fs) for h, fs in s.features.items() if fs}
+        if feats != self.features:
+            d["f"] = [[idx[h], feats.get(h, "")] for h in set(feats) | set(self.features)
+                      if h in idx and feats.get(h) != self.features.get(h)]
+            self.features = feats
+        if set(s.overstacked) != self.over:
+            now = set(s.overstacked)
+            d["o"] = [[idx[h], int(h in now)] for h in now ^ self.over if h in idx]
+            self.over = now
+        zones = tuple((z.id, z.faction, tuple(z.hexes)) for z in sorted(s.zones.values(), key=lambda z: z.id))
+        if zones != self.zones:
+            d["z"] = [[zid, fac, [idx[h] for h in hs if h in idx]] for zid, fac, hs in zones]
+            self.zones = zones
+        sel = sorted({(idx[x.hex], p.attacker) for p in s.attritions.values() if p.phase != "done"
+                      for x in p.selections if x.hex in idx})
+        if sel != self.sel:
+            d["s"] = self.sel = sel
+        turn = D._turn_text(s) if s.turn.turn else "setup: no game turn has started yet"
+        if turn != self.turn:
+            d["t"] = self.turn = turn
+        procs = [_proc(p) for p in s.attritions.values()]
+        if procs != self.procs:
+            d["p"] = self.procs = procs
+        return d
+
+
+def _proc(p) -> str:
+    res = D._result(p)
+    return f"{p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, {p.factors} factors, result {res}"
+
+
+class _Board:
+    """The map's fixed geometry, the counter faces met during the game, and the static SVG around them."""
+
+    def __init__(self, final: GameState):
+        self.colours = Colours(final)
+        ids = sorted(final.hexes)
+        self.index = {h: i for i, h in enumerate(ids)}
+        xy = {h: center(final.hexes[h].col, final.hexes[h].row) for h in ids}
+        if xy:
+            minx, miny = min(x for x, _ in xy.values()) - R, min(y for _, y in xy.values()) - H / 2
+            maxx, maxy = max(x for x, _ in xy.values()) + R, max(y for _, y in xy.values()) + H / 2
+        else:
+            minx, miny, maxx, maxy = 0.0, 0.0, 4 * R, 4 * H
+        self.mapw = max(maxx - minx + 2 * MARGIN, MIN_MAP)
+        ox, oy = (self.mapw - (maxx - minx)) / 2 - minx, MARGIN + TOP - miny
+        self.pos = {h: (x + ox, y + oy) for h, (x, y) in xy.items()}
+        self.maph = maxy - miny + 2 * MARGIN + TOP
+        by_coord = {(final.hexes[h].col, final.hexes[h].row): h for h in ids}
+        self.hexes = []
+        for h in ids:
+            col, row = final.hexes[h].col, final.hexes[h].row
+            nb = [-1] * 6
+            for nc, nr in neighbour_coords(col, row):
+                if (nc, nr) in by_coord:
+                    nb[_edge(col, row, nc, nr)] = self.index[by_coord[(nc, nr)]]
+            x, y = self.pos[h]
+            self.hexes.append([h, round(x, 1), round(y, 1), nb])
+        self.factions = {f: [self.colours.faction(f), ink_on(self.colours.faction(f))] for f in final.factions}
+        self.factions[""] = [self.colours.faction(""), ink_on(self.colours.faction(""))]
+        self.faces: list[str] = []
+        self.nat: dict[str, str] = {}
+        self._face_of: dict[tuple, int] = {}
+        self._face_by_markup: dict[str, int] = {}
+
+    def face(self, u) -> int:
+        """The index of the counter face ``u`` shows (drawn once, by render_units, centred on 0,0)."""
+        key = (u.id, u.nationality, u.type, u.factors, u.supply, u.offensive)
+        got = self._face_of.get(key)
+        if got is None:
+            self.nat[u.id] = u.nationality
+            markup = _bare(_counter(_NO_STATE, u, 0.0, 0.0, self.colours))
+            got = self._face_by_markup.setdefault(markup, len(self.faces))
+            if got == len(self.faces):
+                self.faces.append(markup)
+            self._face_of[key] = got
+        return got
+
+    def svg(self, final: GameState) -> str:
+        legend, legend_h = _legend(final, Context(None, final), self.colours, self.mapw)
+        width, height = self.mapw + PANEL, max(self.maph, legend_h + MARGIN)
+        faces = "".join(f'<g id="face-{i}">{m}</g>' for i, m in enumerate(self.faces))
+        return "\n".join([
+            f'<svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+            f'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" role="img">',
+            defs(self.colours), f"<defs>{_MOVE_HEAD}{faces}</defs>",
+            f'<rect x="0" y="0" width="{width:.0f}" height="{TOP:.0f}" fill="#fbfaf6"/>',
+            f'<rect x="0" y="{TOP:.0f}" width="{self.mapw:.0f}" height="{height - TOP:.0f}" fill="{SEA}"/>',
+            f'<rect x="{self.mapw:.0f}" y="{TOP:.0f}" width="{PANEL:.0f}" height="{height - TOP:.0f}" fill="#fbfaf6"/>',
+            f'<text id="board-turn" x="{MARGIN}" y="30" font-size="15" font-weight="bold" fill="#111"></text>',
+            f'<text id="board-step" x="{MARGIN}" y="52" font-size="12.5" fill="#333"></text>',
+            f'<text id="board-command" x="{MARGIN}" y="72" font-size="11.5" fill="#444"></text>',
+            '<g class="hexes">', *(_hex(final, h, self.pos[h]) for h in sorted(final.hexes)), "</g>",
+            *_hexsides(final, self.pos),
+            '<g id="zones"></g><g id="highlights"></g><g id="units"></g><g id="arrows"></g><g id="labels"></g>',
+            *legend, "</svg>"])
+
+
+_MOVE_HEAD = ('<marker id="head-move" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
+              'orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#333333"/></marker>')
+_NO_STATE = GameState()  # _counter reads nothing of the state; the face must not depend on the step
+
+
+def _bare(markup: str) -> str:
+    """A counter's markup without what names its unit (id, data-unit, tooltip): the page adds those per use."""
+    markup = re.sub(r' id="[^"]*"', "", markup, count=1)
+    markup = re.sub(r""" data-unit=("[^"]*"|'[^']*')""", "", markup, count=1)
+    return re.sub(r"<title>.*?</title>", "", markup, count=1, flags=re.S)
+

@@ -1,0 +1,330 @@
+"""The replay page's script (engine/faces/html_page.py puts it in the page, allowed by its SHA-256).
+
+It reads the data the page embeds, folds the per-event deltas into the board at a step (a keyframe every
+KEY steps), draws the changing layers of the SVG (control bands, zones, occupation, counters as <use> of
+the faces drawn by render_units, highlights, arrows), the panel and the timeline, and steps with the keys.
+Every text goes through textContent and every attribute through setAttribute with a value made here:
+nothing of the log is parsed as markup or becomes an address.
+"""
+SCRIPT = r"""
+(function () {
+"use strict";
+const D = JSON.parse(document.getElementById("turnlog-data").textContent);
+const NS = "http://www.w3.org/2000/svg", S = D.steps, CMDS = D.commands, HX = D.hexes, N = S.length, KEY = 200;
+const R = D.r, H = D.h;
+const $ = (id) => document.getElementById(id);
+function svg(tag, attrs, text) {
+  const e = document.createElementNS(NS, tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function html(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+function fac(f) { return D.factions[f] || D.factions[""]; }
+function corners(x, y, r) {
+  const out = [];
+  for (let k = 0; k < 6; k++) out.push([x + r * Math.cos(Math.PI / 3 * k), y + r * Math.sin(Math.PI / 3 * k)]);
+  return out;
+}
+const pts = (ps) => ps.map((p) => p[0].toFixed(1) + "," + p[1].toFixed(1)).join(" ");
+
+// -- the board at a step: deltas folded from the nearest keyframe --------------------------------
+function empty() { return {u: new Map(), c: new Map(), f: new Map(), o: new Set(), z: [], s: [], t: "", p: []}; }
+function clone(s) {
+  return {u: new Map(s.u), c: new Map(s.c), f: new Map(s.f), o: new Set(s.o), z: s.z, s: s.s, t: s.t, p: s.p};
+}
+function apply(s, d) {
+  if (!d) return;
+  if (d.u) for (const [id, hx, off, face] of d.u) { if (face < 0) s.u.delete(id); else s.u.set(id, [hx, off, face]); }
+  if (d.c) for (const [i, f] of d.c) { if (f) s.c.set(i, f); else s.c.delete(i); }
+  if (d.f) for (const [i, t] of d.f) { if (t) s.f.set(i, t); else s.f.delete(i); }
+  if (d.o) for (const [i, on] of d.o) { if (on) s.o.add(i); else s.o.delete(i); }
+  if (d.z) s.z = d.z;
+  if (d.s) s.s = d.s;
+  if (d.t !== undefined) s.t = d.t;
+  if (d.p) s.p = d.p;
+}
+const frames = [];
+{ const s = empty(); for (let i = 0; i < N; i++) { if (i % KEY === 0) frames.push(clone(s)); apply(s, S[i][3]); } }
+function stateAt(i) {
+  if (i < 0) return empty();
+  const k = Math.floor(i / KEY), s = clone(frames[k]);
+  for (let j = k * KEY; j <= i; j++) apply(s, S[j][3]);
+  return s;
+}
+const where = (u) => !u ? "not in the game" : u[0] >= 0 ? HX[u[0]][0] : u[1];
+
+// -- drawing ------------------------------------------------------------------------------------
+const labels = HX.map(([id, x, y]) => {
+  const top = y - H / 2, dx = 15 / Math.sqrt(3), g = svg("g", {"class": "label", "data-hex": id});
+  const band = svg("polygon", {"class": "control", points: pts([[x - R / 2, top], [x + R / 2, top],
+    [x + R / 2 + dx, top + 15], [x - R / 2 - dx, top + 15]])});
+  const text = svg("text", {x: x.toFixed(1), y: (top + 11.5).toFixed(1), "font-size": 10, "text-anchor": "middle"});
+  const feats = svg("text", {"class": "features", x: x.toFixed(1), y: (y + H / 2 - 9).toFixed(1), "font-size": 9,
+    "font-weight": "bold", "text-anchor": "middle", fill: "#222"});
+  const over = svg("text", {x: (x + R * 0.66).toFixed(1), y: (y + 5).toFixed(1), "font-size": 14, "font-weight": "bold",
+    fill: "#c00", "text-anchor": "middle"});
+  g.append(band, text, feats, over);
+  $("labels").append(g);
+  return {band, text, feats, over, id};
+});
+function drawLabels(now) {
+  labels.forEach((l, i) => {
+    const f = now.c.get(i) || "", [fill, ink] = fac(f);
+    l.band.setAttribute("fill", fill);
+    l.text.setAttribute("fill", ink);
+    l.text.textContent = f ? l.id + " " + f : l.id;
+    l.feats.textContent = now.f.get(i) || "";
+    l.over.textContent = now.o.has(i) ? "!" : "";
+  });
+}
+function drawZones(now) {
+  const layer = $("zones");
+  clear(layer);
+  for (const [zid, f, hexes] of now.z) {
+    const inside = new Set(hexes);
+    let d = "";
+    for (const i of hexes) {
+      const [, x, y, nb] = HX[i], cs = corners(x, y, R - 7);
+      for (let k = 0; k < 6; k++) {
+        if (nb[k] >= 0 && inside.has(nb[k])) continue;
+        const a = cs[k], b = cs[(k + 1) % 6];
+        d += "M" + a[0].toFixed(1) + "," + a[1].toFixed(1) + "L" + b[0].toFixed(1) + "," + b[1].toFixed(1);
+      }
+    }
+    const p = svg("path", {"class": "zone", "data-zone": zid, d: d || "M0,0", fill: "none", stroke: fac(f)[0],
+      "stroke-width": 3, "stroke-dasharray": "7 4", "stroke-linecap": "round"});
+    p.append(svg("title", {}, "attrition zone " + zid));
+    layer.append(p);
+  }
+  for (const [i, f] of now.s) {
+    const [id, x, y] = HX[i], p = svg("polygon", {"class": "occupation", "data-hex": id, points: pts(corners(x, y, R - 1)),
+      fill: "url(#hatch)", stroke: fac(f)[0], "stroke-width": 2});
+    p.append(svg("title", {}, id + ": selected for occupation by " + f));
+    layer.append(p);
+  }
+}
+function counter(id, face, cx, cy, size, kind, tip) {
+  const g = svg("g", {"class": kind, "data-unit": id, transform: "translate(" + cx.toFixed(1) + " " + cy.toFixed(1) +
+    ") scale(" + (size / 34).toFixed(3) + ")"});
+  g.append(svg("title", {}, tip), svg("use", {href: "#face-" + face}));
+  if (kind.includes("ghost")) {
+    g.setAttribute("opacity", "0.55");
+    g.append(svg("path", {d: "M-17,-17L17,17M17,-17L-17,17", stroke: "#c00", "stroke-width": 3}));
+  } else if (kind.includes("changed")) {
+    g.append(svg("rect", {x: -18, y: -18, width: 36, height: 36, rx: 3, fill: "none", stroke: D.colours.changed,
+      "stroke-width": 3}));
+  }
+  return g;
+}
+function drawUnits(now, before, changed) {
+  const layer = $("units"), here = new Map();
+  clear(layer);
+  const put = (i, item) => { if (!here.has(i)) here.set(i, []); here.get(i).push(item); };
+  for (const [id, u] of now.u) if (u[0] >= 0) put(u[0], {id, u, ghost: false});
+  for (const [id, u] of before.u) {
+    const n = now.u.get(id);
+    if (u[0] >= 0 && (!n || (n[0] < 0 && n[1] === "eliminated"))) put(u[0], {id, u, ghost: true});
+  }
+  for (const [i, items] of here) {
+    const [hid, x, y] = HX[i];
+    items.sort((a, b) => (a.ghost - b.ghost) || (D.nat[a.id] || "").localeCompare(D.nat[b.id] || "") ||
+      a.id.localeCompare(b.id));
+    const tip = (it) => it.id + " (" + (D.nat[it.id] || "?") + ") in " + hid +
+      (it.ghost ? ": eliminated by this command" : changed.has(it.id) ? ": changed by this command" : "");
+    const kind = (it) => it.ghost ? "ghost" : changed.has(it.id) ? "unit changed" : "unit";
+    if (items.length <= 4) {
+      const slots = items.length === 1 ? [[0, 0]] : items.length === 2 ? [[-19, 0], [19, 0]] :
+        [[-19, -17], [19, -17], [-19, 19], [19, 19]];
+      items.forEach((it, k) => layer.append(counter(it.id, it.u[2], x + slots[k][0], y + slots[k][1] + 2, 34,
+        kind(it), tip(it))));
+      continue;
+    }
+    let groups = new Map();
+    for (const it of items) {
+      const key = it.ghost ? "lost" : (D.nat[it.id] || "?");
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(it);
+    }
+    if (groups.size > 4) groups = new Map([["mixed", items]]);
+    const size = groups.size <= 2 ? 34 : 30;
+    const slots = groups.size === 1 ? [[0, 0]] : groups.size === 2 ? [[-20, 0], [20, 0]] :
+      [[-17, -15], [17, -15], [-17, 19], [17, 19]];
+    [...groups.values()].forEach((members, k) => {
+      const n = members.length, steps = Math.min(n - 1, 2);
+      const cx = x + slots[k][0] - steps * 1.5, cy = y + slots[k][1] - steps * 1.5;
+      members.forEach((it, m) => {
+        const off = Math.min(m, steps) * 3;
+        layer.append(counter(it.id, it.u[2], cx + off, cy + off, size, kind(it), tip(it)));
+      });
+      if (n > 1) {
+        const bx = cx + steps * 3 + size / 2 - 2, by = cy + steps * 3 - size / 2 + 2, b = svg("g", {"class": "badge"});
+        b.append(svg("circle", {cx: bx, cy: by, r: 8, fill: "#b00", stroke: "white", "stroke-width": 1.5}),
+          svg("text", {x: bx, y: by + 3.6, "font-size": 10, "font-weight": "bold", "text-anchor": "middle",
+            fill: "white"}, String(n)));
+        layer.append(b);
+      }
+    });
+  }
+}
+function drawHighlights(hexes) {
+  const layer = $("highlights");
+  clear(layer);
+  for (const i of hexes) {
+    const [id, x, y] = HX[i];
+    layer.append(svg("polygon", {"class": "highlight", "data-hex": id, points: pts(corners(x, y, R - 2)),
+      fill: "none", stroke: D.colours.changed, "stroke-width": 4}));
+  }
+}
+function drawArrows(first, i) {
+  const layer = $("arrows"), paths = new Map();
+  clear(layer);
+  for (let j = first; j <= i; j++) {
+    const a = S[j][3] && S[j][3].a;
+    if (!a) continue;
+    const key = a[2] + " " + a[0] + " " + a[1];
+    if (!paths.has(key)) paths.set(key, {a, units: []});
+    paths.get(key).units.push(a[3]);
+  }
+  for (const {a, units} of paths.values()) {
+    const [, x1, y1] = HX[a[0]], [, x2, y2] = HX[a[1]], dx = x2 - x1, dy = y2 - y1, n = Math.hypot(dx, dy) || 1;
+    const sx = x1 + dx / n * 30, sy = y1 + dy / n * 30, ex = x2 - dx / n * 27, ey = y2 - dy / n * 27;
+    const mx = (sx + ex) / 2 - dy / n * 8, my = (sy + ey) / 2 + dx / n * 8, colour = D.colours[a[2]] || "#333";
+    const g = svg("g", {"class": "arrow " + a[2], "data-units": units.join(", ")});
+    g.append(svg("title", {}, a[2] + " " + HX[a[0]][0] + " -> " + HX[a[1]][0] + ": " + units.join(", ")),
+      svg("path", {d: "M" + sx.toFixed(1) + "," + sy.toFixed(1) + "Q" + mx.toFixed(1) + "," + my.toFixed(1) + " " +
+        ex.toFixed(1) + "," + ey.toFixed(1), fill: "none", stroke: colour, "stroke-width": 5, "stroke-opacity": 0.92,
+        "stroke-dasharray": a[2] === "advance" ? "none" : "9 4", "stroke-linecap": "round",
+        "marker-end": "url(#head-" + a[2] + ")"}));
+    layer.append(g);
+  }
+}
+
+// -- what changed since the command began ---------------------------------------------------------
+function changes(now, before) {
+  const units = new Set(), hexes = new Set(), lines = [];
+  for (const id of new Set([...before.u.keys(), ...now.u.keys()])) {
+    const a = before.u.get(id), b = now.u.get(id);
+    if (a && b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2]) continue;
+    units.add(id);
+    for (const u of [a, b]) if (u && u[0] >= 0) hexes.add(u[0]);
+    const wa = where(a), wb = where(b);
+    lines.push(id + ": " + (wa !== wb ? wa + " -> " + wb : "counter changed (factors, supply or offensive)"));
+  }
+  for (const [m, what] of [["c", "control"], ["f", "features"]]) {
+    for (const i of new Set([...before[m].keys(), ...now[m].keys()])) {
+      if (before[m].get(i) === now[m].get(i)) continue;
+      hexes.add(i);
+      lines.push(HX[i][0] + ": " + what + " " + (before[m].get(i) || "-") + " -> " + (now[m].get(i) || "-"));
+    }
+  }
+  for (const i of new Set([...before.o, ...now.o])) {
+    if (before.o.has(i) !== now.o.has(i)) {
+      hexes.add(i);
+      lines.push(HX[i][0] + ": " + (now.o.has(i) ? "overstacked" : "no longer overstacked"));
+    }
+  }
+  if (before.t !== now.t && before.t) lines.push("turn: " + before.t + " -> " + now.t);
+  return {units, hexes, lines};
+}
+
+// -- the panel, the timeline, the controls ------------------------------------------------------
+function who(c) { return (c[1] || "(no actor named)") + (c[2] ? " (seat " + c[2] + ")" : ""); }
+function cmdText(c) { return "c" + c[0] + " " + c[3] + (c[4] ? " " + c[4] : ""); }
+function fill(id, lines, tag) {
+  const e = $(id);
+  clear(e);
+  for (const l of lines) e.append(html(tag || "li", "", l));
+}
+function timeline(i) {
+  const list = $("timeline"), ci = S[i][0];
+  clear(list);
+  for (let k = Math.max(0, ci - 6); k <= Math.min(CMDS.length - 1, ci + 6); k++) {
+    const c = CMDS[k];
+    const li = html("li", "cmd" + (c[7] ? " undone" : "") + (k === ci ? " here" : ""),
+      cmdText(c) + " — by " + who(c) + " — seq " + c[5] + (c[6] > c[5] ? "–" + c[6] : "") +
+      (c[7] ? " — undone at seq " + c[7] : ""));
+    li.addEventListener("click", () => go(c[6] - 1));
+    list.append(li);
+    if (k !== ci) continue;
+    const lo = Math.max(c[5] - 1, i - 12), hi = Math.min(c[6] - 1, i + 12);
+    if (lo > c[5] - 1) list.append(html("li", "more", "… " + (lo - c[5] + 1) + " earlier events of this command"));
+    for (let j = lo; j <= hi; j++) {
+      const e = html("li", "ev" + (j === i ? " cur" : "") + (S[j][2] & 1 ? " auto" : "") + (S[j][2] & 2 ? " undone" : "") +
+        (D.verify.bad === j + 1 ? " bad" : ""),
+        (j + 1) + "  " + S[j][1]);
+      e.addEventListener("click", () => go(j));
+      list.append(e);
+    }
+    if (hi < c[6] - 1) list.append(html("li", "more", "… " + (c[6] - 1 - hi) + " later events of this command"));
+  }
+}
+let cur = 0;
+function go(i) {
+  cur = Math.max(0, Math.min(N - 1, i));
+  const st = S[cur], c = CMDS[st[0]], first = c[5] - 1, now = stateAt(cur), before = stateAt(first - 1);
+  const ch = changes(now, before);
+  drawLabels(now);
+  drawZones(now);
+  drawHighlights(ch.hexes);
+  drawUnits(now, before, ch.units);
+  drawArrows(first, cur);
+  $("board-turn").textContent = now.t;
+  $("board-step").textContent = "seq " + (cur + 1) + ": " + st[1];
+  $("board-command").textContent = cmdText(c) + " — by " + who(c);
+  $("position").textContent = "seq " + (cur + 1) + " of " + N;
+  $("slider").value = cur;
+  $("command").textContent = cmdText(c);
+  $("actor").textContent = "issued by " + who(c) + (c[8] ? " at " + c[8] : "");
+  $("command-flags").textContent = c[7] ? "this command was UNDONE at seq " + c[7] : "";
+  $("event").textContent = "seq " + (cur + 1) + ": " + st[1];
+  const flags = $("flags");
+  clear(flags);
+  if (st[2] & 1) flags.append(html("span", "flag auto", "automatic consequence"));
+  if (st[2] & 2) flags.append(html("span", "flag undone", "undone later (at seq " + c[7] + ")"));
+  if (D.verify.bad === cur + 1) flags.append(html("span", "flag bad", "verify found the first problem here"));
+  $("detail").textContent = D.strings[st[4]] || "";
+  $("turn").textContent = now.t;
+  fill("procedures", now.p);
+  fill("changes", ch.lines.length ? ch.lines : ["nothing on the board"]);
+  timeline(cur);
+  try { history.replaceState(null, "", "#seq=" + (cur + 1)); } catch (e) { /* a browser refusing it: no matter */ }
+}
+// Down: the board after this command (after the next one when already there); Up: the board before it.
+function nextCommand(dir) {
+  const here = S[cur][0], end = CMDS[here][6] - 1;
+  if (dir > 0 && cur < end) return end;
+  const ci = here + dir;
+  return ci < 0 ? 0 : ci >= CMDS.length ? N - 1 : CMDS[ci][6] - 1;
+}
+$("game-name").textContent = D.name + (D.file ? " — " + D.file : "");
+$("verdict").textContent = D.verify.ok ? "VERIFIED" : "NOT VERIFIED";
+$("verdict").className = D.verify.ok ? "ok" : "bad";
+$("head").textContent = D.verify.head || "(none)";
+$("verify").textContent = D.verify.text;
+$("slider").max = N - 1;
+$("slider").addEventListener("input", (e) => go(Number(e.target.value)));
+for (const [id, to] of [["first", () => 0], ["prev", () => cur - 1], ["next", () => cur + 1], ["last", () => N - 1],
+  ["prev-command", () => nextCommand(-1)], ["next-command", () => nextCommand(1)]]) {
+  $(id).addEventListener("click", () => go(to()));
+}
+window.addEventListener("keydown", (e) => {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const to = {ArrowRight: cur + 1, ArrowLeft: cur - 1, Home: 0, End: N - 1, ArrowDown: nextCommand(1),
+    PageDown: nextCommand(1), ArrowUp: nextCommand(-1), PageUp: nextCommand(-1)}[e.key];
+  if (to === undefined) return;
+  e.preventDefault();
+  go(to);
+}, true);
+const asked = () => { const m = /^#seq=(\d+)$/.exec(location.hash); return m ? Number(m[1]) - 1 : null; };
+window.addEventListener("hashchange", () => { const i = asked(); if (i !== null && i !== cur) go(i); });
+go(asked() ?? D.start);
+document.body.dataset.ready = "1";
+})();
+"""

@@ -1,0 +1,101 @@
+"""A real headless Chromium for the HTML replay tests, and reading what its page shows.
+
+Debian's `chromium` and `chromium-driver` and selenium from PyPI (.ci/run installs all three; no
+browser is ever downloaded). Without them the tests skip naming what is missing; under CI (CI set and
+apt-get present, so .ci/run could install them) a missing browser fails instead, so the browser tests
+cannot silently stop running there.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import pytest
+
+from turnlog.engine.faces.cli import main
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync", "--window-size=1400,1100")
+DATA = re.compile(r'<script type="application/json" id="turnlog-data">(.*?)</script>', re.S)
+
+
+def missing() -> str:
+    """Why no browser test can run here, or ''."""
+    for path, package in ((CHROMIUM, "chromium"), (DRIVER, "chromium-driver")):
+        if not os.access(path, os.X_OK):
+            return f"{path} not found: install Debian's {package} (.ci/run does)"
+    try:
+        import selenium  # noqa: F401
+        import PIL  # noqa: F401
+    except ImportError as err:
+        return f"{err.name} is not installed: pip install -e '.[test]'"
+    return ""
+
+
+def start_browser(profile: Path):
+    """A headless Chromium on a fresh profile, or skip (fail under CI) saying why there is none."""
+    why = missing()
+    if why:
+        if os.environ.get("CI") and shutil.which("apt-get"):
+            pytest.fail(f"CI must run the browser tests, but {why}")
+        pytest.skip(why)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (*FLAGS, f"--user-data-dir={profile}"):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+def open_page(driver, path: Path, seq: int | None = None) -> None:
+    """Load the page from its file:// URL (at ``seq`` when given) and wait until its script has drawn it."""
+    from selenium.webdriver.support.ui import WebDriverWait
+    driver.get("about:blank")  # a new load even when only the #seq differs from the page shown
+    driver.get(path.resolve().as_uri() + (f"#seq={seq}" if seq else ""))
+    WebDriverWait(driver, 60).until(lambda d: d.find_element("tag name", "body").get_attribute("data-ready") == "1")
+
+
+def press(driver, key: str, times: int = 1) -> None:
+    """Type a key (selenium Keys name: ARROW_RIGHT, HOME, ...) into the page ``times`` times."""
+    from selenium.webdriver.common.keys import Keys
+    body = driver.find_element("tag name", "body")
+    for _ in range(times):
+        body.send_keys(getattr(Keys, key))
+
+
+def shown(driver, element_id: str) -> str:
+    return driver.find_element("id", element_id).text
+
+
+def errors(driver) -> list[str]:
+    """What the page logged as an error (a blocked script, a failed load, an exception)."""
+    return [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+
+
+def colours(png: bytes) -> int:
+    """How many distinct colours a screenshot holds (a blank page has one or two)."""
+    from PIL import Image
+    return len(Image.open(io.BytesIO(png)).convert("RGB").getcolors(maxcolors=1 << 24))
+
+
+def export_html(db: Path, out: Path, *extra: str) -> int:
+    """Run `turnlog export --db DB --html OUT`; return its exit status (output swallowed)."""
+    with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
+        return main(["export", "--db", str(db), "--html", str(out), *extra])
+
+
+def page_data(path: Path) -> dict:
+    """The data the page embeds (the JSON inside its application/json script)."""
+    return json.loads(DATA.search(path.read_text(encoding="utf-8")).group(1))
+
+
+__all__ = ["colours", "errors", "export_html", "open_page", "page_data", "press", "shown", "start_browser"]
