@@ -65,10 +65,10 @@ class Signer:
         try:
             text = Path(path).read_text(encoding="ascii").strip().lower()
         except (OSError, UnicodeDecodeError) as err:
-            raise CommandError(f"--key: {path}: cannot read the private key ({getattr(err, 'strerror', None) or err})") \
+            raise CommandError(f"key: {path}: cannot read the private key ({getattr(err, 'strerror', None) or err})") \
                 from None
         if not is_hex(text, 64):
-            raise CommandError(f"--key: {path}: not a private key from `turnlog keygen` (64 hex digits)")
+            raise CommandError(f"key: {path}: not a private key from `turnlog keygen` (64 hex digits)")
         return cls(bytes.fromhex(text))
 
     def sign(self, message: bytes) -> str:
