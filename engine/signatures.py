@@ -122,7 +122,7 @@ def signing(signer: Signer | None, actor: str, ctype: str, payload: str) -> Call
 
 
 def key_problems(seats, where: str = "seats") -> list[str]:
-    """Keys that are not 64 hex digits, keys of actors holding no seat, and seated actors without a key.
+    """Keys that are not 64 hex digits, keys of actors holding no seat, one key twice, seated actors without a key.
 
     A game with keys is signed, so every seated actor (players, referee, host) needs one.
     """
@@ -133,6 +133,9 @@ def key_problems(seats, where: str = "seats") -> list[str]:
     out = [f"{where}.keys.{a[:64]}: not an Ed25519 public key (64 lowercase hex digits, as `turnlog keygen` "
            "prints)" for a, k in keys.items() if not is_hex(k, 64)]
     out += [f"{where}.keys.{a[:64]}: {a[:64]!r} holds no seat in this game" for a in keys if a not in seated]
+    owner: dict[str, str] = {}
+    out += [f"{where}.keys.{a[:64]}: the same key as {owner[k]}'s (each seat signs with its own)"
+            for a, k in keys.items() if owner.setdefault(k, a) != a]
     out += [f"{where}.keys: {a!r} is seated but has no key (a signed game needs one for every seated actor)"
             for a in sorted(seated) if a not in keys]
     return out

@@ -94,6 +94,8 @@ def text(rep: Report, path: str = "") -> str:
                "replay": "the replay differs", "schema": "the log cannot be read",
                "seats": "a command was issued out of turn",
                "signatures": "a command's signature is missing or forged"}.get(rep.stage, rep.problem)
+        if rep.stage == "signatures" and first is None:  # the extra is missing: nothing forged, nothing checked
+            why = rep.problem
         lines.append(f"NOT VERIFIED: {why}" + (f" (first at seq {first})" if first is not None else ""))
     return "\n".join(lines)
 
