@@ -75,6 +75,25 @@ class Signer:
         return self._key.sign(message).hex()
 
 
+class Presigned:
+    """A signature made elsewhere (`turnlog sign`, mailed to the holder of the file) for ``public``'s actor.
+
+    The log asks it to sign at the tail it reads inside the append transaction; it answers with the mailed
+    signature only if that verifies there, so a line signed against an older tail is refused, not stored.
+    """
+
+    def __init__(self, public: str, signature: str):
+        _ed25519()  # without the extra, refuse now rather than inside the append
+        self.public, self.signature = public, signature
+
+    def sign(self, msg: bytes) -> str:
+        if not valid(self.public, msg, self.signature):
+            raise RuleViolation(RULE, "the mailed signature does not verify over this command at the log's tail: "
+                                      "the log moved on since it was signed (sign again against the new tail), or "
+                                      "the line was altered; nothing was written")
+        return self.signature
+
+
 def message(prev: str, actor: str, ctype: str, payload: str) -> bytes:
     """What a command's signature signs: the prefix, then the sorted-key JSON of the command and PREV."""
     body = {"actor": actor, "payload": payload, "prev": prev, "type": ctype}

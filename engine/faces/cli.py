@@ -21,7 +21,7 @@ from .. import commands as c
 from .. import inputs as I
 from .. import scenario as S
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
-from .cli_keys import cmd_keygen, registered_keys, take_key
+from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key, unwrap
 from ..errors import CommandError, RuleViolation, ScenarioError
 from ..errors import sqlite_failure as _environment
 from ..game import Game
@@ -108,7 +108,7 @@ class _Judged(Exception):
     """A command passed every check of Game.execute; the dry run stops before the append."""
 
 
-def judge(g: Game, cmd: c.Command, actor: str = "") -> RuleViolation | None:
+def judge(g: Game, cmd: c.Command, actor: str = "", signer=None) -> RuleViolation | None:
     """The refusal ``cmd`` would get on the live game, or None if it would be accepted; writes nothing.
 
     The command goes through Game.execute itself (rules, automatic consequences, undo and redo
@@ -118,7 +118,7 @@ def judge(g: Game, cmd: c.Command, actor: str = "") -> RuleViolation | None:
         raise _Judged
     g.log.append = stop
     try:
-        g.execute(cmd, actor=actor)
+        g.execute(cmd, actor=actor, signer=signer)
     except _Judged:
         return None
     except RuleViolation as err:
@@ -144,17 +144,17 @@ def play_lines(g: Game, lines, actor: str = "", out=None) -> int:
         expect = line.startswith("!")  # a scripted command that must be refused (tutorials, demos)
         line = line.lstrip("!").strip()
         try:
-            cmd = c.parse(line)
+            cmd, who, signer = unwrap(g, line, actor)  # a mailed signed line is its signer's
             print(narrative.printable(f"> {line}"), file=out)
             if expect:
-                refusal = judge(g, cmd, actor)
+                refusal = judge(g, cmd, who, signer)
                 if refusal is None:
                     print(f"line {n}: expected a refusal, but the rules accept this command; "
                           "it was not written", file=sys.stderr)
                     return EXIT_REFUSED
                 raise refusal
-            events = g.execute(cmd, actor=actor)
-            _print_events(events, out, actor)
+            events = g.execute(cmd, actor=who, signer=signer)
+            _print_events(events, out, who)
         except ConcurrencyError as err:
             raise ConcurrencyError(f"line {n}: {err}; the lines before it are written, this one is not") from None
         except LogError as err:  # a read-only game, say: name the line, as for every other failure
@@ -586,6 +586,12 @@ def build_parser() -> argparse.ArgumentParser:
                     help="the private key file to create (0600, never overwritten); the public key goes beside it "
                          "(NAME.key -> NAME.pub)")
     sp.set_defaults(fn=cmd_keygen)
+    sp = with_db(sub.add_parser("sign", help="signed games, mailed: sign one command against the tail of your copy, "
+                                              "print the signed line for the holder's `play`"))
+    sp.add_argument("command", help="the command as a JSON line, or - to read it from stdin")
+    sp.add_argument("--actor", required=True, help="who issues it (the seat whose key signs)")
+    sp.add_argument("--key", required=True, metavar="FILE", help="the actor's private key (from `turnlog keygen`)")
+    sp.set_defaults(fn=lambda args: cmd_sign(args, judge))
     sp = with_db(sub.add_parser("verify", help="check chain, dice, every command and the replay"))
     sp.add_argument("--json", action="store_true", help="the report as JSON")
     sp.add_argument("--anchor", action="append", metavar="SEQ:HASH",

@@ -1,8 +1,10 @@
 """The signing verbs of the `turnlog` command line (issue 13 item 4, engine/signatures.py).
 
 `keygen -o FILE` makes a key pair; `new --key ACTOR=PUB` registers a seat's public key; `play`, `undo`,
-`redo` and `reveal --key FILE` sign each command with the private key in FILE. Kept apart from cli.py
-so that the keys stay one place, as the dice verbs are in cli_dice.py.
+`redo` and `reveal --key FILE` sign each command with the private key in FILE. For a mailed game, `sign`
+signs one command against the tail of the player's own copy and prints it as a signed line, which the
+holder of the file appends with `play` (unwrap). Kept apart from cli.py so that the keys stay one place,
+as the dice verbs are in cli_dice.py.
 """
 from __future__ import annotations
 
@@ -10,11 +12,24 @@ import os
 import sys
 from pathlib import Path
 
+import msgspec
+
 from turnlog.events.log import LogError
 
+from .. import commands as c
 from .. import dice as D
 from .. import signatures as SG
-from ..errors import CommandError
+from ..errors import CommandError, RuleViolation
+from ..game import Game
+
+
+class Mailed(msgspec.Struct, forbid_unknown_fields=True):
+    """A signed line: the command as logged, who signed it, the tail it was signed at (SEQ:HASH), the signature."""
+
+    signed: dict
+    actor: str
+    prev: str
+    sig: str
 
 
 def public_path(private: Path) -> Path:
@@ -78,3 +93,56 @@ def take_key(g, args) -> None:
         g.signers[args.actor] = SG.Signer.from_file(path)
     except SG.Unavailable as err:
         raise CommandError(f"--key: {err}") from None
+
+
+def cmd_sign(args, judge) -> int:
+    """Sign one command against the tail of this copy of the game and print it as a signed line to mail.
+
+    The command is first judged on the copy as the holder's `play` would judge it (``judge``, cli.py's dry
+    run), so a refused command is never signed. A Redo's logged form depends on the holder's log: not here.
+    """
+    text = sys.stdin.read() if args.command == "-" else args.command
+    lines = [x for x in text.splitlines() if x.strip()]
+    if len(lines) != 1:
+        raise CommandError("command: give exactly one command (each signature is over the tail before it)")
+    cmd = c.parse(lines[0])
+    if isinstance(cmd, c.Redo):
+        raise CommandError("Redo: its logged form is made by the holder's log; redo there with `redo --key`")
+    with Game.open(args.db, synchronous=args.synchronous, readonly=True) as g:  # the copy is only read
+        take_key(g, args)
+        if not g.state.seats.keys:
+            raise CommandError(f"--db: {args.db} is not a signed game; play it directly")
+        refusal = judge(g, cmd, args.actor)
+        if refusal is not None:
+            raise refusal
+        seq, prev = g.log.last()
+        payload = c.encode(cmd).decode()
+        sig = g.signers[args.actor].sign(SG.message(prev, args.actor, type(cmd).__name__, payload))
+    line = Mailed(signed=msgspec.json.decode(payload), actor=args.actor, prev=f"{seq}:{prev}", sig=sig)
+    print(msgspec.json.encode(line).decode())
+    print(f"signed as {args.actor} at seq {seq}: mail the line above to the holder of the game, who appends it with "
+          "`turnlog play` (refused if the game moved on since)", file=sys.stderr)
+    return 0
+
+
+def unwrap(g, line: str, actor: str):
+    """A `play` line as (command, its issuer, its signer): typed (by ``actor``) or a mailed signed line.
+
+    A signed line is issued by its signer, whatever ``actor`` says; it is refused here when the log moved
+    on since it was signed, and again by the log itself should the tail move before the append.
+    """
+    obj = msgspec.json.decode(line) if '"sig"' in line and '"signed"' in line else None
+    if not (isinstance(obj, dict) and "signed" in obj and "type" not in obj):
+        return c.parse(line), actor, None
+    try:
+        m = msgspec.convert(obj, Mailed)
+    except msgspec.ValidationError as err:
+        raise CommandError(f"signed line: {err}") from None
+    keys = g.state.seats.keys
+    if m.actor not in keys:
+        raise RuleViolation(SG.RULE, f"the line is signed as {m.actor}, who has no key in this game")
+    last = g.log.last()
+    if m.prev != f"{last[0]}:{last[1]}":
+        raise RuleViolation(SG.RULE, f"the line was signed at seq {m.prev.partition(':')[0]} but the log is at seq "
+                                     f"{last[0]}: it moved on since; sign the command again against the new tail")
+    return c.parse(msgspec.json.encode(m.signed)), m.actor, SG.Presigned(keys[m.actor], m.sig)
