@@ -132,7 +132,7 @@ def _unknown_event_type(d: Path) -> Path:
 def _newer_format(d: Path) -> Path:
     db = Path(_game(d))
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (str(FORMATS[-1] + 1),)  # past the newest this turnlog reads)
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (str(FORMATS[-1] + 1),))  # past the newest read
     conn.commit()
     conn.close()
     return db
