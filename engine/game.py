@@ -15,7 +15,7 @@ import msgspec
 
 from turnlog.events.codec import VERSIONS, decode, encode
 from turnlog.events.game import CommandUndone, DieRolled
-from turnlog.events.log import FORMAT, EventLog, LogError
+from turnlog.events.log import FORMAT, SIGNED, EventLog, LogError
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState, dump, load
 
@@ -27,6 +27,7 @@ from . import progress as P
 from .errors import CommandError, RuleViolation
 from . import procedures as K
 from . import seats as S
+from . import signatures as SG
 from .scenario import Scenario, setup_events
 
 SNAPSHOT_EVERY = 250
@@ -37,12 +38,15 @@ class Game:
     """One game: its log, its live state, and the seed (or joint-dice secrets) this process holds."""
 
     seed_problem = ""  # why the seed sidecar was not used (unreadable, not hex, not this game's); "" if fine
+    # A signed game's private keys this process holds, by actor: used when a command is given no signer.
+    signers: dict[str, SG.Signer]
 
     def __init__(self, log: EventLog, seed: bytes | None, progress=None, secrets: dict[str, bytes] | None = None,
                  *, setup: bool = True):
         self.log = log
         self.seed = seed
         self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
+        self.signers = {}
         if setup:
             GF.require_setup(log)
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
@@ -55,14 +59,15 @@ class Game:
     @classmethod
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
                seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
-               log_format: int = FORMAT, public_seed: bool = False, joint: dict[str, bytes | str] | None = None,
+               log_format: int | None = None, public_seed: bool = False, joint: dict[str, bytes | str] | None = None,
                seats=None) -> "Game":
         """Write a new game file whose first events are the scenario's setup; all or nothing.
 
         The game is built under a temporary name beside ``path``; the seed sidecar is written and
         synced first; the file takes its name (a hard link: never over another file) only when
         complete. A kill at any point leaves no game at ``path``, or a whole one with its seed.
-        ``log_format`` exists so that older formats stay tested; new games use the current one.
+        ``log_format`` exists so that older formats stay tested; new games use the current one, and a
+        signed game (seats with keys, engine/signatures.py) log format 4, the one that stores signatures.
         ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
         dice instead of a seed: holder -> its secret, or only its SHA-256 (hex) when the holder keeps
         it elsewhere; no seed file is written (engine/faces/cli_dice.py create_joint_game writes the secrets' files).
@@ -71,6 +76,11 @@ class Game:
         """
         if seats is not None:
             scenario = S.seat_scenario(scenario, seats)
+        signed = bool(scenario.seats.keys)
+        if log_format is None:
+            log_format = SIGNED if signed else FORMAT
+        elif signed and log_format < SIGNED:
+            raise CommandError(f"log_format: a signed game is stored in log format {SIGNED} (got {log_format})")
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
@@ -130,18 +140,28 @@ class Game:
 
     # -- commands ------------------------------------------------------------
 
-    def execute(self, command: c.Command | str | dict, *, actor: str = "") -> list[tuple[int, object]]:
-        """Run one command through the rules; return the appended (seq, event) pairs."""
+    def execute(self, command: c.Command | str | dict, *, actor: str = "",
+                signer: SG.Signer | None = None) -> list[tuple[int, object]]:
+        """Run one command through the rules; return the appended (seq, event) pairs.
+
+        In a signed game the command is signed by ``signer`` (default: ``signers[actor]``), which must
+        hold ``actor``'s registered key; the seat check comes first (a signature makes no command legal).
+        """
         command = _as_command(command)
         if isinstance(command, c.Undo):
             return self.undo(override=command.override, referee=command.referee, reason=command.reason,
-                             actor=actor)
+                             actor=actor, signer=signer)
         if isinstance(command, c.Redo):
-            return self.redo(actor=actor)
+            return self.redo(actor=actor, signer=signer)
         if S.seated(self.state):  # a hot-seat game is never checked (issue 13)
             S.check(self.state, command, actor)
+        signer = self._signer(actor, signer)
         events = self.decide(self.state, command)
-        return self._commit(events, actor, type(command).__name__, c.encode(command).decode())
+        return self._commit(events, actor, type(command).__name__, c.encode(command).decode(), signer)
+
+    def _signer(self, actor: str, signer: SG.Signer | None) -> SG.Signer | None:
+        """Who signs ``actor``'s command in a signed game (refused by rule if no one can), None otherwise."""
+        return SG.signer_for(self.state.seats.keys, actor, signer or self.signers.get(actor))
 
     def decide(self, state: GameState, command: c.Command, dice: D.Dice | None = None) -> list:
         """Events the rules give for ``command`` on ``state``, without writing.
@@ -156,7 +176,8 @@ class Game:
             return events
         return K.decide(state, command, dice)
 
-    def _commit(self, events: list, actor: str, ctype: str, payload: str) -> list[tuple[int, object]]:
+    def _commit(self, events: list, actor: str, ctype: str, payload: str,
+                signer: SG.Signer | None = None) -> list[tuple[int, object]]:
         state = self.state
         expected = state.seq
         if not events:  # the log keeps a command on its first event (format 3): one that changes nothing is not one
@@ -167,7 +188,7 @@ class Game:
         except BaseException:
             self.state = self.at()  # the events were applied to the live state: rebuild it from the log
             raise
-        seqs = self._write(rows, expected, actor, ctype, payload)
+        seqs = self._write(rows, expected, actor, ctype, payload, signer)
         state.seq = seqs[-1] if seqs else expected
         if state.seq - self._snap_seq >= SNAPSHOT_EVERY:
             try:
@@ -177,7 +198,8 @@ class Game:
 
         return [(s, e) for s, (e, _a) in zip(seqs, done)]
 
-    def _write(self, rows: list, expected: int, actor: str, ctype: str, payload: str) -> list[int]:
+    def _write(self, rows: list, expected: int, actor: str, ctype: str, payload: str,
+               signer: SG.Signer | None = None) -> list[int]:
         """Append one command's rows; on any failure rebuild the live state from the log, then re-raise.
 
         Every writing method goes through here, so after a ConcurrencyError (or a full disk) the
@@ -192,7 +214,7 @@ class Game:
                                    f"({bad[1]}); `turnlog verify` reports it, `turnlog fork` can save what is "
                                    "before it")
             _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor, command_type=ctype,
-                                         payload=payload)
+                                         payload=payload, sign=SG.signing(signer, actor, ctype, payload))
         except BaseException:
             self.state = self.at()
             self._tail_ok = -1
@@ -218,7 +240,8 @@ class Game:
             return row
         return None
 
-    def undo(self, *, override: bool = False, referee: str = "", reason: str = "", actor: str = ""):
+    def undo(self, *, override: bool = False, referee: str = "", reason: str = "", actor: str = "",
+             signer: SG.Signer | None = None):
         """Undo the latest command by appending CommandUndone; a die roll is a barrier."""
         row = self.undo_target()
         if row is None:
@@ -226,6 +249,7 @@ class Game:
         cid, _a, ctype, _p, _ts, first, last = row
         if S.seated(self.state):
             S.check_undo(self.state, actor, row, S.issuers(row, self.log.command), override, referee)
+        signer = self._signer(actor, signer)
         rolled = [e for _s, e in self.events(first, last) if isinstance(e, DieRolled)]
         if rolled and not override:
             raise RuleViolation("undo.dice-barrier",
@@ -236,7 +260,7 @@ class Game:
         ev = CommandUndone(command_id=cid, override=override, referee=referee, reason=reason)
         row_ = [(type(ev).__name__, ev.version, encode(ev).decode(), False)]
         self._write(row_, self.state.seq, actor, "Undo",
-                    c.encode(c.Undo(override=override, referee=referee, reason=reason)).decode())
+                    c.encode(c.Undo(override=override, referee=referee, reason=reason)).decode(), signer)
         self.state = self.at()
         return [(self.state.seq, ev)]
 
@@ -259,13 +283,14 @@ class Game:
                 return None
         return None
 
-    def redo(self, *, actor: str = ""):
+    def redo(self, *, actor: str = "", signer: SG.Signer | None = None):
         """Re-issue the most recently undone command through the rules."""
         row = self.redo_target()
         if row is None:
             raise RuleViolation("redo", "nothing to redo")
         if S.seated(self.state):
             S.check_undo(self.state, actor, row, S.issuers(row, self.log.command), False, rule="seats.redo")
+        signer = self._signer(actor, signer)
         original = row[3]
         if row[2] == "Redo":
             original = msgspec.json.encode(msgspec.json.decode(original)["command"]).decode()
@@ -273,7 +298,7 @@ class Game:
         events = self.decide(self.state, command)
         payload = msgspec.json.encode({"type": "Redo", "of": row[0],
                                        "command": msgspec.json.decode(original)}).decode()
-        return self._commit(events, actor, "Redo", payload)
+        return self._commit(events, actor, "Redo", payload, signer)
 
     # -- reading -------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from .hexgrid import neighbour_coords
 from .inputs import read_scenario_bytes
 from .kit import sequence
 from .kit import tables as T
+from .signatures import key_problems
 
 
 class TurnSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -264,14 +265,15 @@ def check(sc: Scenario) -> list[str]:
 
 
 def seat_problems(seats: s.SeatsSpec, factions: set[str], where: str = "seats") -> list[str]:
-    """Seats that name no faction, a referee who also holds a side, or a referee or host with no side seated."""
+    """Seats that name no faction, a referee who also holds a side, or a referee or host with no side seated;
+    and, in a signed game, keys that do not fit the seats (engine/signatures.py)."""
     out = [f'{where}.factions.{f}: no faction "{f}"' for f in seats.factions if f not in factions]
     held = {a: f for f, a in seats.factions.items()}
     if seats.referee and seats.referee in held:
         out.append(f"{where}.referee: {seats.referee!r} also holds {held[seats.referee]}; a referee holds no side")
     if (seats.referee or seats.host) and not seats.factions:
         out.append(f"{where}.factions: a seated game seats at least one faction (none is given)")
-    return out
+    return out + key_problems(seats, where)
 
 
 def with_seats(sc: Scenario, seats: s.SeatsSpec) -> Scenario:

@@ -118,7 +118,7 @@ def seat_of(state: GameState, actor: str) -> str:
         return ""
     seats = state.seats
     parts = [f for f, a in seats.factions.items() if a == actor]
-    parts += [r for r, a in (("referee", seats.referee), ("host", seats.host)) if a == actor]
+    parts += [r for r, a in (("referee", seats.referee), ("host", seats.host)) if a and a == actor]
     return "+".join(parts) or "no seat"
 
 

@@ -1,7 +1,8 @@
 """Verify a disputed game: the chain, every die, every command, the replay.
 
 1. the hash chain and gapless seq, naming the first bad row;
-2. every seeded roll re-derived from the seed (revealed in the log, or this
+2. in a signed game, every command's signature under its actor's key (engine/signatures.py);
+   every seeded roll re-derived from the seed (revealed in the log, or this
    process's sidecar), entered rolls listed as such;
 3. every command re-executed through the rules on the board of its time must
    give exactly the events that were logged;
@@ -25,6 +26,7 @@ from . import commands as c
 from . import dice as D
 from . import joint_verify as JV
 from . import seats as S
+from . import signatures as SG
 from .errors import CommandError, RuleViolation, ScenarioError
 from .game import Game, settle
 from .kit import tables as T
@@ -76,6 +78,8 @@ class Report(msgspec.Struct, kw_only=True):
     seed_public: bool | msgspec.UnsetType = msgspec.UNSET       # the log marks its seed as known to others
     joint: JV.JointCheck | msgspec.UnsetType = msgspec.UNSET    # joint dice (engine/joint_verify.py)
     tables: list[str] | msgspec.UnsetType = msgspec.UNSET       # "NAME SHA256" of each combat table in setup
+    keys: list[str] | msgspec.UnsetType = msgspec.UNSET         # a signed game's "ACTOR KEY", to compare out of band
+    signatures_checked: int | msgspec.UnsetType = msgspec.UNSET  # a signed game's commands whose signature verified
 
 
 class _LoggedDice(D.Dice):
@@ -185,12 +189,16 @@ def verify(game: Game, progress=None, *, head: Report | None = None) -> Report:
         first = next(iter(log.rows(1, 1)), None)
         if first is not None:
             rep.name = getattr(decode(first[2], first[3], first[4]), "name", "")
+        _stage(progress, "verify: signatures")
+        forged = _signatures(game, rep)
         _stage(progress, "verify: dice")
         _dice(game, rep)
         if rep.problem:
             rep.stage = "dice"
         elif first is not None and _tables(decode(first[2], first[3], first[4]), rep):
             rep.stage = "tables"
+        elif forged is not None:
+            rep.stage, (rep.first_bad_seq, rep.problem) = "signatures", forged
         _stage(progress, "verify: commands")
         executed = _commands(game, rep, progress)
         if rep.discrepancy is None:
@@ -210,6 +218,28 @@ def verify(game: Game, progress=None, *, head: Report | None = None) -> Report:
         rep.problem = "seeded rolls cannot be checked until the seed is revealed"
         rep.stage = rep.stage or "dice"
     return rep
+
+
+def _signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:
+    """A signed game's first missing or forged signature as (seq, why), or (None, why) when they cannot be
+    checked here (the optional extra is missing); None when all verify or the game is not signed.
+
+    The keys are the ones recorded at creation, and go in the report to compare with the players' own.
+    """
+    keys = game.state.seats.keys
+    if not keys:
+        return None
+    rep.keys = SG.fingerprints(keys)
+    if game.log.format < 4:
+        rep.signatures_checked = 0
+        return 1, f"seq 1: the game registers keys but its log (format {game.log.format}) holds no signatures"
+    try:
+        done, bad, why = SG.check_log(game.log.command_signatures(), keys)
+    except SG.Unavailable as err:
+        rep.signatures_checked = 0
+        return None, f"the signatures cannot be checked here: {err}"
+    rep.signatures_checked = done
+    return None if bad is None else (bad, f"seq {bad}: {why}")
 
 
 def _tables(created, rep: Report) -> bool:

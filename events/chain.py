@@ -4,7 +4,9 @@ Format 1 chained the event rows alone; format 2 chains each commands row
 into its command's first event through a digest; format 3 stores the
 command's columns on its first event row and hashes them with it (no
 separate commands table, no per-event timestamp or previous hash: the
-previous hash is the previous row's). Hashed text is fields joined by
+previous hash is the previous row's). Format 4 is format 3 with one more
+column on a command's first row, its issuer's signature (engine/signatures.py),
+hashed as a field just before the payload (signed_payload). Hashed text is fields joined by
 \\x1f; JSON never holds a raw \\x1f, so a field cannot pass for its
 neighbour. Verification never trusts a stored field it can recompute.
 """
@@ -49,6 +51,15 @@ def digest_at(conn: sqlite3.Connection, seq: int, command_id: int) -> str:
 def command_text(actor: str, type_: str, ts: str, last: int, payload: str) -> str:
     """The command's own columns as format 3 hashes them on its first event."""
     return f"{actor}\x1f{type_}\x1f{ts}\x1f{last}\x1f{payload}"
+
+
+def signed_payload(signature: str, payload: str) -> str:
+    """A format-4 command's signature and payload as they enter command_text() in the payload's place.
+
+    Format 4 reads them joined in SQL (events/log.py _ROWS4), so verify3 checks both formats unchanged;
+    a signature is hex or empty and a payload is JSON, so neither holds the \\x1f that joins them.
+    """
+    return f"{signature}\x1f{payload}"
 
 
 def row_hash3(prev: str, seq: int, command_id: int, type_: str, version: int, automatic: int,

@@ -12,7 +12,9 @@ Invariants kept here:
 Format 3 (new files) keeps each command's columns on its first event row,
 so a durable append writes one B-tree, not two; ``commands`` is a view.
 Formats 1 and 2 had a commands table; they are read, verified and appended
-to under their own rules (docs/design.md, "Log format 3").
+to under their own rules (docs/design.md, "Log format 3"). Format 4 is format 3
+plus each command's signature on its first row, hashed with it: a signed game's
+log (docs/design.md, "Log format 4"; docs/signatures.md).
 """
 from __future__ import annotations
 
@@ -28,14 +30,15 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 import sqlite_utils
 
-from .chain import (GENESIS, command_digest, command_text, digest_at, row_hash, row_hash3, verify3,
-                    verify_legacy)
+from .chain import (GENESIS, command_digest, command_text, digest_at, row_hash, row_hash3, signed_payload,
+                    verify3, verify_legacy)
 
 __all__ = ["GENESIS", "FORMAT", "EventLog", "LogError", "ConcurrencyError", "row_hash", "row_hash3",
            "command_digest", "command_text", "digest_at"]
 
-FORMAT = 3
-FORMATS = (1, 2, 3)
+FORMAT = 3   # a new unsigned game's; a signed game is created in SIGNED
+SIGNED = 4
+FORMATS = (1, 2, 3, 4)
 TAIL_ROWS = 64  # rows a writer re-checks before its first append (a cut or hand-edited tail)
 SYNC_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
 
@@ -70,6 +73,7 @@ BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (REPLACE refused)')
 # REPLACE deletes the old row without firing DELETE triggers (recursive_triggers is off), so the
 # INSERT triggers are what keep INSERT OR REPLACE from rewriting history.
 _TRIGGER_NAMES = {3: ("events_append_only_update", "events_append_only_delete", "events_append_only_insert")}
+_TRIGGER_NAMES[4] = _TRIGGER_NAMES[3]
 _TRIGGER_NAMES[1] = _TRIGGER_NAMES[2] = _TRIGGER_NAMES[3] + (
     "commands_append_only_update", "commands_append_only_delete", "commands_append_only_insert")
 
@@ -82,7 +86,14 @@ _COMMANDS3 = ("SELECT command_id, actor, command_type, payload, ts, seq, last_se
 _COMMANDS = "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands"
 _ROWS3 = ("SELECT seq, command_id, type, version, data, automatic, hash, actor, command_type, payload, ts, last_seq "
           "FROM events")
+# Format 4 hashes the signature just before the payload (chain.signed_payload): joined here, verify3 serves
+# both formats. A signature stored on a row that is no command's first shows as a payload there (refused);
+# a command row whose signature is NULL hashes without it (refused: it was appended with one, maybe empty).
+_ROWS4 = _ROWS3.replace(" payload,", " coalesce(signature || char(31) || payload, signature, payload),")
 _ROWS = "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events"
+_SIGNED4 = ("SELECT e.seq, e.command_id, e.actor, e.command_type, e.payload, e.signature, "
+            "coalesce((SELECT hash FROM events p WHERE p.seq = e.seq - 1), ?) FROM events e "
+            "WHERE e.command_type IS NOT NULL ORDER BY e.seq")
 
 
 _SECOND: list = [None, ""]  # (unix second, its ISO text): formatting a datetime cost more than the hash
@@ -150,10 +161,12 @@ class EventLog:
         with db.conn:
             db["meta"].create({"key": str, "value": str}, pk="key")
             if fmt >= 3:
-                db["events"].create(
-                    {"seq": int, "command_id": int, "type": str, "version": int, "data": str, "automatic": int,
-                     "hash": str, "actor": str, "command_type": str, "payload": str, "ts": str, "last_seq": int},
-                    pk="seq", not_null={"command_id", "type", "version", "data", "automatic", "hash"})
+                columns = {"seq": int, "command_id": int, "type": str, "version": int, "data": str, "automatic": int,
+                           "hash": str, "actor": str, "command_type": str, "payload": str, "ts": str, "last_seq": int}
+                if fmt >= SIGNED:
+                    columns["signature"] = str  # on a command's first row: hex, or "" for an unsigned command
+                db["events"].create(columns, pk="seq",
+                                    not_null={"command_id", "type", "version", "data", "automatic", "hash"})
                 db.create_view("commands", "SELECT command_id AS id, actor, command_type AS type, payload, ts, "
                                            "seq AS first_seq, last_seq FROM events WHERE command_type IS NOT NULL")
             else:
@@ -178,8 +191,9 @@ class EventLog:
         if missing:
             raise LogError(f"{self.path}: not a turnlog game (missing tables: {', '.join(sorted(missing))})")
         row = self.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()
-        if row is None or not str(row[0]).isdigit() or int(row[0]) > FORMAT:
-            raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog reads ({FORMAT})")
+        if row is None or not str(row[0]).isdigit() or int(row[0]) > FORMATS[-1]:
+            raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog reads "
+                           f"({FORMATS[-1]})")
         self.format = int(row[0])
         have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
         self.missing_triggers = tuple(t for t in _TRIGGER_NAMES[self.format] if t not in have)
@@ -207,18 +221,27 @@ class EventLog:
         return (row[0], row[1]) if row else (0, GENESIS)
 
     def append(self, rows: Sequence[tuple[str, int, str, bool]], *, expected_seq: int,
-               actor: str = "", command_type: str = "", payload: str = "{}") -> tuple[int, list[int]]:
+               actor: str = "", command_type: str = "", payload: str = "{}",
+               sign: Callable[[str], str] | None = None) -> tuple[int, list[int]]:
         """Append one command's events; return (command id, their seqs).
 
         ``rows`` are (type, version, json data, automatic). Raises
-        ConcurrencyError when the log's last seq is not ``expected_seq``.
+        ConcurrencyError when the log's last seq is not ``expected_seq``. ``sign`` (format 4) is given
+        the hash of the row before the command, read inside the write transaction, and returns the
+        signature to store with it (engine/signatures.py).
         """
-        last = self.append_batch([(actor, command_type, payload, rows)], expected_seq=expected_seq)
+        item = (actor, command_type, payload, rows) + ((sign,) if sign is not None else ())
+        last = self.append_batch([item], expected_seq=expected_seq)
         return self._last_cid, list(range(last - len(rows) + 1, last + 1))
 
     def append_batch(self, batch: Sequence[tuple[str, str, str, Sequence[tuple[str, int, str, bool]]]], *,
                      expected_seq: int) -> int:
-        """Append commands (actor, type, payload, rows) in one BEGIN IMMEDIATE transaction; return the last seq."""
+        """Append commands (actor, type, payload, rows[, sign]) in one BEGIN IMMEDIATE transaction; return the last seq.
+
+        ``sign`` as append()'s; only a format-4 log stores a signature.
+        """
+        if self.format < SIGNED and any(len(b) > 4 for b in batch):
+            raise ValueError(f"log format {self.format} stores no signature (a signed game is format {SIGNED})")
         if self.format >= 3 and any(not b[3] for b in batch):
             raise ValueError("a command with no events cannot be stored (log format 3 keeps it on its first event)")
         if self.readonly:
@@ -247,13 +270,19 @@ class EventLog:
         return seq
 
     def _insert3(self, batch, seq: int, prev: str, cid: int, ts: str) -> tuple[int, int]:
-        out, chain = [], row_hash3
+        out, chain, signed = [], row_hash3, self.format >= SIGNED
         add = out.append
-        for actor, ctype, payload, rows in batch:
+        blank = (None,) * (6 if signed else 5)
+        for actor, ctype, payload, rows, *sign in batch:
             cid += 1
             last = seq + len(rows)
-            command = command_text(actor, ctype, ts, last, payload)
-            cmd = (actor, ctype, payload, ts, last)
+            cmd: tuple = (actor, ctype, payload, ts, last)
+            if signed:  # the signer sees the hash of the row before the command, as this transaction reads it
+                signature = sign[0](prev) if sign else ""
+                cmd += (signature,)
+                command = command_text(actor, ctype, ts, last, signed_payload(signature, payload))
+            else:
+                command = command_text(actor, ctype, ts, last, payload)
             for type_, version, data, auto in rows:
                 seq += 1
                 a = 1 if auto else 0
@@ -262,8 +291,8 @@ class EventLog:
                     add((seq, cid, type_, version, data, a, prev, *cmd))
                     command = ""
                 else:
-                    add((seq, cid, type_, version, data, a, prev, None, None, None, None, None))
-        self.conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", out)
+                    add((seq, cid, type_, version, data, a, prev, *blank))
+        self.conn.executemany(_insert(self.format), out)
         return seq, cid
 
     def _insert_legacy(self, batch, seq: int, prev: str, cid: int, ts: str) -> tuple[int, int]:
@@ -306,7 +335,8 @@ class EventLog:
         """Insert stored rows verbatim into this new, empty log of the same format, in one transaction.
 
         ``commands`` are (id, actor, type, payload, ts, first_seq, last_seq) in every format; ``events``
-        are full_rows() of format ``fmt`` (fork, import). Format 3 puts each command on its first row.
+        are full_rows() of format ``fmt`` (fork, import). Format 3 puts each command on its first row
+        (format 4: with the signature its full row carries).
         """
         if fmt not in FORMATS:
             raise LogError(f"log format {fmt} is not one this turnlog reads ({FORMATS})")
@@ -317,7 +347,7 @@ class EventLog:
         conn.execute("BEGIN IMMEDIATE")
         try:
             if fmt >= 3:
-                conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", _merged(commands, events))
+                conn.executemany(_insert(fmt), _merged(commands, events))
             else:
                 conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", commands)
                 conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", events)
@@ -364,7 +394,8 @@ class EventLog:
     def full_rows(self) -> Iterator[tuple]:
         """Every stored event row as its format keeps it, in seq order (verify, export, fork)."""
         if self.format >= 3:
-            return self.conn.execute("SELECT seq, command_id, type, version, data, automatic, hash FROM events "
+            sig = ", signature" if self.format >= SIGNED else ""
+            return self.conn.execute(f"SELECT seq, command_id, type, version, data, automatic, hash{sig} FROM events "
                                      "ORDER BY seq")
         return self.conn.execute(_ROWS + " ORDER BY seq")
 
@@ -460,7 +491,7 @@ class EventLog:
                                "ORDER BY seq DESC LIMIT 1", (from_seq,)).fetchone()
             first, cid = got if got else (1, 1)
             prev = self.hash_at(first - 1) if first > 1 else GENESIS
-            rows = conn.execute(_ROWS3 + " WHERE seq >= ? ORDER BY seq", (first,))
+            rows = conn.execute(self._rows3() + " WHERE seq >= ? ORDER BY seq", (first,))
             _ok, bad, why = verify3(rows, (prev or "", first, cid - 1))
         else:
             cmds = conn.execute(_COMMANDS + " WHERE last_seq >= ? ORDER BY id", (from_seq,)).fetchall()
@@ -477,12 +508,24 @@ class EventLog:
 
         ``watch`` wraps the row stream (a progress counter, say) without changing the check.
         """
-        rows = self.conn.execute((_ROWS3 if self.format >= 3 else _ROWS) + " ORDER BY seq")
+        rows = self.conn.execute((self._rows3() if self.format >= 3 else _ROWS) + " ORDER BY seq")
         if watch is not None:
             rows = watch(rows)
         if self.format >= 3:
             return verify3(rows)
         return verify_legacy(self.format, rows, self.commands())
+
+    def _rows3(self) -> str:
+        return _ROWS4 if self.format >= SIGNED else _ROWS3
+
+    def command_signatures(self) -> Iterator[tuple]:
+        """(seq, command id, actor, type, payload, signature, hash of the row before) of every command, in order.
+
+        Format 4 only (an older file holds no signature): what verify's signature stage checks.
+        """
+        if self.format < SIGNED:
+            return iter(())
+        return self.conn.execute(_SIGNED4, (GENESIS,))
 
     # -- snapshots (a cache) ----------------------------------------------
 
@@ -530,14 +573,22 @@ def _connect(path: Path, readonly: str) -> sqlite3.Connection:
                            check_same_thread=False)
 
 
+def _insert(fmt: int) -> str:
+    """The INSERT of one format-3 or format-4 event row (format 4 has the signature column too)."""
+    return "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?,?" + (",?)" if fmt >= SIGNED else ")")
+
+
 def _merged(commands: Iterable[Sequence], events: Iterable[Sequence]) -> Iterator[tuple]:
-    """Format-3 stored rows: each command's columns joined onto the event row at its first seq."""
+    """Format-3/4 stored rows: each command's columns joined onto the event row at its first seq.
+
+    A format-4 full row carries its signature as an eighth field; it goes last, as the table keeps it.
+    """
     by_first = {c[5]: c for c in commands}
     for row in events:
         cmd = by_first.pop(row[0], None)
         if cmd is not None and cmd[0] != row[1]:
             raise LogError(f"command {cmd[0]} starts at seq {row[0]}, which belongs to command {row[1]}")
-        yield (*row[:7], *((cmd[1], cmd[2], cmd[3], cmd[4], cmd[6]) if cmd else (None,) * 5))
+        yield (*row[:7], *((cmd[1], cmd[2], cmd[3], cmd[4], cmd[6]) if cmd else (None,) * 5), *row[7:])
     if by_first:
         first = min(by_first)
         raise LogError(f"command {by_first[first][0]} starts at seq {first}, which is not among the rows")

@@ -307,12 +307,14 @@ class SeatsSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     ``factions`` maps a faction id to the actor who holds it (one actor may hold several); a faction left
     out is acted for by the host alone. The referee holds no faction and alone may override the dice
     barrier; the host (a program, or the game's organiser) may issue the host commands for any side.
-    engine/seats.py reads it.
+    engine/seats.py reads it. ``keys`` (issue 13 item 4) maps each seated actor to its Ed25519 public key
+    (64 hex digits): a game with keys is a signed game (engine/signatures.py); empty, and so omitted, otherwise.
     """
 
     factions: dict[str, str] = {}
     referee: str = ""
     host: str = ""
+    keys: dict[str, str] = {}
 
 
 class GameCreated(Event, kw_only=True):

@@ -1,6 +1,7 @@
 """A copy edited with the triggers dropped is caught by `turnlog verify` at the exact seq.
 
-Checked on log format 3 (new games) and format 2 (older files, still appended
+Checked on log format 3 (new games), format 4 (signed games: format 3 with a signature column)
+and format 2 (older files, still appended
 to) wherever the finding is the same; where the formats part (a link column,
 a commands table), each has its own test.
 """
@@ -40,7 +41,7 @@ def originals(tmp_path_factory):
     return get
 
 
-@pytest.fixture(params=[2, 3], ids=["format2", "format3"])
+@pytest.fixture(params=[2, 3, 4], ids=["format2", "format3", "format4"])
 def original(request, originals):
     return originals(request.param)
 

@@ -1,4 +1,4 @@
-"""The `turnlog` command line: new, play, log, show, undo, redo, fork, reveal, verify, demo, diagram."""
+"""The `turnlog` command line: new, play, log, show, undo, redo, fork, reveal, verify, demo, diagram, keygen."""
 from __future__ import annotations
 
 import argparse
@@ -21,6 +21,7 @@ from .. import commands as c
 from .. import inputs as I
 from .. import scenario as S
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
+from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key, unwrap
 from ..errors import CommandError, RuleViolation, ScenarioError
 from ..errors import sqlite_failure as _environment
 from ..game import Game
@@ -59,8 +60,8 @@ def _text(text: str) -> str:
 
 
 def _seats(args):
-    """The seats given by --seat/--referee/--host (issue 13), or None to keep the scenario's."""
-    if not (args.seat or args.referee or args.host):
+    """The seats given by --seat/--referee/--host and their --key (issue 13), or None to keep the scenario's."""
+    if not (args.seat or args.referee or args.host or args.key):
         return None
     factions = {}
     for i, given in enumerate(args.seat or ()):
@@ -70,7 +71,8 @@ def _seats(args):
         if faction in factions:
             raise CommandError(f"--seat: faction {faction} is seated twice")
         factions[faction] = actor
-    return {"factions": factions, "referee": args.referee or "", "host": args.host or ""}
+    return {"factions": factions, "referee": args.referee or "", "host": args.host or "",
+            "keys": registered_keys(args.key)}
 
 
 def cmd_new(args) -> int:
@@ -98,13 +100,15 @@ def _print_seats(g: Game) -> None:
         held = ", ".join(f"{f}={a}" for f, a in seats.factions.items())
         print(f"  seats: {held}" + (f"; referee {seats.referee}" if seats.referee else "")
               + (f"; host {seats.host}" if seats.host else ""))
+    for actor, key in sorted(seats.keys.items()):  # a signed game: every command needs its issuer's key
+        print(f"  key of {actor}: {key}")
 
 
 class _Judged(Exception):
     """A command passed every check of Game.execute; the dry run stops before the append."""
 
 
-def judge(g: Game, cmd: c.Command, actor: str = "") -> RuleViolation | None:
+def judge(g: Game, cmd: c.Command, actor: str = "", signer=None) -> RuleViolation | None:
     """The refusal ``cmd`` would get on the live game, or None if it would be accepted; writes nothing.
 
     The command goes through Game.execute itself (rules, automatic consequences, undo and redo
@@ -114,7 +118,7 @@ def judge(g: Game, cmd: c.Command, actor: str = "") -> RuleViolation | None:
         raise _Judged
     g.log.append = stop
     try:
-        g.execute(cmd, actor=actor)
+        g.execute(cmd, actor=actor, signer=signer)
     except _Judged:
         return None
     except RuleViolation as err:
@@ -141,17 +145,17 @@ def play_lines(g: Game, lines, actor: str = "", out=None, after=None) -> int:
         expect = line.startswith("!")  # a scripted command that must be refused (tutorials, demos)
         line = line.lstrip("!").strip()
         try:
-            cmd = c.parse(line)
+            cmd, who, signer = unwrap(g, line, actor)  # a mailed signed line is its signer's
             print(narrative.printable(f"> {line}"), file=out)
             if expect:
-                refusal = judge(g, cmd, actor)
+                refusal = judge(g, cmd, who, signer)
                 if refusal is None:
                     print(f"line {n}: expected a refusal, but the rules accept this command; "
                           "it was not written", file=sys.stderr)
                     return EXIT_REFUSED
                 raise refusal
-            events = g.execute(cmd, actor=actor)
-            _print_events(events, out, actor)
+            events = g.execute(cmd, actor=who, signer=signer)
+            _print_events(events, out, who)
             if after is not None:
                 after(cmd)
         except ConcurrencyError as err:
@@ -191,6 +195,7 @@ def cmd_play(args) -> int:
     try:
         I.check_size(stream, origin, I.MAX_COMMANDS_FILE)
         with _open(args) as g:
+            take_key(g, args)
             return play_lines(g, (text for _n, text in I.lines(stream, origin)), args.actor)
     finally:
         if origin != "stdin":
@@ -253,6 +258,7 @@ def cmd_show(args) -> int:
 
 def cmd_undo(args) -> int:
     with _open(args) as g:
+        take_key(g, args)
         _print_events(g.undo(override=args.override, referee=args.referee or "", reason=args.reason or "",
                              actor=args.actor))
     return 0
@@ -260,6 +266,7 @@ def cmd_undo(args) -> int:
 
 def cmd_redo(args) -> int:
     with _open(args) as g:
+        take_key(g, args)
         _print_events(g.redo(actor=args.actor))
     return 0
 
@@ -326,6 +333,7 @@ def cmd_import(args) -> int:
 
 def cmd_reveal(args) -> int:
     with _open(args) as g:
+        take_key(g, args)
         _print_events(g.execute(c.RevealSeed(), actor=args.actor))
     return 0
 
@@ -561,11 +569,15 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a seated game: FACTION is held by ACTOR (repeatable; default: hot-seat, one actor plays all)")
     sp.add_argument("--referee", help="a seated game's referee: holds no side, alone overrides the dice barrier")
     sp.add_argument("--host", help="a seated game's host: may issue host commands (moves, turn advance) for any side")
+    sp.add_argument("--key", action="append", metavar="ACTOR=PUBLIC_KEY",
+                    help="a signed game: ACTOR's public key (hex, or the .pub file of `turnlog keygen`); every "
+                         "seated actor needs one, and each command is then signed by its issuer")
     sp.set_defaults(fn=cmd_new)
     sp = with_db(sub.add_parser("play", help="execute JSON-lines commands from a file (- for stdin)"))
     sp.add_argument("commands", help="a JSON-lines file of commands (docs/commands.md), or - for stdin")
     sp.add_argument("--actor", default="", help="who issues the commands (recorded with each in the log; in a "
                                                 "seated game it must hold the seat each command is due from)")
+    _signing_key(sp)
     sp.set_defaults(fn=cmd_play)
     sp = with_db(sub.add_parser("log", help="list the events"))
     sp.add_argument("--json", action="store_true", help="one JSON object per event instead of the narrative")
@@ -583,9 +595,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--referee", help="the referee who allows an override (recorded in the log)")
     sp.add_argument("--reason", help="why, recorded with the undo")
     sp.add_argument("--actor", default="", help="who undoes (in a seated game: the command's issuer or the referee)")
+    _signing_key(sp)
     sp.set_defaults(fn=cmd_undo)
     sub_redo = with_db(sub.add_parser("redo", help="re-issue the latest undone command through the rules"))
     sub_redo.add_argument("--actor", default="", help="who redoes (in a seated game: the issuer or the referee)")
+    _signing_key(sub_redo)
     sub_redo.set_defaults(fn=cmd_redo)
     sp = with_db(sub.add_parser("fork", help="copy the game up to a seq into a new file"))
     sp.add_argument("--at", type=seq_arg, required=True, help="copy the commands up to and including this seq")
@@ -603,6 +617,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("reveal", help="append the dice seed (or the joint-dice secrets held here) so anyone "
                                                "can re-derive every roll"))
     sp.add_argument("--actor", default="", help="who reveals (recorded; in a seated game anyone seated)")
+    _signing_key(sp)
     sp.set_defaults(fn=cmd_reveal)
     sp = with_db(sub.add_parser("share", help="joint dice: print this holder's share for a roll's key"))
     sp.add_argument("--key", required=True, help="the roll's key, as a refused roll names it")
@@ -610,6 +625,17 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("secret", help="joint dice: draw a secret of your own into a new file, print its SHA-256")
     sp.add_argument("--output", "-o", required=True, help="the secret file to create (0600, never overwritten)")
     sp.set_defaults(fn=cmd_secret)
+    sp = sub.add_parser("keygen", help="signed games: make a key pair, print the public key")
+    sp.add_argument("--output", "-o", required=True,
+                    help="the private key file to create (0600, never overwritten); the public key goes beside it "
+                         "(NAME.key -> NAME.pub)")
+    sp.set_defaults(fn=cmd_keygen)
+    sp = with_db(sub.add_parser("sign", help="signed games, mailed: sign one command against the tail of your copy, "
+                                              "print the signed line for the holder's `play`"))
+    sp.add_argument("command", help="the command as a JSON line, or - to read it from stdin")
+    sp.add_argument("--actor", required=True, help="who issues it (the seat whose key signs)")
+    sp.add_argument("--key", required=True, metavar="FILE", help="the actor's private key (from `turnlog keygen`)")
+    sp.set_defaults(fn=lambda args: cmd_sign(args, judge))
     sp = with_db(sub.add_parser("verify", help="check chain, dice, every command and the replay"))
     sp.add_argument("--json", action="store_true", help="the report as JSON")
     sp.add_argument("--anchor", action="append", metavar="SEQ:HASH",
@@ -638,6 +664,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn=cmd_diagram)
     return p
+
+
+def _signing_key(sp) -> None:
+    sp.add_argument("--key", metavar="FILE", help="a signed game: the actor's private key (from `turnlog keygen`) "
+                                                 "that signs each command as it is appended")
 
 
 def _plugins() -> None:

@@ -8,7 +8,8 @@ exported; a game whose seed was revealed carries it in the log anyway.
 Format: a header line ``{"turnlog": "export", "format": N, "events": E, "commands": C}``, then for each
 command a line ``{"command": [id, actor, type, payload, ts, first_seq, last_seq]}`` followed by its
 events as the log's format N stores them: ``{"event": [seq, command_id, type, version, data, automatic,
-hash]}`` (format 3), ``[..., automatic, prev_hash, hash, ts]`` (formats 1 and 2).
+hash]}`` (format 3), ``[..., hash, signature]`` (format 4, a signed game: the signature on a command's
+first row, null on the others), ``[..., automatic, prev_hash, hash, ts]`` (formats 1 and 2).
 """
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ from ..errors import CommandError
 _COMMAND = tuple[int, str, str, str, str, int, int]
 _EVENT = tuple[int, int, str, int, str, int, str, str, str]  # formats 1 and 2
 _EVENT3 = tuple[int, int, str, int, str, int, str]
+_EVENT4 = tuple[int, int, str, int, str, int, str, str | None]
 
 
 class _Line(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
@@ -38,6 +40,11 @@ class _Line3(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     event: _EVENT3 | None = None
 
 
+class _Line4(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    command: _COMMAND | None = None
+    event: _EVENT4 | None = None
+
+
 class _Header(msgspec.Struct, forbid_unknown_fields=True):
     turnlog: str
     format: int
@@ -46,7 +53,8 @@ class _Header(msgspec.Struct, forbid_unknown_fields=True):
 
 
 _enc = msgspec.json.Encoder()
-_lines = {1: msgspec.json.Decoder(_Line), 2: msgspec.json.Decoder(_Line), 3: msgspec.json.Decoder(_Line3)}
+_lines = {1: msgspec.json.Decoder(_Line), 2: msgspec.json.Decoder(_Line), 3: msgspec.json.Decoder(_Line3),
+          4: msgspec.json.Decoder(_Line4)}
 _header = msgspec.json.Decoder(_Header)
 
 

@@ -56,6 +56,7 @@ def text(rep: Report, path: str = "") -> str:
     if rep.head:
         lines.append(f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was "
                      f"cut or rewritten)")
+    lines += _signature_lines(rep)
     lines += _dice_lines(rep)
     if rep.tables:
         lines += [f"  table     {t}" for t in rep.tables]
@@ -91,9 +92,25 @@ def text(rep: Report, path: str = "") -> str:
         first = d.seq if d is not None else rep.first_bad_seq
         why = {"dice": "a roll cannot be confirmed", "commands": "a command does not re-execute as logged",
                "replay": "the replay differs", "schema": "the log cannot be read",
-               "seats": "a command was issued out of turn"}.get(rep.stage, rep.problem)
+               "seats": "a command was issued out of turn",
+               "signatures": "a command's signature is missing or forged"}.get(rep.stage, rep.problem)
+        if rep.stage == "signatures" and first is None:  # the extra is missing: nothing forged, nothing checked
+            why = rep.problem
         lines.append(f"NOT VERIFIED: {why}" + (f" (first at seq {first})" if first is not None else ""))
     return "\n".join(lines)
+
+
+def _signature_lines(rep: Report) -> list[str]:
+    """A signed game's keys (to compare with the ones the players exchanged) and its signatures' verdict."""
+    if rep.keys is msgspec.UNSET:
+        return []
+    out = [f"  key       {k}" for k in rep.keys]
+    if rep.stage == "signatures":
+        where = f"FAILED at seq {rep.first_bad_seq}: " if rep.first_bad_seq is not None else "NOT CHECKED: "
+        out.append(f"  signed    {where}{rep.problem}")
+    else:
+        out.append(f"  signed    {rep.signatures_checked} commands, each by its actor's key over the row before it")
+    return out
 
 
 def _dice_lines(rep: Report) -> list[str]:

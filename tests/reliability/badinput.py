@@ -26,7 +26,7 @@ from typing import Callable
 import msgspec
 
 from turnlog.engine.faces.cli import main as cli_main
-from turnlog.events.log import FORMAT, EventLog
+from turnlog.events.log import FORMATS, EventLog
 
 from .common import new_game
 
@@ -132,7 +132,7 @@ def _unknown_event_type(d: Path) -> Path:
 def _newer_format(d: Path) -> Path:
     db = Path(_game(d))
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (str(FORMAT + 1),))
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'format'", (str(FORMATS[-1] + 1),))  # past the newest read
     conn.commit()
     conn.close()
     return db
