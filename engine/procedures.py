@@ -128,6 +128,7 @@ def load_plugins() -> list[str]:
     return loaded
 
 
+turn.KINDS = KINDS  # the turn kind asks every kind whether it holds the turn (legal's turn advances)
 register(turn.KIND)
 register(attrition.KIND)
 register(designation.KIND)

@@ -61,10 +61,14 @@ def _next_phase(state: GameState, p: str) -> str:
     return p
 
 
+#: Every registered kind, in order: engine/procedures.py binds its registry list here (it imports this module,
+#: so this module cannot import it).
+KINDS: list = []
+
+
 def _procedure_open(state: GameState) -> bool:
     """Whether some kind holds the turn (its ``unfinished``), as Game.decide checks before a turn advance."""
-    from . import procedures  # the registry imports this module: read it at call time
-    return any(k.unfinished(state) is not None for k in procedures.KINDS if k is not KIND)
+    return any(k.unfinished(state) is not None for k in KINDS if k is not KIND)
 
 
 class TurnKind:
