@@ -96,6 +96,10 @@ def now() -> str:
     return f"{_SECOND[1]}.{micro:06d}+00:00"
 
 
+#: a binary search for one command row (~13 statements) costs about as much as scanning this many rows
+SCAN_PER_SEARCH = 100
+
+
 class EventLog:
     """Open (or create, in ``log_format``) one game's log file.
 
@@ -350,8 +354,19 @@ class EventLog:
         every undone command (a binary search each in format 3).
         """
         known = self._spans
+        wanted = sorted(set(commands))
+        missing = [cid for cid in wanted if cid not in known]
+        if missing and self.format >= 3 and len(missing) * SCAN_PER_SEARCH > self.last()[0] - missing[0]:
+            # Many ids (a game of many undos): one pass over the command rows from the first id's
+            # earliest possible seq costs less than a binary search each.
+            ids = set(missing)
+            for cid, first, last in self.conn.execute(
+                    "SELECT command_id, seq, last_seq FROM events WHERE seq >= ? AND command_type IS NOT NULL",
+                    (missing[0],)):
+                if cid in ids:
+                    known[cid] = (first, last)
         out = []
-        for cid in sorted(set(commands)):
+        for cid in wanted:
             span = known.get(cid)
             if span is None:
                 row = self.command(cid)
@@ -383,11 +398,12 @@ class EventLog:
         """(seq, hash) of every row in seq order: where two copies of a log part."""
         return self.conn.execute("SELECT seq, hash FROM events ORDER BY seq")
 
-    def undo_rows(self, upto: int | None = None) -> list[tuple[int, str]]:
-        q = "SELECT seq, data FROM events WHERE type = 'CommandUndone'"
+    def undo_rows(self, upto: int | None = None, after: int = 0) -> list[tuple[int, str]]:
+        """(seq, data) of the CommandUndone rows after seq ``after`` up to ``upto`` (default: the end)."""
+        q = "SELECT seq, data FROM events WHERE type = 'CommandUndone' AND seq > ?"
         if upto is None:
-            return self.conn.execute(q + " ORDER BY seq").fetchall()
-        return self.conn.execute(q + " AND seq <= ? ORDER BY seq", (upto,)).fetchall()
+            return self.conn.execute(q + " ORDER BY seq", (after,)).fetchall()
+        return self.conn.execute(q + " AND seq <= ? ORDER BY seq", (after, upto)).fetchall()
 
     def commands_newest_first(self) -> Iterator[tuple]:
         """Command rows from the latest back, read lazily (undo and redo look at the last few only)."""
