@@ -406,6 +406,10 @@ class Game:
             new = EventLog(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
             try:
                 new.copy_from(self.log, cut)
+                # The snapshots too (a cache, valid for the same rows), and one at the cut: a fork is
+                # opened from there, not replayed from event 1 (issue 19, item 3).
+                new.copy_snapshots(self.log, cut)
+                new.save_snapshot(cut, msgspec.json.encode(sorted(self.undone(cut))).decode(), dump(self.at(cut)))
             finally:
                 new.close()
         GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")

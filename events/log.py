@@ -502,6 +502,18 @@ class EventLog:
 
     # -- snapshots (a cache) ----------------------------------------------
 
+    def copy_snapshots(self, other: "EventLog", upto: int) -> None:
+        """Copy ``other``'s snapshots at or before ``upto`` as stored (a fork of rows copied verbatim)."""
+        if other.has_snapshots and self.has_snapshots:
+            rows = other.conn.execute("SELECT seq, undone, data FROM snapshots WHERE seq <= ?", (upto,)).fetchall()
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                self.conn.executemany("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)", rows)
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self._abort()
+                raise
+
     def save_snapshot(self, seq: int, undone: str, data: bytes) -> None:
         """Cache an encoded state at ``seq``, compressed: a long game keeps thousands, and time travel
         reads one at random, often from disk (74 KB of JSON is 11 KB, 0.07 ms to inflate)."""
