@@ -356,15 +356,8 @@ class EventLog:
         known = self._spans
         wanted = sorted(set(commands))
         missing = [cid for cid in wanted if cid not in known]
-        if missing and self.format >= 3 and len(missing) * SCAN_PER_SEARCH > self.last()[0] - missing[0]:
-            # Many ids (a game of many undos): one pass over the command rows from the first id's
-            # earliest possible seq costs less than a binary search each.
-            ids = set(missing)
-            for cid, first, last in self.conn.execute(
-                    "SELECT command_id, seq, last_seq FROM events WHERE seq >= ? AND command_type IS NOT NULL",
-                    (missing[0],)):
-                if cid in ids:
-                    known[cid] = (first, last)
+        if len(missing) > 1 and self.format >= 3:
+            self._scan_spans(missing)
         out = []
         for cid in wanted:
             span = known.get(cid)
@@ -375,6 +368,26 @@ class EventLog:
                 span = known[cid] = (row[5], row[6])
             out.append(span)
         return sorted(out)
+
+    def _scan_spans(self, missing: list[int]) -> None:
+        """Find the spans of many commands (a game of many undos) by one search and a bounded pass.
+
+        The first is searched for; the rest are read off the command rows that follow it, for as
+        many rows as their binary searches would have cost; any not reached are searched for after.
+        """
+        row = self.command(missing[0])
+        if row is None:
+            return
+        self._spans[missing[0]] = (row[5], row[6])
+        ids, start = set(missing[1:]), row[6] + 1
+        for cid, first, last in self.conn.execute(
+                "SELECT command_id, seq, last_seq FROM events WHERE seq BETWEEN ? AND ? AND command_type IS NOT NULL",
+                (start, start + len(ids) * SCAN_PER_SEARCH)):
+            if cid in ids:
+                self._spans[cid] = (first, last)
+                ids.discard(cid)
+                if not ids:
+                    break
 
     def full_rows(self) -> Iterator[tuple]:
         """Every stored event row as its format keeps it, in seq order (verify, export, fork)."""
