@@ -10,6 +10,7 @@ from turnlog.engine.attrition.zones import count, determine
 from turnlog.engine.dice import commitment
 from turnlog.engine.game import SNAPSHOT_EVERY, Game
 from turnlog.engine.scenario import Scenario, setup_events
+from turnlog.events.codec import encode
 from turnlog.events.log import EventLog
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState, dump
@@ -162,8 +163,109 @@ def undo_cycle_games(work: Path, cycles: int) -> tuple[Path, Path]:
     g.close()
     plain = fresh(work / f"plain-{cycles}.db")
     g = Game.create(plain, sc, seed=gen.SEED, synchronous="OFF", public_seed=True)
-    g.execute(begin)
-    while g.state.seq < total:
+    while g.state.seq < total - 3:  # the attrition last, as in the other game: both undo the same command
         g.execute(c.AddNote(text="a note in place of an undo"))
+    g.execute(begin)
     g.close()
     return undos, plain
+
+
+def undo_costs(games: dict[str, Path], samples: int, seed: int = 6) -> dict[str, list[float]]:
+    """Seconds of Game.open, undo, redo and at(random seq) on each game, the games in alternation.
+
+    Each game's last command is the same BeginAttrition; a sample undoes and redoes it, so each
+    sample adds the same four events to both.
+    """
+    rnd, out = random.Random(seed), {f"{what}.{k}": [] for k in games for what in ("open", "undo", "redo", "at")}
+    opened = {k: Game.open(p, seed=gen.SEED, synchronous="OFF") for k, p in games.items()}
+    try:
+        for _ in range(samples):
+            for k, path in games.items():
+                g = opened[k]
+                out[f"open.{k}"].append(timed(lambda: Game.open(path, seed=gen.SEED, synchronous="OFF").close())[0])
+                out[f"undo.{k}"].append(timed(g.undo)[0])
+                out[f"redo.{k}"].append(timed(g.redo)[0])
+                s = rnd.randint(1, g.state.seq)
+                out[f"at.{k}"].append(timed(lambda: g.at(s))[0])
+    finally:
+        for g in opened.values():
+            g.close()
+    return out
+
+
+# -- an attrition procedure (issue 19, items 4 and 5) ---------------------------------------
+
+def procedure() -> list[c.Command]:
+    """A whole attrition procedure on the bundled 14.65 scenario: begin, roll (entered), losses, occupy, retreat."""
+    from turnlog.events.attrition import Selection
+    p = "A1"
+    return [c.BeginAttrition(attacker="AX", zone="WA/western/0505"), c.RollAttritionDie(procedure=p, value=3),
+            c.TakeAttritionLosses(procedure=p, units=["us-inf-3", "us-inf-4"]),
+            c.SelectOccupation(procedure=p, selections=[Selection(hex="0505", units=["ge-pz-1"])]),
+            c.RetreatUnits(procedure=p, retreats=[c.Retreat(unit="us-inf-1"), c.Retreat(unit="us-inf-2")])]
+
+
+def procedure_game(work: Path) -> tuple[Path, list[list[tuple[str, str]]]]:
+    """A game ready for the procedure (a template to copy), and the (type, data) rows each of its commands writes."""
+    from turnlog.engine import scenario as S
+    template = fresh(work / "procedure.db")
+    with Game.create(template, S.load("bridgehead-14-65"), seed=gen.SEED, synchronous="OFF", public_seed=True):
+        pass
+    probe = fresh(work / "procedure-probe.db")
+    probe.write_bytes(template.read_bytes())
+    with Game.open(probe, seed=gen.SEED, synchronous="OFF") as g:
+        rows = [[(type(e).__name__, encode(e).decode()) for _s, e in g.execute(cmd)] for cmd in procedure()]
+    return template, rows
+
+
+def procedure_through_game(template: Path, work: Path, synchronous: str):
+    """A copy of the template, opened, one note executed (untimed: the writer's first-append check);
+    the callable runs the whole procedure through Game.execute, each command durable at ``synchronous``."""
+    path = fresh(work / f"procedure-{synchronous}.db")
+    path.write_bytes(template.read_bytes())
+    g = Game.open(path, seed=gen.SEED, synchronous=synchronous)
+    g.execute(c.AddNote(text="ready"))
+    cmds, execute = procedure(), g.execute
+
+    def run() -> None:
+        for cmd in cmds:
+            execute(cmd)
+    return run, g.close
+
+
+def procedure_raw(work: Path, rows: list[list[tuple[str, str]]], synchronous: str):
+    """The limit: the same rows into a plain table, one INSERT+COMMIT transaction per command."""
+    from . import limits
+    conn = limits.connect(work / f"procedure-raw-{synchronous}.db", synchronous)
+    numbered, seq = [], 0
+    for cmd_rows in rows:
+        numbered.append([(seq := seq + 1, t, d) for t, d in cmd_rows])
+
+    def run() -> None:
+        execute = conn.execute
+        for batch in numbered:
+            execute("BEGIN")
+            conn.executemany("INSERT INTO events VALUES (?,?,?)", batch)
+            execute("COMMIT")
+    return run, conn.close
+
+
+def rollouts(template: Path, count: int):
+    """``count`` procedures in a Sandbox, each from a copy of the game's state (the copy included)."""
+    from turnlog.engine.search import Sandbox, copy_state
+    with Game.open(template, seed=gen.SEED, synchronous="OFF", readonly=True) as g:
+        start = copy_state(g.state)
+    cmds = procedure()
+
+    def run() -> None:
+        for _ in range(count):
+            box = Sandbox(copy_state(start), gen.SEED)
+            for cmd in cmds:
+                box.play(cmd)
+    return run
+
+
+def plain_copy(data: dict) -> dict:
+    """A plain-dict copy of a state's builtins: each map copied one level deep (each unit's dict copied too)."""
+    return {k: ({kk: (dict(vv) if isinstance(vv, dict) else vv) for kk, vv in v.items()} if isinstance(v, dict)
+                else list(v) if isinstance(v, list) else v) for k, v in data.items()}

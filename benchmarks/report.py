@@ -23,6 +23,13 @@ TARGETS = [
     ("undo.{big}", "undo.{small}", 2.0, "max"),
     ("zones.{zbig}", "zones.{zsmall}", 12.0, "max"),
     ("verify.undos", "verify.no_undos", 1.5, "max"),
+    ("open.undos", "open.no_undos", 1.5, "max"),
+    ("undo.undos", "undo.no_undos", 1.5, "max"),
+    ("redo.undos", "redo.no_undos", 1.5, "max"),
+    ("at.undos", "at.no_undos", 1.5, "max"),
+    ("procedure.NORMAL", "limit.procedure.NORMAL", 6.0, "max"),
+    ("search.copy", "limit.plain_copy", 3.0, "max"),
+    ("search.rollout", "procedure.OFF", 5.0, "min"),
 ]
 #: each throughput figure's limit and peer (ratios are rate / rate).
 FLOOR_OF = {"bulk_import": "floor.executemany", "replay": "floor.read_fold",

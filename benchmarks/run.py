@@ -37,7 +37,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--commands", type=int, help="commands per durable-append repetition (default 500)")
     p.add_argument("--samples", type=int, help="random at(seq) points and undos per log (default 40)")
     p.add_argument("--no-peer", action="store_true", help="skip eventsourcing")
-    p.add_argument("--undo-cycles", type=int, default=1000, help="undo/redo cycles in the verify case")
+    p.add_argument("--undo-cycles", type=int, default=2000,
+                   help="undo/redo cycles of the game that verify, open, undo, redo and at are measured on")
     p.add_argument("--workdir", type=Path, help="where the SQLite files go (default: a temporary directory)")
     p.add_argument("--markdown", type=Path, metavar="RESULT.json",
                    help="print a stored result as the Markdown tables docs/performance.md keeps, and exit")
@@ -197,6 +198,42 @@ def run(args: argparse.Namespace, say=print) -> dict:
                              (app_, lambda sync=sync: cases.durable(work / f"exec-{sync}.db", sc, commands, sync)),
                              (flo, prep_floor_txn)])
 
+        # -- an attrition procedure: durable through Game, against its rows' raw writes; in a Sandbox --
+        say("attrition procedures ...")
+        template, proc_rows = cases.procedure_game(work)
+        pn = fig("procedure.NORMAL", "a whole attrition procedure (5 commands) via Game.execute, synchronous=NORMAL")
+        pl = fig("limit.procedure.NORMAL", "the same rows, one INSERT+COMMIT per command, synchronous=NORMAL",
+                 group="limit")
+        po = fig("procedure.OFF", "the same procedure via Game.execute, synchronous=OFF (today's way to try one)")
+        per_rep = max(10, 5 * samples)
+        ro = fig("search.rollout", "the same procedure in a Sandbox from a copy of the state (engine/search.py)",
+                 per_rep)
+        for _ in range(max(5, samples)):  # one procedure per sample: a sample per fresh copy of the game
+            alternate(1, [(pn, lambda: cases.procedure_through_game(template, work, "NORMAL")),
+                          (pl, lambda: cases.procedure_raw(work, proc_rows, "NORMAL")),
+                          (po, lambda: cases.procedure_through_game(template, work, "OFF"))])
+        alternate(reps, [(ro, lambda: cases.rollouts(template, per_rep))])
+        ro.extra["ratio_to_procedure_off"] = ro.rate / po.rate
+        # Copying the generated game's live state, against a plain-dict copy of the same data.
+        from turnlog.engine.search import copy_state
+        import msgspec
+        plain_data = msgspec.to_builtins(ref)
+        sc_, pc = fig("search.copy", f"engine.search.copy_state of the {len(sc.hexes)}-hex game's state"), \
+            fig("limit.plain_copy", "a plain-dict copy of the same data (to_builtins; each map one level deep)",
+                group="limit")
+        calls = max(1, int(0.05 / max(timed(lambda: copy_state(ref))[0], 1e-6)))
+
+        def loop(fn, arg, n_=calls):
+            def run_():
+                for _ in range(n_):
+                    fn(arg)
+            return run_
+        alternate(max(reps, 5), [(sc_, lambda: loop(copy_state, ref)), (pc, lambda: loop(cases.plain_copy, plain_data))])
+        for f_ in (sc_, pc):
+            f_.times = [t / calls for t in f_.times]
+            f_.extra["calls_per_rep"] = calls
+        del plain_data
+
         # -- time travel and undo by log size --------------------------------------
         sizes = sorted({s for s in (1000, 100_000, n) if s <= n})
         for size in sizes:
@@ -227,6 +264,11 @@ def run(args: argparse.Namespace, say=print) -> dict:
         fvp = fig("verify.no_undos", "turnlog verify of a game of the same length without undos")
         alternate(reps, [(fvu, lambda: lambda: verify_path(with_undos)),
                          (fvp, lambda: lambda: verify_path(plain))])
+        say(f"open, undo, redo, at(seq) with {cycles:,} undo/redo cycles and without ...")
+        for name, times in cases.undo_costs({"undos": with_undos, "no_undos": plain}, max(5, samples)).items():
+            what, k = name.split(".")
+            fig(name, f"Game.{what}() on the game {'with' if k == 'undos' else 'without'} "
+                      f"{cycles:,} undo/redo cycles").times = times
 
         total = time.perf_counter() - t0
 

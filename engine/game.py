@@ -8,6 +8,7 @@ state never runs ahead of what was committed.
 from __future__ import annotations
 
 import sqlite3
+from bisect import bisect_right
 from collections import deque
 from pathlib import Path
 
@@ -33,6 +34,8 @@ from .scenario import Scenario, setup_events
 SNAPSHOT_EVERY = 250
 REACTION_LIMIT = 10_000
 _META = ("Undo", "AddNote", "LoadScenario")
+_INF = float("inf")
+SHORT_SPAN = 64  # live spans shorter than this on average are read in one statement (see at())
 
 class Game:
     """One game: its log, its live state, and the seed (or joint-dice secrets) this process holds."""
@@ -40,6 +43,9 @@ class Game:
     seed_problem = ""  # why the seed sidecar was not used (unreadable, not hex, not this game's); "" if fine
     # A signed game's private keys this process holds, by actor: used when a command is given no signer.
     signers: dict[str, SG.Signer]
+    _undos: tuple = (None, 0, [])  # (log, seq read up to, [(undo seq, undone command id)]): see undone()
+    _undone_at: tuple = (None, -1, "[]", frozenset())  # the last at()'s (log, seq, undone as (JSON, set)): see undone()
+    _base_seq = 0  # the seq of the board at() last started from (a snapshot's, or 0)
 
     def __init__(self, log: EventLog, seed: bytes | None, progress=None, secrets: dict[str, bytes] | None = None,
                  *, setup: bool = True):
@@ -225,8 +231,43 @@ class Game:
     # -- undo / redo ----------------------------------------------------------
 
     def undone(self, upto: int | None = None) -> set[int]:
+        """The ids of the commands undone by the log's undo rows at or before ``upto`` (default: all).
+
+        What is undone as of a seq never changes (rows are only appended), so the set the last time
+        travel found is reused for its seq: the live state's, once a game is open.
+        """
+        log, seq, text, ids = self._undone_at
+        if log is self.log and seq == (self.log.last()[0] if upto is None else upto):
+            return set(msgspec.json.decode(text)) | ids if text != "[]" else set(ids)
+        undos = self._undo_list()
+        if upto is None:
+            return {cid for _s, cid in undos}
+        return {cid for _s, cid in undos[:bisect_right(undos, (upto, _INF))]}
+
+    def _undone_between(self, after: int, upto: int) -> set[int]:
+        """The commands undone by the undo rows after seq ``after`` up to ``upto``."""
+        log, read, undos = self._undos
+        if log is self.log and read >= upto:
+            return {cid for _s, cid in undos[bisect_right(undos, (after, _INF)):bisect_right(undos, (upto, _INF))]}
         return {decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id
-                for _s, d in self.log.undo_rows(upto)}
+                for _s, d in self.log.undo_rows(upto, after=after)}
+
+    def _undo_list(self) -> list[tuple[int, int]]:
+        """(seq, undone command id) of every undo row, in seq order.
+
+        A stored row never changes and rows are only appended, so the rows read are kept and only
+        those past the last seq read are fetched and decoded (a game of K undos decoded K rows per call).
+        """
+        log, read, undos = self._undos
+        if log is not self.log:
+            read, undos = 0, []
+        last = self.log.last()[0]
+        if last > read:
+            undos += [(s, decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id)
+                      for s, d in self.log.undo_rows(last, after=read)]
+            read = last
+        self._undos = (self.log, read, undos)
+        return undos
 
     def undo_target(self) -> tuple | None:
         """The latest command still in effect that may be undone, or None."""
@@ -262,13 +303,15 @@ class Game:
         self._write(row_, self.state.seq, actor, "Undo",
                     c.encode(c.Undo(override=override, referee=referee, reason=reason)).decode(), signer)
         self.state = self.at()
+        if self.state.seq - self._base_seq >= SNAPSHOT_EVERY:
+            # The undo reached back past the newest snapshot (an undo right after a snapshot taken at the
+            # end of the command it takes back): without a new one, every later open and time travel
+            # would fold from an older snapshot, or from event 1 in a game of many undo/redo cycles.
+            self._snapshot_quietly()
         return [(self.state.seq, ev)]
 
     def redo_target(self) -> tuple | None:
         """The command to re-issue: the latest undo not yet redone, if nothing new came after."""
-        undone_by: dict[int, int] = {}
-        for s, d in self.log.undo_rows():
-            undone_by[s] = decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id
         pending = 0
         for row in self.log.commands_newest_first():
             ctype, first = row[2], row[5]
@@ -276,7 +319,7 @@ class Game:
                 if pending:
                     pending -= 1
                     continue
-                return self.log.command(undone_by[first])
+                return self.log.command(min(self._undone_between(first - 1, first)))
             if ctype == "Redo":
                 pending += 1
             elif ctype != "AddNote":
@@ -311,13 +354,20 @@ class Game:
         seq = last if seq is None else seq
         if not 0 <= seq <= last:
             raise CommandError(f"seq: {seq} is outside the log (1..{last})")
-        undone = self.undone(seq)
-        state = self._base(seq, undone) if use_snapshots else GameState()
+        state, before, undone = self._base(seq) if use_snapshots else (GameState(), "[]", self.undone(seq))
+        self._base_seq = state.seq
+        self._undone_at = (self.log, seq, before, frozenset(undone))
+        dead = self.log.spans(undone) if undone else []  # what was undone before the base is not in it
         start, total = state.seq + 1, seq - state.seq
         report = progress if progress is not None and total >= P.REPLAY_QUIET_BELOW else None
         done = 0
-        for first, last in _live_spans(start, seq, self.log.spans(undone) if undone else []):
-            rows = self.log.payloads(first, last)
+        live = _live_spans(start, seq, dead)
+        if len(live) > 1 and seq - start + 1 < SHORT_SPAN * len(live):
+            # Many short live spans (a run of undo/redo cycles): one read skipping the undone rows
+            # costs less than a statement per span.
+            live = [(start, seq, frozenset(undone))]
+        for first, last, *skip in live:
+            rows = self.log.payloads(first, last) if not skip else _skipping(self.log.rows(first, last), skip[0])
             if report is not None:
                 rows = P.counting(rows, last - first + 1, lambda d, _t, base=done: report(base + d, total))
             # A gap (a tampered file) folds the rows that are there, as a row-by-row fold would:
@@ -342,22 +392,29 @@ class Game:
                         "edited? `turnlog verify` reports it")
         return f"{self.log.path}: an event between seq {first} and {last} cannot be read"
 
-    def _base(self, seq: int, undone: set[int]) -> GameState:
-        """The newest snapshot at or before ``seq`` that no later undo reaches back into (only its data is read)."""
-        for sseq, sundone in self.log.snapshot_headers(seq):
-            if self._snapshot_valid((sseq, sundone), undone):
-                return load(self.log.snapshot_data(sseq))
-        return GameState()
+    def _base(self, seq: int) -> tuple[GameState, str, set[int]]:
+        """The newest snapshot at or before ``seq`` that no later undo reaches back into (only its data is read),
+        the commands undone before it (its JSON list) and those undone after it up to ``seq``.
 
-    def _snapshot_valid(self, snap: tuple, undone: set[int]) -> bool:
-        sseq, sundone = snap[0], set(msgspec.json.decode(snap[1]))
-        if not sundone <= undone:
-            return False
-        for cid in undone - sundone:
-            row = self.log.command(cid)
-            if row is None or row[5] <= sseq:
-                return False
-        return True
+        A snapshot records what was undone when it was taken, so only the undo rows after it are read:
+        a game of thousands of undos does not read them all on every open.
+        """
+        for sseq, sundone in self.log.snapshot_headers(seq):
+            later = self._undone_between(sseq, seq)
+            if self._snapshot_valid(sseq, later):
+                return load(self.log.snapshot_data(sseq)), sundone, later
+        return GameState(), "[]", self.undone(seq)
+
+    def _snapshot_valid(self, sseq: int, later: set[int]) -> bool:
+        """Whether no command undone after a snapshot was taken (``later``) has an event in it."""
+        spans = self.log.spans(later)  # remembered by the log: a command's span never changes
+        return len(spans) == len(later) and all(first > sseq for first, _last in spans)
+
+    def _snapshot_quietly(self) -> None:
+        try:
+            self.snapshot()
+        except sqlite3.Error:
+            pass  # a cache: what was written is committed; a later command tries again
 
     def snapshot(self) -> None:
         """Cache the live state (deleting snapshots changes nothing but speed)."""
@@ -380,6 +437,10 @@ class Game:
             new = EventLog(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
             try:
                 new.copy_from(self.log, cut)
+                # The snapshots too (a cache, valid for the same rows), and one at the cut: a fork is
+                # opened from there, not replayed from event 1 (issue 19, item 3).
+                new.copy_snapshots(self.log, cut)
+                new.save_snapshot(cut, msgspec.json.encode(sorted(self.undone(cut))).decode(), dump(self.at(cut)))
             finally:
                 new.close()
         GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")
@@ -401,6 +462,11 @@ class Game:
         for kind in K.KINDS:
             out += kind.legal(self.state)
         return out
+
+def _skipping(rows, undone: frozenset[int]):
+    """(type, version, data) of the rows whose command is not undone."""
+    return ((type_, version, data) for _s, cid, type_, version, data, _a in rows if cid not in undone)
+
 
 def _live_spans(start: int, stop: int, dead: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Cut start..stop around the sorted seq ranges of undone commands."""

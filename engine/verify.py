@@ -341,19 +341,30 @@ class _Rewind:
 
     def __init__(self, game: Game):
         self.log = game.log
-        self.marks: list[tuple[int, bytes | None]] = [(0, None)]  # (seq, dumped board); None = empty board
+        # (seq, dumped board, taken after an undo); None = the empty board
+        self.marks: list[tuple[int, bytes | None, bool]] = [(0, None, False)]
         self.undone: set[int] = set()  # the commands undone so far
 
-    def keep(self, state: GameState) -> None:
-        if state.seq - self.marks[-1][0] >= CHECK_EVERY:
-            self.marks.append((state.seq, dump(state)))
+    def keep(self, state: GameState, *, undone: bool = False) -> None:
+        """Checkpoint every CHECK_EVERY events, and after an undo (``undone``).
+
+        After an undo, so that undoing the next command (a redo, in a run of undo/redo cycles) folds
+        from here, not from up to CHECK_EVERY events back; such a mark replaces the previous one when
+        nothing else came between, so they add one checkpoint, not one per undo.
+        """
+        if undone:
+            if self.marks[-1][2]:
+                self.marks.pop()
+            self.marks.append((state.seq, dump(state), True))
+        elif state.seq - self.marks[-1][0] >= CHECK_EVERY:
+            self.marks.append((state.seq, dump(state), False))
 
     def undo(self, command: tuple, upto: int) -> GameState:
         """The board after undoing ``command`` (its row), as of seq ``upto`` (the undo's last row)."""
         self.undone.add(command[0])
         while self.marks[-1][0] >= command[5]:
             self.marks.pop()
-        seq, data = self.marks[-1]
+        seq, data, _after_undo = self.marks[-1]
         state = GameState() if data is None else load(data)
         # One read from the checkpoint on, the undone commands' rows skipped as they pass.
         return F.fold(state, self.log.rows(seq + 1, upto), self.undone)
@@ -410,7 +421,7 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
                 rep.overrides.append(first)
             for target in targets:
                 state = rewind.undo(target, last)
-            rewind.keep(state)
+            rewind.keep(state, undone=True)
             continue
         if ctype == "Redo":
             payload = msgspec.json.encode(msgspec.json.decode(payload)["command"]).decode()

@@ -107,6 +107,10 @@ def now() -> str:
     return f"{_SECOND[1]}.{micro:06d}+00:00"
 
 
+#: a binary search for one command row (~13 statements) costs about as much as scanning this many rows
+SCAN_PER_SEARCH = 100
+
+
 class EventLog:
     """Open (or create, in ``log_format``) one game's log file.
 
@@ -380,8 +384,12 @@ class EventLog:
         every undone command (a binary search each in format 3).
         """
         known = self._spans
+        wanted = sorted(set(commands))
+        missing = [cid for cid in wanted if cid not in known]
+        if len(missing) > 1 and self.format >= 3:
+            self._scan_spans(missing)
         out = []
-        for cid in sorted(set(commands)):
+        for cid in wanted:
             span = known.get(cid)
             if span is None:
                 row = self.command(cid)
@@ -390,6 +398,26 @@ class EventLog:
                 span = known[cid] = (row[5], row[6])
             out.append(span)
         return sorted(out)
+
+    def _scan_spans(self, missing: list[int]) -> None:
+        """Find the spans of many commands (a game of many undos) by one search and a bounded pass.
+
+        The first is searched for; the rest are read off the command rows that follow it, for as
+        many rows as their binary searches would have cost; any not reached are searched for after.
+        """
+        row = self.command(missing[0])
+        if row is None:
+            return
+        self._spans[missing[0]] = (row[5], row[6])
+        ids, start = set(missing[1:]), row[6] + 1
+        for cid, first, last in self.conn.execute(
+                "SELECT command_id, seq, last_seq FROM events WHERE seq BETWEEN ? AND ? AND command_type IS NOT NULL",
+                (start, start + len(ids) * SCAN_PER_SEARCH)):
+            if cid in ids:
+                self._spans[cid] = (first, last)
+                ids.discard(cid)
+                if not ids:
+                    break
 
     def full_rows(self) -> Iterator[tuple]:
         """Every stored event row as its format keeps it, in seq order (verify, export, fork)."""
@@ -414,11 +442,12 @@ class EventLog:
         """(seq, hash) of every row in seq order: where two copies of a log part."""
         return self.conn.execute("SELECT seq, hash FROM events ORDER BY seq")
 
-    def undo_rows(self, upto: int | None = None) -> list[tuple[int, str]]:
-        q = "SELECT seq, data FROM events WHERE type = 'CommandUndone'"
+    def undo_rows(self, upto: int | None = None, after: int = 0) -> list[tuple[int, str]]:
+        """(seq, data) of the CommandUndone rows after seq ``after`` up to ``upto`` (default: the end)."""
+        q = "SELECT seq, data FROM events WHERE type = 'CommandUndone' AND seq > ?"
         if upto is None:
-            return self.conn.execute(q + " ORDER BY seq").fetchall()
-        return self.conn.execute(q + " AND seq <= ? ORDER BY seq", (upto,)).fetchall()
+            return self.conn.execute(q + " ORDER BY seq", (after,)).fetchall()
+        return self.conn.execute(q + " AND seq <= ? ORDER BY seq", (after, upto)).fetchall()
 
     def commands_newest_first(self) -> Iterator[tuple]:
         """Command rows from the latest back, read lazily (undo and redo look at the last few only)."""
@@ -528,6 +557,18 @@ class EventLog:
         return self.conn.execute(_SIGNED4, (GENESIS,))
 
     # -- snapshots (a cache) ----------------------------------------------
+
+    def copy_snapshots(self, other: "EventLog", upto: int) -> None:
+        """Copy ``other``'s snapshots at or before ``upto`` as stored (a fork of rows copied verbatim)."""
+        if other.has_snapshots and self.has_snapshots:
+            rows = other.conn.execute("SELECT seq, undone, data FROM snapshots WHERE seq <= ?", (upto,)).fetchall()
+            self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                self.conn.executemany("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)", rows)
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self._abort()
+                raise
 
     def save_snapshot(self, seq: int, undone: str, data: bytes) -> None:
         """Cache an encoded state at ``seq``, compressed: a long game keeps thousands, and time travel

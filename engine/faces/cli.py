@@ -236,7 +236,8 @@ def _issuers(g: Game, start: int, stop: int | None) -> dict[int, tuple[str, str]
 def cmd_show(args) -> int:
     from ..progress import Progress, replay
     with _open(args, readonly=True) as g, Progress("replay") as progress:
-        state = replay(g, args.at, progress=progress)
+        # Opening folded the board to the end already: fold again only for another point (--at).
+        state = g.state if args.at in (None, g.state.seq) else replay(g, args.at, progress=progress)
         progress.close()
         if args.svg:
             from . import outfile

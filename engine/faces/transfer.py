@@ -112,6 +112,7 @@ def import_file(src: Path, db: Path, progress=None) -> int:
             if bad is not None:
                 raise CommandError(f"{src}: the imported chain breaks at seq {bad}: {why}; nothing imported")
             n = log.last()[0]
+            _snapshot(log)
         except BaseException:
             log.close()
             for suffix in ("", "-wal", "-shm"):
@@ -119,6 +120,19 @@ def import_file(src: Path, db: Path, progress=None) -> int:
             raise
         log.close()
     return n
+
+
+def _snapshot(log: EventLog) -> None:
+    """Snapshot the imported game at its end, so that no command replays it from event 1 (issue 19, item 3).
+
+    A cache: the fold that writes it is the one the first command would do anyway; a log that does
+    not fold (an event no longer readable) is imported all the same, for verify to report.
+    """
+    from turnlog.engine.game import Game
+    try:
+        Game(log, None, setup=False).snapshot()
+    except Exception:  # noqa: BLE001 - a cache never fails an import; verify reports a log that does not fold
+        pass
 
 
 def _read(src: Path, text: Iterable[str], commands: list, total: int, progress, decoder) -> list[tuple]:
