@@ -483,8 +483,9 @@ def _live_spans(start: int, stop: int, dead: list[tuple[int, int]]) -> list[tupl
 def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     """Apply events to ``state`` with their automatic consequences; return all, in order.
 
-    Each applied event is offered to every procedure kind's ``react``; what
-    they return is queued and marked automatic. A guard stops runaway loops.
+    Each applied event is offered to every procedure kind's ``react`` that may
+    answer it (procedures.reactors); what they return is queued and marked
+    automatic. A guard stops runaway loops.
     """
     done: list[tuple[object, bool]] = []
     queue = deque((e, False) for e in events)
@@ -496,7 +497,7 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
         automatic += auto
         if automatic > REACTION_LIMIT:  # only reactions can loop; a large setup is not a loop
             raise RuntimeError("automatic consequences did not settle (loop guard)")
-        for kind in K.KINDS:
+        for kind in K.reactors(type(ev)):
             queue.extend((r, True) for r in kind.react(state, ev))
     return done
 

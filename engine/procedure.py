@@ -47,3 +47,9 @@ class ProcedureKind(Protocol):
 
     def who(self, state: GameState, command: Command) -> "Actor | None":
         """Who must issue ``command`` now; None (or no ``who`` at all): the phasing side or the host."""
+
+
+def silent(react):
+    """Mark a ``react`` that never answers anything, so settle need not call it (procedures.reactors)."""
+    react.silent = True
+    return react

@@ -79,8 +79,29 @@ def register(kind: ProcedureKind) -> ProcedureKind:
     if state_type is not None:
         st.STATE_TYPES[name] = state_type
     KINDS.append(kind)
+    _REACTORS.clear()
     BY_COMMAND.update({cmd: kind for cmd in kind.commands})
     return kind
+
+
+#: event type -> the kinds whose ``react`` may answer it, worked out once per type (settle asks only them).
+_REACTORS: dict[type, tuple[ProcedureKind, ...]] = {}
+
+
+def reactors(etype: type) -> tuple[ProcedureKind, ...]:
+    """The kinds to offer an event of ``etype``: all whose react is not silent and, where a kind names the
+    types it ``reacts_to``, only for those (issue 19.4: most events reach no reaction at all)."""
+    got = _REACTORS.get(etype)
+    if got is None:
+        got = _REACTORS[etype] = tuple(k for k in KINDS if _reacts(k, etype))
+    return got
+
+
+def _reacts(k: ProcedureKind, etype: type) -> bool:
+    if getattr(type(k).react, "silent", False):
+        return False
+    types = getattr(k, "reacts_to", None)
+    return types is None or issubclass(etype, tuple(types))
 
 
 #: Commands that move the turn on: refused while any kind has an instance open (its ``unfinished``).

@@ -19,7 +19,7 @@ from .dice import Dice
 from .errors import CommandError, RuleViolation
 from .kit.choices import Choice, Option, choice
 from .kit.sequence import AWAW, phases
-from .procedure import Actor
+from .procedure import Actor, silent
 
 #: A World at War's sequence, the default; a game's own is ``phases(state.rules)`` (engine/kit/sequence.py).
 PHASES = AWAW
@@ -146,6 +146,7 @@ class TurnKind:
                 return [g.SeedRevealed(seed=dice.seed.hex())]
         raise CommandError(f"{type(cmd).__name__}: not a turn command")
 
+    @silent
     def react(self, state: GameState, event) -> list:
         return []
 

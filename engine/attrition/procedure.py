@@ -179,6 +179,7 @@ class AttritionKind(MachineKind):
 
     name = "attrition"
     machine = machine.MACHINE
+    reacts_to = (PlayerTurnStarted, a.AttritionPhaseChanged)  # what react answers: settle offers it nothing else
     commands = (c.BeginAttrition, c.RollAttritionDie, c.TakeTwoCounters, c.DesignateWinterHexes,
                 c.TakeAttritionLosses, c.SelectOccupation, c.RetreatUnits)
     handlers = {c.BeginAttrition: "on_begin", c.RollAttritionDie: "on_roll", c.TakeTwoCounters: "on_take_two",

@@ -8,6 +8,8 @@ reads its table as any other system reads its own. The Pacific halving stays wit
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..kit import cells
 from ..kit import tables as kit
 
@@ -24,6 +26,7 @@ TABLE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 ROWS = len(TABLE)  # 0..11; "11+" is the last row (14.43)
 
 
+@lru_cache(maxsize=256)  # the shipped table never changes: a count's column is computed once (issue 19.4)
 def column(factors: int) -> int:
     """Column index for a number of attritioning factors (14.41); 61 and more read the last column."""
     if factors < 1:

@@ -13,7 +13,7 @@ from typing import Any, Callable, ClassVar, Iterable
 from turnlog.projections.state import GameState
 
 from ..errors import CommandError, RuleViolation
-from ..procedure import Actor
+from ..procedure import Actor, silent
 from .choices import Choice, Option, choice
 from .machine import ProcedureMachine
 
@@ -83,7 +83,9 @@ class MachineKind:
         """The instances not yet in a final state."""
         return (i for i in self.instances(state).values() if i.phase not in self.machine.final)
 
+    @silent
     def react(self, state: GameState, event) -> list:
+        """No automatic consequence by default (a kind that has some overrides this and says ``reacts_to``)."""
         return []
 
     def unfinished(self, state: GameState) -> RuleViolation | None:

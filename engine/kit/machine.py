@@ -65,6 +65,7 @@ class ProcedureMachine:
         self.machine = Machine(model=None, states=self.states, transitions=self.transitions, initial=initial,
                                auto_transitions=False, queued=True, send_event=False)
         self._command_of = {trig: name for name, trig in self.commands.items()}
+        self._triggers: dict[str, list[str]] = {}
         # (trigger, source) -> [(dest, [(condition, wanted)])], read off the built Machine, in its order.
         self._ways: dict[tuple[str, str], list[tuple[str, list[tuple[str, bool]]]]] = {}
         for name, event in self.machine.events.items():
@@ -96,8 +97,11 @@ class ProcedureMachine:
     # -- the rules' queries --------------------------------------------------
 
     def triggers(self, phase: str) -> list[str]:
-        """Triggers the table allows from ``phase``, in table order."""
-        return self.machine.get_triggers(phase)
+        """Triggers the table allows from ``phase``, in table order (read off the built Machine once)."""
+        got = self._triggers.get(phase)
+        if got is None:
+            got = self._triggers[phase] = self.machine.get_triggers(phase)
+        return list(got)
 
     def step(self, phase: str, trigger: str, **facts) -> str:
         """The phase after ``trigger`` fires from ``phase`` given these facts; unchanged if none applies.

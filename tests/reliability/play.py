@@ -104,12 +104,20 @@ def _on_map(state) -> list[str]:
 def concrete(ch: Chooser, game: Game, offered: Choice) -> c.Command:
     """A concrete command for one choice of game.legal(): mostly drawn from its options (``example``), else
     built here from the choice's head with arguments that may or may not be legal."""
-    if ch.chance(0.7):
+    if ch.chance(0.7) or not _by_hand_knows(offered.command):
         try:
             return c.parse(msgspec.json.encode(offered.example(random.Random(ch.integer(0, 2**31)))))
         except CommandError:  # an open field without an example (no weather zone to name): build it here
-            pass
+            if not _by_hand_knows(offered.command):
+                raise
     return by_hand(ch, game, offered.head)
+
+
+def _by_hand_knows(command: str) -> bool:
+    """by_hand builds the turn kind's and attrition's commands; another kind's come from its choices only."""
+    from turnlog.engine import procedures
+    kind = procedures.BY_COMMAND.get(c.NAMES.get(command))
+    return kind is not None and kind.name in ("turn", "attrition")
 
 
 def by_hand(ch: Chooser, game: Game, hint: str) -> c.Command:
