@@ -35,6 +35,8 @@ def test_9_0_commands_parse_and_are_exported():
 
 
 def test_9_0_a_played_phase_replays_snapshots_and_verifies(tmp_path):
+    """9.0¶1: in the Combat Phase, after the barrage segment, enemy units leave only through the reported
+    ground-assault results; the phase replays and verifies."""
     g = game(tmp_path, UNITS)
     _played(g)
     assert proc(g).phase == "done" and g.state.units["e1"].eliminated and g.state.units["e2"].hex == "0403"

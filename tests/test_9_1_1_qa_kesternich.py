@@ -26,6 +26,7 @@ def _assault(g, attackers, hexes):
 
 
 def test_9_1_1_qa_attacking_kesternich_alone_is_refused_naming_the_flanks(tmp_path):
+    """9.1.1-QA¶1: the Kesternich question: K alone is refused while H and S are owed."""
     g = _ready(tmp_path)
     assert proc(g).required == [H, K, S]
     g.execute(c.StartGroundAssaultSegment(procedure="C1"))
@@ -37,6 +38,7 @@ def test_9_1_1_qa_attacking_kesternich_alone_is_refused_naming_the_flanks(tmp_pa
 
 
 def test_9_1_1_qa_all_three_in_one_multi_hex_assault_is_accepted(tmp_path):
+    """9.1.1-QA¶1, 9.2.1¶2: K, S and H in one assault meet the duty."""
     g = _ready(tmp_path)
     g.execute(c.StartGroundAssaultSegment(procedure="C1"))
     _assault(g, ["b1", "b3"], [K, S, H])
@@ -45,6 +47,7 @@ def test_9_1_1_qa_all_three_in_one_multi_hex_assault_is_accepted(tmp_path):
 
 
 def test_9_1_1_qa_all_three_in_separate_assaults_is_accepted(tmp_path):
+    """9.1.1-QA¶1, 9.2.2¶1: the two battalions of one hex attack K and S+H separately."""
     g = _ready(tmp_path)
     g.execute(c.StartGroundAssaultSegment(procedure="C1"))
     _assault(g, ["b1"], [K])
@@ -53,6 +56,7 @@ def test_9_1_1_qa_all_three_in_separate_assaults_is_accepted(tmp_path):
 
 
 def test_9_1_1_qa_variant_a_river_before_s_frees_it_unless_another_open_unit_touches_s(tmp_path):
+    """9.1.1¶2: a river frees S for the battalions but not for another Open unit next to S."""
     river = [{"a": "0202", "b": S, "river": True}]
     assert proc(_ready(tmp_path, hexsides=river)).required == [H, K]
     g = _ready(tmp_path, hexsides=river, extra=[u("a9", "0402", mode="pa")])
@@ -60,11 +64,13 @@ def test_9_1_1_qa_variant_a_river_before_s_frees_it_unless_another_open_unit_tou
 
 
 def test_9_1_1_qa_variant_s_wholly_in_exploit_mode_is_free(tmp_path):
+    """9.1.1¶2: S wholly in Exploit mode is not required."""
     g = _ready(tmp_path, enemy=[u("eK", K), u("eS", S, mode="exploit"), u("eH", H)])
     assert proc(g).required == [H, K]
 
 
 def test_9_1_1_qa_variant_with_the_option_an_artillery_shift_on_s_frees_it(tmp_path):
+    """9.1.1-QA¶2: with the option on, the shifted S may be ignored."""
     g = _ready(tmp_path, arty_shift_option=True)
     g.execute(c.ReportArtilleryShifts(procedure="C1", hexes=[S]))
     g.execute(c.StartGroundAssaultSegment(procedure="C1"))

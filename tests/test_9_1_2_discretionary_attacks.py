@@ -7,6 +7,7 @@ from war_helpers import game, proc, to_assaults, u
 
 
 def test_9_1_2_any_subset_of_a_stack_in_cover_may_be_designated(tmp_path):
+    """9.1.2¶1: one unit of a covered stack is designated; the others stay out."""
     g = game(tmp_path, [u("a1", "0202"), u("a2", "0202"), u("a3", "0202"), u("e1", "0301")], spec="0202:woods")
     to_assaults(g, "a2")
     assert proc(g).attackers == ["a2"] and proc(g).required == ["0301"]
@@ -15,6 +16,7 @@ def test_9_1_2_any_subset_of_a_stack_in_cover_may_be_designated(tmp_path):
 
 
 def test_9_1_2_a_discretionary_attack_may_be_made_on_an_unrequired_hex(tmp_path):
+    """9.1.2¶1: a unit with no duty (river) may still attack by choice."""
     sides = [{"a": "0202", "b": "0301", "river": True}]
     g = game(tmp_path, [u("a1", "0202"), u("e1", "0301")], hexsides=sides)
     to_assaults(g, "a1")

@@ -16,18 +16,21 @@ def _ready(tmp_path):
 
 
 def test_9_2_3_an_attacker_joins_one_assault(tmp_path):
+    """9.2.3¶1: an attacker takes part in one assault per segment."""
     g = _ready(tmp_path)
     g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G1"))
     refused(g, c.DeclareGroundAssault(procedure="C1", attackers=["a1"], hexes=["0302"]), "9.2.3")
 
 
 def test_9_2_3_a_hex_whose_units_all_defended_is_not_attacked_again(tmp_path):
+    """9.2.3¶1: defenders too take part in one assault per segment."""
     g = _ready(tmp_path)
     g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G1"))
     refused(g, c.DeclareGroundAssault(procedure="C1", attackers=["a2"], hexes=["0301"]), "9.2.3")
 
 
 def test_9_2_3_a_defender_that_retreated_in_adds_nothing_and_suffers_the_result(tmp_path):
+    """9.2.3¶2: e1 retreated into 0302, adds nothing to its defence, and is reached by the result."""
     g = _ready(tmp_path)
     g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G1", result="DR",
                                           retreats=[c.Retreat(unit="e1", to="0302")]))
