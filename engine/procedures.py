@@ -5,8 +5,9 @@ event types, the projection step that folds them, the Struct type of its own sta
 ``GameState.kinds[kind.name]``) and a sentence per event for the narrative. Registering teaches the
 command parser, the event codec, the fold, snapshots and the narrative about it, so the log, the Game
 facade, undo, verify and the CLI need no change for a new combat system (docs/design.md "Plugging in
-a procedure kind"). The turn sequence and attrition are built in: their events are in the codec's
-static union, which keeps the bytes of every log written before the registry.
+a procedure kind"). The turn sequence and attrition keep their events in the codec's static union (the
+bytes of every log written before the registry); rule 9's attack designation, the first system built
+on the kit, registers its events here like any plugged-in kind.
 
 The CLI also loads kinds installed as entry points of the group ``turnlog.kinds`` (``load_plugins``).
 """
