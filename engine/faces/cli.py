@@ -27,7 +27,6 @@ from ..errors import sqlite_failure as _environment
 from ..game import Game
 from ..seats import seat_of, seat_scenario
 from ..gamefiles import require_setup as _require_setup
-from .render import board_text
 
 EXIT_REFUSED = 2
 
@@ -250,7 +249,7 @@ def cmd_show(args) -> int:
             sys.stdout.write(dump(state).decode() + "\n")
         else:
             from .render_next import next_text
-            print(_text(board_text(state)))
+            print(_text(_board_text(state)))
             nxt = next_text(state)
             if nxt:
                 print(_text(nxt))
@@ -486,7 +485,7 @@ def _demo_board(g: Game, cmd) -> None:
     if what:
         when = what if cmd is None else f"after {what}"
         print(f"--- the board {when} (seq {g.state.seq}) ---")
-        print(_text(board_text(g.state)))
+        print(_text(_board_text(g.state)))
 
 
 def D_seed(db: Path) -> Path:
@@ -670,6 +669,12 @@ def build_parser() -> argparse.ArgumentParser:
 def _signing_key(sp) -> None:
     sp.add_argument("--key", metavar="FILE", help="a signed game: the actor's private key (from `turnlog keygen`) "
                                                  "that signs each command as it is appended")
+
+
+def _board_text(state) -> str:
+    """The board as text (the SVG module is imported only by the commands that draw: start-up, issue 19.6)."""
+    from .render import board_text
+    return board_text(state)
 
 
 def _plugins() -> None:
