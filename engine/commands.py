@@ -303,3 +303,19 @@ def parse(line: str | bytes) -> Command:
         if "invalid value" in msg and "type" in msg:
             msg += f" (known commands: {', '.join(sorted(NAMES))})"
         raise CommandError(msg) from None
+
+
+# -- Panzer Campaigns assault (reading notes §2, AS-*; engine/assault, registered, not in AnyCommand) --
+
+class DeclareAssault(Command):
+    """Open an assault by ``units`` on the enemy in the adjacent ``hex`` (AS-GEN.1); each pays its cost (AS-COST)."""
+
+    hex: str
+    units: list[str]
+
+
+class AddAssaultUnits(Command):
+    """Add ``units`` to the forming assault ``procedure``, from any hex next to its defending hex (AS-GEN.1)."""
+
+    procedure: str
+    units: list[str]

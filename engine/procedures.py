@@ -23,6 +23,7 @@ from turnlog.projections import state as st
 
 from . import commands as c
 from . import turn
+from .assault import procedure as assault
 from .attrition import procedure as attrition
 from .designation import procedure as designation
 from .errors import CommandError
@@ -154,3 +155,4 @@ turn.KINDS = KINDS  # the turn kind asks every kind whether it holds the turn (l
 register(turn.KIND)
 register(attrition.KIND)
 register(designation.KIND)
+register(assault.KIND)

@@ -8,11 +8,13 @@ live in turnlog.engine.commands; this module is the stable name for them
 from __future__ import annotations
 
 from .engine.commands import (
+    AddAssaultUnits,
     AddNote,
     AnyCommand,
     BeginAttackDesignation,
     BeginAttrition,
     Command,
+    DeclareAssault,
     DeclareGroundAssault,
     DesignateAttackers,
     DesignateWinterHexes,
@@ -49,11 +51,13 @@ from .engine.commands import (
 )
 
 __all__ = [
+    "AddAssaultUnits",
     "AddNote",
     "AnyCommand",
     "BeginAttackDesignation",
     "BeginAttrition",
     "Command",
+    "DeclareAssault",
     "DeclareGroundAssault",
     "DesignateAttackers",
     "DesignateWinterHexes",

@@ -1,0 +1,142 @@
+"""Who may assault, and what it costs: AS-GEN.1, AS-ATK.1-3, AS-MOVE.1, AS-COST.2-3 (reading notes §2.1).
+
+Every fact is the scenario's vocabulary (docs/scenario.md), none of it commercial data:
+
+* assault factor: ``ratings["assault"]``; a unit that can move only in Travel Mode (a towed gun) has
+  ``ratings["travel_only"]`` non-zero (AS-ATK.2);
+* status: ``markers`` ``fixed``, ``broken``, ``disrupted``, ``digging_in``, ``bridge_building``;
+* ``fatigue`` holds the band (0 none, 1 Medium, 2 High, 3 Maximum: AS-UNIT.1's bands, stored on the unit
+  as reading notes §2.3 allows);
+* ``mode``: ``deployed``, ``travel`` or ``rail``; the movement class is ``unit_class`` (else ``type``);
+* the defending hex's terrain type: ``move_cost[class]`` and ``prohibited_classes``;
+* the hexside between the two hexes: ``river``, ``bridge``, ``road`` (and the grid's passability).
+"""
+from __future__ import annotations
+
+from turnlog.projections.state import GameState, UnitState
+
+from .. import terrain
+from ..designation.board import by_hex, enemy_units, faction_of, neighbours, on_board, side_units, unit_class
+from ..errors import CommandError, RuleViolation
+from ..hexgrid import grid
+
+MAX_FATIGUE = 3
+#: AS-ATK.1: a status marker that bars an attacker, with the words a refusal uses.
+BARRING = {"fixed": "Fixed", "broken": "Broken", "disrupted": "Disrupted", "digging_in": "Digging-In",
+           "bridge_building": "building a bridge"}
+
+
+def defenders(state: GameState, attacker: str, hex_: str) -> list[str]:
+    """The enemy units in ``hex_`` (AS-GEN.1's defending units)."""
+    return [u.id for u in enemy_units(state, attacker, hex_)]
+
+
+def check_target(state: GameState, attacker: str, hex_: str) -> list[str]:
+    """AS-GEN.1: ``hex_`` exists and holds enemy units; returns them."""
+    if hex_ not in state.hexes:
+        raise CommandError(f'hex: no hex "{hex_}"')
+    found = defenders(state, attacker, hex_)
+    if not found:
+        raise RuleViolation("AS-GEN.1", f"{hex_} holds no unit of {attacker}'s enemies to assault")
+    return found
+
+
+def bar(state: GameState, attacker: str, u: UnitState, hex_: str) -> tuple[str, str] | None:
+    """(id, why) if ``u`` may not assault ``hex_`` for ``attacker``, else None.
+
+    Judged in text order: side and adjacency (AS-GEN.1), the unit's own state (AS-ATK.1-2), the
+    hexside and terrain (AS-ATK.3, AS-MOVE.1), then its movement points (AS-COST.2-3).
+    """
+    if not on_board(u) or faction_of(state, u) != attacker:
+        return "AS-GEN.1", f"{u.id} is not a unit of {attacker} on the map"
+    if hex_ not in neighbours(state, u.hex):
+        return "AS-GEN.1", f"{u.id} in {u.hex} is not adjacent to {hex_}"
+    return own_bar(u) or crossing_bar(state, u, hex_) or cost_bar(state, u, hex_)
+
+
+def own_bar(u: UnitState) -> tuple[str, str] | None:
+    """AS-ATK.1-2: the unit's rating, status, fatigue, mode and class."""
+    if u.ratings.get("assault", 0) <= 0:
+        return "AS-ATK.1", f"{u.id} has no assault factor"
+    for marker, words in BARRING.items():
+        if marker in u.markers:
+            return "AS-ATK.1", f"{u.id} is {words}"
+    if u.fatigue >= MAX_FATIGUE:
+        return "AS-ATK.1", f"{u.id} is at Maximum Fatigue"
+    if u.mode.lower() == "rail":
+        return "AS-ATK.1", f"{u.id} is in Rail Mode"
+    if u.ratings.get("travel_only", 0):
+        return "AS-ATK.2", f"{u.id} can move only in Travel Mode, so it never assaults"
+    return None
+
+
+def crossing_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] | None:
+    """AS-ATK.3 and AS-MOVE.1: the unit could move from its hex into ``hex_`` as it stands."""
+    g = grid(state)
+    side, travel = g.side(u.hex, hex_), u.mode.lower() == "travel"
+    if not g.passable(u.hex, hex_):
+        return "AS-ATK.3", f"no land move from {u.hex} into {hex_}"
+    if side.river and not side.bridge:
+        return "AS-ATK.3", f"the river between {u.hex} and {hex_} has no bridge"
+    if side.river and not travel:
+        return "AS-MOVE.1", f"{u.id} must be in Travel Mode to assault over the bridge into {hex_}"
+    if unit_class(u) in terrain.of_hex(state, hex_).prohibited_classes:
+        if not side.road:
+            return "AS-ATK.3", f"{u.id} ({unit_class(u)}) cannot move into {hex_}'s terrain"
+        if not travel:
+            return "AS-MOVE.1", f"{u.id} ({unit_class(u)}) must be in Travel Mode to assault {hex_} along the road"
+    return None
+
+
+def entry_cost(state: GameState, u: UnitState, hex_: str) -> int:
+    """The movement points ``u`` pays to enter ``hex_`` (its class's ``move_cost``; 0 when not given)."""
+    return terrain.of_hex(state, hex_).move_cost.get(unit_class(u), 0)
+
+
+def cost(state: GameState, u: UnitState, hex_: str) -> int:
+    """AS-COST.3: the larger of 2/3 of the allowance (rounded up, reading P10) and the entry cost."""
+    return max(-(-2 * u.movement_allowance // 3), entry_cost(state, u, hex_))
+
+
+def cost_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] | None:
+    """AS-COST.2: at least 2/3 of the allowance left (exact, reading P10); AS-COST.3: enough for the cost."""
+    if 3 * u.movement_left < 2 * u.movement_allowance:
+        return "AS-COST.2", (f"{u.id} has {u.movement_left} of its {u.movement_allowance} movement points left; "
+                             "an assault needs two thirds of the allowance")
+    need = cost(state, u, hex_)
+    if need > u.movement_left:
+        return "AS-COST.3", f"{u.id} has {u.movement_left} movement points left; assaulting {hex_} costs {need}"
+    return None
+
+
+def check_units(state: GameState, attacker: str, hex_: str, units: list[str], taken: list[str] = ()) -> None:
+    """Refuse a malformed list (CommandError naming ``units[i]``) or the first unit that may not assault."""
+    if not units:
+        raise CommandError("units: name at least one unit")
+    seen: set[str] = set()
+    for i, uid in enumerate(units):
+        if uid not in state.units:
+            raise CommandError(f'units[{i}]: no unit "{uid}"')
+        if uid in seen:
+            raise CommandError(f'units[{i}]: "{uid}" is named twice')
+        seen.add(uid)
+        if uid in taken:
+            raise RuleViolation("AS-GEN.2", f"{uid} is already in this assault")
+        why = bar(state, attacker, state.units[uid], hex_)
+        if why is not None:
+            raise RuleViolation(*why)
+
+
+def able(state: GameState, attacker: str, hex_: str, taken: list[str] = ()) -> list[str]:
+    """The units that may join an assault on ``hex_`` now: the same checks, one unit at a time."""
+    near = set(neighbours(state, hex_))
+    return [u.id for u in side_units(state, attacker) if u.hex in near and u.id not in taken
+            and bar(state, attacker, u, hex_) is None]
+
+
+def targets(state: GameState, attacker: str) -> list[str]:
+    """Hexes holding enemy units next to at least one of ``attacker``'s units (candidates for AS-GEN.1)."""
+    occ = by_hex(state)
+    own = {u.hex for u in side_units(state, attacker) if faction_of(state, u) == attacker}
+    return sorted(h for h in occ if enemy_units(state, attacker, h, occ)
+                  and any(n in own for n in neighbours(state, h)))

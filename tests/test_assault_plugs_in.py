@@ -1,0 +1,102 @@
+"""The assault procedure is a registered kind (issue 16, reading notes §2.2): parsed, decided, logged,
+narrated, replayed, snapshotted, undone, verified and drawn with no change to the log, Game, verify or the
+CLI; legal() lists what the rules accept. INVENTED position (tests/assault_helpers.py)."""
+from __future__ import annotations
+
+import io
+import sys
+from contextlib import redirect_stdout
+
+import msgspec
+
+import turnlog
+from turnlog import commands as c
+from turnlog.engine.assault import machine
+from turnlog.engine.errors import CommandError, RuleViolation
+from turnlog.engine.faces import cli
+from turnlog.projections.assault import Assaults
+from turnlog.projections.state import dump, load
+
+from assault_helpers import game, proc, u
+
+UNITS = [u("a1", "0202"), u("a2", "0403"), u("a3", "0202", markers=["broken"]), u("a4", "0101"),
+         u("e1", "0302")]
+
+
+def test_the_commands_parse_and_are_exported():
+    assert isinstance(c.parse('{"type": "DeclareAssault", "hex": "0302", "units": ["a1"]}'), c.DeclareAssault)
+    assert c.AddAssaultUnits is turnlog.commands.AddAssaultUnits
+    assert "DeclareAssault" not in {t.__name__ for t in c.AnyCommand.__args__}
+
+
+def test_an_assault_replays_snapshots_undoes_and_verifies(tmp_path):
+    g = game(tmp_path, UNITS)
+    g.execute(c.DeclareAssault(hex="0302", units=["a1"]))
+    g.execute(c.AddAssaultUnits(procedure="S1", units=["a2"]))
+    assert proc(g).units == ["a1", "a2"] and g.state.units["a2"].movement_left == 3
+    assert g.at(use_snapshots=False) == g.state
+    assert load(dump(g.state)) == g.state
+    g.snapshot()
+    assert isinstance(g.at().kinds["assault"], Assaults)
+    g.undo()
+    assert proc(g).units == ["a1"] and g.state.units["a2"].movement_left == 9
+    rep = turnlog.verify_path(g.log.path)
+    assert rep.ok, rep.problem
+
+
+def test_an_open_assault_holds_the_turn(tmp_path):
+    """The kit's rule: an instance runs to its end before the turn moves on (resolution is the next stage)."""
+    g = game(tmp_path, UNITS)
+    g.execute(c.DeclareAssault(hex="0302", units=["a1"]))
+    try:
+        g.execute(c.StartPhase(phase="combat"))
+    except RuleViolation as err:
+        assert err.rule == "AS-GEN.2" and "S1" in str(err)
+    else:
+        raise AssertionError("the turn moved on past a forming assault")
+
+
+def _accepted(g, ch) -> None:
+    """Every unit a Choice lists is accepted alone and all together; one it leaves out is refused."""
+    opt = ch.options[0]
+    for pick in [[v] for v in opt.values] + [list(opt.values)]:
+        g.decide(g.state, c.parse(msgspec.json.encode({"type": ch.command, **ch.fixed, "units": pick})))
+    for other in sorted(set(g.state.units) - set(opt.values)):
+        try:
+            g.decide(g.state, c.parse(msgspec.json.encode({"type": ch.command, **ch.fixed, "units": [other]})))
+        except (RuleViolation, CommandError):
+            continue
+        raise AssertionError(f"{ch.command} accepts {other}, which legal() did not list")
+
+
+def test_legal_lists_exactly_what_is_accepted(tmp_path):
+    g = game(tmp_path, UNITS)
+    (declare,) = [ch for ch in g.legal() if ch.command == "DeclareAssault"]
+    assert declare.fixed == {"hex": "0302"} and declare.options[0].values == ["a1", "a2"]
+    assert (declare.role, declare.faction, declare.rule) == ("attacker", "AX", "AS-GEN.1")
+    _accepted(g, declare)
+    g.execute(c.DeclareAssault(hex="0302", units=["a1"]))
+    (add,) = [ch for ch in g.legal() if ch.command == "AddAssaultUnits"]
+    assert add.fixed == {"procedure": "S1"} and add.options[0].values == ["a2"]
+    _accepted(g, add)
+    assert not [ch for ch in g.legal() if ch.command == "DeclareAssault"]
+
+
+def test_the_cli_plays_narrates_verifies_and_draws_it(tmp_path, monkeypatch):
+    g = game(tmp_path, UNITS)
+    path = str(g.log.path)
+    g.close()
+    lines = '{"type": "DeclareAssault", "hex": "0302", "units": ["a1"]}\n'
+    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert cli.main(["play", "--db", path, "-"]) == 0
+        assert cli.main(["log", "--db", path]) == 0
+        assert cli.main(["verify", "--db", path]) == 0
+        assert cli.main(["diagram", "--kind", "assault", "--current", "forming"]) == 0
+    text = out.getvalue()
+    assert "S1: AX assaults 0302 with a1 (AS-GEN.1); defending: e1 (WA)" in text
+    assert "S1: a1 spends 6 movement points to assault (entry cost 0; AS-COST.3)" in text
+    assert "VERIFIED" in text
+    for t in machine.TRANSITIONS:
+        assert f"{t['source']} --> {t['dest']} : {t['trigger']}" in text
