@@ -23,7 +23,6 @@ from turnlog.projections import state as st
 
 from . import commands as c
 from . import turn
-from .assault import procedure as assault
 from .attrition import procedure as attrition
 from .designation import procedure as designation
 from .errors import CommandError
@@ -155,4 +154,6 @@ turn.KINDS = KINDS  # the turn kind asks every kind whether it holds the turn (l
 register(turn.KIND)
 register(attrition.KIND)
 register(designation.KIND)
-register(assault.KIND)
+# Panzer Campaigns assault (engine/assault/) is built up to its declaration (issue 16, stage 1) and not
+# registered by default: until it can be resolved, an assault declared in a game would hold the turn for good.
+# A host (or the tests, tests/assault_helpers.py) registers it with register_kind(assault.KIND).

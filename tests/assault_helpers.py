@@ -6,8 +6,13 @@ The grid is odd-q (engine/hexgrid.py): 0202 touches 0101 0102 0201 0203 0301 030
 """
 from __future__ import annotations
 
+import turnlog
+from turnlog.engine.assault import procedure as _assault
+
 from helpers import new_game, scenario
 from war_helpers import grid
+
+turnlog.register_kind(_assault.KIND)  # not registered by default until it can be resolved (engine/procedures.py)
 
 #: INVENTED terrain types: a village costs infantry 3 to enter, armour 4; a marsh is closed to armour.
 TERRAIN = [
