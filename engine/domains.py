@@ -90,6 +90,7 @@ def problems(sc) -> list[str]:
     _walk(sc, "", out)
     out += seat_domains(sc.seats)
     out += _sequence(sc.rules.turn_sequence)
+    out += _procedures(sc.rules.procedures)
     if not out and sc.turn.phase not in phases(sc.rules):
         out.append(f"turn.phase: {sc.turn.phase!r} is not a phase ({', '.join(phases(sc.rules))})")
     return out
@@ -108,6 +109,23 @@ def seat_domains(seats, where: str = "seats") -> list[str]:
         if v and not is_id(v):
             out.append(f"{where}.{field}: {v[:ID_MAX]!r}: an actor is 1-{ID_MAX} characters without spaces or "
                        "control characters")
+    return out
+
+
+MAX_PROCEDURES = 16
+
+
+def _procedures(names: list[str]) -> list[str]:
+    """rules.procedures: ids, each once, at most MAX_PROCEDURES (that each is registered is checked at creation)."""
+    out = []
+    if len(names) > MAX_PROCEDURES:
+        return [f"rules.procedures: {len(names)} entries, more than the limit of {MAX_PROCEDURES}"]
+    for i, n in enumerate(names):
+        if not is_id(n):
+            out.append(f"rules.procedures[{i}]: {n[:ID_MAX]!r}: a procedure kind's name is 1-{ID_MAX} characters "
+                       "without spaces or control characters")
+        elif n in names[:i]:
+            out.append(f"rules.procedures[{i}]: {n!r} is named twice")
     return out
 
 

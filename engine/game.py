@@ -25,7 +25,7 @@ from . import dice as D
 from . import gamefiles as GF
 from . import joint as J
 from . import progress as P
-from .errors import CommandError, RuleViolation
+from .errors import CommandError, RuleViolation, ScenarioError
 from . import procedures as K
 from . import seats as S
 from . import signatures as SG
@@ -87,6 +87,11 @@ class Game:
             log_format = SIGNED if signed else FORMAT
         elif signed and log_format < SIGNED:
             raise CommandError(f"log_format: a signed game is stored in log format {SIGNED} (got {log_format})")
+        for i, name in enumerate(scenario.rules.procedures):  # registered in this process (plugins: register first)
+            if name not in {k.name for k in K.KINDS}:
+                raise ScenarioError(f"rules.procedures[{i}]: no procedure kind {name!r} is registered (kinds: "
+                                    f"{', '.join(k.name for k in K.KINDS if k.name != 'turn')}); a plugin's kind "
+                                    "is registered with turnlog.register_kind before the game is created")
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
@@ -457,9 +462,10 @@ class Game:
         """(seq, command id, event, automatic) for browsing the log."""
         return [(r[0], r[1], decode(r[2], r[3], r[4]), bool(r[5])) for r in self.log.rows(start, stop)]
 
-    def legal(self) -> list[str]:
+    def legal(self) -> list:
+        """What may be issued now, as kit Choices, from every procedure kind this game uses."""
         out = []
-        for kind in K.KINDS:
+        for kind in K.active(self.state):
             out += kind.legal(self.state)
         return out
 
@@ -498,7 +504,8 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
         if automatic > REACTION_LIMIT:  # only reactions can loop; a large setup is not a loop
             raise RuntimeError("automatic consequences did not settle (loop guard)")
         for kind in K.reactors(type(ev)):
-            queue.extend((r, True) for r in kind.react(state, ev))
+            if K.used(state, kind):
+                queue.extend((r, True) for r in kind.react(state, ev))
     return done
 
 

@@ -25,7 +25,7 @@ from . import commands as c
 from . import turn
 from .attrition import procedure as attrition
 from .designation import procedure as designation
-from .errors import CommandError
+from .errors import CommandError, RuleViolation
 from .procedure import ProcedureKind
 
 #: The kinds in the order their ``react`` sees each event and their ``legal`` lists choices.
@@ -105,6 +105,20 @@ def _reacts(k: ProcedureKind, etype: type) -> bool:
     return types is None or issubclass(etype, tuple(types))
 
 
+#: The kinds a game uses when its scenario names none (``rules.procedures``): every log written before.
+DEFAULT_KINDS = ("attrition",)
+
+
+def used(state, kind_: ProcedureKind) -> bool:
+    """Whether this game uses ``kind_``: the turn always; the others as its ``rules.procedures`` names them."""
+    return kind_.name == "turn" or kind_.name in (state.rules.procedures or DEFAULT_KINDS)
+
+
+def active(state) -> list[ProcedureKind]:
+    """The registered kinds this game uses, in registry order (what legal() lists, what reacts)."""
+    return [k for k in KINDS if used(state, k)]
+
+
 #: Commands that move the turn on: refused while any kind has an instance open (its ``unfinished``).
 TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn)
 
@@ -114,6 +128,10 @@ def decide(state, command: c.Command, dice) -> list:
     kind_ = BY_COMMAND.get(type(command))
     if kind_ is None:
         raise CommandError(f"{type(command).__name__}: no procedure handles this command")
+    if not used(state, kind_):
+        raise RuleViolation("procedures", f"{type(command).__name__} belongs to the {kind_.name} procedure, which "
+                            f"this game does not use (its scenario's rules.procedures: "
+                            f"{', '.join(state.rules.procedures or DEFAULT_KINDS)})")
     if isinstance(command, TURN_ADVANCE):
         for other in KINDS:
             blocked = other.unfinished(state)

@@ -83,7 +83,7 @@ class Sandbox:
     def legal(self) -> list:
         """What may be issued here, as the Game lists it (kit Choices)."""
         out: list = []
-        for kind in K.KINDS:
+        for kind in K.active(self.state):
             out += kind.legal(self.state)
         return out
 

@@ -34,7 +34,8 @@ def u(uid: str, hex_: str, *, assault: int = 4, ma: int = 9, left: int | None = 
 
 def game(tmp_path, units: list[dict], spec: str = "", hexsides=(), active: str = "AX"):
     """A new game in AX's movement phase of turn 1 on a 5x5 INVENTED map."""
-    sc = scenario(grid(spec), units, hexsides=list(hexsides), terrain_types=TERRAIN, active=active)
+    sc = scenario(grid(spec), units, hexsides=list(hexsides), terrain_types=TERRAIN, active=active,
+                  rules={"procedures": ["attrition", "assault"]})
     g = new_game(tmp_path, sc)
     return g
 

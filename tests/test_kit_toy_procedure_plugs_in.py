@@ -31,7 +31,7 @@ turnlog.register_kind(T.KIND)
 def position():
     return scenario(hexes("0404:AX 0405:WA"), [unit("it-1", "IT", "0404", 4), unit("us-1", "US", "0405", 3)],
                     turn={"turn": 1, "season": "summer", "year": 1943, "active": "AX", "phase": "movement"},
-                    dice={"hit": {"sides": 6}})
+                    dice={"hit": {"sides": 6}}, rules={"procedures": ["attrition", "skirmish"]})
 
 
 @pytest.fixture

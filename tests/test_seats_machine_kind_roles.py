@@ -18,7 +18,7 @@ SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "host": "hq"}
 def game(tmp_path):
     sc = scenario(hexes("0404:AX 0405:WA"), [unit("it-1", "IT", "0404", 4), unit("us-1", "US", "0405", 3)],
                   turn={"turn": 1, "season": "summer", "year": 1943, "active": "AX", "phase": "movement"},
-                  dice={"hit": {"sides": 6}})
+                  dice={"hit": {"sides": 6}}, rules={"procedures": ["attrition", "skirmish"]})
     return new_game(tmp_path, sc, seats=SEATS)
 
 

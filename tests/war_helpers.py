@@ -47,6 +47,7 @@ def u(uid: str, hex_: str, *, nat: str = "", size: str = "battalion", mode: str 
 
 def position(units: list[dict], spec: str = "", hexsides=()):
     return scenario(grid(spec), units, hexsides=list(hexsides), terrain_types=TERRAIN,
+                    rules={"procedures": ["attrition", "designation"]},
                     turn={"turn": 1, "season": "winter", "year": 1944, "active": "AX", "phase": "combat"})
 
 

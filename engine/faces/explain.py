@@ -162,7 +162,7 @@ def _weight(label: str) -> tuple[int, int]:
 
 def _legal(state: GameState) -> list[str]:
     out = []
-    for kind in procedures.KINDS:
+    for kind in procedures.active(state):
         try:
             out += kind.legal(state)
         except Exception as err:  # noqa: BLE001 — e.g. a procedure caught mid-command (phase 'count')

@@ -55,7 +55,7 @@ class RulesCommands:
         for x in attr:
             self.say(f"  {x}")
         shown = list(attr)
-        for kind in procedures.KINDS:   # every other machine-driven kind (rule 9...): its open instances, its choices
+        for kind in procedures.active(st):   # every other machine-driven kind (rule 9...): its open instances, its choices
             if kind.name in ("turn", "attrition") or not hasattr(kind, "open"):
                 continue
             for inst in kind.open(st):

@@ -81,7 +81,8 @@ def fuzz_scenario() -> S.Scenario:
     ]
     doc = {
         "name": "fuzz", "die": {"sides": 10, "lowest": 0},
-        "rules": {"russian_winter": {"attacker_nationality": "SU", "axis_nationality": "GE"}},
+        "rules": {"russian_winter": {"attacker_nationality": "SU", "axis_nationality": "GE"},
+                  "procedures": ["attrition", "designation"]},  # rule 9 too: the fuzzers reach both kinds
         "factions": [{"id": "AX", "side": "axis"}, {"id": "WA", "side": "allies"}, {"id": "RU", "side": "allies"}],
         "nationalities": [{"id": "GE", "faction": "AX", "ctl": 2, "winter_prep": 1},
                           {"id": "FI", "faction": "AX", "status": "minor_ally"},
