@@ -138,7 +138,16 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             if opt.many and left is not None:
                 left -= len(value)
         for name in dict.fromkeys(o.field.split("[]")[0] for o in self.options if "[]" in o.field):
-            doc[name] = self._items(rng, name, taken)
+            # A required item can be left short when an earlier one took the values it needed and that may
+            # not repeat: draw the items again (a bounded number of times) before giving a short one back.
+            before = set(taken)
+            for _attempt in range(25):
+                taken.clear()
+                taken.update(before)
+                items, short = self._items(rng, name, taken)
+                if not short:
+                    break
+            doc[name] = items
         return doc
 
     def _top(self, field: str) -> Option | None:
@@ -160,14 +169,15 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             taken.update(picked)
         return picked
 
-    def _items(self, rng: random.Random, name: str, taken: set) -> list[dict]:
-        """The items of a list-of-structs field: its key option first, then each item's own options."""
+    def _items(self, rng: random.Random, name: str, taken: set) -> tuple[list[dict], bool]:
+        """The items of a list-of-structs field (its key option first, then each item's own options), and
+        whether an item that had to stay came out short of its options' minimum."""
         opts = [o for o in self.options if o.field.startswith(name + "[]")]
         key = next(o for o in opts if not o.when)
         keyname = key.field.split(".", 1)[1]
         keys = pick(rng, key.values, key.least, key.most, key.bounds) if key.many else [rng.choice(key.values)]
         required = {v for b in key.bounds if b.least for v in b.values}
-        items = []
+        items, missed = [], False
         # Required items first, so that they have the first claim on values that may not repeat;
         # an optional item whose own options can no longer be met is dropped.
         for k in sorted(keys, key=lambda k: k not in required):
@@ -180,7 +190,8 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                         item[o.field.split(".", 1)[1]] = v
             if not short or k in required or len(items) < key.least:
                 items.append(item)
-        return items
+                missed |= short
+        return items, missed
 
 
 _LEFT_OUT = object()
