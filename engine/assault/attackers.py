@@ -16,9 +16,9 @@ from __future__ import annotations
 from turnlog.projections.state import GameState, UnitState
 
 from .. import terrain
-from ..designation.board import by_hex, enemy_units, faction_of, neighbours, on_board, side_units, unit_class
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
+from ..kit.board import by_hex, enemy_units, faction_of, neighbours, on_board, side_units, unit_class
 
 MAX_FATIGUE = 3
 #: AS-ATK.1: a status marker that bars an attacker, with the words a refusal uses.

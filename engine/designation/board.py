@@ -6,12 +6,12 @@ hexside rivers. Nothing here is WaR map or counter data.
 """
 from __future__ import annotations
 
-from collections import defaultdict
-
 from turnlog.projections.state import GameState, UnitState
 
 from .. import terrain
 from ..hexgrid import grid
+from ..kit.board import (by_hex, enemies, enemy_units, faction_of, friendly, neighbours,  # noqa: F401
+                         on_board, side_units, unit_class)
 
 #: 9.1.1a's covering kinds, as hex features (the terrain kinds are the terrain table's ``war.covering``).
 COVERING_FEATURES = frozenset({"location", "village", "town", "city", "woods", "forest", "fieldworks",
@@ -21,55 +21,8 @@ NEVER_ATTACK = frozenset({"artillery", "hq"})
 PA, EXPLOIT, BATTALION = "pa", "exploit", "battalion"
 
 
-def faction_of(state: GameState, u: UnitState) -> str:
-    return state.nationalities[u.nationality].faction
-
-
-def _side(state: GameState, f: str) -> str:
-    return state.factions[f].side if f in state.factions else ""
-
-
-def enemies(state: GameState, a: str, b: str) -> bool:
-    """Factions of opposite sides are enemies; a unit of no faction (a neutral minor) is nobody's enemy."""
-    return bool(a and b) and _side(state, a) != _side(state, b)
-
-
-def friendly(state: GameState, a: str, b: str) -> bool:
-    """Factions of the same side; a unit of no faction is nobody's friend either."""
-    return bool(a and b) and _side(state, a) == _side(state, b)
-
-
-def unit_class(u: UnitState) -> str:
-    return (u.unit_class or u.type).lower()
-
-
 def is_pa(u: UnitState) -> bool:
     return u.mode.lower() == PA
-
-
-def on_board(u: UnitState) -> bool:
-    return bool(u.hex) and not u.eliminated
-
-
-def by_hex(state: GameState) -> dict[str, list[UnitState]]:
-    """Units on the map, by hex, in id order."""
-    out: dict[str, list[UnitState]] = defaultdict(list)
-    for uid in sorted(state.units):
-        u = state.units[uid]
-        if on_board(u):
-            out[u.hex].append(u)
-    return out
-
-
-def side_units(state: GameState, active: str) -> list[UnitState]:
-    """The active side's units on the map (its own faction and its allies)."""
-    return [u for u in (state.units[k] for k in sorted(state.units))
-            if on_board(u) and friendly(state, active, faction_of(state, u))]
-
-
-def enemy_units(state: GameState, active: str, hex_: str, occ: dict | None = None) -> list[UnitState]:
-    occ = by_hex(state) if occ is None else occ
-    return [u for u in occ.get(hex_, []) if enemies(state, active, faction_of(state, u))]
 
 
 def covering(state: GameState, hex_: str) -> bool:
@@ -87,10 +40,6 @@ def constricted(state: GameState, hex_: str) -> bool:
 def river_between(state: GameState, a: str, b: str) -> bool:
     """9.1.1: a river of any class on the hexside; a bridge or a ford does not change that (reading A11)."""
     return grid(state).side(a, b).river
-
-
-def neighbours(state: GameState, hex_: str) -> list[str]:
-    return grid(state).adj.get(hex_, [])
 
 
 def attack_bar(state: GameState, u: UnitState, target: str) -> tuple[str, str] | None:

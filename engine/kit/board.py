@@ -1,0 +1,66 @@
+"""Who is whose and what stands where: board readings every combat system shares, no rule of any one system.
+
+Rule 9's attack designation and the Panzer Campaigns assault both read them (engine/designation/board.py
+re-exports them beside its own rule-9 readings). A unit of no faction (a neutral minor) is nobody's friend
+and nobody's enemy.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from turnlog.projections.state import GameState, UnitState
+
+from ..hexgrid import grid
+
+
+def faction_of(state: GameState, u: UnitState) -> str:
+    return state.nationalities[u.nationality].faction
+
+
+def _side(state: GameState, f: str) -> str:
+    return state.factions[f].side if f in state.factions else ""
+
+
+def enemies(state: GameState, a: str, b: str) -> bool:
+    """Factions of opposite sides; a unit of no faction is nobody's enemy."""
+    return bool(a and b) and _side(state, a) != _side(state, b)
+
+
+def friendly(state: GameState, a: str, b: str) -> bool:
+    """Factions of the same side; a unit of no faction is nobody's friend either."""
+    return bool(a and b) and _side(state, a) == _side(state, b)
+
+
+def unit_class(u: UnitState) -> str:
+    """The unit's class (``unit_class``, else its ``type``), lower case."""
+    return (u.unit_class or u.type).lower()
+
+
+def on_board(u: UnitState) -> bool:
+    return bool(u.hex) and not u.eliminated
+
+
+def by_hex(state: GameState) -> dict[str, list[UnitState]]:
+    """Units on the map, by hex, in id order."""
+    out: dict[str, list[UnitState]] = defaultdict(list)
+    for uid in sorted(state.units):
+        u = state.units[uid]
+        if on_board(u):
+            out[u.hex].append(u)
+    return out
+
+
+def side_units(state: GameState, active: str) -> list[UnitState]:
+    """The active side's units on the map (its own faction and its allies)."""
+    return [u for u in (state.units[k] for k in sorted(state.units))
+            if on_board(u) and friendly(state, active, faction_of(state, u))]
+
+
+def enemy_units(state: GameState, active: str, hex_: str, occ: dict | None = None) -> list[UnitState]:
+    """The units in ``hex_`` that are ``active``'s enemies (``occ``: a ``by_hex`` already made)."""
+    occ = by_hex(state) if occ is None else occ
+    return [u for u in occ.get(hex_, []) if enemies(state, active, faction_of(state, u))]
+
+
+def neighbours(state: GameState, hex_: str) -> list[str]:
+    return grid(state).adj.get(hex_, [])
