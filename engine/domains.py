@@ -47,6 +47,7 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("TerrainTypeSpec", "move_cost"): (0, 999),
     ("WifTerrainSpec", "blitz_shift"): (-10, 10),
     ("PzcTerrainSpec", "assault_pct"): (-100, 1000),
+    ("HexsideSpec", "assault_pct"): (-100, 1000),
     ("WarTerrainSpec", "defence"): (-100, 100),
     ("WeatherSpec", "winter_level"): (0, 10),
     ("TurnSpec", "turn"): (1, 99_999),

@@ -63,6 +63,7 @@ class HexsideSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
     bridge: bool = False
     ford: bool = False
     road: bool = False
+    assault_pct: int = 0        # PzC AS-TER.1: the hexside's assault modifier in percent
 
 
 class AttritionTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -140,6 +141,7 @@ class NationalitySpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=T
     major: str = ""
     distinct_for_attrition: bool = False
     jungle_attrition: bool = False
+    fanatical: bool = False   # PzC AS-FAN.1-2: the scenario marks this nation's units Fanatical
 
 
 class BoxSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -258,6 +260,26 @@ class TurnSequenceSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=
     phases: list[str] = []
 
 
+class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """Panzer Campaigns assault: the scenario's parameters and the readings the text leaves open.
+
+    The numbers are the user's data (the commercial games' values are not shipped); every reading's
+    default is the engine's ruling (docs/rulings.md, reading notes §2.6). All default, so a game that
+    never assaults encodes as before.
+    """
+
+    manual_defensive_fire: bool = False                       # AS-COST.1: the optional rule is in force
+    alternate_assault: bool = False                           # AS-HA0.1: optional rule (not in the text)
+    combine: Literal["sum", "chain"] = "sum"                  # P2: how side percentages combine
+    stack: Literal["multiply", "worst"] = "multiply"          # P3: several per-unit multipliers
+    cap_support: Literal["at_least", "exceeds"] = "at_least"  # P6: the per-hex combined-arms test
+    assault_low: float = 0.0     # AS-RES.2: the low combat value (Parameter Data)
+    assault_high: float = 0.0    # AS-RES.2: the high combat value
+    baseline: float = 1.0        # P1: the combat value at which the drawn value is the loss
+    allocation: Literal["proportional", "owner"] = "proportional"   # P9: how a side's loss is shared
+    disruption: Literal["host", "ratio"] = "host"                    # who decides Disrupted/Broken
+
+
 #: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading
 #: (issue 11); 2: with it (docs/rulings.md, "Editions"). A log that names none is edition 1.
 EDITION = 2
@@ -275,6 +297,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     # The procedure kinds this game uses (engine/procedures.py); empty: attrition alone, as every game
     # before rule 9 was. A registered kind the game does not name is refused and never offered.
     procedures: list[str] = []
+    pzc: PzcRulesSpec = PzcRulesSpec()   # Panzer Campaigns assault (issue 16); omitted while default
 
     @property
     def era(self) -> int:
