@@ -280,6 +280,15 @@ class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     disruption: Literal["host", "ratio"] = "host"                    # who decides Disrupted/Broken
 
 
+class WifRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """World in Flames land combat (issue 15): which of the scenario's tables and dice it reads, and its readings."""
+
+    blitz_table: str = "wif-blitz"       # 11.16.5-T1, R1: the scenario's `tables` name of the blitz table
+    assault_table: str = "wif-assault"   # the same for the assault table
+    die: str = ""                        # option 43: each side's die, a named dice of one die ("" = the game's die)
+    bonus_rounding: Literal["down", "floor", "half_up"] = "down"   # W2: one-fourth of the ARM difference
+
+
 #: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading
 #: (issue 11); 2: with it (docs/rulings.md, "Editions"). A log that names none is edition 1.
 EDITION = 2
@@ -298,6 +307,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     # before rule 9 was. A registered kind the game does not name is refused and never offered.
     procedures: list[str] = []
     pzc: PzcRulesSpec = PzcRulesSpec()   # Panzer Campaigns assault (issue 16); omitted while default
+    wif: WifRulesSpec = WifRulesSpec()   # World in Flames land combat (issue 15); omitted while default
 
     @property
     def era(self) -> int:
