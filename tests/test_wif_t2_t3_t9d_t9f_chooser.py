@@ -17,7 +17,7 @@ def _chooser(g) -> w.TableChooserDetermined:
 
 
 def test_wif_t3_less_arm_gives_the_defender_the_choice_and_his_seat_issues_it(tmp_path):
-    """11.16.5-T3, T2: 0 attacking ARM against 3: the defender chooses; the choice is his seat's, and
+    """11.16.5-T3, 11.16.5-T2: 0 attacking ARM against 3: the defender chooses; the choice is his seat's, and
     legal() offers it to him."""
     g = game(tmp_path, WEAK, attackers=["a1"])
     ev = _chooser(g)
