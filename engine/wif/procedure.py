@@ -168,12 +168,8 @@ class WifKind(MachineKind):
         row = sum(r.value for r in rolls) + sum(m.value for m in bonus)
         look = T.lookup(table, combat.column, row)
         att, dfn, flags = tb.parts(look.result)
-        after = LandCombat(id=combat.id, hex=combat.hex, attacker=combat.attacker, defender=combat.defender,
-                           turn=combat.turn, chooser=combat.chooser, table=combat.table,
-                           arm_contributors=combat.arm_contributors, invaders=combat.invaders,
-                           paradropped=combat.paradropped, eng_used=combat.eng_used)
         loss = numeric(att) > 0 or numeric(dfn) > 0
-        several = constraints(after) if numeric(att) > 0 else 0
+        several = constraints(combat) if numeric(att) > 0 else 0
         return [*rolls,
                 w.LandCombatResultDetermined(procedure=combat.id, table=combat.table, column=look.column,
                                              attacker_die=rolls[0].value, defender_die=rolls[1].value, row=look.row,
