@@ -19,7 +19,7 @@ from turnlog.projections.state import GameState, UnitState
 from ..errors import RuleViolation
 from ..kit import modifiers as kit
 from ..kit.board import on_board
-from . import combined_arms, organisation, reductions, terrain_mods, unit_mods
+from . import attackers, combined_arms, organisation, reductions, terrain_mods, unit_mods
 from .facts import mass, weight  # noqa: F401  (weight is part of this module's interface)
 
 
@@ -71,11 +71,12 @@ def totals(state: GameState, assault: Assault) -> Totals:
     """AS-RES.1: both sides' total assault values and average defence values, every modifier listed.
 
     RuleViolation AS-HA0.1 when the scenario turns on the Alternate Assault rule, whose formula the text
-    does not give (reading P19): the engine refuses rather than resolve by another rule.
+    does not give (reading P19): the engine refuses rather than resolve by another rule (the declaration
+    is refused too, attackers.unplayable).
     """
-    if state.rules.pzc.alternate_assault:
-        raise RuleViolation("AS-HA0.1", "the optional Alternate Assault rule is not in the text, so this engine "
-                            "cannot resolve an assault under it (rules.pzc.alternate_assault)")
+    why = attackers.unplayable(state)
+    if why:
+        raise RuleViolation("AS-HA0.1", why)
     att, dfn = sides(state, assault)
     hexes = sorted({u.hex for u in att})
     unit_mods_: list[Modifier] = []
