@@ -20,7 +20,7 @@ from ..errors import RuleViolation
 from ..kit import modifiers as kit
 from ..kit.board import on_board
 from . import attackers, combined_arms, organisation, reductions, terrain_mods, unit_mods
-from .facts import mass, weight  # noqa: F401  (weight is part of this module's interface)
+from .facts import flag, mass, weight  # noqa: F401  (weight is part of this module's interface)
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,13 @@ def totals(state: GameState, assault: Assault) -> Totals:
         raise RuleViolation("AS-HA0.1", why)
     att, dfn = sides(state, assault)
     hexes = sorted({u.hex for u in att})
-    unit_mods_: list[Modifier] = []
+    own: list[Modifier] = []   # each unit's multipliers on its assault value
     for u in att:
-        unit_mods_ += reductions.attacker(state, u)
-    unit_mods_ += combined_arms.penalty(state, assault.hex, att, dfn)
+        own += reductions.attacker(state, u)
+    own += combined_arms.penalty(state, assault.hex, att, dfn)
     for u in dfn:
-        unit_mods_ += reductions.defender(state, u, hexes)
-    contrib = {u.id: contribution(u, unit_mods_) for u in [*att, *dfn]}
+        own += reductions.defender(state, u, hexes)
+    contrib = {u.id: contribution(u, own) for u in [*att, *dfn]}
     att_side = [*unit_mods.side(att, "attacker"), *terrain_mods.hexside(state, assault.hex, att),
                 *terrain_mods.ground(state, assault.hex, att), *organisation.penalty(state, att)]
     def_side = unit_mods.side(dfn, "defender")
@@ -96,5 +96,5 @@ def totals(state: GameState, assault: Assault) -> Totals:
         att_defence=average_defence(att, defence),
         def_value=side_value(state, sum((contrib[u.id] for u in dfn), Fraction(0)), def_side),
         def_defence=average_defence(dfn, defence),
-        modifiers=(*unit_mods_, *att_side, *def_side, *defence), contributions=contrib,
-        demolition=tuple(u.id for u in att if u.ratings.get("demolition", 0)))
+        modifiers=(*own, *att_side, *def_side, *defence), contributions=contrib,
+        demolition=tuple(u.id for u in att if flag(u, "demolition")))
