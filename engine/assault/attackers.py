@@ -1,4 +1,4 @@
-"""Who may assault, and what it costs: AS-GEN.1, AS-ATK.1-3, AS-MOVE.1, AS-COST.2-3 (reading notes §2.1).
+"""Who may assault, and what it costs: AS-GEN.1, AS-ATK.1-3, AS-MOVE.1, AS-COST.1-3 (reading notes §2.1).
 
 Every fact is the scenario's vocabulary (docs/scenario.md), none of it commercial data:
 
@@ -31,8 +31,23 @@ def defenders(state: GameState, attacker: str, hex_: str) -> list[str]:
     return [u.id for u in enemy_units(state, attacker, hex_)]
 
 
+def unplayable(state: GameState) -> str | None:
+    """AS-HA0.1 (reading P19): why no assault can be played in this game, or None.
+
+    The optional Alternate Assault rule's formula is not in the text; a game that turns it on is refused at
+    the declaration, so no assault is opened that could never be resolved.
+    """
+    if state.rules.pzc.alternate_assault:
+        return ("the optional Alternate Assault rule (rules.pzc.alternate_assault) is not in the text, so this "
+                "engine cannot resolve an assault under it")
+    return None
+
+
 def check_target(state: GameState, attacker: str, hex_: str) -> list[str]:
-    """AS-GEN.1: ``hex_`` exists and holds enemy units; returns them."""
+    """AS-GEN.1: ``hex_`` exists and holds enemy units; returns them. AS-HA0.1: the game can play assaults."""
+    why = unplayable(state)
+    if why:
+        raise RuleViolation("AS-HA0.1", why)
     if hex_ not in state.hexes:
         raise CommandError(f'hex: no hex "{hex_}"')
     found = defenders(state, attacker, hex_)
@@ -93,13 +108,24 @@ def entry_cost(state: GameState, u: UnitState, hex_: str) -> int:
     return terrain.of_hex(state, hex_).move_cost.get(unit_class(u), 0)
 
 
+def free(state: GameState) -> bool:
+    """AS-COST.1: under the optional Manual Defensive Fire rule an assault costs no movement at all."""
+    return state.rules.pzc.manual_defensive_fire
+
+
 def cost(state: GameState, u: UnitState, hex_: str) -> int:
-    """AS-COST.3: the larger of 2/3 of the allowance (rounded up, reading P10) and the entry cost."""
+    """AS-COST.3: the larger of 2/3 of the allowance (rounded up, reading P10) and the entry cost; 0 under
+    AS-COST.1."""
+    if free(state):
+        return 0
     return max(-(-2 * u.movement_allowance // 3), entry_cost(state, u, hex_))
 
 
 def cost_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] | None:
-    """AS-COST.2: at least 2/3 of the allowance left (exact, reading P10); AS-COST.3: enough for the cost."""
+    """AS-COST.2: at least 2/3 of the allowance left (exact, reading P10); AS-COST.3: enough for the cost.
+    Neither under AS-COST.1."""
+    if free(state):
+        return None
     if 3 * u.movement_left < 2 * u.movement_allowance:
         return "AS-COST.2", (f"{u.id} has {u.movement_left} of its {u.movement_allowance} movement points left; "
                              "an assault needs two thirds of the allowance")
@@ -135,7 +161,10 @@ def able(state: GameState, attacker: str, hex_: str, taken: list[str] = ()) -> l
 
 
 def targets(state: GameState, attacker: str) -> list[str]:
-    """Hexes holding enemy units next to at least one of ``attacker``'s units (candidates for AS-GEN.1)."""
+    """Hexes holding enemy units next to at least one of ``attacker``'s units (candidates for AS-GEN.1); none
+    when AS-HA0.1 bars every assault."""
+    if unplayable(state):
+        return []
     occ = by_hex(state)
     own = {u.hex for u in side_units(state, attacker) if faction_of(state, u) == attacker}
     return sorted(h for h in occ if enemy_units(state, attacker, h, occ)
