@@ -101,7 +101,7 @@ def forbidden(state: GameState, u: UnitState, to: str) -> kr.Bar | None:
 
 def open_hexes(state: GameState, u: UnitState) -> list[str]:
     """Where ``u`` may retreat now."""
-    return [h for h in neighbours(state, u.hex) if forbidden(state, u, h) is None]
+    return sorted(h for h in neighbours(state, u.hex) if forbidden(state, u, h) is None)
 
 
 def spec(state: GameState, proc: Assault) -> kr.RetreatSpec:
