@@ -70,7 +70,7 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
 }
 #: Vocabulary words (sizes, classes, modes, markers...) and map keys: shaped like ids when given.
 WORDS = frozenset({"size", "unit_class", "mode", "markers", "quality", "formation", "pool", "frozen_as",
-                   "prohibited_classes", "key", "phases"})
+                   "prohibited_classes", "key", "phases", "level", "parent"})
 MAX_PHASES = 50  # phases in one player turn
 _SPACE = re.compile(r"\s")
 

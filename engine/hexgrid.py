@@ -107,3 +107,15 @@ def grid(state: GameState) -> Grid:
         g = Grid(state)
         state.__dict__["_grid"] = g
     return g
+
+
+#: The six neighbour offsets clockwise from the top hexside (0), for even and for odd columns.
+_CLOCKWISE = {0: ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1)),
+              1: ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))}
+
+
+def direction(a: tuple[int, int], b: tuple[int, int]) -> int | None:
+    """The hexside of ``a`` (0 the top, clockwise to 5) that ``b`` lies beyond; None when not adjacent."""
+    off = (b[0] - a[0], b[1] - a[1])
+    steps = _CLOCKWISE[a[0] & 1]
+    return steps.index(off) if off in steps else None

@@ -49,6 +49,7 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     boxes: list[s.BoxSpec] = []
     supply_sources: list[s.SupplySourceSpec] = []
     pools: list[s.PoolSpec] = []
+    formations: list[s.FormationSpec] = []   # the order of battle's divisions and corps (PzC AS-ORG)
     units: list[s.UnitSpec] = []
     restrictions: list[s.RestrictionSpec] = []
     # Combat tables: name -> file path (relative to the scenario file); parse() replaces each path with
@@ -154,12 +155,29 @@ def _dupes(items, field: str, label: str) -> list[str]:
     return out
 
 
+def _formations(sc: Scenario) -> list[str]:
+    """Each formation's parent exists and no parent chain loops."""
+    out, known = [], {f.id: f for f in sc.formations}
+    for i, f in enumerate(sc.formations):
+        if f.parent and f.parent not in known:
+            out.append(f'formations[{i}].parent: no formation "{f.parent}"')
+        seen, cur = {f.id}, f
+        while cur.parent in known:
+            cur = known[cur.parent]
+            if cur.id in seen:
+                out.append(f"formations[{i}].parent: reference cycle through {sorted(seen)}")
+                break
+            seen.add(cur.id)
+    return out
+
+
 def check(sc: Scenario) -> list[str]:
     """Every broken reference, duplicate id and cycle, each with its path."""
     out: list[str] = []
     for field, label in (("factions", "faction"), ("nationalities", "nationality"), ("hexes", "hex"),
                          ("boxes", "box"), ("supply_sources", "supply source"), ("units", "unit"),
-                         ("terrain_types", "terrain type"), ("pools", "pool")):
+                         ("terrain_types", "terrain type"), ("pools", "pool"),
+                         ("formations", "formation")):
         out += _dupes(getattr(sc, field), field, label)
     fac = {f.id for f in sc.factions}
     nat = {n.id: n for n in sc.nationalities}
@@ -223,6 +241,7 @@ def check(sc: Scenario) -> list[str]:
     for i, p in enumerate(sc.pools):
         if p.faction not in fac:
             out.append(f'pools[{i}].faction: no faction "{p.faction}"')
+    out += _formations(sc)
     for i, hs in enumerate(sc.hexsides):
         if hs.river_class in ("minor", "major") and not hs.river:
             out.append(f"hexsides[{i}].river_class: a {hs.river_class} river needs river = true")
@@ -304,6 +323,7 @@ def setup_events(sc: Scenario, seed_sha256: str) -> list:
     ev += [s.BoxDefined(box=b) for b in sc.boxes]
     ev += [s.SupplySourceDefined(source=x) for x in sc.supply_sources]
     ev += [s.PoolDefined(pool=p) for p in sc.pools]
+    ev += [s.FormationDefined(formation=f) for f in sc.formations]
     ev += [s.UnitPlaced(unit=u) for u in sc.units]
     ev += [s.RestrictionDefined(restriction=r) for r in sc.restrictions]
     t = sc.turn

@@ -124,6 +124,18 @@ class PoolSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, fo
     name: str = ""
 
 
+class FormationSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """A formation of the order of battle (PzC AS-ORG.1-2): a division, a corps, or a level between or above.
+
+    A unit's ``formation`` names one; ``parent`` names the formation above it ("" at the top).
+    """
+
+    id: str
+    level: str = "division"   # division/corps, or another word (brigade, army...) the organisation walk passes
+    parent: str = ""
+    name: str = ""
+
+
 class FactionSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
     id: str
     name: str = ""
@@ -404,6 +416,12 @@ class TerrainTypeDefined(Event, kw_only=True):
     terrain_type: TerrainTypeSpec
 
 
+class FormationDefined(Event, kw_only=True):
+    """A scenario's formation (its level and parent); written only when the scenario gives formations (issue 16)."""
+
+    formation: FormationSpec
+
+
 class PoolDefined(Event, kw_only=True):
     """A scenario's explicit pool; written only when the scenario gives pools (issue 12)."""
 
@@ -422,4 +440,5 @@ SetupEvent = (
     | RestrictionDefined
     | TerrainTypeDefined
     | PoolDefined
+    | FormationDefined
 )

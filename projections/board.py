@@ -206,6 +206,10 @@ def _pool(state: GameState, e: s.PoolDefined) -> None:
     state.pools[e.pool.id] = e.pool
 
 
+def _formation(state: GameState, e: s.FormationDefined) -> None:
+    state.formations[e.formation.id] = e.formation
+
+
 #: event type -> its fold step. A dict lookup by type: replay's hot path (a long ``match`` tests
 #: the cases in order, so a late case paid for every earlier one).
 HANDLERS: dict[type, Callable[[GameState, object], None]] = {
@@ -219,6 +223,7 @@ HANDLERS: dict[type, Callable[[GameState, object], None]] = {
     s.GameCreated: _created, s.FactionDefined: _faction, s.NationalityDefined: _nationality, s.HexDefined: _hex,
     s.HexsideDefined: _hexside, s.BoxDefined: _box, s.SupplySourceDefined: _source, s.UnitPlaced: _placed,
     s.RestrictionDefined: _restriction, s.TerrainTypeDefined: _terrain_type, s.PoolDefined: _pool,
+    s.FormationDefined: _formation,
 }
 
 

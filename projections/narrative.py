@@ -128,6 +128,8 @@ def _line(event) -> str:
             return f"terrain type {tt.id}{' (' + tt.name + ')' if tt.name else ''}"
         case s.PoolDefined(pool=p):
             return f"{p.kind} pool {p.id} of {p.faction}"
+        case s.FormationDefined(formation=f):
+            return f"{f.level} {f.id}{' (' + f.name + ')' if f.name else ''}{' of ' + f.parent if f.parent else ''}"
         case s.RestrictionDefined(restriction=r):
             return f"{r.attacker} may not attack {r.defender}{': ' + r.reason if r.reason else ''}"
         case g.GameTurnStarted(turn=t, season=se, year=y):

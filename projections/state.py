@@ -13,7 +13,7 @@ import msgspec
 
 from turnlog.events.attrition import Selection, Zone
 from turnlog.events.base import Modifier
-from turnlog.events.setup import (BoxSpec, DiceSpec, DieSpec, FactionSpec, Feature, HexSpec, HexsideSpec,
+from turnlog.events.setup import (BoxSpec, DiceSpec, DieSpec, FactionSpec, Feature, FormationSpec, HexSpec, HexsideSpec,
                           NationalitySpec, PoolSpec, RestrictionSpec, RulesSpec, SeatsSpec, SupplySourceSpec,
                           TerrainTypeSpec, WeatherSpec)
 
@@ -114,6 +114,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     restrictions: list[RestrictionSpec] = []
     terrain_types: dict[str, TerrainTypeSpec] = {}  # the scenario's entries only (engine/terrain.py)
     pools: dict[str, PoolSpec] = {}
+    formations: dict[str, FormationSpec] = {}   # the scenario's order of battle (PzC AS-ORG); omitted when none
     units: dict[str, UnitState] = {}
     control: dict[str, str] = {}
     features: dict[str, list[Feature]] = {}

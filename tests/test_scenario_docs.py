@@ -23,7 +23,8 @@ SECTIONS = {
     "restrictions": s.RestrictionSpec, "turn": S.TurnSpec, "turn.weather": s.WeatherSpec,
     "terrain_types": s.TerrainTypeSpec, "terrain_types.attrition": s.AttritionTerrainSpec,
     "terrain_types.wif": s.WifTerrainSpec, "terrain_types.pzc": s.PzcTerrainSpec,
-    "terrain_types.war": s.WarTerrainSpec, "pools": s.PoolSpec, "seats": s.SeatsSpec,
+    "terrain_types.war": s.WarTerrainSpec, "pools": s.PoolSpec, "formations": s.FormationSpec,
+    "seats": s.SeatsSpec,
 }
 
 

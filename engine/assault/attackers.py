@@ -1,4 +1,4 @@
-"""Who may assault, and what it costs: AS-GEN.1, AS-ATK.1-3, AS-MOVE.1, AS-COST.2-3 (reading notes §2.1).
+"""Who may assault, and what it costs: AS-GEN.1, AS-ATK.1-3, AS-MOVE.1, AS-COST.1-3 (reading notes §2.1).
 
 Every fact is the scenario's vocabulary (docs/scenario.md), none of it commercial data:
 
@@ -93,13 +93,24 @@ def entry_cost(state: GameState, u: UnitState, hex_: str) -> int:
     return terrain.of_hex(state, hex_).move_cost.get(unit_class(u), 0)
 
 
+def free(state: GameState) -> bool:
+    """AS-COST.1: under the optional Manual Defensive Fire rule an assault costs no movement at all."""
+    return state.rules.pzc.manual_defensive_fire
+
+
 def cost(state: GameState, u: UnitState, hex_: str) -> int:
-    """AS-COST.3: the larger of 2/3 of the allowance (rounded up, reading P10) and the entry cost."""
+    """AS-COST.3: the larger of 2/3 of the allowance (rounded up, reading P10) and the entry cost; 0 under
+    AS-COST.1."""
+    if free(state):
+        return 0
     return max(-(-2 * u.movement_allowance // 3), entry_cost(state, u, hex_))
 
 
 def cost_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] | None:
-    """AS-COST.2: at least 2/3 of the allowance left (exact, reading P10); AS-COST.3: enough for the cost."""
+    """AS-COST.2: at least 2/3 of the allowance left (exact, reading P10); AS-COST.3: enough for the cost.
+    Neither under AS-COST.1."""
+    if free(state):
+        return None
     if 3 * u.movement_left < 2 * u.movement_allowance:
         return "AS-COST.2", (f"{u.id} has {u.movement_left} of its {u.movement_allowance} movement points left; "
                              "an assault needs two thirds of the allowance")

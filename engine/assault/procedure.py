@@ -61,7 +61,9 @@ class AssaultKind(MachineKind):
         return next((p for p in self.open(state) if p.hex == hex_), None)
 
     def spend(self, state: GameState, pid: str, hex_: str, units: list[str]) -> list:
-        """AS-COST.3: what each unit pays (the optional rule of AS-COST.1 is not read yet)."""
+        """AS-COST.3: what each unit pays; nothing at all under AS-COST.1's optional rule."""
+        if atk.free(state):
+            return []
         out = []
         for uid in units:
             u = state.units[uid]

@@ -1,8 +1,11 @@
-"""TEMPORARY stand-in for helper 16a's AS-RES.1 totals (issue 16): plain sums, no modifier applied.
+"""Both sides' values for one assault: AS-RES.1's totals and average defence values after every modifier.
 
-Replaced by 16a's module of the same name and interface at merge; until then resolution (results.py)
-reads these totals, which are exact for units no modifier touches (quality C, no fatigue, deployed,
-clear terrain, no hexside modifier, one formation).
+Per unit: assault value x strength x weight (10 for vehicles and guns), times its own multipliers
+(AS-ATK.4, AS-DEF.1-6, AS-CAP.5); its defence value times or plus its own (AS-BOC.1, the bunker bonus of
+AS-DEMO.1). Per side: the percentages (AS-UNIT.2, AS-TER.1-2, AS-ORG.1) on the sum, combined as
+``rules.pzc.combine`` says (reading P2: ``sum``, one percentage made of the parts, floored at 0; ``chain``,
+each part in turn). The averages are weighted by strength in men-equivalents. Exact Fractions throughout;
+the rounding belongs to the results (AS-RES.2). Range-0 hard attack values play no part (AS-HA0.1, P19).
 """
 from __future__ import annotations
 
@@ -13,35 +16,84 @@ from turnlog.events.base import Modifier
 from turnlog.projections.assault import Assault
 from turnlog.projections.state import GameState, UnitState
 
+from ..errors import RuleViolation
+from ..kit import modifiers as kit
+from ..kit.board import on_board
+from . import combined_arms, organisation, reductions, terrain_mods, unit_mods
+from .facts import mass, weight  # noqa: F401  (weight is part of this module's interface)
+
 
 @dataclass(frozen=True)
 class Totals:
-    att_value: Fraction
-    att_defence: Fraction
-    def_value: Fraction
-    def_defence: Fraction
+    """AS-RES.1's four figures for one assault, with every modifier that made them."""
+
+    att_value: Fraction        # attackers' total assault value after every modifier
+    att_defence: Fraction      # attackers' strength-weighted average defence value (after AS-BOC.1)
+    def_value: Fraction        # defenders' total assault value after every modifier
+    def_defence: Fraction      # defenders' strength-weighted average defence value
     modifiers: tuple[Modifier, ...] = ()
-    contributions: dict[str, Fraction] = field(default_factory=dict)
-    demolition: tuple[str, ...] = ()
+    contributions: dict[str, Fraction] = field(default_factory=dict)  # unit -> value after its own multipliers
+    demolition: tuple[str, ...] = ()   # attacking demolition units taking part (AS-DEMO.2 charges them)
 
 
-def weight(u: UnitState) -> int:
-    """Men-equivalents per strength point: 10 for vehicles and guns, else 1 (AS-RES.1)."""
-    return 10 if u.strength_kind in ("vehicles", "guns") else 1
+def sides(state: GameState, assault: Assault) -> tuple[list[UnitState], list[UnitState]]:
+    """The attackers and the defenders still on the map (the defenders still in the hex)."""
+    att = [state.units[i] for i in assault.units if on_board(state.units[i])]
+    dfn = [state.units[i] for i in assault.defenders if on_board(state.units[i]) and state.units[i].hex == assault.hex]
+    return att, dfn
 
 
-def _side(units: list[UnitState]) -> tuple[Fraction, Fraction, dict[str, Fraction]]:
-    each = {u.id: Fraction(u.ratings.get("assault", 0) * u.strength * weight(u)) for u in units}
-    mass = sum(u.strength * weight(u) for u in units)
-    defence = sum((Fraction(u.ratings.get("defence", 0) * u.strength * weight(u)) for u in units), Fraction(0))
-    return sum(each.values(), Fraction(0)), (defence / mass if mass else Fraction(0)), each
+def contribution(u: UnitState, mods: list[Modifier]) -> Fraction:
+    """AS-RES.1 for one unit: assault value x strength in men-equivalents, times its own multipliers."""
+    return kit.apply(u.ratings.get("assault", 0) * mass(u), mods, rounding="exact", applies_to=f"assault:{u.id}")
+
+
+def side_value(state: GameState, base: Fraction, mods: list[Modifier]) -> Fraction:
+    """A side's total after its percentages, combined as reading P2 (``rules.pzc.combine``) says."""
+    if state.rules.pzc.combine == "sum":
+        return kit.apply(base, mods, rounding="exact", floor_percent=True)
+    x = base
+    for m in mods:
+        x = max(x * (100 + m.amount) / 100, Fraction(0))
+    return x
+
+
+def average_defence(units: list[UnitState], mods: list[Modifier]) -> Fraction:
+    """The strength-weighted (men-equivalent) mean of the units' defence values after their own modifiers."""
+    total = sum(mass(u) for u in units)
+    if not total:
+        return Fraction(0)
+    return sum((kit.apply(u.ratings.get("defence", 0), mods, rounding="exact", applies_to=f"defence:{u.id}")
+                * mass(u) for u in units), Fraction(0)) / total
 
 
 def totals(state: GameState, assault: Assault) -> Totals:
-    """AS-RES.1 without modifiers: each side's total assault value and strength-weighted defence."""
-    att = [state.units[k] for k in assault.units if not state.units[k].eliminated]
-    dfd = [state.units[k] for k in assault.defenders if not state.units[k].eliminated]
-    av, ad, ac = _side(att)
-    dv, dd, dc = _side(dfd)
-    return Totals(av, ad, dv, dd, contributions={**ac, **dc},
-                  demolition=tuple(u.id for u in att if u.ratings.get("demolition", 0)))
+    """AS-RES.1: both sides' total assault values and average defence values, every modifier listed.
+
+    RuleViolation AS-HA0.1 when the scenario turns on the Alternate Assault rule, whose formula the text
+    does not give (reading P19): the engine refuses rather than resolve by another rule.
+    """
+    if state.rules.pzc.alternate_assault:
+        raise RuleViolation("AS-HA0.1", "the optional Alternate Assault rule is not in the text, so this engine "
+                            "cannot resolve an assault under it (rules.pzc.alternate_assault)")
+    att, dfn = sides(state, assault)
+    hexes = sorted({u.hex for u in att})
+    unit_mods_: list[Modifier] = []
+    for u in att:
+        unit_mods_ += reductions.attacker(state, u)
+    unit_mods_ += combined_arms.penalty(state, assault.hex, att, dfn)
+    for u in dfn:
+        unit_mods_ += reductions.defender(state, u, hexes)
+    contrib = {u.id: contribution(u, unit_mods_) for u in [*att, *dfn]}
+    att_side = [*unit_mods.side(att, "attacker"), *terrain_mods.hexside(state, assault.hex, att),
+                *terrain_mods.ground(state, assault.hex, att), *organisation.penalty(state, att)]
+    def_side = unit_mods.side(dfn, "defender")
+    defence = [m for u in att for m in terrain_mods.bocage(state, assault.hex, u)]
+    defence += [m for u in dfn for m in terrain_mods.fortified(state, assault.hex, att, u)]
+    return Totals(
+        att_value=side_value(state, sum((contrib[u.id] for u in att), Fraction(0)), att_side),
+        att_defence=average_defence(att, defence),
+        def_value=side_value(state, sum((contrib[u.id] for u in dfn), Fraction(0)), def_side),
+        def_defence=average_defence(dfn, defence),
+        modifiers=(*unit_mods_, *att_side, *def_side, *defence), contributions=contrib,
+        demolition=tuple(u.id for u in att if u.ratings.get("demolition", 0)))

@@ -45,7 +45,7 @@ from .render_style import (
     terrain,
 )
 from .render_outlines import _hexsides, _zones
-from .render_units import _arrows, _items, _occupation, _required_targets, _units
+from .render_units import STATUS, STRENGTH, _arrows, _items, _occupation, _required_targets, _units
 
 
 # -- the SVG -------------------------------------------------------------------
@@ -209,7 +209,11 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
     if any(u.offensive and u.hex for u in state.units.values()):
         lines.text("O by the factors: took offensive (14.23A)")
     if any(u.mode for u in state.units.values()):
-        lines.text("top right: mode (PA, EXP...); \u2660 Attack marker (9.1.0)")
+        lines.text("top right: mode (PA, EXP, TRA...); \u2660 Attack marker (9.1.0)")
+    if any(u.strength_kind in STRENGTH for u in state.units.values()):
+        lines.text("bottom: strength in men, v vehicles, g guns")
+    if any(m in STATUS for u in state.units.values() for m in u.markers):
+        lines.text("D disrupted, B broken (beside the symbol)")
     if "designation" in state.kinds:
         lines.text("red dashed hex: must be attacked (9.1.1)")
     used = sorted({f.kind for fs in state.features.values() for f in fs})

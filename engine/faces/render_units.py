@@ -1,7 +1,8 @@
 """The units on the SVG board: counters, stacks of a crowded hex, occupation hatching, the arrows
 of retreats and advances (engine/faces/render.py draws the rest).
 
-A counter shows nationality, type symbol and factors; a hex of five or more units groups them into
+A counter shows nationality, type symbol and factors (a Panzer Campaigns unit its strength instead, with
+its mode and a Disrupted or Broken marker); a hex of five or more units groups them into
 offset stacks per nationality with a count badge and the total factors. Every on-map unit is one
 ``<g class="unit">`` with its id, so programs and tests can read the picture.
 """
@@ -162,7 +163,9 @@ def _counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colo
     cls += f" nat-{safe_id(u.nationality)} type-{safe_id(u.type)}" + (" changed" if changed else "")
     cls += f" supply-{u.supply}" if u.supply != "full" else ""
     ident = f'{"ghost" if ghost else "unit"}-{safe_id(u.id)}'
-    tip = f"{u.id}: {u.nationality} {u.type} {u.factors}" + (f", supply {u.supply}" if u.supply != "full" else "") \
+    tip = f"{u.id}: {u.nationality} {u.type} {u.factors}" + (f", strength {u.strength} {u.strength_kind}"
+                                                            if u.strength_kind in STRENGTH else "") \
+        + (f", supply {u.supply}" if u.supply != "full" else "") \
         + (", took offensive" if u.offensive else "") + (f", mode {u.mode}" if u.mode else "") \
         + (f", markers {', '.join(u.markers)}" if u.markers else "") + (" — eliminated by the last command" if ghost else "")
     stroke, sw = (CHANGED, 2.5) if changed else ("#222", 0.8)
@@ -171,7 +174,7 @@ def _counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colo
          f"<title>{escape(tip)}</title>",
          f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size}" height="{size}" rx="2.5" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>']
     if not bare:
-        nat, fac = label or (u.nationality, str(u.factors))
+        nat, fac = label or (u.nationality, strength(u))
         p.append(f'<text x="{x0 + 2.5:.1f}" y="{y0 + 8:.1f}" font-size="7" fill="{ink}">{escape(nat)}</text>')
         p.append(symbol(u.type, cx, y0 + (9.5 if size >= C else 8.5), ink))
         if label is None:  # a single counter names its unit; a stack's top counter stands for the stack
@@ -185,6 +188,7 @@ def _counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colo
         if u.mode:   # a mode (WaR PA, Exploit...): its first letters, top right
             p.append(f'<text class="mode" x="{x0 + size - 2.5:.1f}" y="{y0 + 8:.1f}" font-size="6" text-anchor="end" '
                      f'fill="{ink}">{escape(u.mode[:3].upper())}</text>')
+        p += _status(u, x0, y0, size)
         if "attack" in u.markers:   # WaR's Attack marker (9.1.0): a spade on a white disc, bottom left
             p.append(f'<g class="marker attack"><circle cx="{x0 + 5:.1f}" cy="{y0 + size - 5:.1f}" r="4.5" fill="white" '
                      f'stroke="#222" stroke-width="0.6"/><text x="{x0 + 5:.1f}" y="{y0 + size - 2.6:.1f}" font-size="7" '
@@ -194,6 +198,29 @@ def _counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colo
                  f'stroke="#c00" stroke-width="3"/>')
     p.append("</g>")
     return "".join(p)
+
+
+#: strength_kind -> the suffix a counter writes after a strength it shows (PzC AS-RES.1's men, vehicles, guns).
+STRENGTH = {"men": "", "vehicles": "v", "guns": "g"}
+#: Status markers drawn on a counter: marker -> (letter, disc colour). PzC AS-DEF.1, AS-DEF.5, AS-RET.1.
+STATUS = {"disrupted": ("D", "#f2c200"), "broken": ("B", "#dd0000")}
+
+
+def strength(u: UnitState) -> str:
+    """What the counter's bottom line says: a strength in men/vehicles/guns (``12v``, ``4g``), else the factors."""
+    return f"{u.strength}{STRENGTH[u.strength_kind]}" if u.strength_kind in STRENGTH else str(u.factors)
+
+
+def _status(u: UnitState, x0: float, y0: float, size: float) -> list[str]:
+    """Disrupted and Broken markers: a lettered disc each beside the type symbol, right then left."""
+    out = []
+    for i, marker in enumerate(m for m in STATUS if m in u.markers):
+        letter, fill = STATUS[marker]
+        x, y = (x0 + size - 5 if i == 0 else x0 + 5), y0 + size * 0.42
+        out.append(f'<g class="marker {marker}"><circle cx="{x:.1f}" cy="{y:.1f}" r="4.2" fill="{fill}" stroke="#222" '
+                   f'stroke-width="0.6"/><text x="{x:.1f}" y="{y + 2.4:.1f}" font-size="6.5" font-weight="bold" '
+                   f'text-anchor="middle" fill="{ink_on(fill)}">{letter}</text></g>')
+    return out
 
 
 def _unit_id(uid: str, cx: float, y: float, size: float, ink: str) -> str:
