@@ -431,7 +431,8 @@ def cmd_diagram(args) -> int:
     return 0
 
 
-DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9")
+DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9",
+         "hedgerow-assault")
 
 
 def cmd_demo(args) -> int:
