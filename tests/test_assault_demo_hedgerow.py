@@ -44,11 +44,13 @@ def test_repl_why_breaks_the_result_down_to_each_unit_and_modifier(tmp_path):
     g, _text = play(tmp_path)
     seq = min(s for s, _cid, ev, _a in g.rows(1, g.log.last()[0]) if type(ev).__name__ == "AssaultResolved")
     out = io.StringIO()
-    Shell(g, stdin=io.StringIO(f"why {seq}\n"), stdout=out, history=None).cmdloop()
+    Shell(g, stdin=io.StringIO(f"why {seq}\nhex 0403\n"), stdout=out, history=None).cmdloop()
     text = out.getvalue()
     for uid in ("ge-pz-1", "ge-gren-1", "ge-pio-1", "us-inf-1", "us-at-1", "us-eng-1"):
         assert f" {uid}: " in text, uid
     for rule in ("AS-ATK.4", "AS-CAP.5", "AS-DEF.1", "AS-DEF.4", "AS-UNIT.2", "AS-TER.1", "AS-TER.2", "AS-DEMO.1"):
         assert f"modifier {rule}" in text, rule
     assert "(AS-RES.2, reading P1)" in text and "(AS-MAP.1)" in text
+    p = g.state.kinds["assault"].procedures["S1"]
+    assert f"assault S1 by AX, phase done: result {p.att_loss}/{p.def_loss} (attacker/defender losses, AS-MAP.1)" in text
     g.close()

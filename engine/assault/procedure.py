@@ -24,7 +24,7 @@ from . import allocation, demolition, disruption, flow, machine, results, retrea
 from . import attackers as atk
 from .legal import waiting
 from .narrative import narrate
-from .why import why
+from .why import hex_lines, why
 
 
 class AssaultKind(MachineKind):
@@ -42,6 +42,7 @@ class AssaultKind(MachineKind):
     apply = staticmethod(proj.apply)
     narrate = staticmethod(narrate)
     why = staticmethod(why)  # the REPL's `why` (engine/faces/explain.py)
+    hex_lines = staticmethod(hex_lines)  # the REPL's `hex` (AS-MAP.1: the result over the defending hex)
 
     def instances(self, state: GameState) -> dict[str, Assault]:
         got = state.kinds.get(self.name)

@@ -52,3 +52,15 @@ def why(state: GameState, ev) -> list[str]:
         case a.UnitStrengthReduced():
             return [f"  {ev.unit} loses {ev.amount} under {ev.rule}" + (" (captured)" if ev.captured else "")]
     return [f"  {type(ev).__name__}: Panzer Campaigns assault (see its narrative)"]
+
+
+def hex_lines(state: GameState, hex_: str) -> list[str]:
+    """What the REPL's ``hex`` shows of the assaults on ``hex_``: each one's phase and its result (AS-MAP.1)."""
+    got = state.kinds.get("assault")
+    out = []
+    for p in (got.procedures.values() if got is not None else ()):
+        if p.hex == hex_:
+            shown = f"result {p.att_loss}/{p.def_loss} (attacker/defender losses, AS-MAP.1)" if p.resolved \
+                else "not resolved yet"
+            out.append(f"  assault {p.id} by {p.attacker}, phase {p.phase}: {shown}")
+    return out
