@@ -23,10 +23,10 @@ SIDES = ("attacker", "defender")
 
 
 def units_of(state: GameState, proc: Assault, side: str) -> list[UnitState]:
-    """The side's units in the assault that are still on the map with strength."""
+    """The side's units in the assault still on the map with strength (the defenders: still in the hex)."""
     ids = proc.units if side == "attacker" else proc.defenders
-    return [state.units[k] for k in ids if state.units[k].hex and not state.units[k].eliminated
-            and state.units[k].strength > 0]
+    return [u for u in (state.units[k] for k in ids) if u.hex and not u.eliminated and u.strength > 0
+            and (side == "attacker" or u.hex == proc.hex)]
 
 
 def mass(units: list[UnitState]) -> int:

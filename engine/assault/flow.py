@@ -7,13 +7,13 @@ phase changes come from the machine table (machine.py).
 """
 from __future__ import annotations
 
+from turnlog.events import assault as a
 from turnlog.projections import fold
 from turnlog.projections.assault import Assault
 from turnlog.projections.state import GameState, dump, load
 
 from ..dice import Dice
 from . import allocation, disruption, machine, retreat
-from turnlog.events import assault as a
 
 
 def scratch(state: GameState, events: list) -> GameState:

@@ -8,10 +8,6 @@ from ..kit.choices import Choice, Option, choice
 from . import allocation, flow, retreat
 
 
-def _alive(state: GameState, ids: list[str]) -> list[str]:
-    return [k for k in ids if state.units[k].hex and not state.units[k].eliminated]
-
-
 def waiting(state: GameState, proc: Assault) -> list[Choice]:
     """The commands ``proc``'s phase waits for, with their concrete options."""
     fixed = {"procedure": proc.id}
@@ -29,7 +25,7 @@ def waiting(state: GameState, proc: Assault) -> list[Choice]:
                               "or gun point is 10) with none to spare (AS-RES.2, reading P9)"))
         return out
     if proc.phase == "disruption":
-        units = _alive(state, [*proc.units, *proc.defenders])
+        units = [x.id for x in retreat.alive(state, [*proc.units, *proc.defenders])]
         return [choice("ReportDisruption", fixed, [Option(field="disrupted", values=units, many=True, least=0,
                                                           most=None, optional=True),
                                                    Option(field="broken", values=units, many=True, least=0,

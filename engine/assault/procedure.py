@@ -104,10 +104,10 @@ class AssaultKind(MachineKind):
             def_value=show(t.def_value), def_defence=show(t.def_defence), low=show(results.exact(pzc.assault_low)),
             high=show(results.exact(pzc.assault_high)), baseline=show(results.exact(pzc.baseline)),
             att_loss=att_loss, def_loss=def_loss, modifiers=list(t.modifiers), night=cmd.night)
-        out = [*r1, *r2, done, *demolition.losses(state, dice, proc, t.demolition)]
+        out = [*self.moved(proc, "resolve"), *r1, *r2, done, *demolition.losses(state, dice, proc, t.demolition)]
         if att_loss:
             out.append(disruption.scaled(state, proc, att_loss, cmd.night))
-        return flow.carry(state, dice, proc.id, out + self.moved(proc, "resolve"))
+        return flow.carry(state, dice, proc.id, out)
 
     def on_allocate(self, state: GameState, proc: Assault, cmd: c.AllocateAssaultLosses, dice) -> list:
         """Reading P9, ``owner``: one side's owner shares its loss out; then what follows (flow.py)."""

@@ -31,13 +31,14 @@ FORTS = ("bunker", "pillbox")
 BEATEN = ("disrupted", "broken")
 
 
-def _alive(state: GameState, ids: list[str]) -> list[UnitState]:
-    return [state.units[k] for k in ids if state.units[k].hex and not state.units[k].eliminated]
+def alive(state: GameState, ids: list[str], hex_: str = "") -> list[UnitState]:
+    """The units still on the map (in ``hex_`` when given)."""
+    return [u for u in (state.units[k] for k in ids) if u.hex and not u.eliminated and (not hex_ or u.hex == hex_)]
 
 
 def forced(state: GameState, proc: Assault) -> bool:
-    """AS-RET.1: every defender left is Disrupted or Broken, and some attacker left is neither."""
-    dfd, att = _alive(state, proc.defenders), _alive(state, proc.units)
+    """AS-RET.1: every defender left in the hex is Disrupted or Broken, and some attacker left is neither."""
+    dfd, att = alive(state, proc.defenders, proc.hex), alive(state, proc.units)
     beaten = lambda u: any(m in u.markers for m in BEATEN)  # noqa: E731
     return bool(dfd) and all(beaten(u) for u in dfd) and any(not beaten(u) for u in att)
 
@@ -59,7 +60,7 @@ def due(state: GameState, proc: Assault) -> list:
     """The retreat RET.1 forces: who stays (FAN.2), who is eliminated (SRR.1), who must move."""
     fort = any(f.kind in FORTS for f in state.features.get(proc.hex, []))
     stay, gone, move = [], [], []
-    for u in _alive(state, proc.defenders):
+    for u in alive(state, proc.defenders, proc.hex):
         if fort and fanatical(state, u):
             stay.append(u.id)
         elif flag(u, "travel_only") and not towed_at_gun(u):
