@@ -13,7 +13,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import turnlog
@@ -77,7 +77,9 @@ def _answer(g, rnd) -> None:
         assert _try(g, _allocate(g, ch.fixed["side"]))
     elif ch.command == "ReportDisruption":
         pool = ch.options[0].values
-        hit = [x for x in pool if rnd.random() < 0.5 and "disrupted" not in g.state.units[x].markers]
+        beaten = rnd.random() < 0.6  # most often every defender, so that AS-RET.1 is put to work
+        hit = [x for x in pool if (x in proc(g).defenders if beaten else rnd.random() < 0.5)
+               and "disrupted" not in g.state.units[x].markers]
         assert _try(g, c.ReportDisruption(procedure="S1", disrupted=hit))
     elif ch.command == "RetreatAssaultUnits":
         _try(g, c.RetreatAssaultUnits(procedure="S1", retreats=[
@@ -98,6 +100,7 @@ def test_random_assaults_replay_and_verify(example):
         g = game(Path(tmp), units, spec, pzc=pzc, fanatical=fanatical)
         (decl,) = [x for x in g.legal() if x.command == "DeclareAssault" and x.fixed["hex"] == "0302"] or [None]
         if decl is None:
+            event("no assault possible")
             return
         assert _try(g, c.DeclareAssault(hex="0302", units=decl.options[0].values))
         assert _try(g, c.ResolveAssault(procedure="S1", night=night))
@@ -106,6 +109,8 @@ def test_random_assaults_replay_and_verify(example):
                 break
             _answer(g, rnd)
         assert proc(g).phase == "done"
+        event(f"losses {'yes' if proc(g).att_loss or proc(g).def_loss else 'no'}, "
+              f"retreat {'forced' if proc(g).retreating else 'not forced'}")
         assert g.at(use_snapshots=False) == g.state
         rep = turnlog.verify_path(g.log.path)
         assert rep.ok, rep.problem
