@@ -113,7 +113,7 @@ class UnitModeChanged(Event, kw_only=True):
     rule: str
 
 
-class AssaultRetreatDue(Event, kw_only=True):
+class AssaultRetreatForced(Event, kw_only=True):
     """AS-RET.1 held: ``units`` must retreat; ``stay``: Fanatical units that hold a bunker or pillbox
     (AS-FAN.2); ``eliminated``: units that move only in Travel Mode (AS-SRR.1)."""
 
@@ -125,4 +125,4 @@ class AssaultRetreatDue(Event, kw_only=True):
 
 AssaultEvent = (AssaultDeclared | AssaultUnitsAdded | AssaultMovementSpent | AssaultPhaseChanged | AssaultResolved
                 | AssaultLossesAllocated | UnitStrengthReduced | AttackerDisruptionScaled | UnitStatusChanged | UnitModeChanged
-                | AssaultRetreatDue)
+                | AssaultRetreatForced)

@@ -75,6 +75,6 @@ def apply(state: GameState, event) -> None:
             unit = state.units.get(uid)
             if unit is not None:
                 unit.mode = mode
-        case a.AssaultRetreatDue(procedure=p):
+        case a.AssaultRetreatForced(procedure=p):
             pr = mine.procedures[p]
             pr.retreating, pr.stay = list(event.units), list(event.stay)

@@ -39,5 +39,5 @@ def test_as_ret_1_the_due_retreat_is_logged_with_its_id(tmp_path):
     g.execute(c.DeclareAssault(hex="0302", units=["a1"]))
     g.execute(c.ResolveAssault(procedure="S1", values=NO_LOSS))
     done = g.execute(c.ReportDisruption(procedure="S1", disrupted=["e1"]))
-    due = of(done, a.AssaultRetreatDue)[0]
+    due = of(done, a.AssaultRetreatForced)[0]
     assert due.units == ["e1"] and "(AS-RET.1)" in line(due)

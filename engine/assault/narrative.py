@@ -42,7 +42,7 @@ def narrate(e) -> str:
             return f"{p}: {e.unit} is {e.status.capitalize()} ({e.rule})"
         case a.UnitModeChanged():
             return f"{p}: {e.unit} goes into {e.mode.capitalize()} Mode ({e.rule})"
-        case a.AssaultRetreatDue():
+        case a.AssaultRetreatForced():
             stay = f"; Fanatical in their fortification, staying: {_list(e.stay)} (AS-FAN.2)" if e.stay else ""
             gone = f"; moving only in Travel Mode, eliminated: {_list(e.eliminated)} (AS-SRR.1)" if e.eliminated else ""
             return f"{p}: every defender is Disrupted or Broken: must retreat: {_list(e.units)} (AS-RET.1){stay}{gone}"

@@ -67,7 +67,7 @@ def due(state: GameState, proc: Assault) -> list:
             gone.append(u.id)
         else:
             move.append(u.id)
-    out: list = [a.AssaultRetreatDue(procedure=proc.id, units=move, stay=stay, eliminated=gone)]
+    out: list = [a.AssaultRetreatForced(procedure=proc.id, units=move, stay=stay, eliminated=gone)]
     out += [g.UnitEliminated(unit=k, rule="AS-SRR.1", procedure=proc.id, reason="forced to retreat, it can move "
                              "only in Travel Mode") for k in gone]
     return out

@@ -47,7 +47,7 @@ def why(state: GameState, ev) -> list[str]:
             return _resolved(state, ev)
         case a.AttackerDisruptionScaled():
             return [f"  {ev.loss} lost"] + [f"  {m}" for m in ev.modifiers] + [f"  = {ev.scaled} (AS-DIS.1-3)"]
-        case a.AssaultRetreatDue():
+        case a.AssaultRetreatForced():
             return ["  every defender left is Disrupted or Broken and an attacker is neither (AS-RET.1, reading P18)"]
         case a.UnitStrengthReduced():
             return [f"  {ev.unit} loses {ev.amount} under {ev.rule}" + (" (captured)" if ev.captured else "")]
