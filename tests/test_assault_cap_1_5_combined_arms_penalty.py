@@ -15,6 +15,7 @@ def _cap(t) -> dict[str, Fraction]:
 
 
 def test_as_cap_5_ex1_two_vehicles_at_half_strength(tmp_path):
+    """AS-CAP.Ex1, AS-CAP.5."""
     units = [unit("a1", "0202", strength=14, kind="vehicles", assault=6), unit("a2", "0202", strength=100),
              unit("e1", "0302", strength=120)]
     _, t = assault(tmp_path, units, ["a1", "a2"], spec=ROUGH)
@@ -23,6 +24,7 @@ def test_as_cap_5_ex1_two_vehicles_at_half_strength(tmp_path):
 
 
 def test_as_cap_4_ex2_a_supported_hex_escapes_whatever_the_defenders(tmp_path):
+    """AS-CAP.Ex2, AS-CAP.4: 800 infantry with 10 vehicles pass the per-hex test."""
     units = [unit("a1", "0202", strength=10, kind="vehicles"), unit("a2", "0202", strength=800),
              unit("e1", "0302", strength=200), unit("e2", "0302", strength=900)]
     _, t = assault(tmp_path, units, ["a1", "a2"], spec=ROUGH)
@@ -30,6 +32,7 @@ def test_as_cap_4_ex2_a_supported_hex_escapes_whatever_the_defenders(tmp_path):
 
 
 def test_as_cap_4_5_ex3_surplus_infantry_does_not_help_another_hex(tmp_path):
+    """AS-CAP.Ex3: hex A passes (AS-CAP.4), its surplus stays there; hex B's vehicles pay (AS-CAP.5)."""
     units = [unit("a1", "0202", strength=10, kind="vehicles"), unit("a2", "0202", strength=800),
              unit("a3", "0203", strength=20, kind="vehicles"), unit("e1", "0302", strength=200)]
     _, t = assault(tmp_path, units, ["a1", "a2", "a3"], spec=ROUGH)
@@ -37,12 +40,14 @@ def test_as_cap_4_5_ex3_surplus_infantry_does_not_help_another_hex(tmp_path):
 
 
 def test_as_cap_1_no_penalty_into_a_clear_hex(tmp_path):
+    """AS-CAP.1: only vehicles assaulting a non-Clear hex."""
     units = [unit("a1", "0202", strength=10, kind="vehicles"), unit("e1", "0302", strength=500)]
     _, t = assault(tmp_path, units, ["a1"])
     assert _cap(t) == {}
 
 
 def test_as_cap_2_enough_supporting_infantry(tmp_path):
+    """AS-CAP.2: 60 supporting infantry against 60 defending: no penalty."""
     units = [unit("a1", "0202", strength=10, kind="vehicles"), unit("a2", "0202", strength=60),
              unit("e1", "0302", strength=60)]
     _, t = assault(tmp_path, units, ["a1", "a2"], spec=ROUGH)
@@ -50,6 +55,7 @@ def test_as_cap_2_enough_supporting_infantry(tmp_path):
 
 
 def test_as_cap_3_infantry_in_another_hex_does_not_support(tmp_path):
+    """AS-CAP.3: only infantry stacked with the vehicles supports them."""
     units = [unit("a1", "0202", strength=3, kind="vehicles"), unit("a2", "0203", strength=500),
              unit("e1", "0302", strength=25)]
     _, t = assault(tmp_path, units, ["a1", "a2"], spec=ROUGH)

@@ -33,6 +33,7 @@ def test_as_unit_1_an_unknown_quality_is_refused():
 
 
 def test_as_unit_ex_defenders_use_the_highest(tmp_path):
+    """AS-UNIT.Ex, first case (AS-UNIT.2 for the defenders)."""
     # A/Medium (+10%) and C/High (-20%) defend: +10%.
     units = [unit("a1", "0202"), unit("e1", "0302", quality="A", fatigue=1), unit("e2", "0302", fatigue=2)]
     _, t = assault(tmp_path, units, ["a1"])
@@ -49,6 +50,7 @@ def test_as_unit_ex_attackers_a_medium_and_c_high_use_the_lowest(tmp_path):
 
 
 def test_as_unit_ex_misprint_a_medium_and_c_no_fatigue_give_zero(tmp_path):
+    """AS-UNIT.Ex, second case as printed (misprinted: docs/rulings.md)."""
     # The text prints -20% here; by AS-UNIT.1 the C unit at no fatigue is 0%, the lowest of +10% and 0%.
     units = [unit("a1", "0202", quality="A", fatigue=1), unit("a2", "0202"), unit("e1", "0302")]
     _, t = assault(tmp_path, units, ["a1", "a2"])

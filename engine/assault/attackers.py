@@ -31,8 +31,23 @@ def defenders(state: GameState, attacker: str, hex_: str) -> list[str]:
     return [u.id for u in enemy_units(state, attacker, hex_)]
 
 
+def unplayable(state: GameState) -> str | None:
+    """AS-HA0.1 (reading P19): why no assault can be played in this game, or None.
+
+    The optional Alternate Assault rule's formula is not in the text; a game that turns it on is refused at
+    the declaration, so no assault is opened that could never be resolved.
+    """
+    if state.rules.pzc.alternate_assault:
+        return ("the optional Alternate Assault rule (rules.pzc.alternate_assault) is not in the text, so this "
+                "engine cannot resolve an assault under it")
+    return None
+
+
 def check_target(state: GameState, attacker: str, hex_: str) -> list[str]:
-    """AS-GEN.1: ``hex_`` exists and holds enemy units; returns them."""
+    """AS-GEN.1: ``hex_`` exists and holds enemy units; returns them. AS-HA0.1: the game can play assaults."""
+    why = unplayable(state)
+    if why:
+        raise RuleViolation("AS-HA0.1", why)
     if hex_ not in state.hexes:
         raise CommandError(f'hex: no hex "{hex_}"')
     found = defenders(state, attacker, hex_)
@@ -146,7 +161,10 @@ def able(state: GameState, attacker: str, hex_: str, taken: list[str] = ()) -> l
 
 
 def targets(state: GameState, attacker: str) -> list[str]:
-    """Hexes holding enemy units next to at least one of ``attacker``'s units (candidates for AS-GEN.1)."""
+    """Hexes holding enemy units next to at least one of ``attacker``'s units (candidates for AS-GEN.1); none
+    when AS-HA0.1 bars every assault."""
+    if unplayable(state):
+        return []
     occ = by_hex(state)
     own = {u.hex for u in side_units(state, attacker) if faction_of(state, u) == attacker}
     return sorted(h for h in occ if enemy_units(state, attacker, h, occ)

@@ -19,8 +19,8 @@ from turnlog.projections.state import GameState, UnitState
 from ..errors import RuleViolation
 from ..kit import modifiers as kit
 from ..kit.board import on_board
-from . import combined_arms, organisation, reductions, terrain_mods, unit_mods
-from .facts import mass, weight  # noqa: F401  (weight is part of this module's interface)
+from . import attackers, combined_arms, organisation, reductions, terrain_mods, unit_mods
+from .facts import flag, mass, weight  # noqa: F401  (weight is part of this module's interface)
 
 
 @dataclass(frozen=True)
@@ -71,20 +71,21 @@ def totals(state: GameState, assault: Assault) -> Totals:
     """AS-RES.1: both sides' total assault values and average defence values, every modifier listed.
 
     RuleViolation AS-HA0.1 when the scenario turns on the Alternate Assault rule, whose formula the text
-    does not give (reading P19): the engine refuses rather than resolve by another rule.
+    does not give (reading P19): the engine refuses rather than resolve by another rule (the declaration
+    is refused too, attackers.unplayable).
     """
-    if state.rules.pzc.alternate_assault:
-        raise RuleViolation("AS-HA0.1", "the optional Alternate Assault rule is not in the text, so this engine "
-                            "cannot resolve an assault under it (rules.pzc.alternate_assault)")
+    why = attackers.unplayable(state)
+    if why:
+        raise RuleViolation("AS-HA0.1", why)
     att, dfn = sides(state, assault)
     hexes = sorted({u.hex for u in att})
-    unit_mods_: list[Modifier] = []
+    own: list[Modifier] = []   # each unit's multipliers on its assault value
     for u in att:
-        unit_mods_ += reductions.attacker(state, u)
-    unit_mods_ += combined_arms.penalty(state, assault.hex, att, dfn)
+        own += reductions.attacker(state, u)
+    own += combined_arms.penalty(state, assault.hex, att, dfn)
     for u in dfn:
-        unit_mods_ += reductions.defender(state, u, hexes)
-    contrib = {u.id: contribution(u, unit_mods_) for u in [*att, *dfn]}
+        own += reductions.defender(state, u, hexes)
+    contrib = {u.id: contribution(u, own) for u in [*att, *dfn]}
     att_side = [*unit_mods.side(att, "attacker"), *terrain_mods.hexside(state, assault.hex, att),
                 *terrain_mods.ground(state, assault.hex, att), *organisation.penalty(state, att)]
     def_side = unit_mods.side(dfn, "defender")
@@ -95,5 +96,5 @@ def totals(state: GameState, assault: Assault) -> Totals:
         att_defence=average_defence(att, defence),
         def_value=side_value(state, sum((contrib[u.id] for u in dfn), Fraction(0)), def_side),
         def_defence=average_defence(dfn, defence),
-        modifiers=(*unit_mods_, *att_side, *def_side, *defence), contributions=contrib,
-        demolition=tuple(u.id for u in att if u.ratings.get("demolition", 0)))
+        modifiers=(*own, *att_side, *def_side, *defence), contributions=contrib,
+        demolition=tuple(u.id for u in att if flag(u, "demolition")))
