@@ -150,7 +150,8 @@ class Retreat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class RetreatCommand(Command):
     """The one retreat shape: a procedure and every move at once (engine/kit/retreat.py checks it).
 
-    A system's retreat command subclasses it and adds no field, so every retreat reads alike.
+    A system's retreat command subclasses it and adds no field but the draws it may enter (``values``),
+    so every retreat reads alike.
     """
 
     procedure: str
@@ -358,4 +359,46 @@ class RollLandCombatDice(Command):
     """Roll one die for each side (option 43); ``values`` may enter either: {"attacker": 7, "defender": 3}."""
 
     procedure: str
+    values: dict[str, int] = {}
+
+
+# -- Panzer Campaigns assault, resolution and after (engine/assault) --
+
+class ResolveAssault(Command):
+    """Resolve the forming assault ``procedure``: two Combat Results and what follows automatically (AS-RES).
+
+    ``night``: the host's fact that the assault is at night (AS-DIS.2). ``values``: entered draws by slot
+    (``attacker_result``, ``attacker_round``, ``defender_result``, ``defender_round``, ``demo/<unit>``,
+    ``alloc/<unit>``, ``morale/<unit>``); any not entered come from the committed seed.
+    """
+
+    procedure: str
+    night: bool = False
+    values: dict[str, int] = {}
+
+
+class AllocateAssaultLosses(Command):
+    """Under ``rules.pzc.allocation = "owner"``: ``side``'s owner says which of its units lose how many points."""
+
+    procedure: str
+    side: str
+    losses: dict[str, int] = {}
+    values: dict[str, int] = {}
+
+
+class ReportDisruption(Command):
+    """Under ``rules.pzc.disruption = "host"``: the units this assault Disrupted and Broke (either may be empty)."""
+
+    procedure: str
+    disrupted: list[str] = []
+    broken: list[str] = []
+    values: dict[str, int] = {}
+
+
+class RetreatAssaultUnits(RetreatCommand):
+    """The defender's forced retreat (AS-RET): each unit one hex, or '' when it has no legal hex.
+
+    ``values``: entered draws for the halvings (``srr/<unit>``, ``captured/<unit>``).
+    """
+
     values: dict[str, int] = {}

@@ -7,7 +7,7 @@ command parser, the event codec, the fold, snapshots and the narrative about it,
 facade, undo, verify and the CLI need no change for a new combat system (docs/design.md "Plugging in
 a procedure kind"). The turn sequence and attrition keep their events in the codec's static union (the
 bytes of every log written before the registry); rule 9's attack designation, the first system built
-on the kit, registers its events here like any plugged-in kind.
+on the kit, and the Panzer Campaigns assault register their events here like any plugged-in kind.
 
 The CLI also loads kinds installed as entry points of the group ``turnlog.kinds`` (``load_plugins``).
 """
@@ -23,6 +23,7 @@ from turnlog.projections import state as st
 
 from . import commands as c
 from . import turn
+from .assault import procedure as assault
 from .attrition import procedure as attrition
 from .designation import procedure as designation
 from .wif import procedure as wif
@@ -174,6 +175,4 @@ register(turn.KIND)
 register(attrition.KIND)
 register(designation.KIND)
 register(wif.KIND)   # WiF land combat (issue 15): used by a game whose rules.procedures names "wif"
-# Panzer Campaigns assault (engine/assault/) is built up to its declaration (issue 16, stage 1) and not
-# registered by default: until it can be resolved, an assault declared in a game would hold the turn for good.
-# A host (or the tests, tests/assault_helpers.py) registers it with register_kind(assault.KIND).
+register(assault.KIND)  # Panzer Campaigns assault (issue 16): offered only to a game whose rules.procedures names it

@@ -5,7 +5,7 @@ never used the procedure holds none of them and encodes as before.
 """
 from __future__ import annotations
 
-from .base import Event
+from .base import Event, Modifier
 
 
 class AssaultDeclared(Event, kw_only=True):
@@ -43,4 +43,86 @@ class AssaultPhaseChanged(Event, kw_only=True):
     phase: str
 
 
-AssaultEvent = AssaultDeclared | AssaultUnitsAdded | AssaultMovementSpent | AssaultPhaseChanged
+class AssaultResolved(Event, kw_only=True):
+    """The two Combat Results of AS-RES.2 (reading P1), with every modifier the totals rest on.
+
+    Values are exact fractions written as strings (``"41/3"``), so the log holds no float. ``att_loss`` is
+    what the defenders' assault cost the attackers, ``def_loss`` what the attackers' cost the defenders,
+    both in men-equivalents (reading P9: a vehicle or gun strength point is 10). ``low``/``high`` are the
+    scenario's combat values; ``night`` is the host's fact for AS-DIS.2. The draws are the DieRolled
+    events logged just before.
+    """
+
+    procedure: str
+    att_value: str
+    att_defence: str
+    def_value: str
+    def_defence: str
+    low: str
+    high: str
+    baseline: str
+    att_loss: int
+    def_loss: int
+    modifiers: list[Modifier] = []
+    night: bool = False
+
+
+class UnitStrengthReduced(Event, kw_only=True):
+    """``unit`` lost ``amount`` strength points of its own kind under ``rule``; ``captured`` when they
+    surrendered (AS-RET.5: reported as captured)."""
+
+    procedure: str
+    unit: str
+    amount: int
+    rule: str
+    captured: bool = False
+
+
+class AssaultLossesAllocated(Event, kw_only=True):
+    """One side's loss is shared out (reading P9: ``by`` "proportional", or "owner" as its owner chose)."""
+
+    procedure: str
+    side: str
+    by: str = "proportional"
+
+
+class AttackerDisruptionScaled(Event, kw_only=True):
+    """The attackers' loss as it counts for their disruption (AS-DIS.1-3), each step a Modifier."""
+
+    procedure: str
+    loss: int
+    scaled: str
+    modifiers: list[Modifier] = []
+
+
+class UnitStatusChanged(Event, kw_only=True):
+    """``unit`` became ``status`` (``disrupted`` or ``broken``) under ``rule`` (reported or modelled)."""
+
+    procedure: str
+    unit: str
+    status: str
+    rule: str
+
+
+class UnitModeChanged(Event, kw_only=True):
+    """``unit`` is now in ``mode`` (AS-SRR.2: a towed anti-tank gun goes into Travel Mode)."""
+
+    procedure: str
+    unit: str
+    mode: str
+    rule: str
+
+
+class AssaultRetreatForced(Event, kw_only=True):
+    """AS-RET.1 held: ``units`` must retreat; ``stay``: Fanatical units that hold a bunker or pillbox
+    (AS-FAN.2); ``eliminated``: units that move only in Travel Mode (AS-SRR.1)."""
+
+    procedure: str
+    units: list[str] = []
+    stay: list[str] = []
+    eliminated: list[str] = []
+
+
+AssaultEvent = (AssaultDeclared | AssaultUnitsAdded | AssaultMovementSpent | AssaultPhaseChanged | AssaultResolved
+                | AssaultLossesAllocated | UnitStrengthReduced | AttackerDisruptionScaled | UnitStatusChanged | UnitModeChanged
+                | AssaultRetreatForced)

@@ -100,3 +100,42 @@ def test_the_cli_plays_narrates_verifies_and_draws_it(tmp_path, monkeypatch):
     assert "VERIFIED" in text
     for t in machine.TRANSITIONS:
         assert f"{t['source']} --> {t['dest']} : {t['trigger']}" in text
+
+
+def _ok(g, ch, doc: dict) -> None:
+    g.decide(g.state, c.parse(msgspec.json.encode({"type": ch.command, **ch.fixed, **doc})))
+
+
+def test_the_whole_procedure_replays_snapshots_undoes_and_verifies(tmp_path):
+    """Resolve (AS-RES.2), owner allocation (P9), host disruption, AS-RET.1 and the retreat, each through
+    legal()'s choices; the log replays, snapshots, undoes and verifies. INVENTED units and parameters."""
+    units = [u("a1", "0202", defence=5), u("e1", "0302", assault=3, defence=100)]
+    g = game(tmp_path, units, pzc={"allocation": "owner"})
+    g.execute(c.DeclareAssault(hex="0302", units=["a1"]))
+    (res,) = [ch for ch in g.legal() if ch.command == "ResolveAssault"]
+    assert (res.role, res.faction) == ("attacker", "AX")
+    g.execute(c.ResolveAssault(procedure="S1", values={"attacker_result": 750000, "defender_result": 0,
+                                                       "defender_round": 999}))
+    (alloc,) = [ch for ch in g.legal() if ch.command == "AllocateAssaultLosses"]
+    _ok(g, alloc, {"losses": {"a1": 15}})
+    g.execute(c.AllocateAssaultLosses(procedure="S1", side="attacker", losses={"a1": 15}))
+    (rep,) = [ch for ch in g.legal() if ch.command == "ReportDisruption"]
+    assert rep.role == "host" and set(rep.options[0].values) == {"a1", "e1"}
+    _ok(g, rep, {"disrupted": ["e1"]})
+    g.execute(c.ReportDisruption(procedure="S1", disrupted=["e1"]))
+    (ret,) = [ch for ch in g.legal() if ch.command == "RetreatAssaultUnits"]
+    assert (ret.role, ret.faction) == ("defender", "WA")
+    tos = ret.options[1].values
+    assert tos == ["0303", "0402", "0403"]
+    for to in tos:
+        _ok(g, ret, {"retreats": [{"unit": "e1", "to": to}]})
+    g.execute(c.RetreatAssaultUnits(procedure="S1", retreats=[c.Retreat(unit="e1", to="0402")]))
+    assert proc(g).phase == "done" and g.state.units["e1"].hex == "0402"
+    assert g.at(use_snapshots=False) == g.state and load(dump(g.state)) == g.state
+    g.snapshot()
+    g.execute(c.StartPhase(phase="supply"))  # the assault is done: the turn moves on
+    g.undo()
+    g.undo()
+    assert proc(g).phase == "retreat" and g.state.units["e1"].hex == "0302"
+    rep_ = turnlog.verify_path(g.log.path)
+    assert rep_.ok, rep_.problem

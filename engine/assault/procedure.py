@@ -3,7 +3,9 @@
 One handler per command, each calling the rules module of its paragraph group; the phase table is
 machine.py. The kind brings its own events (events/assault.py), projection (projections/assault.py)
 and narrative, and is registered in engine/procedures.py, so the log, Game, verify and the CLI are
-unchanged. First stage: forming an assault (who may join, what it costs); resolution is not built yet.
+unchanged. Forming (attackers.py), resolution (values.py, results.py, demolition.py), losses
+(allocation.py), disruption (disruption.py) and the retreat (retreat.py); flow.py takes the steps the
+engine takes itself.
 """
 from __future__ import annotations
 
@@ -14,10 +16,15 @@ from turnlog.projections.state import GameState
 
 from .. import commands as c
 from ..errors import RuleViolation
+from ..kit import retreat as kr
 from ..kit.choices import Choice, Option, choice
 from ..kit.kind import MachineKind
+from ..procedure import Actor
+from . import allocation, demolition, disruption, flow, machine, results, retreat, values
 from . import attackers as atk
-from . import machine
+from .legal import waiting
+from .narrative import narrate
+from .why import hex_lines, why
 
 
 class AssaultKind(MachineKind):
@@ -27,25 +34,15 @@ class AssaultKind(MachineKind):
     machine = machine.MACHINE
     state_type = Assaults
     events = a.AssaultEvent.__args__
-    commands = (c.DeclareAssault, c.AddAssaultUnits)
-    handlers = {c.DeclareAssault: "on_declare", c.AddAssaultUnits: "on_add"}
+    commands = (c.DeclareAssault, c.AddAssaultUnits, c.ResolveAssault, c.AllocateAssaultLosses, c.ReportDisruption,
+                c.RetreatAssaultUnits)
+    handlers = {c.DeclareAssault: "on_declare", c.AddAssaultUnits: "on_add", c.ResolveAssault: "on_resolve",
+                c.AllocateAssaultLosses: "on_allocate", c.ReportDisruption: "on_report",
+                c.RetreatAssaultUnits: "on_retreat"}
     apply = staticmethod(proj.apply)
-
-    @staticmethod
-    def narrate(e) -> str:
-        """The narrative line of one assault event, naming the ids it rests on."""
-        p = e.procedure
-        match e:
-            case a.AssaultDeclared():
-                return (f"{p}: {e.attacker} assaults {e.hex} with {', '.join(e.units)} (AS-GEN.1); defending: "
-                        f"{', '.join(e.defenders) or 'none'} ({e.defender})")
-            case a.AssaultUnitsAdded():
-                return f"{p}: {', '.join(e.units)} join the assault (AS-GEN.1, AS-GEN.2)"
-            case a.AssaultMovementSpent():
-                return f"{p}: {e.unit} spends {e.amount} movement points to assault (entry cost {e.entry}; {e.rule})"
-            case a.AssaultPhaseChanged():
-                return f"{p}: now in {e.phase} (AS-GEN.2)"
-        return f"{p}: {type(e).__name__}"
+    narrate = staticmethod(narrate)
+    why = staticmethod(why)  # the REPL's `why` (engine/faces/explain.py)
+    hex_lines = staticmethod(hex_lines)  # the REPL's `hex` (AS-MAP.1: the result over the defending hex)
 
     def instances(self, state: GameState) -> dict[str, Assault]:
         got = state.kinds.get(self.name)
@@ -94,18 +91,70 @@ class AssaultKind(MachineKind):
         return [a.AssaultUnitsAdded(procedure=proc.id, units=list(cmd.units)),
                 *self.spend(state, proc.id, proc.hex, cmd.units), *self.moved(proc, "add")]
 
+    def on_resolve(self, state: GameState, proc: Assault, cmd: c.ResolveAssault, dice) -> list:
+        """AS-RES.1-2 and AS-DEMO.2, then whatever follows without a player (flow.py)."""
+        t = values.totals(state, proc)
+        att_mass = allocation.mass(allocation.units_of(state, proc, "attacker"))
+        def_mass = allocation.mass(allocation.units_of(state, proc, "defender"))
+        def_loss, r1 = results.loss(dice, proc.id, "defender", t.att_value, t.def_defence, state, def_mass)
+        att_loss, r2 = results.loss(dice, proc.id, "attacker", t.def_value, t.att_defence, state, att_mass)
+        pzc, show = state.rules.pzc, results.shown
+        done = a.AssaultResolved(
+            procedure=proc.id, att_value=show(t.att_value), att_defence=show(t.att_defence),
+            def_value=show(t.def_value), def_defence=show(t.def_defence), low=show(results.exact(pzc.assault_low)),
+            high=show(results.exact(pzc.assault_high)), baseline=show(results.exact(pzc.baseline)),
+            att_loss=att_loss, def_loss=def_loss, modifiers=list(t.modifiers), night=cmd.night)
+        out = [*self.moved(proc, "resolve"), *r1, *r2, done, *demolition.losses(state, dice, proc, t.demolition)]
+        if att_loss:
+            out.append(disruption.scaled(state, proc, att_loss, cmd.night))
+        return flow.carry(state, dice, proc.id, out)
+
+    def on_allocate(self, state: GameState, proc: Assault, cmd: c.AllocateAssaultLosses, dice) -> list:
+        """Reading P9, ``owner``: one side's owner shares its loss out; then what follows (flow.py)."""
+        if state.rules.pzc.allocation != "owner":
+            raise RuleViolation("AS-RES.2", "this game shares losses in proportion to strength "
+                                "(rules.pzc.allocation); nobody allocates them")
+        if cmd.side in allocation.SIDES and cmd.side not in flow.pending(state, proc):
+            raise RuleViolation("AS-RES.2", f"the {cmd.side} has no loss to allocate in {proc.id}")
+        got = allocation.check_owner(state, proc, cmd.side, dict(cmd.losses))
+        return flow.carry(state, dice, proc.id, got)
+
+    def on_report(self, state: GameState, proc: Assault, cmd: c.ReportDisruption, dice) -> list:
+        """The host's report of who became Disrupted or Broken, then AS-RET.1 (reading P18)."""
+        if state.rules.pzc.disruption != "host":
+            raise RuleViolation("AS-DIS.1", "this game's disruption model decides who is Disrupted "
+                                "(rules.pzc.disruption); the host reports nothing")
+        got = disruption.reported(state, proc, list(cmd.disrupted), list(cmd.broken))
+        return flow.carry(state, dice, proc.id, flow.settle(state, proc, got))
+
+    def on_retreat(self, state: GameState, proc: Assault, cmd: c.RetreatAssaultUnits, dice) -> list:
+        """AS-RET.2-5, AS-SRR.2, AS-FAN.1: the defender's retreat, every move judged on one board."""
+        moves = kr.moves(cmd)
+        kr.check(state, retreat.spec(state, proc), moves)
+        return [*retreat.events(state, dice, proc, moves), *self.moved(proc, "retreat")]
+
+    def who(self, state: GameState, cmd) -> Actor | None:
+        """An allocation is the owner's of the side it names (reading P9); the rest as the table says."""
+        if isinstance(cmd, c.AllocateAssaultLosses):
+            proc = self.instances(state).get(cmd.procedure)
+            if proc is not None and cmd.side in allocation.SIDES:
+                return Actor("owner", getattr(proc, cmd.side), "AS-RES.2")
+        return super().who(state, cmd)
+
     def options(self, state: GameState, proc: Assault, command: str) -> list[Option]:
         able = atk.able(state, proc.attacker, proc.hex, proc.units)
         return [Option(field="units", values=able, many=True, least=1, most=None)]
 
     def legal(self, state: GameState) -> list[Choice]:
-        """Each hex the active side may assault now, with the units able to; each forming assault's additions."""
+        """Each hex the active side may assault now, with the units able to; each open assault's next command."""
         out = []
         for proc in self.open(state):
-            if (proc.turn, proc.attacker) == (state.turn.turn, state.turn.active) \
-                    and atk.able(state, proc.attacker, proc.hex, proc.units):
+            if (proc.turn, proc.attacker) != (state.turn.turn, state.turn.active):
+                continue
+            if proc.phase == "forming" and atk.able(state, proc.attacker, proc.hex, proc.units):
                 out.append(choice("AddAssaultUnits", {"procedure": proc.id}, self.options(state, proc, ""),
                                   rule="AS-GEN.2", role="attacker", faction=proc.attacker))
+            out += waiting(state, proc)
         attacker = state.turn.active
         if not attacker:
             return out

@@ -432,7 +432,8 @@ def cmd_diagram(args) -> int:
 
 
 DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9",
-         "river-town-11-16-5")
+         "river-town-11-16-5",
+         "hedgerow-assault")
 
 
 def cmd_demo(args) -> int:

@@ -45,6 +45,7 @@ from .render_style import (
     safe_id,
     terrain,
 )
+from .render_assault import _assault_results
 from .render_outlines import _hexsides, _zones
 from .render_units import STATUS, STRENGTH, _arrows, _items, _occupation, _required_targets, _units
 
@@ -93,6 +94,7 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out.append('<g class="labels">')  # last, so arrows crossing a hex's top edge never hide its id
     out += [_label(state, hid, pos[hid], colours, crowd.get(hid, 0)) for hid in sorted(state.hexes)]
     out.append('</g>')
+    out += _assault_results(state, pos)
     out += legend
     out.append("</svg>")
     return "\n".join(out)
@@ -220,6 +222,8 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
         lines.text("red dashed hex: must be attacked (9.1.1)")
     if "wif" in state.kinds:
         lines.text("dark red hex: land combat, ARM att:def, table")
+    if "assault" in state.kinds:
+        lines.text("red chip a/d: assault losses, attacker/defender")
     used = sorted({f.kind for fs in state.features.values() for f in fs})
     if used:
         lines.head("Features")
