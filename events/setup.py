@@ -280,6 +280,26 @@ class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     disruption: Literal["host", "ratio"] = "host"                    # who decides Disrupted/Broken
 
 
+class BuildCostSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """What building one unit of a WiF class costs: build points and turns (the user's data, 11.16.5-K2b)."""
+
+    unit_class: str
+    bp: int
+    turns: int
+
+
+class WifKampfgruppeSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
+                         forbid_unknown_fields=True):
+    """World in Flames kampfgruppen: the phase that empties the repair pool and the build costs (11.16.5-K2).
+
+    The costs are the user's data (the WiF production charts are not shipped). All default, so a game
+    that never forms a kampfgruppe encodes as before.
+    """
+
+    production_phase: str = "production"   # K2a: the turn phase in which the repair pool empties
+    build_costs: list[BuildCostSpec] = []   # K2b: full cost and time per class; a build halves them
+
+
 #: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading
 #: (issue 11); 2: with it (docs/rulings.md, "Editions"). A log that names none is edition 1.
 EDITION = 2
@@ -298,6 +318,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     # before rule 9 was. A registered kind the game does not name is refused and never offered.
     procedures: list[str] = []
     pzc: PzcRulesSpec = PzcRulesSpec()   # Panzer Campaigns assault (issue 16); omitted while default
+    wif_kampfgruppe: WifKampfgruppeSpec = WifKampfgruppeSpec()   # WiF K2 (issue 15); omitted while default
 
     @property
     def era(self) -> int:
