@@ -12,6 +12,7 @@ import msgspec
 
 from turnlog.events.attrition import Selection
 from turnlog.events.setup import Feature, Season, WeatherSpec
+from turnlog.events.wif import FactorMultiplier, TankBuster
 
 from .errors import CommandError
 
@@ -319,6 +320,45 @@ class AddAssaultUnits(Command):
 
     procedure: str
     units: list[str]
+
+
+# -- World in Flames land combat (11.16.5 as replaced; engine/wif, registered, not in AnyCommand) --
+
+class BeginLandCombat(Command):
+    """Open a land combat by the active side's ``attackers`` against ``hex``, with the host's facts.
+
+    The texts compute none of them (reading notes §1.2; docs/commands.md): ``odds`` are the final odds
+    before any terrain shift (``"3:1"``), ``weather`` the hex's condition (fine, snow, rain...);
+    ``defenders`` default to every enemy land unit in the hex.
+    """
+
+    hex: str
+    attackers: list[str]
+    odds: str
+    weather: str
+    defenders: list[str] = []
+    multipliers: list[FactorMultiplier] = []
+    tank_busters: list[TankBuster] = []
+    invaders: list[str] = []
+    paradropped: list[str] = []
+    eng_used: list[str] = []
+    notional: int = 0
+    in_supply: dict[str, bool] = {}
+    retreat_route: dict[str, bool] = {}
+
+
+class ChooseCombatTable(Command):
+    """The chooser (11.16.5-T3) takes the blitz or the assault table (T1)."""
+
+    procedure: str
+    table: Literal["blitz", "assault"]
+
+
+class RollLandCombatDice(Command):
+    """Roll one die for each side (option 43); ``values`` may enter either: {"attacker": 7, "defender": 3}."""
+
+    procedure: str
+    values: dict[str, int] = {}
 
 
 # -- World in Flames land combat: results (reading notes §1, 11.16.5-R2 to K2c; the wif kind, not in AnyCommand) --

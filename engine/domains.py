@@ -94,7 +94,7 @@ def problems(sc) -> list[str]:
     out += seat_domains(sc.seats)
     out += _sequence(sc.rules.turn_sequence)
     out += _procedures(sc.rules.procedures)
-    out += _build_costs(sc.rules.wif_kampfgruppe.build_costs)
+    out += _build_costs(sc.rules.wif.build_costs)
     if not out and sc.turn.phase not in phases(sc.rules):
         out.append(f"turn.phase: {sc.turn.phase!r} is not a phase ({', '.join(phases(sc.rules))})")
     return out
@@ -134,9 +134,9 @@ def _procedures(names: list[str]) -> list[str]:
 
 
 def _build_costs(costs) -> list[str]:
-    """rules.wif_kampfgruppe.build_costs: one entry per class (a second would leave the cost in doubt)."""
+    """rules.wif.build_costs: one entry per class (a second would leave the cost in doubt)."""
     types = [c.unit_class.upper() for c in costs]
-    return [f"rules.wif_kampfgruppe.build_costs[{i}].unit_class: {t!r} is given twice"
+    return [f"rules.wif.build_costs[{i}].unit_class: {t!r} is given twice"
             for i, t in enumerate(types) if t in types[:i]]
 
 

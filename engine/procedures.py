@@ -25,6 +25,7 @@ from . import commands as c
 from . import turn
 from .attrition import procedure as attrition
 from .designation import procedure as designation
+from .wif import procedure as wif
 from .errors import CommandError, RuleViolation
 from .procedure import ProcedureKind
 
@@ -172,6 +173,7 @@ turn.KINDS = KINDS  # the turn kind asks every kind whether it holds the turn (l
 register(turn.KIND)
 register(attrition.KIND)
 register(designation.KIND)
+register(wif.KIND)   # WiF land combat (issue 15): used by a game whose rules.procedures names "wif"
 # Panzer Campaigns assault (engine/assault/) is built up to its declaration (issue 16, stage 1) and not
 # registered by default: until it can be resolved, an assault declared in a game would hold the turn for good.
 # A host (or the tests, tests/assault_helpers.py) registers it with register_kind(assault.KIND).

@@ -288,16 +288,15 @@ class BuildCostSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
     turns: int
 
 
-class WifKampfgruppeSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
-                         forbid_unknown_fields=True):
-    """World in Flames kampfgruppen: the phase that empties the repair pool and the build costs (11.16.5-K2).
+class WifRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """World in Flames land combat (issue 15): which of the scenario's tables and dice it reads, and its readings."""
 
-    The costs are the user's data (the WiF production charts are not shipped). All default, so a game
-    that never forms a kampfgruppe encodes as before.
-    """
-
-    production_phase: str = "production"   # K2a: the turn phase in which the repair pool empties
-    build_costs: list[BuildCostSpec] = []   # K2b: full cost and time per class; a build halves them
+    blitz_table: str = "wif-blitz"       # 11.16.5-T1, R1: the scenario's `tables` name of the blitz table
+    assault_table: str = "wif-assault"   # the same for the assault table
+    die: str = ""                        # option 43: each side's die, a named dice of one die ("" = the game's die)
+    bonus_rounding: Literal["down", "floor", "half_up"] = "down"   # W2: one-fourth of the ARM difference
+    production_phase: str = "production"   # K2a: the turn phase in which a faction's repair pool empties
+    build_costs: list[BuildCostSpec] = []   # K2b: full cost and time per class (the user's); a build halves them
 
 
 #: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading
@@ -318,7 +317,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     # before rule 9 was. A registered kind the game does not name is refused and never offered.
     procedures: list[str] = []
     pzc: PzcRulesSpec = PzcRulesSpec()   # Panzer Campaigns assault (issue 16); omitted while default
-    wif_kampfgruppe: WifKampfgruppeSpec = WifKampfgruppeSpec()   # WiF K2 (issue 15); omitted while default
+    wif: WifRulesSpec = WifRulesSpec()   # World in Flames land combat (issue 15); omitted while default
 
     @property
     def era(self) -> int:

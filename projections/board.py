@@ -153,6 +153,8 @@ def _created(state: GameState, e: s.GameCreated) -> None:
     state.name, state.seed_sha256, state.die, state.rules = e.name, e.seed_sha256, e.die, e.rules
     if e.dice:
         state.dice = dict(e.dice)
+    if e.tables:  # a procedure reads its table from the state (WiF land combat, engine/wif/table.py)
+        state.tables = {t.name: t for t in e.tables}
     if e.joint_dice:
         state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}
     if e.seats.factions:

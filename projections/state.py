@@ -15,7 +15,7 @@ from turnlog.events.attrition import Selection, Zone
 from turnlog.events.base import Modifier
 from turnlog.events.setup import (BoxSpec, DiceSpec, DieSpec, FactionSpec, Feature, HexSpec, HexsideSpec,
                           NationalitySpec, PoolSpec, RestrictionSpec, RulesSpec, SeatsSpec, SupplySourceSpec,
-                          TerrainTypeSpec, WeatherSpec)
+                          TableRecord, TerrainTypeSpec, WeatherSpec)
 
 
 class UnitState(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -103,6 +103,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     revealed: dict[str, str] = {}     # joint dice: holder -> its revealed secret (hex)
     die: DieSpec = DieSpec()
     dice: dict[str, DiceSpec] = {}    # the scenario's named dice (GameCreated.dice); omitted when none
+    tables: dict[str, TableRecord] = {}  # the scenario's combat tables by name (GameCreated.tables); omitted when none
     rules: RulesSpec = RulesSpec()
     seq: int = 0
     factions: dict[str, FactionSpec] = {}

@@ -18,36 +18,7 @@ from turnlog.projections.state import GameState
 
 from helpers import hexes, scenario
 
-try:  # the combat's state is part A's (projections/wif.py); a copy of its contract until the two are merged
-    from turnlog.projections.wif import LandCombat, LandCombats
-except ImportError:  # pragma: no cover - until wt15a is merged
-    class LandCombat(msgspec.Struct, kw_only=True, omit_defaults=True):
-        id: str
-        hex: str
-        attacker: str
-        defender: str
-        turn: int
-        phase: str = "arm"
-        attackers: list[str] = []
-        defenders: list[str] = []
-        chooser: str = ""
-        table: str = ""
-        arm_attacker: str = "0"
-        arm_defender: str = "0"
-        arm_contributors: list[str] = []
-        invaders: list[str] = []
-        paradropped: list[str] = []
-        eng_used: list[str] = []
-        in_supply: dict[str, bool] = {}
-        retreat_route: dict[str, bool] = {}
-        att_loss: str = ""
-        def_loss: str = ""
-        flags: list[str] = []
-        first_loss_type: str = ""
-        settled: list[str] = []
-
-    class LandCombats(msgspec.Struct, kw_only=True, omit_defaults=True):
-        procedures: dict[str, LandCombat] = {}
+from turnlog.projections.wif import LandCombat, LandCombats
 
 #: INVENTED build costs (no real WiF chart): the values the EX-K example implies, labelled as invented.
 COSTS = [{"unit_class": "MECH", "bp": 5, "turns": 3}, {"unit_class": "INF", "bp": 3, "turns": 1},
@@ -63,7 +34,7 @@ def u(uid: str, cls: str, size: str = "corps", *, hex_: str = "0101", white: boo
 
 def board_of(units: list[dict], *, pools=(), phase: str = "combat", active: str = "AX") -> GameState:
     sc = scenario(hexes("0101:AX 0102:WA 0103:WA"), units, active=active, pools=list(pools),
-                  rules={"wif_kampfgruppe": {"build_costs": COSTS}})
+                  rules={"wif": {"build_costs": COSTS}})
     sc = msgspec.structs.replace(sc, turn=msgspec.structs.replace(sc.turn, phase=phase))
     state = GameState()
     for e in S.setup_events(sc, "0" * 64):

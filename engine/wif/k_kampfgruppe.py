@@ -91,5 +91,5 @@ def check_build(state: GameState, credit, kind: str, costs: dict[str, tuple[int,
                             f"not a {kind}")
     cost = costs.get(kind.upper())
     if cost is None:
-        raise CommandError(f'unit_class: the scenario gives no build cost for "{kind}" (rules.wif_kampfgruppe.build_costs)')
+        raise CommandError(f'unit_class: the scenario gives no build cost for "{kind}" (rules.wif.build_costs)')
     return half_up(cost[0]), half_up(cost[1])

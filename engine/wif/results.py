@@ -43,7 +43,7 @@ def on_take(state: GameState, combat, cmd: c.TakeLandCombatLosses) -> list:
 
 def on_phase_started(state: GameState, event) -> list:
     """K2a: at a faction's production phase its repair pool empties and each kampfgruppe becomes a credit."""
-    if not isinstance(event, PhaseStarted) or event.phase != state.rules.wif_kampfgruppe.production_phase:
+    if not isinstance(event, PhaseStarted) or event.phase != state.rules.wif.production_phase:
         return []
     factions = [state.turn.active] if state.turn.active else sorted(state.factions)
     out: list = []
@@ -66,7 +66,7 @@ def on_build(state: GameState, cmd: c.BuildWithKampfgruppe) -> list:
     if credit is None:
         have = ", ".join(credits(state)) or "none"
         raise CommandError(f'credit: no kampfgruppe credit "{cmd.credit}" (credits: {have})')
-    spec = state.rules.wif_kampfgruppe
+    spec = state.rules.wif
     costs = {b.unit_class.upper(): (b.bp, b.turns) for b in spec.build_costs}
     bp, turns = k.check_build(state, credit, cmd.unit_class, costs, spec.production_phase)
     return [w.KampfgruppeBuildRecorded(credit=credit.id, unit_class=cmd.unit_class.upper(), bp=bp, turns=turns)]

@@ -43,7 +43,7 @@ def choices(state: GameState, combat) -> list[Choice]:
 
 def credit_choices(state: GameState) -> list[Choice]:
     """BuildWithKampfgruppe for each credit of the faction whose production phase this is (K2b)."""
-    t, spec = state.turn, state.rules.wif_kampfgruppe
+    t, spec = state.turn, state.rules.wif
     if t.phase != spec.production_phase:
         return []
     costs = {b.unit_class.upper() for b in spec.build_costs}
