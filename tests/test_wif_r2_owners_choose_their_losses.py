@@ -12,7 +12,7 @@ from wif_loss_helpers import named, position, take, u
 UNITS = [u("a1", "INF"), u("a2", "INF"), u("d1", "INF"), u("d2", "MECH")]
 
 
-def test_each_owner_picks_any_of_his_units_and_they_are_destroyed():
+def test_r2_each_owner_picks_any_of_his_units_and_they_are_destroyed():
     state, _ = position(UNITS, att_loss="1", def_loss="1")
     ev = take(state, "defender", ["d2"])
     assert named(ev, w.LandCombatLossesTaken) == [w.LandCombatLossesTaken(procedure="L1", side="defender",
@@ -25,7 +25,7 @@ def test_each_owner_picks_any_of_his_units_and_they_are_destroyed():
 
 
 @pytest.mark.parametrize("part", ["", "-", "R"])
-def test_a_part_that_is_not_a_number_costs_no_unit(part):
+def test_r2_a_part_that_is_not_a_number_costs_no_unit(part):
     state, _ = position(UNITS, att_loss=part, def_loss="1")
     with pytest.raises(RuleViolation) as err:
         take(state, "attacker", ["a1"])

@@ -20,7 +20,7 @@ def refused(state, side, units, rule="11.16.5-R3"):
     return err.value
 
 
-def test_points_by_size_and_guns():
+def test_r3_points_by_size_and_guns():
     state, _ = position([u("a1", "INF"), u("a2", "INF", "division"), u("a3", "ART", ""), u("a4", "MECH", "gun")])
     assert [r3.points(state.units[x]) for x in ("a1", "a2", "a3", "a4")] == [1, Fraction(1, 2), Fraction(1, 2),
                                                                             Fraction(1, 2)]
@@ -37,7 +37,7 @@ def test_two_divisions_pay_a_one():
     assert named(take(state, "attacker", ["a1", "a2"]), w.LandCombatLossesTaken)[0].cp == "1"
 
 
-def test_the_only_division_lost_takes_a_corps_with_it():
+def test_r3_the_only_division_lost_takes_a_corps_with_it():
     state, _ = position([u("a1", "INF", "division"), u("a2", "INF"), u("a3", "MECH")], att_loss="1")
     refused(state, "attacker", ["a1"])  # half a point is not a 1
     ev = take(state, "attacker", ["a1", "a3"])

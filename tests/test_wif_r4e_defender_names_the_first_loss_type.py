@@ -25,7 +25,7 @@ def rule_of(fn, *args):
     return err.value.rule
 
 
-def test_the_attacker_waits_for_the_defender_to_name_the_type():
+def test_r4e_the_attacker_waits_for_the_defender_to_name_the_type():
     state, combat = two()
     assert r4.must_designate(state, combat)
     assert rule_of(take, state, "attacker", ["a1"]) == "11.16.5-R4e"
@@ -42,7 +42,7 @@ def test_the_defender_names_only_a_type_that_applies():
         designate(state, "tanks")
 
 
-def test_naming_once_and_only_when_several_apply():
+def test_r4e_naming_once_and_only_when_several_apply():
     state, _ = position(UNITS, att_loss="1", chooser="attacker", table="blitz", arm_contributors=["a1"])
     assert rule_of(designate, state, "arm") == "11.16.5-R4e"  # only R4a applies: nothing to name
     state, _ = two()
