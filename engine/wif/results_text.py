@@ -79,3 +79,32 @@ def narrate(e) -> str:
             return (f"credit {e.credit} helps build a {e.unit_class}: {e.bp} build points, {e.turns} turn"
                     f"{'' if e.turns == 1 else 's'}, halves rounded up ({e.rule}); the draw is the host's (11.16.5-K2c)")
     return type(e).__name__
+
+
+def why(state: GameState, e) -> list[str]:
+    """The clauses behind one results event, read against the board just before it (the REPL's ``why``)."""
+    combat = state.kinds["wif"].procedures.get(getattr(e, "procedure", "")) if "wif" in state.kinds else None
+    match e:
+        case w.FirstLossTypeDesignated() if combat is not None:
+            got = r4.candidates(state, combat)
+            return [f"  {r4.CLAUSES[k]}: {k} would take one of {', '.join(us)}" for k, us in got.items()] + \
+                [f"  {e.rule}: with two or more, the defender names the type; the attacker picks the unit"]
+        case w.LandCombatLossesTaken() if combat is not None:
+            pts = ", ".join(f"{x} {r3.points(state.units[x])}" for x in e.units)
+            out = [f"  {r3.R2}: the cell asks {r3.owed(combat, e.side)} of the {e.side}; the owner picks",
+                   f"  {r3.R3}: a corps pays 1, a division or gun 1/2: {pts} = {e.cp}"]
+            if e.shortfall != "0":
+                out.append(f"  {r3.R3} (W13): the side had no more; {e.shortfall} owed and not paid")
+            if e.first:
+                out.append(f"  {e.first}: the first loss, {e.units[0]}, is of the type required")
+            return out
+        case w.KampfgruppeFormed():
+            how = "white print" if e.rule == k.K1A else "it paid the half a division or gun left open"
+            return [f"  {e.rule}: a corps, not HQ-A, HQ-I or MIL; {how}; in supply, with a retreat route, not a "
+                    "defender under a shatter result", f"  {k.K1C}: to the repair pool {e.pool}"]
+        case w.RepairPoolEmptied():
+            return [f"  {e.rule}: {e.faction}'s production phase; {k.K2C}: back to the force pool before any draw"]
+        case w.KampfgruppeBuildRecorded():
+            return [f"  {e.rule}: its own class, INF or MIL at half the scenario's build points and turns, "
+                    "each half rounded up"]
+    return [f"  {type(e).__name__} ({getattr(e, 'rule', '11.16.5')})"]
