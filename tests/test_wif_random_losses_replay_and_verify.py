@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import random
 import tempfile
-from fractions import Fraction
 from pathlib import Path
 
 import msgspec
@@ -20,12 +19,11 @@ from hypothesis import strategies as st
 
 import turnlog
 from turnlog import commands as c
-from turnlog.engine.wif import r3_casualties as r3, r4_first_loss as r4
 from turnlog.events.setup import TurnSequenceSpec
 
 from helpers import new_game
-from wif_helpers import begin, combat, position, u
-from wif_loss_helpers import COSTS
+from wif_helpers import begin, position, u
+from wif_loss_helpers import COSTS, play
 
 CLASSES = ["ARM", "MECH", "INF", "INF", "MAR", "PARA", "ENG", "HQ-A", "HQ-I", "MIL", "ART", "CAV", "MOT"]
 
@@ -49,43 +47,6 @@ def forces(rnd: random.Random) -> tuple[list[dict], dict]:
         facts["in_supply"][x["id"]] = rnd.random() < 0.8
         facts["retreat_route"][x["id"]] = rnd.random() < 0.8
     return units, {"attackers": att, **facts}
-
-
-def loss_list(g, combat_, side: str, rnd: random.Random) -> list[str]:
-    """A list the rules accept: a random order, the constraint's unit first, cut where the points are paid."""
-    state = g.state
-    alive = [x for x in r3.side_units(combat_, side) if not state.units[x].eliminated]
-    rnd.shuffle(alive)
-    if side == "attacker":
-        need = r4.required(state, combat_)
-        if need is not None:
-            first = rnd.choice(need[1])
-            alive = [first] + [x for x in alive if x != first]
-    most, paid, out = r3.most_needed(state, combat_, side), Fraction(0), []
-    for x in alive:
-        if paid >= most:
-            break
-        out.append(x)
-        paid += r3.points(state.units[x])
-    return out
-
-
-def play(g, rnd: random.Random) -> None:
-    for _ in range(6):
-        l1 = combat(g)
-        if l1.phase == "done":
-            return
-        offered = [ch for ch in g.legal() if ch.fixed.get("procedure") == "L1"]
-        assert offered, l1.phase
-        ch = rnd.choice(offered)
-        if ch.command == "DesignateFirstLossType":
-            g.execute(c.DesignateFirstLossType(procedure="L1", kind=rnd.choice(ch.options[0].values)))
-        elif ch.command == "TakeLandCombatLosses":
-            side = ch.fixed["side"]
-            g.execute(c.TakeLandCombatLosses(procedure="L1", side=side, units=loss_list(g, l1, side, rnd)))
-        else:
-            raise AssertionError(f"unexpected choice {ch}")
-    raise AssertionError("the combat did not end")
 
 
 @settings(max_examples=int(os.environ.get("WIF_EXAMPLES", "10")), deadline=None,

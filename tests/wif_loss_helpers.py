@@ -7,18 +7,20 @@ they return, so each test reads: given this combat, when this command, then thes
 """
 from __future__ import annotations
 
+import random
+from fractions import Fraction
+
 import msgspec
 
 from turnlog import commands as c
 from turnlog.engine import scenario as S
-from turnlog.engine.wif import results
+from turnlog.engine.wif import r3_casualties as r3, r4_first_loss as r4, results
 from turnlog.events.game import PhaseStarted
 from turnlog.projections import board, wif_losses
 from turnlog.projections.state import GameState
+from turnlog.projections.wif import LandCombat, LandCombats
 
 from helpers import hexes, scenario
-
-from turnlog.projections.wif import LandCombat, LandCombats
 
 #: INVENTED build costs (no real WiF chart): the values the EX-K example implies, labelled as invented.
 COSTS = [{"unit_class": "MECH", "bp": 5, "turns": 3}, {"unit_class": "INF", "bp": 3, "turns": 1},
@@ -92,3 +94,41 @@ def build(state: GameState, credit: str, cls: str) -> list:
 
 def named(events: list, cls: type) -> list:
     return [e for e in events if isinstance(e, cls)]
+
+
+def loss_list(g, combat_, side: str, rnd: random.Random) -> list[str]:
+    """A list the rules accept: a random order, the constraint's unit first, cut where the points are paid."""
+    state = g.state
+    alive = [x for x in r3.side_units(combat_, side) if not state.units[x].eliminated]
+    rnd.shuffle(alive)
+    if side == "attacker":
+        need = r4.required(state, combat_)
+        if need is not None:
+            first = rnd.choice(need[1])
+            alive = [first] + [x for x in alive if x != first]
+    most, paid, out = r3.most_needed(state, combat_, side), Fraction(0), []
+    for x in alive:
+        if paid >= most:
+            break
+        out.append(x)
+        paid += r3.points(state.units[x])
+    return out
+
+
+def play(g, rnd: random.Random) -> None:
+    """Play L1's results to its end with what legal() offers (a random type named; random valid loss lists)."""
+    for _ in range(6):
+        l1 = g.state.kinds["wif"].procedures["L1"]
+        if l1.phase == "done":
+            return
+        offered = [ch for ch in g.legal() if ch.fixed.get("procedure") == "L1"]
+        assert offered, l1.phase
+        ch = rnd.choice(offered)
+        if ch.command == "DesignateFirstLossType":
+            g.execute(c.DesignateFirstLossType(procedure="L1", kind=rnd.choice(ch.options[0].values)))
+        elif ch.command == "TakeLandCombatLosses":
+            side = ch.fixed["side"]
+            g.execute(c.TakeLandCombatLosses(procedure="L1", side=side, units=loss_list(g, l1, side, rnd)))
+        else:
+            raise AssertionError(f"unexpected choice {ch}")
+    raise AssertionError("the combat did not end")
