@@ -11,6 +11,7 @@ from turnlog import commands as c
 from turnlog.events import wif_losses as wl
 from turnlog.events.game import UnitEliminated
 from turnlog.events.setup import TurnSequenceSpec
+from turnlog.projections import state as st
 
 from helpers import new_game, refused
 from wif_helpers import begin, combat, position, u
@@ -51,6 +52,7 @@ def test_ex_r_and_ex_k_played_replayed_and_verified(tmp_path):
     assert [e for _s, e in rows] == [wl.KampfgruppeBuildRecorded(credit="KG1", unit_class="MECH", bp=3,
                                                                           turns=2)]
     assert g.at(use_snapshots=False) == g.state
+    assert st.load(st.dump(g.state)) == g.state  # a snapshot reads the credits back as their Struct
     rep = turnlog.verify_path(g.log.path)
     assert rep.ok, rep.problem
     g.close()
