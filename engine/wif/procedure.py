@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from turnlog.events import wif as w
 from turnlog.events import wif_losses as wl
-from turnlog.events.game import PhaseStarted
 from turnlog.events.base import Modifier
+from turnlog.events.game import PhaseStarted
 from turnlog.projections import wif as proj
 from turnlog.projections import wif_losses as proj_losses
 from turnlog.projections.state import GameState
@@ -58,6 +58,7 @@ class WifKind(MachineKind):
 
     @staticmethod
     def narrate(event) -> str:
+        """The narrative line of a combat event (narrative.py) or a results event (results_text.py)."""
         return (results_text.narrate if isinstance(event, wl.WifLossEvent.__args__) else narrate_combat)(event)
 
     def instances(self, state: GameState) -> dict[str, LandCombat]:
