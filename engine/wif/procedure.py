@@ -75,6 +75,8 @@ class WifKind(MachineKind):
             return Actor(combat.chooser, getattr(combat, combat.chooser), "11.16.5-T3")
         if isinstance(cmd, c.TakeLandCombatLosses) and combat is not None and cmd.side in SIDES:
             return Actor(cmd.side, getattr(combat, cmd.side), "11.16.5-R2")  # each owner his own losses
+        if isinstance(cmd, c.DesignateFirstLossType) and combat is not None:
+            return Actor("defender", combat.defender, r4.R4E)
         return super().who(state, cmd)
 
     def admit(self, state: GameState, combat: LandCombat, cmd) -> None:
