@@ -431,7 +431,8 @@ def cmd_diagram(args) -> int:
     return 0
 
 
-DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9")
+DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9",
+         "river-town-11-16-5")
 
 
 def cmd_demo(args) -> int:
@@ -476,7 +477,8 @@ def cmd_demo(args) -> int:
 
 
 #: The demo's key points: the board is printed after these commands, and at the end.
-_DEMO_BOARD_AFTER = {"RollAttritionDie": "the roll", "TakeAttritionLosses": "the losses"}
+_DEMO_BOARD_AFTER = {"RollAttritionDie": "the roll", "TakeAttritionLosses": "the losses",
+                     "RollLandCombatDice": "the land-combat dice"}
 
 
 def _demo_board(g: Game, cmd) -> None:

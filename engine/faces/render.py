@@ -21,6 +21,7 @@ from xml.sax.saxutils import escape, quoteattr
 from turnlog.projections.state import GameState
 
 from . import diff as D
+from . import render_wif
 from .render_context import Context
 from .render_style import (
     BAND,
@@ -80,6 +81,7 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out += _zones(state, pos, colours)
     out += _occupation(state, ctx, pos, colours)
     out += _required_targets(state, pos)
+    out += render_wif.combats(state, pos)
     out.append('<g class="units">')
     out += _units(state, ctx, pos, colours)
     out.append('</g>')
@@ -212,6 +214,8 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
         lines.text("top right: mode (PA, EXP...); \u2660 Attack marker (9.1.0)")
     if "designation" in state.kinds:
         lines.text("red dashed hex: must be attacked (9.1.1)")
+    if "wif" in state.kinds:
+        lines.text("dark red hex: land combat, ARM att:def, table")
     used = sorted({f.kind for fs in state.features.values() for f in fs})
     if used:
         lines.head("Features")
@@ -229,13 +233,17 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
     lines.line("changed", "changed by the last command")
     lines.line("ghost", "eliminated by the last command")
     boxed = [u for u in state.units.values() if u.box]
-    pool = sorted(u.id for u in state.units.values() if u.in_pool)
-    if boxed or pool:
+    repair = {pid for pid, p in state.pools.items() if p.kind == "repair"}
+    pool = sorted(u.id for u in state.units.values() if u.in_pool and u.pool not in repair)
+    kgs = render_wif.repair_pool(state)
+    if boxed or pool or kgs:
         lines.head("Off the map")
         for u in boxed:
             lines.text(f"{u.id} ({u.factors}) in box {u.box}")
         if pool:
             lines.wrap("force pool: " + ", ".join(pool))
+        for line in kgs:
+            lines.wrap(line)
     if ctx.changes.units or ctx.changes.hexes:
         lines.head("Last command changed")
         for c in (ctx.changes.units + ctx.changes.hexes)[:8]:
@@ -270,10 +278,13 @@ def board_text(state: GameState) -> str:
     boxed = [u for u in state.units.values() if u.box]
     if boxed:
         lines.append("  boxes: " + ", ".join(f"{u.id}@{u.box}" for u in boxed))
-    pool = [u.id for u in state.units.values() if u.in_pool]
+    repair = {pid for pid, p in state.pools.items() if p.kind == "repair"}
+    pool = [u.id for u in state.units.values() if u.in_pool and u.pool not in repair]
     lines.append(f"  force pool: {', '.join(sorted(pool)) or '-'}")
+    lines += [f"  {line}" for line in render_wif.repair_pool(state)]
     for p in state.attritions.values():
         lines.append(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, "
                      f"{p.factors} factors, result {result(p) if p.die is not None else '-'}")
+    lines += [f"  {line}" for line in render_wif.board_lines(state)]
     return "\n".join(lines)
 

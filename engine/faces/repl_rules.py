@@ -18,6 +18,14 @@ def _head(entry) -> str:
     return getattr(entry, "head", str(entry))
 
 
+def _odds_kind(state, pid: str):
+    """The registered kind whose instances hold ``pid`` and that answers ``odds(state, pid)``, or None."""
+    for kind in procedures.KINDS:
+        if pid and hasattr(kind, "odds") and hasattr(kind, "instances") and pid in kind.instances(state):
+            return kind
+    return None
+
+
 class RulesCommands:
     """The rules behind what the cursor shows."""
 
@@ -74,13 +82,19 @@ class RulesCommands:
 
     def do_odds(self, arg: str) -> None:
         """odds [PROC]: before an attrition roll, the exact chance of each result with the current modifiers
-        (for a procedure already rolled: the odds it faced just before its roll)."""
+        (for a procedure already rolled: the odds it faced just before its roll); for another kind's
+        procedure (a WiF land combat ``L<n>``), that kind's own answer: each cell's chance over both dice."""
         st, pid = self.state(), arg.strip()
         if not pid:
             rolling = [p.id for p in st.attritions.values() if p.phase == "roll"]
             pid = rolling[-1] if rolling else _event_procedure(self._row(self.cursor)) or \
                 (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
         if pid not in st.attritions:
+            other = _odds_kind(st, pid)  # a kind's own procedure (a WiF land combat: its kind's odds hook)
+            if other is not None:
+                for text in other.odds(st, pid):
+                    self.say(text)
+                return
             raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}' if pid else
                                f"no attrition procedure at seq {self.cursor}")
         before, actual = st, st.attritions[pid].die  # the cursor may sit on the roll itself

@@ -51,7 +51,7 @@ def base(u: UnitState, side: str) -> list[Modifier]:
         n, rule = DEFENDING.get(c, 0), "11.16.5-T5"
     if not n:
         return []
-    out = [Modifier(value=n, rule=rule, reason=f"{unit_class(u).upper()} {side}", applies_to=tag)]
+    out = [Modifier(value=n, rule=rule, reason=f"{unit_class(u).upper()} {side[:-2]}ing", applies_to=tag)]
     if u.size == "division":
         why = "an ENG division counts as an INF division" if unit_class(u) == "eng" else "a division counts half"
         out.append(Modifier(value=1, den=2, kind="multiply", rule="11.16.5-T6", reason=why, applies_to=tag))

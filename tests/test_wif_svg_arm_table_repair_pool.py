@@ -1,0 +1,25 @@
+"""`turnlog show --svg` draws each land combat's ARM totals and chosen table, and the kampfgruppen in a
+repair pool (11.16.5-T3, T1, K1c); the text board lists them too. INVENTED position, synthetic tables."""
+from __future__ import annotations
+
+from turnlog import commands as c
+from turnlog.engine.faces.render import board_text, render_svg
+
+from helpers import new_game
+from wif_helpers import EX_T, begin, position, u
+
+
+def test_wif_svg_shows_arm_totals_the_table_and_the_repair_pool(tmp_path):
+    """11.16.5-T3, 11.16.5-K1c: the combat's hex is outlined with 'ARM 11:7 blitz' and a title naming the
+    chooser and the column; a unit in the repair pool is listed as a kampfgruppe, not in the force pool."""
+    units = [*EX_T, {**u("kg1", "MECH"), "hex": "", "pool": "ax-repair"}]
+    g = new_game(tmp_path, position(units, pools=[{"id": "ax-repair", "faction": "AX", "kind": "repair"}]))
+    g.execute(begin())
+    g.execute(c.ChooseCombatTable(procedure="L1", table="blitz"))
+    svg = render_svg(g, g.state)
+    assert 'id="land-combat-L1" class="land-combat"' in svg and ">ARM 11:7 blitz</text>" in svg
+    assert "the attacker chooses (T3); blitz table, column 3:1" in svg
+    assert "repair pool ax-repair (AX), kampfgruppen:</text>" in svg and ">   kg1</text>" in svg  # wrapped
+    text = board_text(g.state)
+    assert "repair pool ax-repair (AX), kampfgruppen: kg1" in text and "force pool: -" in text
+    assert "L1: AX vs WA at 0303, phase roll, ARM 11:7, attacker chooses, table blitz, column 3:1" in text
