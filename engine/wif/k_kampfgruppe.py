@@ -87,8 +87,8 @@ def check_build(state: GameState, credit, kind: str, costs: dict[str, tuple[int,
                             f"{credit.turn} (now: {t.active or 'no one'}'s {t.phase or 'no'} phase of turn {t.turn})")
     allowed = (credit.unit_class, "INF", "MIL")
     if kind.upper() not in allowed:
-        raise RuleViolation(K2B, f"a {credit.unit_class} kampfgruppe helps build a {credit.unit_class}, an INF or a MIL, "
-                            f"not a {kind}")
+        raise RuleViolation(K2B, f"a {credit.unit_class} kampfgruppe helps build its own class, INF or MIL; "
+                            f"not {kind}")
     cost = costs.get(kind.upper())
     if cost is None:
         raise CommandError(f'unit_class: the scenario gives no build cost for "{kind}" (rules.wif.build_costs)')

@@ -34,10 +34,13 @@ def on_take(state: GameState, combat, cmd: c.TakeLandCombatLosses) -> list:
                                          cp=str(paid.cp), shortfall=str(paid.shortfall), first=first)]
     for uid in cmd.units:
         rule, why = k.kampfgruppe_rule(state, combat, cmd.side, uid, paid.half_payer)
-        out.append(UnitEliminated(unit=uid, rule=r3.R2, procedure=combat.id, reason=why))
-        if rule:
-            pool = k.repair_pool(state, faction_of(state, state.units[uid]))
-            out.append(w.KampfgruppeFormed(procedure=combat.id, unit=uid, pool=pool, rule=rule))
+        if not rule:
+            out.append(UnitEliminated(unit=uid, rule=r3.R2, procedure=combat.id, reason=why))
+            continue
+        pool = k.repair_pool(state, faction_of(state, state.units[uid]))
+        out += [UnitEliminated(unit=uid, rule=r3.R2, procedure=combat.id,
+                               reason=f"a kampfgruppe, to its repair pool instead ({k.K1C})"),
+                w.KampfgruppeFormed(procedure=combat.id, unit=uid, pool=pool, rule=rule)]
     return out
 
 

@@ -76,7 +76,7 @@ def narrate(e) -> str:
             return (f"kampfgruppe {e.unit} ({e.unit_class}) gives credit {e.credit} for one build in {e.faction}'s "
                     f"production phase of turn {e.turn} ({e.rule})")
         case w.KampfgruppeBuildRecorded():
-            return (f"credit {e.credit} helps build a {e.unit_class}: {e.bp} build points, {e.turns} turn"
+            return (f"credit {e.credit} helps build a unit of class {e.unit_class}: {e.bp} build points, {e.turns} turn"
                     f"{'' if e.turns == 1 else 's'}, halves rounded up ({e.rule}); the draw is the host's (11.16.5-K2c)")
     return type(e).__name__
 
