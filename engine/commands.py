@@ -362,6 +362,34 @@ class RollLandCombatDice(Command):
     values: dict[str, int] = {}
 
 
+# -- World in Flames land combat: results (reading notes §1, 11.16.5-R2 to K2c; the wif kind, not in AnyCommand) --
+
+class DesignateFirstLossType(Command):
+    """The defender names the type of the attacker's first loss when two or more constraints apply (11.16.5-R4e).
+
+    ``kind``: ``arm`` (R4a), ``invasion`` (R4b), ``para`` (R4c) or ``eng`` (R4d).
+    """
+
+    procedure: str
+    kind: str
+
+
+class TakeLandCombatLosses(Command):
+    """``side``'s owner gives up ``units`` for its part of the cell, in the order picked (11.16.5-R2-R4, K1)."""
+
+    procedure: str
+    side: str
+    units: list[str]
+
+
+class BuildWithKampfgruppe(Command):
+    """Spend kampfgruppe ``credit`` toward building a unit of WiF class ``unit_class`` this production phase
+    (11.16.5-K2b): the kampfgruppe's own class, INF or MIL."""
+
+    credit: str
+    unit_class: str
+
+
 # -- Panzer Campaigns assault, resolution and after (engine/assault) --
 
 class ResolveAssault(Command):

@@ -46,6 +46,8 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("Feature", "defence_bonus"): (-100, 1000),
     ("TerrainTypeSpec", "move_cost"): (0, 999),
     ("WifTerrainSpec", "blitz_shift"): (-10, 10),
+    ("BuildCostSpec", "bp"): (0, 9999),
+    ("BuildCostSpec", "turns"): (0, 999),
     ("PzcTerrainSpec", "assault_pct"): (-100, 1000),
     ("HexsideSpec", "assault_pct"): (-100, 1000),
     ("WarTerrainSpec", "defence"): (-100, 100),
@@ -70,7 +72,7 @@ CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
 }
 #: Vocabulary words (sizes, classes, modes, markers...) and map keys: shaped like ids when given.
 WORDS = frozenset({"size", "unit_class", "mode", "markers", "quality", "formation", "pool", "frozen_as",
-                   "prohibited_classes", "key", "phases", "level", "parent"})
+                   "prohibited_classes", "key", "phases", "level", "parent", "production_phase"})
 MAX_PHASES = 50  # phases in one player turn
 _SPACE = re.compile(r"\s")
 
@@ -92,6 +94,7 @@ def problems(sc) -> list[str]:
     out += seat_domains(sc.seats)
     out += _sequence(sc.rules.turn_sequence)
     out += _procedures(sc.rules.procedures)
+    out += _build_costs(sc.rules.wif.build_costs)
     if not out and sc.turn.phase not in phases(sc.rules):
         out.append(f"turn.phase: {sc.turn.phase!r} is not a phase ({', '.join(phases(sc.rules))})")
     return out
@@ -128,6 +131,13 @@ def _procedures(names: list[str]) -> list[str]:
         elif n in names[:i]:
             out.append(f"rules.procedures[{i}]: {n!r} is named twice")
     return out
+
+
+def _build_costs(costs) -> list[str]:
+    """rules.wif.build_costs: one entry per class (a second would leave the cost in doubt)."""
+    types = [c.unit_class.upper() for c in costs]
+    return [f"rules.wif.build_costs[{i}].unit_class: {t!r} is given twice"
+            for i, t in enumerate(types) if t in types[:i]]
 
 
 def _sequence(spec) -> list[str]:

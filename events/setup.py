@@ -292,6 +292,14 @@ class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     disruption: Literal["host", "ratio"] = "host"                    # who decides Disrupted/Broken
 
 
+class BuildCostSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """What building one unit of a WiF class costs: build points and turns (the user's data, 11.16.5-K2b)."""
+
+    unit_class: str
+    bp: int
+    turns: int
+
+
 class WifRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
     """World in Flames land combat (issue 15): which of the scenario's tables and dice it reads, and its readings."""
 
@@ -299,6 +307,8 @@ class WifRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     assault_table: str = "wif-assault"   # the same for the assault table
     die: str = ""                        # option 43: each side's die, a named dice of one die ("" = the game's die)
     bonus_rounding: Literal["down", "floor", "half_up"] = "down"   # W2: one-fourth of the ARM difference
+    production_phase: str = "production"   # K2a: the turn phase in which a faction's repair pool empties
+    build_costs: list[BuildCostSpec] = []   # K2b: full cost and time per class (the user's); a build halves them
 
 
 #: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading

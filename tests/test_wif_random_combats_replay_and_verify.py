@@ -21,6 +21,7 @@ from turnlog.events.wif import FactorMultiplier, TankBuster
 
 from helpers import new_game
 from wif_helpers import combat, position, u
+from wif_loss_helpers import play
 
 CODES = ["HQ-A", "ARM", "MECH", "MOT", "CAV", "INF", "GAR", "MIL", "MTN", "PARA", "MAR", "ART", "ENG", "AT", "AA"]
 HEX = ["clear", "clear:city=1", "clear:city=2", "forest", "mountain", "desert", "clear:fortress"]
@@ -76,6 +77,8 @@ def test_wif_random_combats_replay_and_verify(case):
             assert _try(g, c.RollLandCombatDice(procedure="L1"))
         l1 = combat(g)
         assert l1.phase in ("first_loss", "losses", "done") and l1.cell
+        play(g, rnd)  # the results (11.16.5-R2-R4e, K1): losses through legal() to the combat's end
+        assert combat(g).phase == "done"
         assert g.at(use_snapshots=False) == g.state
         rep = turnlog.verify_path(g.log.path)
         assert rep.ok, rep.problem

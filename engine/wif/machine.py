@@ -3,8 +3,7 @@
 One instance ``L<n>`` per attacked hex. ARM points are counted when the combat opens (arm -> table,
 automatic); the chooser takes a table; one die per side gives the row; then the defender names the
 first loss's type where two or more of R4a-d apply, each owner takes his losses (either order, reading
-W14), and the combat ends. ``designate`` and ``take`` are fired by part B's commands (events/wif_losses.py)
-once they are wired; until then those steps have no command.
+W14), and the combat ends. ``designate`` and ``take`` are fired by part B's commands (engine/wif/results.py).
 """
 from __future__ import annotations
 
@@ -39,7 +38,8 @@ CONDITIONS = {
 ROLES = {"arm": "automatic", "table": "attacker", "roll": "attacker", "first_loss": "defender",
          "losses": "owner", "done": "none"}
 
-COMMAND_TRIGGER = {"ChooseCombatTable": "choose", "RollLandCombatDice": "roll"}
+COMMAND_TRIGGER = {"ChooseCombatTable": "choose", "RollLandCombatDice": "roll", "DesignateFirstLossType": "designate",
+                   "TakeLandCombatLosses": "take"}
 
 MACHINE = build("wif", states=STATES, transitions=TRANSITIONS, initial="arm", facts=FACTS,
                 conditions=CONDITIONS, roles=ROLES, commands=COMMAND_TRIGGER, rule="11.16.5-T1")

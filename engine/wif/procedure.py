@@ -4,13 +4,16 @@ One handler per command, each calling the rules module of its clause group (arm.
 T2-T3/T9, table.py T1/T7-T9/R1-R2); the phase table is machine.py. The kind brings its own events
 (events/wif.py), projection (projections/wif.py) and narrative, and is registered in engine/procedures.py;
 a game uses it only when ``rules.procedures`` names "wif". Losses, first-loss constraints and kampfgruppen
-(R2-R4, K) are issue 15 part B's handlers, routed from here once wired.
+(R2-R4, K) are part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
 """
 from __future__ import annotations
 
 from turnlog.events import wif as w
+from turnlog.events import wif_losses as wl
 from turnlog.events.base import Modifier
+from turnlog.events.game import PhaseStarted
 from turnlog.projections import wif as proj
+from turnlog.projections import wif_losses as proj_losses
 from turnlog.projections.state import GameState
 from turnlog.projections.wif import LandCombat, LandCombats
 
@@ -21,17 +24,11 @@ from ..kit.choices import Choice, Option, choice
 from ..kit.kind import MachineKind
 from ..kit import tables as T
 from ..procedure import Actor
-from . import arm, chooser as ch, machine, table as tb
-from .narrative import narrate
+from . import arm, chooser as ch, machine, r3_casualties as r3, r4_first_loss as r4, results, results_text, table as tb
+from .narrative import narrate as narrate_combat
 from .why import odds, why
 
 SIDES = ("attacker", "defender")
-
-
-def constraints(combat: LandCombat) -> int:
-    """How many of R4a-d bind the attacker's first loss (the count the machine reads; part B judges them)."""
-    blitz = combat.chooser == "attacker" and combat.table == "blitz" and bool(combat.arm_contributors)
-    return sum(map(bool, (blitz, combat.invaders, combat.paradropped, combat.eng_used)))
 
 
 def numeric(part: str) -> int:
@@ -44,13 +41,25 @@ class WifKind(MachineKind):
     name = "wif"
     machine = machine.MACHINE
     state_type = LandCombats
-    events = w.WifEvent.__args__
-    commands = (c.BeginLandCombat, c.ChooseCombatTable, c.RollLandCombatDice)
-    handlers = {c.BeginLandCombat: "on_begin", c.ChooseCombatTable: "on_choose", c.RollLandCombatDice: "on_roll"}
-    apply = staticmethod(proj.apply)
-    narrate = staticmethod(narrate)
+    events = (*w.WifEvent.__args__, *wl.WifLossEvent.__args__)
+    commands = (c.BeginLandCombat, c.ChooseCombatTable, c.RollLandCombatDice, c.DesignateFirstLossType,
+                c.TakeLandCombatLosses, c.BuildWithKampfgruppe)
+    handlers = {c.BeginLandCombat: "on_begin", c.ChooseCombatTable: "on_choose", c.RollLandCombatDice: "on_roll",
+                c.DesignateFirstLossType: "on_designate", c.TakeLandCombatLosses: "on_take",
+                c.BuildWithKampfgruppe: "on_build"}
+    reacts_to = (PhaseStarted,)  # K2a: a production phase empties the repair pool
     why = staticmethod(why)    # the REPL's `why` (engine/faces/explain.py)
     odds = staticmethod(odds)  # the REPL's `odds` for a land combat (engine/faces/repl_rules.py)
+
+    @staticmethod
+    def apply(state: GameState, event) -> None:
+        """Fold a combat event (projections/wif.py) or a results event (projections/wif_losses.py)."""
+        (proj_losses.fold if isinstance(event, wl.WifLossEvent.__args__) else proj.apply)(state, event)
+
+    @staticmethod
+    def narrate(event) -> str:
+        """The narrative line of a combat event (narrative.py) or a results event (results_text.py)."""
+        return (results_text.narrate if isinstance(event, wl.WifLossEvent.__args__) else narrate_combat)(event)
 
     def instances(self, state: GameState) -> dict[str, LandCombat]:
         got = state.kinds.get(self.name)
@@ -64,7 +73,17 @@ class WifKind(MachineKind):
         combat = self.instances(state).get(getattr(cmd, "procedure", None) or "")
         if isinstance(cmd, c.ChooseCombatTable) and combat is not None and combat.chooser:
             return Actor(combat.chooser, getattr(combat, combat.chooser), "11.16.5-T3")
+        if isinstance(cmd, c.TakeLandCombatLosses) and combat is not None and cmd.side in SIDES:
+            return Actor(cmd.side, getattr(combat, cmd.side), "11.16.5-R2")  # each owner his own losses
+        if isinstance(cmd, c.DesignateFirstLossType) and combat is not None:
+            return Actor("defender", combat.defender, r4.R4E)
         return super().who(state, cmd)
+
+    def admit(self, state: GameState, combat: LandCombat, cmd) -> None:
+        """R4e: while the defender has a type to name, no side takes losses yet (the phase table would say T1)."""
+        if combat.phase == "first_loss" and isinstance(cmd, c.TakeLandCombatLosses):
+            raise RuleViolation(r4.R4E, f"{combat.id}: the defender names the type of the attacker's first loss "
+                                "(DesignateFirstLossType) before either side takes its losses")
 
     # -- BeginLandCombat ------------------------------------------------------
 
@@ -169,13 +188,29 @@ class WifKind(MachineKind):
         look = T.lookup(table, combat.column, row)
         att, dfn, flags = tb.parts(look.result)
         loss = numeric(att) > 0 or numeric(dfn) > 0
-        several = constraints(combat) if numeric(att) > 0 else 0
+        several = len(r4.candidates(state, combat)) if numeric(att) > 0 else 0  # R4e: the defender names one
         return [*rolls,
                 w.LandCombatResultDetermined(procedure=combat.id, table=combat.table, column=look.column,
                                              attacker_die=rolls[0].value, defender_die=rolls[1].value, row=look.row,
                                              cell=look.cell, att_loss=att, def_loss=dfn, flags=flags,
                                              modifiers=bonus, notes=list(look.notes)),
                 *self.moved(combat, "roll", loss=loss, constraints=several)]
+
+    # -- results: first loss, losses, kampfgruppen (engine/wif/results.py) -----
+
+    def on_designate(self, state: GameState, combat: LandCombat, cmd: c.DesignateFirstLossType, _dice) -> list:
+        return [*results.on_designate(state, combat, cmd), *self.moved(combat, "designate")]
+
+    def on_take(self, state: GameState, combat: LandCombat, cmd: c.TakeLandCombatLosses, _dice) -> list:
+        out = results.on_take(state, combat, cmd)
+        owing = sum(1 for s in SIDES if s != cmd.side and s not in combat.settled and r3.owed(combat, s) is not None)
+        return [*out, *self.moved(combat, "take", owing=owing)]
+
+    def on_build(self, state: GameState, _none: None, cmd: c.BuildWithKampfgruppe, _dice) -> list:
+        return results.on_build(state, cmd)
+
+    def react(self, state: GameState, event) -> list:
+        return results.on_phase_started(state, event)
 
     # -- what may be issued ---------------------------------------------------
 
@@ -186,13 +221,17 @@ class WifKind(MachineKind):
 
     def legal(self, state: GameState) -> list[Choice]:
         """Each open combat's next command with who issues it (the chooser for the table, T3)."""
-        out = []
+        out = results_text.credit_choices(state)
         for ch_ in super().legal(state):
             combat = self.instances(state).get(ch_.fixed.get("procedure", ""))
+            if ch_.command in ("DesignateFirstLossType", "TakeLandCombatLosses"):
+                continue  # the results part lists these with their units (below)
             if ch_.command == "ChooseCombatTable" and combat is not None and combat.chooser:
                 ch_ = choice("ChooseCombatTable", {"procedure": combat.id}, self.options(state, combat, ""),
                              rule="11.16.5-T3", role=combat.chooser, faction=getattr(combat, combat.chooser))
             out.append(ch_)
+        for combat in self.open(state):
+            out += results_text.choices(state, combat)
         return out
 
 

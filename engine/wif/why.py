@@ -9,12 +9,13 @@ from collections import Counter
 from fractions import Fraction
 
 from turnlog.events import wif as w
+from turnlog.events import wif_losses as wl
 from turnlog.projections.state import GameState
 
 from ..dice import as_dice
 from ..errors import CommandError
 from ..kit import tables as T
-from . import table as tb
+from . import results_text, table as tb
 
 
 def _combat(state: GameState, pid: str):
@@ -40,6 +41,8 @@ def why(state: GameState, ev) -> list[str]:
                     f"(11.16.5-T7): row {ev.row}", f"  11.16.5-R1: the {ev.table} table's cell is {ev.cell}"]
         case w.LandCombatBegun():
             return ["  the host's facts (odds, weather, multipliers, flags): the texts compute none of them"]
+        case _ if isinstance(ev, wl.WifLossEvent.__args__):
+            return results_text.why(state, ev)
     return [f"  {type(ev).__name__} (11.16.5)"]
 
 
