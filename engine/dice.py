@@ -23,6 +23,7 @@ from typing import Union
 
 from turnlog.events.game import DieRolled
 from turnlog.events.setup import DiceSpec, DieSpec
+from turnlog.events.store import local_name  # a PostgreSQL game's sidecars: named for its database and id
 
 from .errors import CommandError, RuleViolation
 
@@ -100,7 +101,7 @@ def again(seed: bytes, roll: DieRolled, spec: DiceSpec) -> tuple[int, list[int]]
 
 
 def seed_path(db_path: str | Path) -> Path:
-    return Path(str(db_path) + ".seed")
+    return Path(local_name(db_path) + ".seed")
 
 
 def write_seed(path: Path, seed: bytes) -> None:

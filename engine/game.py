@@ -17,6 +17,7 @@ import msgspec
 from turnlog.events.codec import VERSIONS, decode, encode
 from turnlog.events.game import CommandUndone, DieRolled
 from turnlog.events.log import FORMAT, SIGNED, EventLog, LogError
+from turnlog.events.store import is_url, open_log
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState, dump, load
 
@@ -95,11 +96,11 @@ class Game:
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
-        path = Path(path)
+        path = path if is_url(path) else Path(path)  # a postgresql:// URL names a game in a shared database
         sp = Path(seed_file) if seed_file else D.seed_path(path)
 
         def fill(tmp: Path) -> None:
-            log = EventLog(tmp, create=True, synchronous=synchronous, log_format=log_format)
+            log = open_log(tmp, create=True, synchronous=synchronous, log_format=log_format)
             try:
                 game = cls(log, None if joint else seed, secrets=J.held(joint), setup=False)
                 payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
@@ -109,7 +110,7 @@ class Game:
             finally:
                 log.close()  # the last connection folds the WAL into the file: one file to move
         GF.build(path, None if joint else sp, seed, fill, "creating")
-        return cls(EventLog(path, synchronous=synchronous), None if joint else seed, secrets=J.held(joint))
+        return cls(open_log(path, synchronous=synchronous), None if joint else seed, secrets=J.held(joint))
 
     @classmethod
     def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
@@ -119,7 +120,7 @@ class Game:
 
         ``secrets``/``secret_files`` are joint-dice secrets (default: the files beside it).
         """
-        log = EventLog(path, synchronous=synchronous, readonly=readonly)
+        log = open_log(path, synchronous=synchronous, readonly=readonly)
         explicit = seed is not None
         sp = Path(seed_file) if seed_file else D.seed_path(path)
         problem = ""
@@ -436,10 +437,10 @@ class Game:
         cut = max((r[6] for r in self.log.commands() if r[6] <= at), default=0)
         if cut == 0:
             raise CommandError(f"at: seq {at} is before the end of the scenario's setup")
-        to = Path(to)
+        to = to if is_url(to) else Path(to)
 
         def fill(tmp: Path) -> None:
-            new = EventLog(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
+            new = open_log(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
             try:
                 new.copy_from(self.log, cut)
                 # The snapshots too (a cache, valid for the same rows), and one at the cut: a fork is
@@ -449,7 +450,22 @@ class Game:
             finally:
                 new.close()
         GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")
-        return Game(EventLog(to), self.seed, secrets=self.secrets)
+        return Game(open_log(to), self.seed, secrets=self.secrets)
+
+    def follow(self, after: int | None = None, *, timeout: float | None = None):
+        """Yield (seq, event) for each row committed after seq ``after`` (default: the live board's), as it commits.
+
+        For a spectator or an opponent's server: between commits it blocks in ``log.wait`` (LISTEN/NOTIFY
+        on PostgreSQL, data_version polling on SQLite). It ends when ``timeout`` seconds pass with no new
+        row (None: never). The live board is not changed: ``at()`` folds whatever seq the follower reached.
+        """
+        seq = self.state.seq if after is None else after
+        while True:
+            for row in list(self.log.rows(seq + 1)):
+                seq = row[0]
+                yield seq, decode(row[2], row[3], row[4])
+            if not self.log.wait(seq, timeout):
+                return
 
     def events(self, start: int = 1, stop: int | None = None) -> list[tuple[int, object]]:
         return [(r[0], decode(r[2], r[3], r[4])) for r in self.log.rows(start, stop)]

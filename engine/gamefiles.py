@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from turnlog.events.log import EventLog, LogError
+from turnlog.events.store import is_url, open_log
 
 from . import dice as D
 
@@ -23,6 +24,8 @@ def build(target: Path, sidecar: Path | None, seed: bytes | None, fill: Callable
     ``sidecar`` (None: no seed file, joint dice or a game without its seed here) is written with
     ``seed`` before the file is linked into place, and removed again if the link fails.
     """
+    if is_url(target):
+        return _build_in_database(target, sidecar, seed, fill)
     check_new_game(target)
     if sidecar is not None:
         check_sidecar(sidecar, seed, target)
@@ -41,6 +44,26 @@ def build(target: Path, sidecar: Path | None, seed: bytes | None, fill: Callable
     finally:
         for suffix in ("", "-wal", "-shm"):
             Path(str(tmp) + suffix).unlink(missing_ok=True)
+
+
+def _build_in_database(target: str, sidecar: Path | None, seed: bytes | None, fill: Callable) -> None:
+    """Make a game in a shared database: its first command's transaction creates it (no temporary name).
+
+    The seed sidecar is written first, as for a file, and removed again if the game was not made.
+    """
+    open_log(target, create=True).close()  # a game of that id is refused before its seed file is looked at
+    if sidecar is not None:
+        check_sidecar(sidecar, seed)
+    wrote_seed = False
+    try:
+        if sidecar is not None and not sidecar.exists():
+            D.write_seed(sidecar, seed)
+            wrote_seed = True
+        fill(target)
+    except BaseException:
+        if wrote_seed:
+            sidecar.unlink(missing_ok=True)
+        raise
 
 
 def sidecar_seed(path: Path) -> tuple[bytes | None, str]:

@@ -24,6 +24,7 @@ from typing import Iterable
 import msgspec
 
 from turnlog.events.game import DieRolled, SecretRevealed
+from turnlog.events.store import local_name  # a PostgreSQL game's sidecars: named for its database and id
 from turnlog.events.setup import DiceHolder, DieSpec
 
 from . import dice as D
@@ -54,7 +55,7 @@ def face(shares: dict[str, str], order: Iterable[str], key: str, die: DieSpec) -
 
 
 def secret_path(db_path: str | Path, holder: str) -> Path:
-    return Path(f"{db_path}.{holder}.secret")
+    return Path(f"{local_name(db_path)}.{holder}.secret")
 
 
 def parse_holders(spec: Iterable[str]) -> list[tuple[str, str]]:

@@ -17,6 +17,7 @@ import msgspec
 from turnlog.events.codec import SchemaError, decode, encode
 from turnlog.events.game import DieRolled, SeedRevealed
 from turnlog.events.log import EventLog
+from turnlog.events.store import open_log
 from turnlog.projections import fold as F
 from turnlog.projections.narrative import shown
 from turnlog.projections.state import GameState, dump, load
@@ -112,7 +113,7 @@ class _LoggedDice(D.Dice):
 
 def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor] = ()) -> bool:
     """Integrity, the hash chain and the anchors, on the log alone (nothing replayed); False if broken."""
-    rep.integrity = log.conn.execute("PRAGMA integrity_check").fetchone()[0]
+    rep.integrity = log.integrity()
     rep.events = log.last()[0]
     rep.commands = len(log.commands())
     rep.head = A.head(log)
@@ -139,7 +140,7 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
     ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/anchor.py).
     """
     rep = Report()
-    log = EventLog(path, synchronous=synchronous, readonly=True)  # verifying changes nothing in the file
+    log = open_log(path, synchronous=synchronous, readonly=True)  # verifying changes nothing in the file
     try:
         rep.missing_triggers = list(log.missing_triggers)
         if not _head(log, rep, progress, anchors):
@@ -165,7 +166,7 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
 
 def _first_unreadable(path, err: Exception) -> tuple[int | None, str]:
     """The first row this code cannot decode, or the replay error when every row decodes."""
-    log = EventLog(path, readonly=True)
+    log = open_log(path, readonly=True)
     try:
         for seq, _cid, type_, version, data, _a in log.rows():
             try:

@@ -40,6 +40,7 @@ SIGNED = 4
 FORMATS = (1, 2, 3, 4)
 TAIL_ROWS = 64  # rows a writer re-checks before its first append (a cut or hand-edited tail)
 SYNC_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
+FOLLOW_POLL = 0.05  # seconds between a SQLite follower's looks (PostgreSQL's are told: LISTEN/NOTIFY)
 
 
 class LogError(Exception):
@@ -220,6 +221,24 @@ class EventLog:
     def close(self) -> None:
         self.conn.close()
 
+    def wait(self, after: int, timeout: float | None = None, poll: float = FOLLOW_POLL) -> bool:
+        """Block until a row after seq ``after`` is committed (True) or ``timeout`` seconds pass (False).
+
+        SQLite tells no one of a commit: this polls the file's data_version (changed by another
+        connection's commit) every ``poll`` seconds, and reads the head only when it moved.
+        """
+        deadline = None if timeout is None else time.monotonic() + timeout
+        seen = None
+        while True:
+            version = self.conn.execute("PRAGMA data_version").fetchone()[0]
+            if version != seen:
+                seen = version
+                if self.last()[0] > after:
+                    return True
+            if deadline is not None and time.monotonic() >= deadline:
+                return False
+            time.sleep(poll if deadline is None else max(0.0, min(poll, deadline - time.monotonic())))
+
     def __enter__(self) -> "EventLog":
         return self
 
@@ -252,10 +271,7 @@ class EventLog:
 
         ``sign`` as append()'s; only a format-4 log stores a signature.
         """
-        if self.format < SIGNED and any(len(b) > 4 for b in batch):
-            raise ValueError(f"log format {self.format} stores no signature (a signed game is format {SIGNED})")
-        if self.format >= 3 and any(not b[3] for b in batch):
-            raise ValueError("a command with no events cannot be stored (log format 3 keeps it on its first event)")
+        check_batch(self.format, batch)
         if self.readonly:
             raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was written "
                            "(reading commands such as log, show and verify still work)")
@@ -282,28 +298,7 @@ class EventLog:
         return seq
 
     def _insert3(self, batch, seq: int, prev: str, cid: int, ts: str) -> tuple[int, int]:
-        out, chain, signed = [], row_hash3, self.format >= SIGNED
-        add = out.append
-        blank = (None,) * (6 if signed else 5)
-        for actor, ctype, payload, rows, *sign in batch:
-            cid += 1
-            last = seq + len(rows)
-            cmd: tuple = (actor, ctype, payload, ts, last)
-            if signed:  # the signer sees the hash of the row before the command, as this transaction reads it
-                signature = sign[0](prev) if sign else ""
-                cmd += (signature,)
-                command = command_text(actor, ctype, ts, last, signed_payload(signature, payload))
-            else:
-                command = command_text(actor, ctype, ts, last, payload)
-            for type_, version, data, auto in rows:
-                seq += 1
-                a = 1 if auto else 0
-                prev = chain(prev, seq, cid, type_, version, a, data, command)
-                if command:
-                    add((seq, cid, type_, version, data, a, prev, *cmd))
-                    command = ""
-                else:
-                    add((seq, cid, type_, version, data, a, prev, *blank))
+        out, seq, cid = stored_rows3(batch, seq, prev, cid, ts, self.format >= SIGNED)
         self.conn.executemany(_insert(self.format), out)
         return seq, cid
 
@@ -441,6 +436,16 @@ class EventLog:
             "SELECT seq, command_id, type, version, data FROM events WHERE type = ? AND seq <= ? ORDER BY seq",
             (type_, self.last()[0] if upto is None else upto))
 
+    def rows_of_types(self, types: Sequence[str], upto: int) -> Iterator[tuple]:
+        """(seq, command_id, type, version, data) of the given event types up to ``upto``, in seq order."""
+        marks = ", ".join("?" * len(types))
+        return self.conn.execute(f"SELECT seq, command_id, type, version, data FROM events WHERE seq <= ? AND type IN "
+                                 f"({marks}) ORDER BY seq", (upto, *types))
+
+    def integrity(self) -> str:
+        """SQLite's integrity check of the file: "ok", or what is damaged (verify's first stage)."""
+        return self.conn.execute("PRAGMA integrity_check").fetchone()[0]
+
     def hash_at(self, seq: int) -> str | None:
         """The stored hash of row ``seq``, or None."""
         row = self.conn.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
@@ -569,7 +574,10 @@ class EventLog:
     def copy_snapshots(self, other: "EventLog", upto: int) -> None:
         """Copy ``other``'s snapshots at or before ``upto`` as stored (a fork of rows copied verbatim)."""
         if other.has_snapshots and self.has_snapshots:
-            rows = other.conn.execute("SELECT seq, undone, data FROM snapshots WHERE seq <= ?", (upto,)).fetchall()
+            if isinstance(other, EventLog):
+                rows = other.conn.execute("SELECT seq, undone, data FROM snapshots WHERE seq <= ?", (upto,)).fetchall()
+            else:  # another store (events/pglog.py): its snapshots, compressed as this file keeps them
+                rows = [(s, u, zlib.compress(other.snapshot_data(s), 1)) for s, u in list(other.snapshot_headers(upto))]
             self.conn.execute("BEGIN IMMEDIATE")
             try:
                 self.conn.executemany("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)", rows)
@@ -585,6 +593,44 @@ class EventLog:
             return  # a cache: a read-only file simply has none added
         self.conn.execute("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)",
                           (seq, undone, zlib.compress(data, 1)))
+
+
+def stored_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool) -> tuple[list[tuple], int, int]:
+    """The format-3/4 rows of ``batch`` chained on (seq, prev hash, cid); return (rows, last seq, last cid).
+
+    Shared by both stores (events/pglog.py), so a command's stored bytes and hashes are the same in each.
+    """
+    out, chain = [], row_hash3
+    add = out.append
+    blank = (None,) * (6 if signed else 5)
+    for actor, ctype, payload, rows, *sign in batch:
+        cid += 1
+        last = seq + len(rows)
+        cmd: tuple = (actor, ctype, payload, ts, last)
+        if signed:  # the signer sees the hash of the row before the command, as this transaction reads it
+            signature = sign[0](prev) if sign else ""
+            cmd += (signature,)
+            command = command_text(actor, ctype, ts, last, signed_payload(signature, payload))
+        else:
+            command = command_text(actor, ctype, ts, last, payload)
+        for type_, version, data, auto in rows:
+            seq += 1
+            a = 1 if auto else 0
+            prev = chain(prev, seq, cid, type_, version, a, data, command)
+            if command:
+                add((seq, cid, type_, version, data, a, prev, *cmd))
+                command = ""
+            else:
+                add((seq, cid, type_, version, data, a, prev, *blank))
+    return out, seq, cid
+
+
+def check_batch(fmt: int, batch: Sequence) -> None:
+    """Refuse a batch this format cannot store (a signature before format 4, a command with no events)."""
+    if fmt < SIGNED and any(len(b) > 4 for b in batch):
+        raise ValueError(f"log format {fmt} stores no signature (a signed game is format {SIGNED})")
+    if fmt >= 3 and any(not b[3] for b in batch):
+        raise ValueError("a command with no events cannot be stored (log format 3 keeps it on its first event)")
 
 
 def _unwritable(path: Path) -> str:

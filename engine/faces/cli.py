@@ -27,6 +27,7 @@ from ..errors import sqlite_failure as _environment
 from ..game import Game
 from ..seats import seat_of, seat_scenario
 from ..gamefiles import require_setup as _require_setup
+from turnlog.events.store import is_url
 
 EXIT_REFUSED = 2
 
@@ -86,7 +87,7 @@ def cmd_new(args) -> int:
     with Game.create(args.db, sc, seed=seed, seed_file=args.seed_file, synchronous=args.synchronous,
                      public_seed=seed is not None) as g:
         print(f"{args.db}: '{sc.name}' created, {g.state.seq} setup events; "
-              f"dice seed kept in {args.seed_file or str(args.db) + '.seed'} (0600)"
+              f"dice seed kept in {args.seed_file or D_seed(args.db)} (0600)"
               + ("; the seed is PUBLIC (marked so in the log): a test game" if seed is not None else ""))
         _print_seats(g)
     return 0
@@ -279,7 +280,7 @@ def cmd_fork(args) -> int:
 
 
 def cmd_export(args) -> int:
-    from turnlog.events.log import EventLog
+    from turnlog.events.store import open_log
 
     from ..progress import Progress
     from .transfer import export
@@ -288,7 +289,7 @@ def cmd_export(args) -> int:
         return cmd_export_html(args)
     if args.output:
         outfile.check_target(args.output, args.force, "--output")  # before the game is even opened
-    log = EventLog(args.db, readonly=True)
+    log = open_log(args.db, readonly=True)
     try:
         _require_setup(log)  # an export with no setup could never be imported
         with Progress("export") as progress:
@@ -326,8 +327,17 @@ def cmd_import(args) -> int:
     from ..progress import Progress
     from .transfer import import_file
     with Progress("import") as progress:
-        n = import_file(Path(args.export), Path(args.db), progress)
+        n = import_file(Path(args.export), args.db if is_url(args.db) else Path(args.db), progress)
     print(f"{args.db}: {n} events imported, hash chain intact; `turnlog verify --db {args.db}` checks the rest")
+    return 0
+
+
+def cmd_copy(args) -> int:
+    """`turnlog copy SRC DST`: the game's rows verbatim into another store; both must verify alike."""
+    from .transfer import copy_game
+    _new_target(args.dst)
+    n, head = copy_game(args.src, args.dst)
+    print(f"{args.dst}: {n} events copied from {args.src}; head {head} in both, both verify")
     return 0
 
 
@@ -552,7 +562,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="cmd", required=True)
 
     def with_db(sp):
-        sp.add_argument("--db", required=True, help="the game's SQLite file")
+        sp.add_argument("--db", required=True, help="the game's SQLite file, or a PostgreSQL game: "
+                                                    "postgresql:///DB?host=/socket/dir&game=ID (docs/design.md)")
         sp.add_argument("--seed-file", help="dice seed sidecar (default: DB.seed)")
         sp.add_argument("--secret-file", action="append", metavar="FILE",
                         help="a joint-dice holder's secret (repeatable; default: the DB.HOLDER.secret files beside DB)")
@@ -614,6 +625,11 @@ def build_parser() -> argparse.ArgumentParser:
                                                    "browser (timeline, board at each step, verify report)")
     sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn=cmd_export)
+    sp = sub.add_parser("copy", help="copy a game between stores (SQLite file <-> postgresql:// URL), hashes "
+                                     "identical; both copies are verified")
+    sp.add_argument("src", help="the game to copy: a SQLite file or a postgresql:///DB?game=ID URL")
+    sp.add_argument("dst", help="the new game (must not exist): a SQLite file or a postgresql:// URL")
+    sp.set_defaults(fn=cmd_copy)
     sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))
     sp.add_argument("export", help="a file written by `turnlog export`")
     sp.set_defaults(fn=cmd_import)

@@ -49,9 +49,8 @@ def _shown_procedure(game, state: GameState) -> str:
 def _moves(game, state: GameState, pid: str) -> list[tuple[str, object]]:
     undone = game.undone(state.seq)
     out = []
-    for seq, cid, type_, version, data in game.log.conn.execute(
-            "SELECT seq, command_id, type, version, data FROM events WHERE seq <= ? AND type IN "
-            "('UnitRetreated', 'UnitAdvanced', 'UnitDisplaced') ORDER BY seq", (state.seq,)):
+    for seq, cid, type_, version, data in game.log.rows_of_types(
+            ("UnitRetreated", "UnitAdvanced", "UnitDisplaced"), state.seq):
         if cid in undone:
             continue
         ev = decode(type_, version, data)

@@ -20,6 +20,7 @@ from typing import IO, Iterable
 import msgspec
 
 from turnlog.events.log import FORMATS, EventLog, LogError
+from turnlog.events.store import is_url, open_log
 
 from .. import inputs
 from ..errors import CommandError
@@ -60,7 +61,7 @@ _header = msgspec.json.Decoder(_Header)
 
 def export(log: EventLog, out: IO[str], progress=None) -> int:
     """Write the whole log to ``out``; return the number of events written."""
-    fmt = int(log.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()[0])
+    fmt = log.format
     commands = log.commands()
     total = log.last()[0]
     out.write(_enc.encode({"turnlog": "export", "format": fmt, "events": total, "commands": len(commands)}).decode()
@@ -102,7 +103,7 @@ def import_file(src: Path, db: Path, progress=None) -> int:
         if first is None or first[2] != "GameCreated":  # a log with no setup is no game (issue 10, item 3)
             raise CommandError(f"{src}: seq 1 is {'missing' if first is None else first[2]}, not GameCreated: "
                                "not a game's export; nothing imported")
-        log = EventLog(db, create=True, log_format=head.format)
+        log = open_log(db, create=True, log_format=head.format)
         try:
             try:
                 log.import_rows(head.format, commands, events)
@@ -116,7 +117,8 @@ def import_file(src: Path, db: Path, progress=None) -> int:
         except BaseException:
             log.close()
             for suffix in ("", "-wal", "-shm"):
-                Path(str(db) + suffix).unlink(missing_ok=True)
+                if not is_url(db):  # a database refuses a broken chain before anything is written
+                    Path(str(db) + suffix).unlink(missing_ok=True)
             raise
         log.close()
     return n
@@ -155,3 +157,33 @@ def _read(src: Path, text: Iterable[str], commands: list, total: int, progress, 
     if len(events) != total:
         raise CommandError(f"{src}: the header announces {total} events but the file holds {len(events)}")
     return events
+
+
+def copy_game(src: str, dst: str) -> tuple[int, str]:
+    """Copy the game at ``src`` into a new game at ``dst``, either store, rows and hashes verbatim; return (events, head).
+
+    The seed sidecar goes with it where ``src`` has one. Refused, with nothing left at ``dst``, unless
+    the copy's chain verifies and every (seq, hash) equals the source's.
+    """
+    from .. import dice as D
+    from .. import gamefiles as GF
+    seed, _problem = GF.sidecar_seed(D.seed_path(src))
+    target = dst if is_url(dst) else Path(dst)
+    with open_log(src, readonly=True) as log:
+        GF.require_setup(log)
+        last = log.last()[0]
+        _ok, bad, why = log.verify_chain()
+        if bad is not None:
+            raise LogError(f"{src}: does not verify at seq {bad} ({why}); nothing copied (`turnlog fork` saves "
+                           "what is before it)")
+
+        def fill(tmp) -> None:
+            with open_log(tmp, create=True, log_format=log.format) as new:
+                new.copy_from(log, last)
+                new.copy_snapshots(log, last)
+                _ok, bad, why = new.verify_chain()
+                if bad is not None or list(new.hashes()) != list(log.hashes()):
+                    raise LogError(f"{dst}: the copy does not verify as {src} does"
+                                   + (f" (seq {bad}: {why})" if bad is not None else ""))
+        GF.build(target, D.seed_path(target) if seed is not None else None, seed, fill, "copying")
+        return last, f"{last}:{log.hash_at(last)[:16]}"
