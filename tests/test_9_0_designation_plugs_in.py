@@ -2,17 +2,12 @@
 verified and drawn with no change to the log, Game, verify or the CLI. INVENTED position."""
 from __future__ import annotations
 
-import io
-import sys
-from contextlib import redirect_stdout
-
 import turnlog
 from turnlog import commands as c
 from turnlog.engine.designation import machine
-from turnlog.engine.faces import cli
 from turnlog.projections.designation import Designations
-from turnlog.projections.state import dump, load
 
+from kind_checks import replays_snapshots_and_verifies, through_the_cli
 from war_helpers import game, proc, to_assaults, u
 
 UNITS = [u("a1", "0202"), u("a2", "0202", mode="pa"), u("e1", "0301"), u("e2", "0302")]
@@ -41,12 +36,7 @@ def test_9_0_a_played_phase_replays_snapshots_and_verifies(tmp_path):
     _played(g)
     assert proc(g).phase == "done" and g.state.units["e1"].eliminated and g.state.units["e2"].hex == "0403"
     assert "attack" not in g.state.units["a1"].markers
-    assert g.at(use_snapshots=False) == g.state
-    assert load(dump(g.state)) == g.state
-    g.snapshot()
-    assert isinstance(g.at().kinds["designation"], Designations)
-    rep = turnlog.verify_path(g.log.path)
-    assert rep.ok, rep.problem
+    replays_snapshots_and_verifies(g, "designation", Designations)
 
 
 def test_9_0_undo_takes_back_a_designation(tmp_path):
@@ -58,19 +48,10 @@ def test_9_0_undo_takes_back_a_designation(tmp_path):
 
 def test_9_0_the_cli_plays_narrates_verifies_and_draws_it(tmp_path, monkeypatch):
     g = game(tmp_path, UNITS)
-    path = str(g.log.path)
-    g.close()
     lines = "\n".join([
         '{"type": "DesignateAttackers", "procedure": "C1", "units": ["a1"]}',
         '{"type": "EndAttackDesignation", "procedure": "C1"}']) + "\n"
-    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert cli.main(["play", "--db", path, "-"]) == 0
-        assert cli.main(["log", "--db", path]) == 0
-        assert cli.main(["verify", "--db", path]) == 0
-        assert cli.main(["diagram", "--kind", "designation", "--current", "barrage"]) == 0
-    text = out.getvalue()
+    text = through_the_cli(g, lines, "designation", "barrage", monkeypatch)
     assert "hexes that must be attacked: 0301 (by a1, a2); 0302 (by a1, a2) (9.1.1, 9.1.1a)" in text
     assert "VERIFIED" in text
     for t in machine.TRANSITIONS:

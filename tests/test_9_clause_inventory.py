@@ -7,11 +7,8 @@ an id must be pinned to a test that exercises it.
 """
 from __future__ import annotations
 
-import ast
 import re
-from pathlib import Path
-
-TESTS = Path(__file__).parent
+from clause_inventory import citations
 
 #: The inventory's ids that carry a behaviour: rule paragraphs, the Q&A, the 9.1.2 note, play notes and
 #: worked examples. The inventory's row 9.2.4-DN/PN/EX is split into its three parts.
@@ -36,14 +33,7 @@ RATIONALE_ONLY = ["9.1.1-DN", "9.1.1a-DN", "9.2.4-DN"]
 
 def _citations() -> list[tuple[str, str]]:
     """(name, docstring) of every test function in tests/test_9_*.py but this file."""
-    out = []
-    for path in sorted(TESTS.glob("test_9_*.py")):
-        if path.name == Path(__file__).name:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"):
-                out.append((node.name, ast.get_docstring(node) or ""))
-    return out
+    return citations("test_9_*.py", __file__)
 
 
 def _cited(clause: str, name: str, doc: str) -> bool:

@@ -8,9 +8,10 @@ for AS-CAP.5 and its example 1) or in its own docstring
 """
 from __future__ import annotations
 
-import ast
 import re
 from pathlib import Path
+
+from clause_inventory import citations
 
 TESTS = Path(__file__).parent
 
@@ -31,14 +32,7 @@ EXAMPLES = ["AS-UNIT.Ex", "AS-CAP.Ex1", "AS-CAP.Ex2", "AS-CAP.Ex3", "AS-DIS.Ex"]
 
 def _citations() -> list[tuple[str, str]]:
     """(name, docstring) of every test function in tests/test_assault_*.py but this file."""
-    out = []
-    for path in sorted(TESTS.glob("test_assault_*.py")):
-        if path.name == Path(__file__).name:
-            continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"):
-                out.append((node.name, ast.get_docstring(node) or ""))
-    return out
+    return citations("test_assault_*.py", __file__)
 
 
 def _named(name: str) -> set[str]:

@@ -3,21 +3,17 @@ narrated, replayed, snapshotted, undone, verified and drawn with no change to th
 CLI; legal() lists what the rules accept. INVENTED position (tests/assault_helpers.py)."""
 from __future__ import annotations
 
-import io
-import sys
-from contextlib import redirect_stdout
-
 import msgspec
 
 import turnlog
 from turnlog import commands as c
 from turnlog.engine.assault import machine
 from turnlog.engine.errors import CommandError, RuleViolation
-from turnlog.engine.faces import cli
 from turnlog.projections.assault import Assaults
 from turnlog.projections.state import dump, load
 
 from assault_helpers import game, proc, u
+from kind_checks import through_the_cli
 
 UNITS = [u("a1", "0202"), u("a2", "0403"), u("a3", "0202", markers=["broken"]), u("a4", "0101"),
          u("e1", "0302")]
@@ -84,17 +80,8 @@ def test_legal_lists_exactly_what_is_accepted(tmp_path):
 
 def test_the_cli_plays_narrates_verifies_and_draws_it(tmp_path, monkeypatch):
     g = game(tmp_path, UNITS)
-    path = str(g.log.path)
-    g.close()
     lines = '{"type": "DeclareAssault", "hex": "0302", "units": ["a1"]}\n'
-    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert cli.main(["play", "--db", path, "-"]) == 0
-        assert cli.main(["log", "--db", path]) == 0
-        assert cli.main(["verify", "--db", path]) == 0
-        assert cli.main(["diagram", "--kind", "assault", "--current", "forming"]) == 0
-    text = out.getvalue()
+    text = through_the_cli(g, lines, "assault", "forming", monkeypatch)
     assert "S1: AX assaults 0302 with a1 (AS-GEN.1); defending: e1 (WA)" in text
     assert "S1: a1 spends 6 movement points to assault (entry cost 0; AS-COST.3)" in text
     assert "VERIFIED" in text

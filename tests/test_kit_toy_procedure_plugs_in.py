@@ -5,12 +5,10 @@ verified and drawn by the unchanged log, Game facade, undo, verify and CLI.
 """
 from __future__ import annotations
 
-import io
 import json
 import sqlite3
 import subprocess
 import sys
-from contextlib import redirect_stdout
 
 import pytest
 
@@ -18,12 +16,12 @@ import turnlog
 from turnlog.engine import procedures
 from turnlog.engine.commands import StartPhase, parse
 from turnlog.engine.errors import CommandError, RuleViolation
-from turnlog.engine.faces import cli
 from turnlog.events.game import DieRolled, UnitEliminated
 from turnlog.projections.state import dump, load
 
 import kit_toy as T
 from helpers import hexes, new_game, scenario, unit
+from kind_checks import through_the_cli
 
 turnlog.register_kind(T.KIND)
 
@@ -119,18 +117,9 @@ def test_toy_game_verifies_and_a_tampered_roll_is_caught(game):
 
 
 def test_toy_through_the_cli_play_log_verify_diagram(game, tmp_path, monkeypatch):
-    path = str(game.log.path)
-    game.close()
     lines = '{"type": "BeginSkirmish", "attacker": "AX", "target": "us-1"}\n' \
             '{"type": "RollSkirmish", "procedure": "S1", "value": 1}\n'
-    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert cli.main(["play", "--db", path, "-"]) == 0
-        assert cli.main(["log", "--db", path]) == 0
-        assert cli.main(["verify", "--db", path]) == 0
-        assert cli.main(["diagram", "--kind", "skirmish", "--current", "roll"]) == 0
-    text = out.getvalue()
+    text = through_the_cli(game, lines, "skirmish", "roll", monkeypatch)
     assert "skirmish S1: SkirmishRolled" in text and "VERIFIED" in text
     assert "roll --> done : roll" in text and "class roll current" in text
 

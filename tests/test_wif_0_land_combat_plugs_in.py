@@ -3,18 +3,13 @@ drawn with no change to the log, Game, verify or the CLI; a game that does not n
 INVENTED position, synthetic tables."""
 from __future__ import annotations
 
-import io
-import sys
-from contextlib import redirect_stdout
-
 import turnlog
 from turnlog import commands as c
-from turnlog.engine.faces import cli
 from turnlog.engine.wif import machine
-from turnlog.projections.state import dump, load
 from turnlog.projections.wif import LandCombats
 
 from helpers import new_game, refused, scenario
+from kind_checks import replays_snapshots_and_verifies, through_the_cli
 from wif_helpers import EX_T, begin, combat, game, grid
 
 
@@ -34,12 +29,7 @@ def test_wif_a_played_combat_replays_snapshots_undoes_and_verifies(tmp_path):
     assert combat(g).phase == "table" and combat(g).table == ""
     g.execute(c.ChooseCombatTable(procedure="L1", table="blitz"))
     g.execute(c.RollLandCombatDice(procedure="L1"))
-    assert g.at(use_snapshots=False) == g.state
-    assert load(dump(g.state)) == g.state
-    g.snapshot()
-    assert isinstance(g.at().kinds["wif"], LandCombats)
-    rep = turnlog.verify_path(g.log.path)
-    assert rep.ok, rep.problem
+    replays_snapshots_and_verifies(g, "wif", LandCombats)
 
 
 def test_wif_a_game_that_does_not_name_the_kind_refuses_it(tmp_path):
@@ -49,18 +39,9 @@ def test_wif_a_game_that_does_not_name_the_kind_refuses_it(tmp_path):
 
 def test_wif_the_cli_plays_narrates_verifies_and_draws_it(tmp_path, monkeypatch):
     g = game(tmp_path)
-    path = str(g.log.path)
-    g.close()
     lines = ('{"type": "ChooseCombatTable", "procedure": "L1", "table": "blitz"}\n'
              '{"type": "RollLandCombatDice", "procedure": "L1", "values": {"attacker": 5, "defender": 4}}\n')
-    monkeypatch.setattr(sys, "stdin", io.StringIO(lines))
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert cli.main(["play", "--db", path, "-"]) == 0
-        assert cli.main(["log", "--db", path]) == 0
-        assert cli.main(["verify", "--db", path]) == 0
-        assert cli.main(["diagram", "--kind", "wif", "--current", "roll"]) == 0
-    text = out.getvalue()
+    text = through_the_cli(g, lines, "wif", "roll", monkeypatch)
     assert "ARM points attacker 11" in text and "reads -/1R (11.16.5-R1)" in text and "VERIFIED" in text
     for t in machine.TRANSITIONS:
         assert f"{t['source']} --> {t['dest']} : {t['trigger']}" in text
