@@ -23,3 +23,17 @@ def test_wif_svg_shows_arm_totals_the_table_and_the_repair_pool(tmp_path):
     text = board_text(g.state)
     assert "repair pool ax-repair (AX), kampfgruppen: kg1" in text and "force pool: -" in text
     assert "L1: AX vs WA at 0303, phase roll, ARM 11:7, attacker chooses, table blitz, column 3:1" in text
+
+
+def test_wif_k1c_a_kampfgruppe_in_the_fallback_repair_pool_is_drawn_too():
+    """11.16.5-K1c: a faction with no repair pool in its scenario keeps its kampfgruppen in ``<faction>-repair``;
+    the board lists them there as it lists a declared pool's."""
+    from turnlog.engine.faces import render_wif
+
+    from wif_loss_helpers import position, take, u
+    state, _ = position([u("a-mech", "MECH", white=True), u("d1", "INF")], att_loss="1", chooser="attacker",
+                        table="blitz", arm_contributors=["a-mech"], in_supply={"a-mech": True},
+                        retreat_route={"a-mech": True})
+    take(state, "attacker", ["a-mech"])
+    assert state.units["a-mech"].pool == "AX-repair" and "AX-repair" not in state.pools
+    assert render_wif.repair_pool(state) == ["repair pool AX-repair (AX), kampfgruppen: a-mech"]

@@ -6,6 +6,8 @@ from xml.sax.saxutils import escape
 
 from turnlog.projections.state import GameState
 
+from ..wif import k_kampfgruppe as kg
+
 from .render_style import R, _pts, corners, safe_id
 
 
@@ -39,14 +41,17 @@ def combats(state: GameState, pos) -> list[str]:
 
 
 def repair_pool(state: GameState) -> list[str]:
-    """The units in a repair pool, by pool: kampfgruppen waiting for their production phase (K1c, K2a)."""
+    """The units in each faction's repair pool: kampfgruppen waiting for their production phase (K1c, K2a).
+
+    A faction with no repair pool in the scenario keeps its kampfgruppen in ``<faction>-repair``
+    (k_kampfgruppe.repair_pool), which is drawn the same way.
+    """
     out = []
-    for pid, pool in sorted(state.pools.items()):
-        if pool.kind != "repair":
-            continue
+    for faction in sorted(state.factions):
+        pid = kg.repair_pool(state, faction)
         units = sorted(u.id for u in state.units.values() if u.pool == pid and u.in_pool)
         if units:
-            out.append(f"repair pool {pid} ({pool.faction}), kampfgruppen: {', '.join(units)}")
+            out.append(f"repair pool {pid} ({faction}), kampfgruppen: {', '.join(units)}")
     return out
 
 

@@ -16,6 +16,7 @@ from turnlog.projections.state import GameState, UnitState
 
 from ..errors import CommandError, RuleViolation
 from ..kit import losses as kl
+from ..kit.board import unit_class
 
 R2, R3 = "11.16.5-R2", "11.16.5-R3"
 SIDES = ("attacker", "defender")
@@ -26,7 +27,7 @@ HALF = Fraction(1, 2)
 
 def wif_class(u: UnitState) -> str:
     """The unit's WiF class code, upper case (``unit_class``, else its ``type``)."""
-    return (u.unit_class or u.type).upper()
+    return unit_class(u).upper()
 
 
 def is_half(u: UnitState) -> bool:
