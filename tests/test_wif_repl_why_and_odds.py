@@ -49,3 +49,12 @@ def test_wif_odds_before_the_choice_shows_both_tables(tmp_path):
     """11.16.5-T1: before the table is chosen, `odds` shows what each table would give."""
     text = run(game(tmp_path), "odds L1")
     assert "blitz table, column 3:1, +1 on each die" in text and "assault table, column 3:1, +0 on each die" in text
+
+
+def test_wif_legal_in_a_game_without_attrition_says_nothing_of_it(tmp_path):
+    """11.16.5-T1: in a game whose procedures are WiF land combat alone, `legal` lists the table choice and
+    never speaks of attrition (rule 14 is not this game's)."""
+    g = game(tmp_path)
+    text = run(g, "legal")
+    assert "ChooseCombatTable procedure=L1" in text
+    assert "attrition" not in text.lower()

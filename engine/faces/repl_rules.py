@@ -59,7 +59,8 @@ class RulesCommands:
         offered = _legal(st)
         attr = [x for x in offered if _head(x).split()[0] in machine.COMMAND_TRIGGER
                 or _head(x).startswith("BeginAttrition")]
-        self.say("legal now (rules and phase):" + ("" if attr else " no attrition command"))
+        if attr or "attrition" in {k.name for k in procedures.active(st)}:  # a game without rule 14 hears nothing of it
+            self.say("legal now (rules and phase):" + ("" if attr else " no attrition command"))
         for x in attr:
             self.say(f"  {x}")
         shown = list(attr)
