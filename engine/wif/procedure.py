@@ -22,6 +22,7 @@ from ..errors import CommandError, RuleViolation
 from ..kit.board import enemy_units, faction_of, friendly, neighbours, on_board
 from ..kit.choices import Choice, Option, choice
 from ..kit.kind import MachineKind
+from ..kit import sequence
 from ..kit import tables as T
 from ..procedure import Actor
 from . import arm, chooser as ch, machine, r3_casualties as r3, r4_first_loss as r4, results, results_text, table as tb
@@ -60,6 +61,17 @@ class WifKind(MachineKind):
     def narrate(event) -> str:
         """The narrative line of a combat event (narrative.py) or a results event (results_text.py)."""
         return (results_text.narrate if isinstance(event, wl.WifLossEvent.__args__) else narrate_combat)(event)
+
+    def _turn_gate(self, state: GameState, command: str) -> None:
+        """A land combat opens in the combat phase when the game's turn sequence has one (rule ``turn``).
+
+        The texts do not say when land combats are fought (base RaW's land combat step); a sequence without
+        a ``combat`` phase leaves it to the host. Once open, a combat is settled whatever the phase: its
+        losses and first-loss naming must not be stranded by a phase change the turn gate already holds.
+        """
+        if command == "BeginLandCombat" and "combat" in sequence.phases(state.rules) \
+                and state.turn.phase != "combat":
+            raise RuleViolation("turn", f"a land combat is begun in the combat phase (now: {state.turn.phase or 'none'})")
 
     def instances(self, state: GameState) -> dict[str, LandCombat]:
         got = state.kinds.get(self.name)
