@@ -213,7 +213,9 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
     if any(u.offensive and u.hex for u in state.units.values()):
         lines.text("O by the factors: took offensive (14.23A)")
     if any(u.mode for u in state.units.values()):
-        lines.text("top right: mode (PA, EXP, TRA...); \u2660 Attack marker (9.1.0)")
+        lines.text("top right: mode (PA, EXP, TRA...)")
+    if any("attack" in u.markers for u in state.units.values()):
+        lines.text("\u2660 bottom left: Attack marker (9.1.0)")
     if any(u.strength_kind in STRENGTH for u in state.units.values()):
         lines.text("bottom: strength in men, v vehicles, g guns")
     if any(m in STATUS for u in state.units.values() for m in u.markers):
