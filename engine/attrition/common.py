@@ -5,6 +5,8 @@ from collections import defaultdict
 
 from turnlog.projections.state import GameState, UnitState
 
+from ..kit.board import enemies, side  # noqa: F401  (attrition's modules read them from here)
+
 NOT_GROUND = frozenset({"air", "naval", "flak"})
 NEVER_COUNT = frozenset({"partisan", "replacement", "flak", "air", "naval"})  # 14.23F
 AIRDROP_TYPES = frozenset({"airborne", "chindit"})
@@ -41,15 +43,6 @@ def second_reading(state: GameState) -> bool:
 
 def faction(state: GameState, unit: UnitState) -> str:
     return state.nationalities[unit.nationality].faction
-
-
-def side(state: GameState, fac: str) -> str:
-    return state.factions[fac].side if fac in state.factions else ""
-
-
-def enemies(state: GameState, a: str, b: str) -> bool:
-    """Factions on different sides are at war (the scenario's sides)."""
-    return bool(a and b) and side(state, a) != side(state, b)
 
 
 def is_ground(unit: UnitState) -> bool:

@@ -17,18 +17,19 @@ def faction_of(state: GameState, u: UnitState) -> str:
     return state.nationalities[u.nationality].faction
 
 
-def _side(state: GameState, f: str) -> str:
+def side(state: GameState, f: str) -> str:
+    """The side of faction ``f`` (the scenario's), or "" for no faction."""
     return state.factions[f].side if f in state.factions else ""
 
 
 def enemies(state: GameState, a: str, b: str) -> bool:
     """Factions of opposite sides; a unit of no faction is nobody's enemy."""
-    return bool(a and b) and _side(state, a) != _side(state, b)
+    return bool(a and b) and side(state, a) != side(state, b)
 
 
 def friendly(state: GameState, a: str, b: str) -> bool:
     """Factions of the same side; a unit of no faction is nobody's friend either."""
-    return bool(a and b) and _side(state, a) == _side(state, b)
+    return bool(a and b) and side(state, a) == side(state, b)
 
 
 def unit_class(u: UnitState) -> str:
