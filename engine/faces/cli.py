@@ -6,14 +6,13 @@ import os
 import shutil
 import sqlite3
 import sys
-from importlib import resources
 from pathlib import Path
 
 import msgspec
 
 from turnlog.events.codec import SchemaError
 from turnlog.events.game import NoteAdded
-from turnlog.events.log import ConcurrencyError, LogError
+from turnlog.events.log import LogError
 from turnlog.projections import narrative
 from turnlog.projections.state import dump
 
@@ -21,15 +20,16 @@ from .. import commands as c
 from .. import inputs as I
 from .. import scenario as S
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
-from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key, unwrap
+from .cli_demo import _DEMO_SEED, DEMOS, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
+from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key
+from .cli_play import (EXIT_REFUSED, _board_text, _print_events, _text, _who, judge,  # noqa: F401
+                       play_lines, report_text)
 from ..errors import CommandError, RuleViolation, ScenarioError
 from ..errors import sqlite_failure as _environment
 from ..game import Game
 from ..seats import seat_of, seat_scenario
 from ..gamefiles import require_setup as _require_setup
 from turnlog.events.store import is_url
-
-EXIT_REFUSED = 2
 
 
 def _open(args, readonly: bool = False) -> Game:
@@ -47,16 +47,6 @@ def _new_target(path: str) -> None:
     """Refuse, as bad input, a target file that is already there (nothing is written)."""
     if os.path.lexists(path):
         raise CommandError(f"{path}: already exists; refusing to overwrite it (choose another file)")
-
-
-def _print_events(pairs, out=None, actor: str | None = None) -> None:
-    for seq, ev in pairs:
-        print(f"  {seq:>6}  {narrative.line(ev, actor)}", file=out or sys.stdout)
-
-
-def _text(text: str) -> str:
-    """A multi-line human-readable output with every control character but its line breaks escaped."""
-    return narrative.printable(text, keep="\n")
 
 
 def _seats(args):
@@ -102,85 +92,6 @@ def _print_seats(g: Game) -> None:
               + (f"; host {seats.host}" if seats.host else ""))
     for actor, key in sorted(seats.keys.items()):  # a signed game: every command needs its issuer's key
         print(f"  key of {actor}: {key}")
-
-
-class _Judged(Exception):
-    """A command passed every check of Game.execute; the dry run stops before the append."""
-
-
-def judge(g: Game, cmd: c.Command, actor: str = "", signer=None) -> RuleViolation | None:
-    """The refusal ``cmd`` would get on the live game, or None if it would be accepted; writes nothing.
-
-    The command goes through Game.execute itself (rules, automatic consequences, undo and redo
-    checks), with the log's append replaced by a stop: a failed commit reloads the live state.
-    """
-    def stop(*_a, **_k):
-        raise _Judged
-    g.log.append = stop
-    try:
-        g.execute(cmd, actor=actor, signer=signer)
-    except _Judged:
-        return None
-    except RuleViolation as err:
-        return err
-    finally:
-        del g.log.append
-    return None  # pragma: no cover - execute either appends or raises
-
-
-def play_lines(g: Game, lines, actor: str = "", out=None, after=None) -> int:
-    """Execute JSON-lines commands; stop at the first refusal (earlier lines stay committed).
-
-    A ``!`` line is a command the script expects to be refused: it is judged without writing, so a
-    command the rules accept after all is reported and never stored. ``after(command)`` is called
-    once each command is written (the demo prints the board there).
-    """
-    out = out or sys.stdout
-    if g.state.seats.factions:  # a seated game (issue 13): say who plays; a hot-seat game prints as before
-        print(narrative.printable(f"as {_who(g, actor)}"), file=out)
-    for n, line in enumerate(lines, 1):
-        line = line.strip()
-        if not line or line.startswith("#") or line.startswith("//"):
-            continue
-        expect = line.startswith("!")  # a scripted command that must be refused (tutorials, demos)
-        line = line.lstrip("!").strip()
-        try:
-            cmd, who, signer = unwrap(g, line, actor)  # a mailed signed line is its signer's
-            print(narrative.printable(f"> {line}"), file=out)
-            if expect:
-                refusal = judge(g, cmd, who, signer)
-                if refusal is None:
-                    print(f"line {n}: expected a refusal, but the rules accept this command; "
-                          "it was not written", file=sys.stderr)
-                    return EXIT_REFUSED
-                raise refusal
-            events = g.execute(cmd, actor=who, signer=signer)
-            _print_events(events, out, who)
-            if after is not None:
-                after(cmd)
-        except ConcurrencyError as err:
-            raise ConcurrencyError(f"line {n}: {err}; the lines before it are written, this one is not") from None
-        except LogError as err:  # a read-only game, say: name the line, as for every other failure
-            raise LogError(f"line {n}: {err}") from None
-        except sqlite3.Error as err:
-            print(f"line {n}: error: {_environment(err)}; the lines before it are written", file=sys.stderr)
-            return 1
-        except RuleViolation as err:
-            if expect:
-                print(narrative.printable(f"  refused, as expected, by rule {err.rule}: {err.message}"), file=out)
-                continue
-            print(narrative.printable(f"line {n}: refused by rule {err.rule}: {err.message}"), file=sys.stderr)
-            return EXIT_REFUSED
-        except CommandError as err:
-            print(narrative.printable(f"line {n}: bad command: {err}"), file=sys.stderr)
-            return EXIT_REFUSED
-    return 0
-
-
-def _who(g: Game, actor: str) -> str:
-    """An actor and, in a seated game, the seat it holds: "alice (AX)"."""
-    seat = seat_of(g.state, actor)
-    return (actor or "(no actor named)") + (f" ({seat})" if seat else "")
 
 
 def cmd_play(args) -> int:
@@ -363,11 +274,6 @@ def cmd_verify(args) -> int:
     return 0 if rep.ok else 1
 
 
-def report_text(rep, path: str = "") -> str:
-    from .verify_report import text
-    return text(rep, path)
-
-
 def cmd_repl(args) -> int:
     from .repl import Shell
     with _open(args) as g:
@@ -439,108 +345,6 @@ def cmd_diagram(args) -> int:
     else:
         sys.stdout.write(svg.decode())
     return 0
-
-
-DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9",
-         "river-town-11-16-5",
-         "hedgerow-assault")
-
-
-def cmd_demo(args) -> int:
-    from ..verify import verify
-    out = Path(args.dir)
-    if out.exists() and not out.is_dir():
-        raise CommandError(f"--dir: {out} is a file, not a folder")
-    out.mkdir(parents=True, exist_ok=True)
-    names = [args.scenario] if args.scenario else list(DEMOS)
-    demo_seed = bytes.fromhex(_DEMO_SEED)
-    # Decide for every file before writing any: the demo replaces only games an earlier demo wrote.
-    replacing = [db for db in (out / f"{n}.db" for n in names) if _demo_target(db, demo_seed)]
-    for db in replacing:
-        print(f"replacing {db} (a game an earlier `turnlog demo` wrote)")
-    status = 0
-    for name in names:
-        db = out / f"{name}.db"
-        sc = S.load(name)
-        print(f"\n=== {name}: {sc.name} ===")
-        if sc.description:
-            print(sc.description)
-        tmp = out / f".{name}.demo-{os.getpid()}.db"
-        try:
-            with Game.create(tmp, sc, seed=demo_seed, public_seed=True) as g:
-                script = resources.files("turnlog.engine.scenarios").joinpath(f"{name}.jsonl").read_text()
-                rc = play_lines(g, script.splitlines(), after=lambda cmd: _demo_board(g, cmd))
-                if rc:
-                    return rc
-                _demo_board(g, None)
-                rep = verify(g)
-                print(_text(report_text(rep)))
-                status |= 0 if rep.ok else 1
-            for suffix in ("-wal", "-shm"):  # the old demo game's, if a crash left them
-                Path(str(db) + suffix).unlink(missing_ok=True)
-            os.replace(D_seed(tmp), D_seed(db))
-            os.replace(tmp, db)
-        finally:
-            for suffix in ("", "-wal", "-shm", ".seed"):
-                Path(str(tmp) + suffix).unlink(missing_ok=True)
-        print(f"(log kept in {db}; try: turnlog log --db {db}, turnlog verify --db {db})")
-    return status
-
-
-#: The demo's key points: the board is printed after these commands, and at the end.
-_DEMO_BOARD_AFTER = {"RollAttritionDie": "the roll", "TakeAttritionLosses": "the losses",
-                     "RollLandCombatDice": "the land-combat dice"}
-
-
-def _demo_board(g: Game, cmd) -> None:
-    """Print the board as text after a key command of the demo (``cmd`` None: at the end of its script)."""
-    what = "at the end" if cmd is None else _DEMO_BOARD_AFTER.get(type(cmd).__name__)
-    if what:
-        when = what if cmd is None else f"after {what}"
-        print(f"--- the board {when} (seq {g.state.seq}) ---")
-        print(_text(_board_text(g.state)))
-
-
-def D_seed(db: Path) -> Path:
-    from ..dice import seed_path
-    return seed_path(db)
-
-
-def _demo_target(db: Path, demo_seed: bytes) -> bool:
-    """True if ``db`` is a demo game to replace, False if nothing is there; refuse anything else.
-
-    A demo game is one whose log commits to the demo's published seed, with that seed (or none)
-    beside it: the user's own games, seeds and files of the same name are never touched.
-    """
-    from turnlog.events.log import EventLog
-    from ..dice import commitment, read_seed
-    seed_file = D_seed(db)
-    if not db.exists() and not seed_file.exists():
-        return False
-    why = "it is not a game an earlier `turnlog demo` wrote"
-    if db.exists():
-        try:
-            with EventLog(db, readonly=True) as log:
-                first = next(iter(log.rows(1, 1)), None)
-            ours = first is not None and first[2] == "GameCreated" and \
-                msgspec.json.decode(first[4]).get("seed_sha256") == commitment(demo_seed)
-        except (LogError, OSError, msgspec.DecodeError):
-            ours = False
-    else:
-        ours, why = False, f"no game {db.name} is beside it (a seed of another game?)"
-        db = seed_file  # the refusal names the file that is there
-    try:
-        ours = ours and read_seed(seed_file) in (None, demo_seed)
-    except (ValueError, OSError, UnicodeDecodeError):
-        ours = False
-    if not ours:
-        raise CommandError(f"--dir: {db} already exists and {why}; the demo will not replace it: "
-                           "run it with another --dir")
-    return True
-
-
-# The demo's seed is published so its rolls are reproducible; real games draw a secret one.
-_DEMO_SEED = "7475726e6c6f672064656d6f2073656564202d207075626c6963206f6e6c7921"
 
 
 _SEQ_MAX = (1 << 63) - 1  # SQLite's INTEGER
@@ -688,12 +492,6 @@ def build_parser() -> argparse.ArgumentParser:
 def _signing_key(sp) -> None:
     sp.add_argument("--key", metavar="FILE", help="a signed game: the actor's private key (from `turnlog keygen`) "
                                                  "that signs each command as it is appended")
-
-
-def _board_text(state) -> str:
-    """The board as text (the SVG module is imported only by the commands that draw: start-up, issue 19.6)."""
-    from .render import board_text
-    return board_text(state)
 
 
 def _plugins() -> None:

@@ -1,0 +1,121 @@
+"""`turnlog demo`: play each bundled scenario's script on a fresh game, print the board, verify it.
+
+The demo writes only into its own folder and replaces only games an earlier demo wrote (their log commits
+to the demo's published seed): a user's file of the same name is refused, never overwritten.
+"""
+from __future__ import annotations
+
+import os
+from importlib import resources
+from pathlib import Path
+
+import msgspec
+
+from turnlog.events.log import LogError
+
+from .. import scenario as S
+from ..errors import CommandError
+from ..game import Game
+from .cli_play import _board_text, _text, play_lines, report_text
+
+
+DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9",
+         "river-town-11-16-5",
+         "hedgerow-assault")
+
+
+def cmd_demo(args) -> int:
+    from ..verify import verify
+    out = Path(args.dir)
+    if out.exists() and not out.is_dir():
+        raise CommandError(f"--dir: {out} is a file, not a folder")
+    out.mkdir(parents=True, exist_ok=True)
+    names = [args.scenario] if args.scenario else list(DEMOS)
+    demo_seed = bytes.fromhex(_DEMO_SEED)
+    # Decide for every file before writing any: the demo replaces only games an earlier demo wrote.
+    replacing = [db for db in (out / f"{n}.db" for n in names) if _demo_target(db, demo_seed)]
+    for db in replacing:
+        print(f"replacing {db} (a game an earlier `turnlog demo` wrote)")
+    status = 0
+    for name in names:
+        db = out / f"{name}.db"
+        sc = S.load(name)
+        print(f"\n=== {name}: {sc.name} ===")
+        if sc.description:
+            print(sc.description)
+        tmp = out / f".{name}.demo-{os.getpid()}.db"
+        try:
+            with Game.create(tmp, sc, seed=demo_seed, public_seed=True) as g:
+                script = resources.files("turnlog.engine.scenarios").joinpath(f"{name}.jsonl").read_text()
+                rc = play_lines(g, script.splitlines(), after=lambda cmd: _demo_board(g, cmd))
+                if rc:
+                    return rc
+                _demo_board(g, None)
+                rep = verify(g)
+                print(_text(report_text(rep)))
+                status |= 0 if rep.ok else 1
+            for suffix in ("-wal", "-shm"):  # the old demo game's, if a crash left them
+                Path(str(db) + suffix).unlink(missing_ok=True)
+            os.replace(D_seed(tmp), D_seed(db))
+            os.replace(tmp, db)
+        finally:
+            for suffix in ("", "-wal", "-shm", ".seed"):
+                Path(str(tmp) + suffix).unlink(missing_ok=True)
+        print(f"(log kept in {db}; try: turnlog log --db {db}, turnlog verify --db {db})")
+    return status
+
+
+#: The demo's key points: the board is printed after these commands, and at the end.
+_DEMO_BOARD_AFTER = {"RollAttritionDie": "the roll", "TakeAttritionLosses": "the losses",
+                     "RollLandCombatDice": "the land-combat dice"}
+
+
+def _demo_board(g: Game, cmd) -> None:
+    """Print the board as text after a key command of the demo (``cmd`` None: at the end of its script)."""
+    what = "at the end" if cmd is None else _DEMO_BOARD_AFTER.get(type(cmd).__name__)
+    if what:
+        when = what if cmd is None else f"after {what}"
+        print(f"--- the board {when} (seq {g.state.seq}) ---")
+        print(_text(_board_text(g.state)))
+
+
+def D_seed(db: Path) -> Path:
+    from ..dice import seed_path
+    return seed_path(db)
+
+
+def _demo_target(db: Path, demo_seed: bytes) -> bool:
+    """True if ``db`` is a demo game to replace, False if nothing is there; refuse anything else.
+
+    A demo game is one whose log commits to the demo's published seed, with that seed (or none)
+    beside it: the user's own games, seeds and files of the same name are never touched.
+    """
+    from turnlog.events.log import EventLog
+    from ..dice import commitment, read_seed
+    seed_file = D_seed(db)
+    if not db.exists() and not seed_file.exists():
+        return False
+    why = "it is not a game an earlier `turnlog demo` wrote"
+    if db.exists():
+        try:
+            with EventLog(db, readonly=True) as log:
+                first = next(iter(log.rows(1, 1)), None)
+            ours = first is not None and first[2] == "GameCreated" and \
+                msgspec.json.decode(first[4]).get("seed_sha256") == commitment(demo_seed)
+        except (LogError, OSError, msgspec.DecodeError):
+            ours = False
+    else:
+        ours, why = False, f"no game {db.name} is beside it (a seed of another game?)"
+        db = seed_file  # the refusal names the file that is there
+    try:
+        ours = ours and read_seed(seed_file) in (None, demo_seed)
+    except (ValueError, OSError, UnicodeDecodeError):
+        ours = False
+    if not ours:
+        raise CommandError(f"--dir: {db} already exists and {why}; the demo will not replace it: "
+                           "run it with another --dir")
+    return True
+
+
+# The demo's seed is published so its rolls are reproducible; real games draw a secret one.
+_DEMO_SEED = "7475726e6c6f672064656d6f2073656564202d207075626c6963206f6e6c7921"
