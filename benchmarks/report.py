@@ -22,6 +22,7 @@ TARGETS = [
     ("at.{big}", "at.{small}", 2.0, "max"),
     ("undo.{big}", "undo.{small}", 2.0, "max"),
     ("zones.{zbig}", "zones.{zsmall}", 12.0, "max"),
+    ("verify", "verify.replay", 0.25, "min"),
     ("verify.undos", "verify.no_undos", 1.5, "max"),
     ("open.undos", "open.no_undos", 1.5, "max"),
     ("undo.undos", "undo.no_undos", 1.5, "max"),

@@ -255,8 +255,26 @@ def run(args: argparse.Namespace, say=print) -> dict:
             fs.times = cases.undos_after_snapshot(g, max(3, samples // 10))
             g.close()
 
-        # -- verify with undo/redo cycles against the same length without (issue 10, item 6) --
+        # -- verify against replay on a game of real commands of the same length (issue 19, item 2) --
         from turnlog.engine.verify import verify_path
+        say(f"verify of a {n:,}-event game of real commands ...")
+        vpath = work / "verifiable.db"
+        vbatch, vref = gen.game(sc, n, commands=True)
+        vlog = cases.bulk_import(vpath, vbatch)
+        cases.write_snapshots(vlog)
+        vlog.close()
+        del vbatch
+        vgame = cases.open_game(vpath)
+        vrep = verify_path(vpath)
+        fv = fig("verify", f"turnlog verify of a {n:,}-event game of real commands (gen.game(commands=True))", n)
+        fvr = fig("verify.replay", "Game.at(use_snapshots=False) on the same log", n)
+        alternate(reps, [(fv, lambda: lambda: verify_path(vpath)), (fvr, lambda: lambda: cases.full_replay(vgame))])
+        fv.extra.update(ok=vrep.ok, commands_checked=vrep.commands_checked,
+                        replay_equals_live_state=cases.full_replay(vgame) == vref)
+        vgame.close()
+        del vref
+
+        # -- verify with undo/redo cycles against the same length without (issue 10, item 6) --
         cycles = args.undo_cycles
         say(f"verify with {cycles:,} undo/redo cycles ...")
         with_undos, plain = cases.undo_cycle_games(work, cycles)

@@ -107,3 +107,15 @@ def grid(state: GameState) -> Grid:
         g = Grid(state)
         state.__dict__["_grid"] = g
     return g
+
+
+def share(source: GameState, target: GameState) -> GameState:
+    """Give ``target`` the grid cached on ``source``, if any: for a copy or a reload of the same map.
+
+    Hexes and hexsides come from setup only, so a state rebuilt from the same log has the same map;
+    grid() still rebuilds it if their counts differ.
+    """
+    g = source.__dict__.get("_grid")
+    if g is not None:
+        target.__dict__["_grid"] = g
+    return target

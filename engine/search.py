@@ -18,6 +18,7 @@ from . import commands as c
 from . import dice as D
 from . import procedures as K
 from .game import _as_command, settle
+from .hexgrid import share
 
 _replace = msgspec.structs.replace
 #: GameState's fields that hold a dict or a list (read off the Struct, so a field added later is covered).
@@ -56,10 +57,7 @@ def copy_state(state: GameState) -> GameState:
     new.attritions = {k: _attrition(p) for k, p in state.attritions.items()}
     new.turn = _replace(state.turn, weather=dict(state.turn.weather))
     new.kinds = {k: _kind_state(k, v) for k, v in state.kinds.items()}
-    grid = state.__dict__.get("_grid")
-    if grid is not None:
-        new.__dict__["_grid"] = grid
-    return new
+    return share(state, new)
 
 
 class Sandbox:
