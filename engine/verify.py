@@ -382,8 +382,12 @@ class _Rewind:
         self.undone.add(command[0])
         while self.marks[-1][0] >= command[5]:
             self.marks.pop()
-        seq, mark, _after_undo = self.marks[-1]
-        state = share(board, GameState()) if mark is None else copy_state(mark)  # the mark stays as it was
+        seq, mark, after_undo = self.marks[-1]
+        if after_undo:  # the mark of the previous undo: keep(undone=True) replaces it next, so take it, no copy
+            self.marks.pop()
+            state = mark
+        else:
+            state = share(board, GameState()) if mark is None else copy_state(mark)  # the mark stays as it was
         # One read from the checkpoint on, the undone commands' rows skipped as they pass.
         return F.fold(state, self.log.rows(seq + 1, upto), self.undone)
 
