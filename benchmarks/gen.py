@@ -69,8 +69,43 @@ def hid(col: int, row: int) -> str:
 
 
 def scenario(n_hexes: int = 400, *, units_per_hex: float = 0.35, seed: int = 1, phase: str = "movement",
-             name: str = "") -> S.Scenario:
-    """A generated scenario, decoded and checked exactly as a file would be."""
+             name: str = "", tiles: int = 1) -> S.Scenario:
+    """A generated scenario, decoded and checked exactly as a file would be.
+
+    ``tiles``: the map of ``n_hexes`` repeated that many times (see ``tiled``), so that a larger map
+    keeps the density of the smaller: tiles * n_hexes hexes.
+    """
+    doc = scenario_doc(n_hexes, units_per_hex=units_per_hex, seed=seed, phase=phase, name=name)
+    if tiles > 1:
+        doc = tiled(doc, tiles)
+    return S.parse(msgspec.json.encode(doc), "json")
+
+
+def tiled(doc: dict, tiles: int) -> dict:
+    """``doc``'s map repeated ``tiles`` times, two tiles a row, one empty column and row between tiles.
+
+    Tiles never touch, so every zone and every count of one tile is found again in each other one:
+    exactly ``tiles`` times the work at the same density. Column offsets are even, so the odd-q
+    neighbours inside a tile stay the same. Ids get a tile prefix (units, sources) or a wider CCCRRR
+    form (hexes).
+    """
+    cols = 1 + max(h["col"] for h in doc["hexes"])
+    rows = 1 + max(h["row"] for h in doc["hexes"])
+    step_c, step_r = cols + 1 + (cols + 1) % 2, rows + 1
+    out = {**doc, "name": f"{doc['name']}-x{tiles}", "hexes": [], "hexsides": [], "units": [], "supply_sources": []}
+    for t in range(tiles):
+        dc, dr = (t % 2) * step_c, (t // 2) * step_r
+        ids = {h["id"]: f"{h['col'] + dc:03d}{h['row'] + dr:03d}" for h in doc["hexes"]}
+        out["hexes"] += [{**h, "id": ids[h["id"]], "col": h["col"] + dc, "row": h["row"] + dr} for h in doc["hexes"]]
+        out["hexsides"] += [{**x, "a": ids[x["a"]], "b": ids[x["b"]]} for x in doc["hexsides"]]
+        out["units"] += [{**u, "id": f"t{t}-{u['id']}", "hex": ids[u["hex"]]} for u in doc["units"]]
+        out["supply_sources"] += [{**x, "id": f"t{t}-{x['id']}", "hex": ids[x["hex"]]} for x in doc["supply_sources"]]
+    return out
+
+
+def scenario_doc(n_hexes: int = 400, *, units_per_hex: float = 0.35, seed: int = 1, phase: str = "movement",
+                 name: str = "") -> dict:
+    """The generated scenario as the document a file would hold (see ``scenario``)."""
     rnd = random.Random(seed)
     cols, rows = dims(n_hexes)
     line, col = [], cols // 2
@@ -108,7 +143,7 @@ def scenario(n_hexes: int = 400, *, units_per_hex: float = 0.35, seed: int = 1, 
     doc = {"name": name or f"generated-{n_hexes}", "factions": FACTIONS, "nationalities": NATIONALITIES,
            "hexes": hexes, "hexsides": sides, "units": units, "supply_sources": sources,
            "turn": {"turn": 1, "season": "summer", "year": 1943, "active": "AX", "phase": phase}}
-    return S.parse(msgspec.json.encode(doc), "json")
+    return doc
 
 
 def _rows(done) -> list[tuple[str, int, str, bool]]:

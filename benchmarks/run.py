@@ -62,10 +62,15 @@ def run(args: argparse.Namespace, say=print) -> dict:
         # -- zones and eligibility (first: a clean heap, before a million events pass through it) --
         say(f"zones and eligibility on {' and '.join(f'{hx:,}' for hx in args.zone_hexes)} hexes ...")
         zone_cases, loops = [], {}
+        small = args.zone_hexes[0]
         for hx in args.zone_hexes:
-            st = cases.zones_state(hx)
-            fz = fig(f"zones.{hx}", f"determine() + count() per enemy zone, {hx:,} hexes, "
-                                    f"{len(st.units)} units")
+            # The larger map is the smaller one tiled (equal density: exactly tiles x the work).
+            if hx % small:
+                raise SystemExit(f"--zone-hexes: {hx} is not a multiple of {small} (the larger map tiles the smaller)")
+            st = cases.zones_state(small, tiles=hx // small)
+            fz = fig(f"zones.{hx}", f"determine() + count() per enemy zone, {hx:,} hexes "
+                                    f"({hx // small} x the {small:,}-hex map), {len(st.units)} units")
+            fz.extra["tiles"] = hx // small
             fz.extra["zones"] = len(cases.determine(st))
             fz.extra["eligible_units"] = cases.zones_and_eligibility(st)
             # A call on the small map takes ~2 ms: time enough calls per repetition (~50 ms) that timer

@@ -46,7 +46,10 @@ def determine(state: GameState) -> list[Zone]:
     """Every faction's attrition zones as the board stands now (14.211, 14.212)."""
     g = grid(state)
     controlled = [h for h in state.hexes if state.control.get(h)]
-    groups = g.components(controlled, _linked(state, state.turn.season, controlled))
+    if state.turn.season in ("fall", "winter"):
+        groups = g.components(controlled, _linked(state, state.turn.season, controlled))
+    else:  # _linked's plain case, walked over the grid's indices: the same groups
+        groups = g.zone_groups(controlled, state.control, state.rules.attrition.zone_contiguity == "adjacent")
     where = {h: i for i, grp in enumerate(groups) for h in grp}
     occ = occupancy(state)
     merged_into: dict[int, int] = {}
