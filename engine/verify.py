@@ -112,11 +112,13 @@ class _LoggedDice(D.Dice):
         return r
 
 
-def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor] = ()) -> bool:
-    """Integrity, the hash chain and the anchors, on the log alone (nothing replayed); False if broken."""
+def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor] = ()) -> list[tuple] | None:
+    """Integrity, the hash chain and the anchors, on the log alone (nothing replayed); None if broken,
+    else the command rows (the commands stage re-executes them: read once)."""
     rep.integrity = log.conn.execute("PRAGMA integrity_check").fetchone()[0]
     rep.events = log.last()[0]
-    rep.commands = len(log.commands())  # read again by the commands stage: a count alone would not do there
+    commands = log.commands()
+    rep.commands = len(commands)
     rep.head = A.head(log)
     rep.log_format = log.format
     _stage(progress, "verify: hash chain")
@@ -124,14 +126,14 @@ def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor]
     if rep.integrity != "ok" or rep.first_bad_seq is not None:
         rep.ok = False
         rep.stage = "integrity" if rep.integrity != "ok" else "chain"
-        return False
+        return None
     failed = A.check(log, list(anchors))
     rep.anchors = [f"{s}:{h}" for s, h in sorted(anchors)]
     if failed is not None:
         rep.ok, rep.stage = False, "anchor"
         rep.first_bad_seq, rep.problem = failed
-        return False
-    return True
+        return None
+    return commands
 
 
 def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=None,
@@ -144,7 +146,8 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
     log = EventLog(path, synchronous=synchronous, readonly=True)  # verifying changes nothing in the file
     try:
         rep.missing_triggers = list(log.missing_triggers)
-        if not _head(log, rep, progress, anchors):
+        commands = _head(log, rep, progress, anchors)
+        if commands is None:
             return rep
         first = next(iter(log.rows(1, 1)), None)
         if first is None or first[2] != "GameCreated":
@@ -162,7 +165,7 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
         rep.first_bad_seq, rep.problem = _first_unreadable(path, err)
         return rep
     with game:
-        return verify(game, progress, head=rep)
+        return verify(game, progress, head=rep, commands=commands)
 
 
 def _first_unreadable(path, err: Exception) -> tuple[int | None, str]:
@@ -179,12 +182,16 @@ def _first_unreadable(path, err: Exception) -> tuple[int | None, str]:
     return None, f"the log does not replay: {type(err).__name__}: {err}"
 
 
-def verify(game: Game, progress=None, *, head: Report | None = None) -> Report:
-    """Run every check; ``progress(done, total)`` (a Progress, say) is told how far each stage got."""
+def verify(game: Game, progress=None, *, head: Report | None = None, commands: list[tuple] | None = None) -> Report:
+    """Run every check; ``progress(done, total)`` (a Progress, say) is told how far each stage got.
+
+    ``head``: the report of _head already run on the same file, with its ``commands`` (the log's command rows).
+    """
     rep = head
     if rep is None:
         rep = Report()
-        if not _head(game.log, rep, progress):
+        commands = _head(game.log, rep, progress)
+        if commands is None:
             return rep
     log = game.log
     try:
@@ -202,7 +209,7 @@ def verify(game: Game, progress=None, *, head: Report | None = None) -> Report:
         elif forged is not None:
             rep.stage, (rep.first_bad_seq, rep.problem) = "signatures", forged
         _stage(progress, "verify: commands")
-        executed = _commands(game, rep, progress)
+        executed = _commands(game, rep, progress, commands)
         if rep.discrepancy is None:
             _stage(progress, "verify: replay")
             from .progress import replay
