@@ -21,7 +21,7 @@ TARGETS = [
     ("bulk_import", "limit.executemany", 0.5, "min"),
     ("at.{big}", "at.{small}", 2.0, "max"),
     ("undo.{big}", "undo.{small}", 2.0, "max"),
-    ("zones.{zbig}", "zones.{zsmall}", 12.0, "max"),
+    ("zones.{zbig}", "zones.{zsmall}", 11.0, "max"),
     ("verify", "verify.replay", 0.25, "min"),
     ("verify.undos", "verify.no_undos", 1.5, "max"),
     ("open.undos", "open.no_undos", 1.5, "max"),

@@ -96,11 +96,11 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
     """
     g, out = grid(state), Count()
     occ = occupancy(state) if occ is None else occ
-    zone_hexes, defender = set(zone.hexes), zone.faction
+    defender = zone.faction
     my_side = side(state, attacker)
     contact: set[str] = set()
     # Only units next to a zone hex holding a defending unit can count: look there, not at the map.
-    held = [h for h in zone.hexes if any(faction(state, d) == defender for d in occ.get(h, ()))]
+    held = {h for h in zone.hexes if any(faction(state, d) == defender for d in occ.get(h, ()))}
     near = {n for h in held for n in g.adj.get(h, ())}
     for u in sorted((u for n in near for u in occ.get(n, ())), key=lambda x: x.id):
         if faction(state, u) != attacker:
@@ -110,8 +110,7 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
             continue
         # Any defending unit makes a hex "touched", so that a unit facing only flak, air or naval
         # units is recorded as refused under 14.23E rather than silently skipped.
-        touching = [n for n in g.adj[u.hex] if n in zone_hexes
-                    and any(faction(state, d) == defender for d in occ.get(n, ()))]
+        touching = [n for n in g.adj[u.hex] if n in held]  # the zone's hexes holding a defending unit
         if not touching:
             continue
         if u.id in exclude:
