@@ -365,7 +365,12 @@ class _Rewind:
         # shares what no event changes in place: a tenth of a dump's cost, and a load's.
         self.marks: list[tuple[int, GameState | None, bool]] = [(0, None, False)]
         self.undone: set[int] = set()  # the commands undone so far
+        self.recent: list[tuple] = []  # the log's rows since the newest mark, as the commands stage passed them
         self._rolled: set[int] | None = None
+
+    def passed(self, rows: list[tuple]) -> None:
+        """Hold a command's rows until the next mark: an undo folds them from memory, not from a new read."""
+        self.recent += rows
 
     def keep(self, state: GameState, *, undone: bool = False) -> None:
         """Checkpoint every CHECK_EVERY events, and after an undo (``undone``).
@@ -378,8 +383,10 @@ class _Rewind:
             if self.marks[-1][2]:
                 self.marks.pop()
             self.marks.append((state.seq, copy_state(state), True))
+            self.recent = []
         elif state.seq - self.marks[-1][0] >= CHECK_EVERY:
             self.marks.append((state.seq, copy_state(state), False))
+            self.recent = []
 
     def undo(self, command: tuple, upto: int, board: GameState) -> GameState:
         """The board after undoing ``command`` (its row), as of seq ``upto`` (the undo's last row).
@@ -395,8 +402,9 @@ class _Rewind:
             state = mark
         else:
             state = share(board, GameState()) if mark is None else copy_state(mark)  # the mark stays as it was
-        # One read from the checkpoint on, the undone commands' rows skipped as they pass.
-        return F.fold(state, self.log.rows(seq + 1, upto), self.undone)
+        # The rows from the checkpoint on (held if it is the newest, else one read), undone commands' skipped.
+        held = self.recent and self.recent[0][0] == seq + 1 and self.recent[-1][0] == upto
+        return F.fold(state, self.recent if held else self.log.rows(seq + 1, upto), self.undone)
 
     def rolled(self, cid: int) -> bool:
         """Whether command ``cid`` rolled a die (the log's rolls read once, at the first undo)."""
@@ -431,6 +439,7 @@ def _commands(game: Game, rep: Report, progress=None, commands: list[tuple] | No
             return None
         expect = last + 1
         logged = rows.take(first, last)
+        rewind.passed(logged)
         if len(logged) != last - first + 1:
             missing = next((s for s, r in zip(range(first, last + 1), logged) if r[0] != s), first + len(logged))
             rep.discrepancy = Discrepancy(seq=missing, command_id=cid, command=payload, rule="log",
