@@ -124,9 +124,12 @@ def undos_after_snapshot(game: Game, samples: int, seed: int = 5) -> list[float]
     return out
 
 
-def zones_state(n_hexes: int, seed: int = 7) -> GameState:
-    """The board of a generated map in the attrition phase, with its grid built."""
-    sc = gen.scenario(n_hexes, seed=seed, phase="attrition")
+def zones_state(n_hexes: int, seed: int = 7, tiles: int = 1) -> GameState:
+    """The board of a generated map in the attrition phase, with its grid built.
+
+    ``tiles``: the map of ``n_hexes`` repeated (gen.tiled): ``tiles`` times the work at the same density.
+    """
+    sc = gen.scenario(n_hexes, seed=seed, phase="attrition", tiles=tiles)
     state = GameState()
     for ev in setup_events(sc, commitment(gen.SEED)):  # not settle(): its loop guard stops at 10,000 events
         F.apply(state, ev)

@@ -69,8 +69,43 @@ def hid(col: int, row: int) -> str:
 
 
 def scenario(n_hexes: int = 400, *, units_per_hex: float = 0.35, seed: int = 1, phase: str = "movement",
-             name: str = "") -> S.Scenario:
-    """A generated scenario, decoded and checked exactly as a file would be."""
+             name: str = "", tiles: int = 1) -> S.Scenario:
+    """A generated scenario, decoded and checked exactly as a file would be.
+
+    ``tiles``: the map of ``n_hexes`` repeated that many times (see ``tiled``), so that a larger map
+    keeps the density of the smaller: tiles * n_hexes hexes.
+    """
+    doc = scenario_doc(n_hexes, units_per_hex=units_per_hex, seed=seed, phase=phase, name=name)
+    if tiles > 1:
+        doc = tiled(doc, tiles)
+    return S.parse(msgspec.json.encode(doc), "json")
+
+
+def tiled(doc: dict, tiles: int) -> dict:
+    """``doc``'s map repeated ``tiles`` times, two tiles a row, one empty column and row between tiles.
+
+    Tiles never touch, so every zone and every count of one tile is found again in each other one:
+    exactly ``tiles`` times the work at the same density. Column offsets are even, so the odd-q
+    neighbours inside a tile stay the same. Ids get a tile prefix (units, sources) or a wider CCCRRR
+    form (hexes).
+    """
+    cols = 1 + max(h["col"] for h in doc["hexes"])
+    rows = 1 + max(h["row"] for h in doc["hexes"])
+    step_c, step_r = cols + 1 + (cols + 1) % 2, rows + 1
+    out = {**doc, "name": f"{doc['name']}-x{tiles}", "hexes": [], "hexsides": [], "units": [], "supply_sources": []}
+    for t in range(tiles):
+        dc, dr = (t % 2) * step_c, (t // 2) * step_r
+        ids = {h["id"]: f"{h['col'] + dc:03d}{h['row'] + dr:03d}" for h in doc["hexes"]}
+        out["hexes"] += [{**h, "id": ids[h["id"]], "col": h["col"] + dc, "row": h["row"] + dr} for h in doc["hexes"]]
+        out["hexsides"] += [{**x, "a": ids[x["a"]], "b": ids[x["b"]]} for x in doc["hexsides"]]
+        out["units"] += [{**u, "id": f"t{t}-{u['id']}", "hex": ids[u["hex"]]} for u in doc["units"]]
+        out["supply_sources"] += [{**x, "id": f"t{t}-{x['id']}", "hex": ids[x["hex"]]} for x in doc["supply_sources"]]
+    return out
+
+
+def scenario_doc(n_hexes: int = 400, *, units_per_hex: float = 0.35, seed: int = 1, phase: str = "movement",
+                 name: str = "") -> dict:
+    """The generated scenario as the document a file would hold (see ``scenario``)."""
     rnd = random.Random(seed)
     cols, rows = dims(n_hexes)
     line, col = [], cols // 2
@@ -108,7 +143,7 @@ def scenario(n_hexes: int = 400, *, units_per_hex: float = 0.35, seed: int = 1, 
     doc = {"name": name or f"generated-{n_hexes}", "factions": FACTIONS, "nationalities": NATIONALITIES,
            "hexes": hexes, "hexsides": sides, "units": units, "supply_sources": sources,
            "turn": {"turn": 1, "season": "summer", "year": 1943, "active": "AX", "phase": phase}}
-    return S.parse(msgspec.json.encode(doc), "json")
+    return doc
 
 
 def _rows(done) -> list[tuple[str, int, str, bool]]:
@@ -118,8 +153,11 @@ def _rows(done) -> list[tuple[str, int, str, bool]]:
 class Stream:
     """An endless, deterministic game on ``sc``; ``state`` is the live board after each command."""
 
-    def __init__(self, sc: S.Scenario, *, seed: int = 1, turn_events: int = 2000, limit: int | None = None):
+    def __init__(self, sc: S.Scenario, *, seed: int = 1, turn_events: int = 2000, limit: int | None = None,
+                 commands: bool = False):
         self.sc, self.rnd, self.turn_events, self.limit = sc, random.Random(seed), turn_events, limit
+        #: every report a real command (verify re-executes them): see ``game(commands=True)``
+        self.real = commands
         self.state = GameState()
         by_xy = {(h.col, h.row): h.id for h in sc.hexes}
         self.adj = {h.id: [by_xy[n] for n in neighbour_coords(h.col, h.row) if n in by_xy] for h in sc.hexes}
@@ -167,14 +205,38 @@ class Stream:
             return [x for x in self.at_hex[self.state.units[uid].hex] if x in self.faction_of[f]][:3]
         return [uid]
 
+    def _destination(self, f: str, frm: str, attack: bool) -> str:
+        nbrs = self.adj[frm] or [frm]
+        want = [n for n in nbrs if (self.state.control.get(n) == f) != attack]
+        return self.rnd.choice(want if want and self.rnd.random() < 0.7 else nbrs)
+
+    def moves(self, f: str, *, attack: bool = False) -> Iterator[tuple]:
+        """A unit or stack moves (see ``move``); in a stream of real commands, as the commands a host issues:
+        one MoveUnit a unit, the control change a SetControl, the supply changes a SetSupply each."""
+        if not self.real:
+            yield self.move(f, attack=attack)
+            return
+        st, rnd = self.state, self.rnd
+        stack = self._stack(f)
+        frm = st.units[stack[0]].hex
+        to = self._destination(f, frm, attack)
+        for u in stack:
+            yield self._cmd(c.MoveUnit(unit=u, hex=to), [g.UnitMoved(unit=u, to_hex=to, from_hex=frm)])
+            self.at_hex[frm].remove(u)
+            self.at_hex[to].append(u)
+        if st.control.get(to) != f and any(u in self.ground for u in stack):
+            yield self._cmd(c.SetControl(hex=to, faction=f), [g.ControlChanged(hex=to, faction=f)])
+        if rnd.random() < 0.1:
+            for u in stack:
+                sup = "partial" if st.units[u].supply == "full" else "full"
+                yield self._cmd(c.SetSupply(unit=u, supply=sup), [g.SupplyChanged(unit=u, supply=sup)])
+
     def move(self, f: str, *, attack: bool = False):
         """A unit or stack moves; entering a hex it does not control takes it."""
         st, rnd = self.state, self.rnd
         stack = self._stack(f)
         frm = st.units[stack[0]].hex
-        nbrs = self.adj[frm] or [frm]
-        want = [n for n in nbrs if (st.control.get(n) == f) != attack]
-        to = rnd.choice(want if want and rnd.random() < 0.7 else nbrs)
+        to = self._destination(f, frm, attack)
         events: list = [g.UnitMoved(unit=u, to_hex=to, from_hex=frm) for u in stack]
         if st.control.get(to) != f and any(u in self.ground for u in stack):
             events.append(g.ControlChanged(hex=to, faction=f))
@@ -187,11 +249,15 @@ class Stream:
             self.at_hex[to].append(u)
         return out
 
-    def supply(self, f: str):
-        """The supply phase reports a stack's supply state in one command."""
+    def supply(self, f: str) -> Iterator[tuple]:
+        """The supply phase reports a stack's supply state in one command (real commands: one a unit)."""
         stack = self._stack(f)
         sup = self.rnd.choices(("full", "partial", "none"), (80, 15, 5))[0]
-        return self._cmd(c.SetSupply(unit=stack[0], supply=sup),
+        if self.real:
+            for u in stack:
+                yield self._cmd(c.SetSupply(unit=u, supply=sup), [g.SupplyChanged(unit=u, supply=sup)])
+            return
+        yield self._cmd(c.SetSupply(unit=stack[0], supply=sup),
                          [g.SupplyChanged(unit=u, supply=sup) for u in stack], host=len(stack) == 1)
 
     def die(self, key: str, extra: list | None = None):
@@ -217,15 +283,17 @@ class Stream:
                 if rnd.random() < 0.003:
                     yield self.note(f)
                 elif phase == "movement":
-                    yield self.move(f)
+                    yield from self.moves(f)
                 elif phase == "combat":
-                    yield self.die(f"combat/t{st.turn.turn}/{f}/{i}")
-                    yield self.move(f, attack=True)  # the attacker advances where the die decided it
+                    if not self.real:  # no host command rolls a bare die: real commands only advance
+                        yield self.die(f"combat/t{st.turn.turn}/{f}/{i}")
+                    yield from self.moves(f, attack=True)  # the attacker advances where the die decided it
                 elif phase == "attrition":
                     zs = sorted(z for z in st.zones if not z.startswith(f))
-                    yield self.die(f"attrition/t{st.turn.turn}/{f}/{zs[i % len(zs)] if zs else i}")
+                    yield (self.note(f) if self.real else
+                           self.die(f"attrition/t{st.turn.turn}/{f}/{zs[i % len(zs)] if zs else i}"))
                 else:
-                    yield self.supply(f)
+                    yield from self.supply(f)
 
     def commands(self) -> Iterator[tuple]:
         """The setup command, then player turns for ever."""
@@ -239,9 +307,16 @@ class Full(Exception):
     """The next command would pass the stream's event limit."""
 
 
-def game(sc: S.Scenario, n_events: int, *, seed: int = 1, turn_events: int = 2000) -> tuple[Batch, GameState]:
-    """Exactly ``n_events`` events in commands (append_batch's input) and the board they give."""
-    stream = Stream(sc, seed=seed, turn_events=turn_events, limit=n_events)
+def game(sc: S.Scenario, n_events: int, *, seed: int = 1, turn_events: int = 2000,
+         commands: bool = False) -> tuple[Batch, GameState]:
+    """Exactly ``n_events`` events in commands (append_batch's input) and the board they give.
+
+    ``commands``: every command a real one whose re-execution gives its events, so that verify passes
+    (the default stream reports stacks, dice and side effects as a host would, in commands that do not
+    re-execute): stacks move unit by unit, control and supply changes are their own commands, and the
+    dice are left out (no host command rolls a bare die), attrition's replaced by notes.
+    """
+    stream = Stream(sc, seed=seed, turn_events=turn_events, limit=n_events, commands=commands)
     batch: Batch = []
     try:
         for cmd in stream.commands():

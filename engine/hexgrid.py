@@ -49,6 +49,16 @@ class Grid:
         self.closed = frozenset(p for s in state.hexsides.values()
                                 if s.impassable or (s.all_water and not s.crossing_arrow)
                                 for p in ((s.a, s.b), (s.b, s.a)))
+        # The same map by index, for walks over every hex of a large map (zones, 14.211): lists of small
+        # tuples and ints instead of a string-keyed dict lookup and a hex object per neighbour visited.
+        self.ids = list(self.coord)
+        self.index = {h: i for i, h in enumerate(self.ids)}
+        self.nbr = [tuple(self.index[n] for n in self.adj[h]) for h in self.ids]
+        self.open_nbr = [tuple(j for j in self.nbr[i] if (h, self.ids[j]) not in self.closed)
+                         for i, h in enumerate(self.ids)]
+        areas: dict[tuple, int] = {}  # (front, weather zone) as a small int: what zones split on besides control
+        self.area = [areas.setdefault((h.front, h.weather_zone), len(areas))
+                     for h in (state.hexes[i] for i in self.ids)]
 
     def side(self, a: str, b: str) -> HexsideSpec:
         return self.sides.get(side_key(a, b), _NO_SIDE)
@@ -82,6 +92,41 @@ class Grid:
                         group.append(n)
                         todo.append(n)
             out.append(sorted(group))
+        out.sort(key=lambda grp: grp[0])
+        return out
+
+    def zone_groups(self, hexes: Iterable[str], control: dict[str, str], adjacent: bool) -> list[list[str]]:
+        """``components(hexes, same)`` for the link of 14.211 outside fall and winter: neighbours with the same
+        controller, front and weather zone, across passable hexsides unless ``adjacent`` (any neighbour).
+
+        Groups sorted, in the order of their least hex, as components gives them. Front and weather zone are
+        read from the grid, which like the neighbours is rebuilt when setup adds hexes.
+        """
+        index, ids, area = self.index, self.ids, self.area
+        nbrs = self.nbr if adjacent else self.open_nbr
+        n = len(ids)
+        ctrl: list[str | None] = [None] * n
+        done = bytearray(b"\x01") * n  # 1: outside the pool, or already in a group
+        order = []
+        for h in hexes:
+            i = index[h]
+            done[i] = 0
+            ctrl[i] = control.get(h)
+            order.append(i)
+        out = []
+        for i in order:
+            if done[i]:
+                continue
+            done[i] = 1
+            c, a = ctrl[i], area[i]
+            group, todo = [i], [i]
+            while todo:
+                for j in nbrs[todo.pop()]:
+                    if not done[j] and ctrl[j] == c and area[j] == a:
+                        done[j] = 1
+                        group.append(j)
+                        todo.append(j)
+            out.append(sorted([ids[j] for j in group]))
         out.sort(key=lambda grp: grp[0])
         return out
 
@@ -119,3 +164,15 @@ def direction(a: tuple[int, int], b: tuple[int, int]) -> int | None:
     off = (b[0] - a[0], b[1] - a[1])
     steps = _CLOCKWISE[a[0] & 1]
     return steps.index(off) if off in steps else None
+
+
+def share(source: GameState, target: GameState) -> GameState:
+    """Give ``target`` the grid cached on ``source``, if any: for a copy or a reload of the same map.
+
+    Hexes and hexsides come from setup only, so a state rebuilt from the same log has the same map;
+    grid() still rebuilds it if their counts differ.
+    """
+    g = source.__dict__.get("_grid")
+    if g is not None:
+        target.__dict__["_grid"] = g
+    return target

@@ -18,6 +18,7 @@ from . import commands as c
 from . import dice as D
 from . import procedures as K
 from .game import _as_command, settle
+from .hexgrid import grid, share
 
 _replace = msgspec.structs.replace
 #: GameState's fields that hold a dict or a list (read off the Struct, so a field added later is covered).
@@ -46,7 +47,11 @@ def copy_state(state: GameState) -> GameState:
 
     Invariant relied on (tests/test_search_copy_state.py checks it on random games): projections replace
     frozen specs and reassign Attrition's lists, and change in place only the containers copied here.
+    The map's grid is built on ``state`` if it has none yet, and shared: a search copies one position
+    many times, and each copy would otherwise build its own.
     """
+    if state.hexes:
+        grid(state)
     new = _replace(state)
     for name in _CONTAINERS:  # every map and list of the state: a later event may add to any of them
         v = getattr(state, name)
@@ -56,10 +61,7 @@ def copy_state(state: GameState) -> GameState:
     new.attritions = {k: _attrition(p) for k, p in state.attritions.items()}
     new.turn = _replace(state.turn, weather=dict(state.turn.weather))
     new.kinds = {k: _kind_state(k, v) for k, v in state.kinds.items()}
-    grid = state.__dict__.get("_grid")
-    if grid is not None:
-        new.__dict__["_grid"] = grid
-    return new
+    return share(state, new)
 
 
 class Sandbox:

@@ -19,8 +19,8 @@ from turnlog.events.game import DieRolled, SeedRevealed
 from turnlog.events.log import EventLog
 from turnlog.events.store import open_log
 from turnlog.projections import fold as F
-from turnlog.projections.narrative import shown
-from turnlog.projections.state import GameState, dump, load
+from turnlog.projections.narrative import line, shown
+from turnlog.projections.state import GameState
 
 from . import anchor as A
 from . import commands as c
@@ -30,6 +30,8 @@ from . import seats as S
 from . import signatures as SG
 from .errors import CommandError, RuleViolation, ScenarioError
 from .game import Game, settle
+from .hexgrid import share
+from .search import copy_state
 from .kit import tables as T
 
 
@@ -111,11 +113,13 @@ class _LoggedDice(D.Dice):
         return r
 
 
-def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor] = ()) -> bool:
-    """Integrity, the hash chain and the anchors, on the log alone (nothing replayed); False if broken."""
+def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor] = ()) -> list[tuple] | None:
+    """Integrity, the hash chain and the anchors, on the log alone (nothing replayed); None if broken,
+    else the command rows (the commands stage re-executes them: read once)."""
     rep.integrity = log.integrity()
     rep.events = log.last()[0]
-    rep.commands = len(log.commands())
+    commands = log.commands()
+    rep.commands = len(commands)
     rep.head = A.head(log)
     rep.log_format = log.format
     _stage(progress, "verify: hash chain")
@@ -123,14 +127,14 @@ def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor]
     if rep.integrity != "ok" or rep.first_bad_seq is not None:
         rep.ok = False
         rep.stage = "integrity" if rep.integrity != "ok" else "chain"
-        return False
+        return None
     failed = A.check(log, list(anchors))
     rep.anchors = [f"{s}:{h}" for s, h in sorted(anchors)]
     if failed is not None:
         rep.ok, rep.stage = False, "anchor"
         rep.first_bad_seq, rep.problem = failed
-        return False
-    return True
+        return None
+    return commands
 
 
 def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=None,
@@ -143,7 +147,8 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
     log = open_log(path, synchronous=synchronous, readonly=True)  # verifying changes nothing in the file
     try:
         rep.missing_triggers = list(log.missing_triggers)
-        if not _head(log, rep, progress, anchors):
+        commands = _head(log, rep, progress, anchors)
+        if commands is None:
             return rep
         first = next(iter(log.rows(1, 1)), None)
         if first is None or first[2] != "GameCreated":
@@ -161,7 +166,7 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
         rep.first_bad_seq, rep.problem = _first_unreadable(path, err)
         return rep
     with game:
-        return verify(game, progress, head=rep)
+        return verify(game, progress, head=rep, commands=commands)
 
 
 def _first_unreadable(path, err: Exception) -> tuple[int | None, str]:
@@ -178,12 +183,16 @@ def _first_unreadable(path, err: Exception) -> tuple[int | None, str]:
     return None, f"the log does not replay: {type(err).__name__}: {err}"
 
 
-def verify(game: Game, progress=None, *, head: Report | None = None) -> Report:
-    """Run every check; ``progress(done, total)`` (a Progress, say) is told how far each stage got."""
+def verify(game: Game, progress=None, *, head: Report | None = None, commands: list[tuple] | None = None) -> Report:
+    """Run every check; ``progress(done, total)`` (a Progress, say) is told how far each stage got.
+
+    ``head``: the report of _head already run on the same file, with its ``commands`` (the log's command rows).
+    """
     rep = head
     if rep is None:
         rep = Report()
-        if not _head(game.log, rep, progress):
+        commands = _head(game.log, rep, progress)
+        if commands is None:
             return rep
     log = game.log
     try:
@@ -201,7 +210,7 @@ def verify(game: Game, progress=None, *, head: Report | None = None) -> Report:
         elif forged is not None:
             rep.stage, (rep.first_bad_seq, rep.problem) = "signatures", forged
         _stage(progress, "verify: commands")
-        executed = _commands(game, rep, progress)
+        executed = _commands(game, rep, progress, commands)
         if rep.discrepancy is None:
             _stage(progress, "verify: replay")
             from .progress import replay
@@ -277,7 +286,7 @@ def _chain(log, total: int, progress) -> tuple[int, int | None, str]:
 def _dice(game: Game, rep: Report) -> None:
     seed, commitment, created = None, "", None
     rolls: list[tuple[int, DieRolled]] = []
-    for seq, _cid, ev, _a in game.rows():
+    for seq, _cid, ev in _dice_rows(game.log):
         if seq == 1:
             commitment, created = ev.seed_sha256, ev
             if ev.seed_public:
@@ -316,6 +325,17 @@ def _dice(game: Game, rep: Report) -> None:
         rep.rolls.append(Roll(seq=seq, key=r.key, value=r.value, check=check))
 
 
+def _dice_rows(log: EventLog):
+    """(seq, command id, event) of the rows the dice stage reads, in seq order: the setup, the reveals, the rolls.
+
+    Read by type, so the stage costs what the dice are, not what the log is.
+    """
+    first = [(s, cid, decode(t, v, d)) for s, cid, t, v, d, _a in log.rows(1, 1)]
+    marks = [(s, cid, t, v, d) for type_ in ("SeedRevealed", "DieRolled") for s, cid, t, v, d in log.rows_of_type(type_)]
+    marks.sort(key=lambda r: r[0])
+    return first + [(s, cid, decode(t, v, d)) for s, cid, t, v, d in marks if s != 1]
+
+
 def _seeded_problem(seed: bytes, r: DieRolled, created) -> str:
     """Why the seed does not give a logged roll (its value, its faces, its named dice), or ''."""
     spec = D.spec_of(created.die, created.dice, r)
@@ -342,9 +362,16 @@ class _Rewind:
 
     def __init__(self, game: Game):
         self.log = game.log
-        # (seq, dumped board, taken after an undo); None = the empty board
-        self.marks: list[tuple[int, bytes | None, bool]] = [(0, None, False)]
+        # (seq, board, taken after an undo); None = the empty board. A board is a copy_state copy, which
+        # shares what no event changes in place: a tenth of a dump's cost, and a load's.
+        self.marks: list[tuple[int, GameState | None, bool]] = [(0, None, False)]
         self.undone: set[int] = set()  # the commands undone so far
+        self.recent: list[tuple] = []  # the log's rows since the newest mark, as the commands stage passed them
+        self._rolled: set[int] | None = None
+
+    def passed(self, rows: list[tuple]) -> None:
+        """Hold a command's rows until the next mark: an undo folds them from memory, not from a new read."""
+        self.recent += rows
 
     def keep(self, state: GameState, *, undone: bool = False) -> None:
         """Checkpoint every CHECK_EVERY events, and after an undo (``undone``).
@@ -356,52 +383,71 @@ class _Rewind:
         if undone:
             if self.marks[-1][2]:
                 self.marks.pop()
-            self.marks.append((state.seq, dump(state), True))
+            self.marks.append((state.seq, copy_state(state), True))
+            self.recent = []
         elif state.seq - self.marks[-1][0] >= CHECK_EVERY:
-            self.marks.append((state.seq, dump(state), False))
+            self.marks.append((state.seq, copy_state(state), False))
+            self.recent = []
 
-    def undo(self, command: tuple, upto: int) -> GameState:
-        """The board after undoing ``command`` (its row), as of seq ``upto`` (the undo's last row)."""
+    def undo(self, command: tuple, upto: int, board: GameState) -> GameState:
+        """The board after undoing ``command`` (its row), as of seq ``upto`` (the undo's last row).
+
+        ``board`` is the board before the undo: the map's grid cached on it is kept (the same setup).
+        """
         self.undone.add(command[0])
         while self.marks[-1][0] >= command[5]:
             self.marks.pop()
-        seq, data, _after_undo = self.marks[-1]
-        state = GameState() if data is None else load(data)
-        # One read from the checkpoint on, the undone commands' rows skipped as they pass.
-        return F.fold(state, self.log.rows(seq + 1, upto), self.undone)
+        seq, mark, after_undo = self.marks[-1]
+        if after_undo:  # the mark of the previous undo: keep(undone=True) replaces it next, so take it, no copy
+            self.marks.pop()
+            state = mark
+        else:
+            state = share(board, GameState()) if mark is None else copy_state(mark)  # the mark stays as it was
+        # The rows from the checkpoint on (held if it is the newest, else one read), undone commands' skipped.
+        held = self.recent and self.recent[0][0] == seq + 1 and self.recent[-1][0] == upto
+        return F.fold(state, self.recent if held else self.log.rows(seq + 1, upto), self.undone)
+
+    def rolled(self, cid: int) -> bool:
+        """Whether command ``cid`` rolled a die (the log's rolls read once, at the first undo)."""
+        if self._rolled is None:
+            self._rolled = {r[1] for r in self.log.rows_of_type("DieRolled")}
+        return cid in self._rolled
 
 
-def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
+def _commands(game: Game, rep: Report, progress=None, commands: list[tuple] | None = None) -> GameState | None:
     """Re-execute every command on the board of its time; stop at the first difference.
 
     Also checks that the commands' spans tile the log (no event outside a
     command) and that no undo took back a die roll without a referee. Returns
     the board the re-execution ends with, or None after a discrepancy. Linear in
-    the log's length whatever the mix of commands (undos rewind to _Rewind's checkpoints).
+    the log's length whatever the mix of commands (undos rewind to _Rewind's checkpoints):
+    the events are read in one pass, not one statement a command.
     """
-    from turnlog.projections.narrative import line
     state = GameState()
-    commands = game.log.commands()
+    commands = game.log.commands() if commands is None else commands
     by_id = {row[0]: row for row in commands}
     rewind = _Rewind(game)
-    expect = 1
-    for i, (cid, _actor, ctype, payload, _ts, first, last) in enumerate(commands):
+    rows = _Spans(game.log.rows())
+    expect, total = 1, len(commands)
+    for i, row in enumerate(commands):
+        cid, _actor, ctype, payload, _ts, first, last = row
         if progress:
-            progress(i + 1, len(commands))
+            progress(i + 1, total)
         if first != expect:
             rep.discrepancy = Discrepancy(seq=min(first, expect), command_id=cid, command=payload, rule="log",
                                           message=f"command {cid} starts at seq {first} but the previous one ended at "
                                                   f"seq {expect - 1}: events outside any command, or two commands overlap")
             return None
         expect = last + 1
-        logged = list(game.log.rows(first, last))
+        logged = rows.take(first, last)
+        rewind.passed(logged)
         if len(logged) != last - first + 1:
             missing = next((s for s, r in zip(range(first, last + 1), logged) if r[0] != s), first + len(logged))
             rep.discrepancy = Discrepancy(seq=missing, command_id=cid, command=payload, rule="log",
                                           message=f"command {cid} recorded events {first}-{last}, but seq {missing} "
                                                   "is not in the log (cut or deleted)")
             return None
-        seat = S.verify_row(state, by_id[cid], logged, by_id.get)
+        seat = S.verify_row(state, row, logged, by_id.get)
         if seat is not None:  # issue 13: a seated game's command from someone not holding its seat
             rep.stage = rep.stage or "seats"
             rep.discrepancy = Discrepancy(seq=first, command_id=cid, command=payload, rule=seat.rule,
@@ -413,7 +459,7 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
             rewind.keep(state)
             continue
         if ctype == "Undo":
-            bad, targets = _undo_problem(game, logged, by_id)
+            bad, targets = _undo_problem(logged, by_id, rewind.rolled)
             if bad:
                 rep.discrepancy = Discrepancy(seq=first, command_id=cid, command=payload, rule="undo.dice-barrier",
                                               message=bad)
@@ -421,31 +467,23 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
             if any(msgspec.json.decode(r[4]).get("override") for r in logged):
                 rep.overrides.append(first)
             for target in targets:
-                state = rewind.undo(target, last)
+                state = rewind.undo(target, last, state)
             rewind.keep(state, undone=True)
             continue
         if ctype == "Redo":
             payload = msgspec.json.encode(msgspec.json.decode(payload)["command"]).decode()
         try:
             command = c.parse(payload)
-            events = [decode(r[2], r[3], r[4]) for r in logged]
-            rolls = [e for e in events if isinstance(e, DieRolled)]
-            kind_events = game.decide(state, command, _LoggedDice(state, rolls))
-            done = settle(state, kind_events)
+            rolls = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"]
+            done = settle(state, game.decide(state, command, _LoggedDice(state, rolls)))
         except (RuleViolation, CommandError) as err:
             rep.discrepancy = Discrepancy(seq=first, command_id=cid, command=payload,
                                           rule=getattr(err, "rule", ""), message=getattr(err, "message", str(err)))
             return None
-        again = [(encode(e), a) for e, a in done]
-        were = [(encode(e), bool(r[5])) for e, r in zip(events, logged)]
-        if again != were:
-            j = next((j for j, (x, y) in enumerate(zip(again, were)) if x != y), min(len(again), len(were)))
-            rep.discrepancy = Discrepancy(
-                seq=first + j, command_id=cid, command=payload,
-                message="re-executing the command gives different events than were logged",
-                logged=line(events[j]) if j < len(events) else "(no event: the log ends the command here)",
-                again=line(done[j][0]) if j < len(done) else "(no event: re-execution ends the command here)")
-            return None
+        if not _same(done, logged):
+            rep.discrepancy = _difference(done, logged, cid, first, payload)
+            if rep.discrepancy is not None:
+                return None
         state.seq = last
         rep.commands_checked += 1
         rewind.keep(state)
@@ -457,17 +495,65 @@ def _commands(game: Game, rep: Report, progress=None) -> GameState | None:
     return state
 
 
-def _undo_problem(game: Game, logged, by_id: dict[int, tuple]) -> tuple[str, list[tuple]]:
+class _Spans:
+    """The log's rows read once, in seq order, handed out a command's span at a time."""
+
+    def __init__(self, rows):
+        self.rows, self.next = iter(rows), None
+
+    def take(self, first: int, last: int) -> list[tuple]:
+        """The rows with seq first..last (fewer when some are missing); rows before ``first`` are passed over."""
+        out, row = [], self.next
+        if row is None:
+            row = next(self.rows, None)
+        while row is not None and row[0] <= last:
+            if row[0] >= first:
+                out.append(row)
+            row = next(self.rows, None)
+        self.next = row
+        return out
+
+
+def _same(done: list[tuple[object, bool]], logged: list[tuple]) -> bool:
+    """Whether the re-executed events are the logged rows byte for byte: type, current version, data, flag.
+
+    A logged row of an older version is upcast and compared by _difference instead.
+    """
+    if len(done) != len(logged):
+        return False
+    for (e, auto), r in zip(done, logged):
+        name = type(e).__name__
+        if r[2] != name or r[3] != e.version or bool(r[5]) != auto or encode(e).decode() != r[4]:
+            return False
+    return True
+
+
+def _difference(done: list[tuple[object, bool]], logged: list[tuple], cid: int, first: int,
+                payload: str) -> Discrepancy | None:
+    """The first re-executed event that differs from the logged one once decoded and encoded again, or None."""
+    events = [decode(r[2], r[3], r[4]) for r in logged]
+    again = [(encode(e), a) for e, a in done]
+    were = [(encode(e), bool(r[5])) for e, r in zip(events, logged)]
+    if again == were:
+        return None
+    j = next((j for j, (x, y) in enumerate(zip(again, were)) if x != y), min(len(again), len(were)))
+    return Discrepancy(
+        seq=first + j, command_id=cid, command=payload,
+        message="re-executing the command gives different events than were logged",
+        logged=line(events[j]) if j < len(events) else "(no event: the log ends the command here)",
+        again=line(done[j][0]) if j < len(done) else "(no event: re-execution ends the command here)")
+
+
+def _undo_problem(logged, by_id: dict[int, tuple], rolled) -> tuple[str, list[tuple]]:
     """Why a logged undo could not have been accepted (a roll taken back without a referee), or '';
-    and the command rows it undoes."""
+    and the command rows it undoes. ``rolled(command id)``: whether that command rolled a die."""
     targets = []
     for r in logged:
         ev = decode(r[2], r[3], r[4])
         target = by_id.get(ev.command_id)
         if target is None:
             return f"undoes command {ev.command_id}, which is not in the log", targets
-        rolled = any(t == "DieRolled" for _s, _c, t, *_x in game.log.rows(target[5], target[6]))
-        if rolled and not (ev.override and ev.referee):
+        if rolled(target[0]) and not (ev.override and ev.referee):
             return (f"undoes command {ev.command_id} ({target[2]}), which rolled a die, without a referee's "
                     "override"), targets
         targets.append(target)

@@ -46,7 +46,10 @@ def determine(state: GameState) -> list[Zone]:
     """Every faction's attrition zones as the board stands now (14.211, 14.212)."""
     g = grid(state)
     controlled = [h for h in state.hexes if state.control.get(h)]
-    groups = g.components(controlled, _linked(state, state.turn.season, controlled))
+    if state.turn.season in ("fall", "winter"):
+        groups = g.components(controlled, _linked(state, state.turn.season, controlled))
+    else:  # _linked's plain case, walked over the grid's indices: the same groups
+        groups = g.zone_groups(controlled, state.control, state.rules.attrition.zone_contiguity == "adjacent")
     where = {h: i for i, grp in enumerate(groups) for h in grp}
     occ = occupancy(state)
     merged_into: dict[int, int] = {}
@@ -93,11 +96,11 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
     """
     g, out = grid(state), Count()
     occ = occupancy(state) if occ is None else occ
-    zone_hexes, defender = set(zone.hexes), zone.faction
+    defender = zone.faction
     my_side = side(state, attacker)
     contact: set[str] = set()
     # Only units next to a zone hex holding a defending unit can count: look there, not at the map.
-    held = [h for h in zone.hexes if any(faction(state, d) == defender for d in occ.get(h, ()))]
+    held = {h for h in zone.hexes if any(faction(state, d) == defender for d in occ.get(h, ()))}
     near = {n for h in held for n in g.adj.get(h, ())}
     for u in sorted((u for n in near for u in occ.get(n, ())), key=lambda x: x.id):
         if faction(state, u) != attacker:
@@ -107,8 +110,7 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
             continue
         # Any defending unit makes a hex "touched", so that a unit facing only flak, air or naval
         # units is recorded as refused under 14.23E rather than silently skipped.
-        touching = [n for n in g.adj[u.hex] if n in zone_hexes
-                    and any(faction(state, d) == defender for d in occ.get(n, ()))]
+        touching = [n for n in g.adj[u.hex] if n in held]  # the zone's hexes holding a defending unit
         if not touching:
             continue
         if u.id in exclude:
