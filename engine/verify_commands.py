@@ -1,0 +1,223 @@
+"""Verify's re-execution pass: every command re-decided on the board of its time with the dice it logged.
+
+The events it gives must be the logged ones byte for byte (or equal once an older version is upcast);
+the commands' spans must tile the log, and no undo may take back a die roll without a referee. Undos
+rewind to verify's own checkpoints (engine/verify_rewind.py). engine/verify.py runs it after the stages
+on the log alone (engine/verify_log.py).
+"""
+from __future__ import annotations
+
+import msgspec
+
+from turnlog.events.codec import decode, encode
+from turnlog.events.game import DieRolled
+from turnlog.projections import fold as F
+from turnlog.projections.narrative import line
+from turnlog.projections.state import GameState
+
+from . import commands as c
+from . import dice as D
+from . import seats as S
+from .errors import CommandError, RuleViolation
+from .game import Game, settle
+from .verify_rewind import CHECK_EVERY, _Rewind
+from .verify_types import Discrepancy, Report
+
+
+class _LoggedDice(D.Dice):
+    """Serves the rolls and draws the command logged, in order, so re-execution sees the same dice.
+
+    A roll served must have the key, the dice name and the draw range the re-executed decider asks for.
+    """
+
+    def __init__(self, state, rolls: list[DieRolled]):
+        super().__init__(None, state.die, named=state.dice)
+        self.rolls = list(rolls)
+
+    def roll(self, key: str, procedure: str = "", rule: str = "", *, dice: str = "", slot: str = "") -> DieRolled:
+        self.spec(dice, rule)
+        return self._next(key, dice, 0)
+
+    def draw(self, key: str, n: int, procedure: str = "", rule: str = "", *, slot: str = "") -> DieRolled:
+        return self._next(key, "", n)
+
+    def _next(self, key: str, dice: str, of: int) -> DieRolled:
+        what = f"draws {key} of {of}" if of else f"rolls {key}" + (f" with dice {dice!r}" if dice else "")
+        if not self.rolls:
+            raise RuleViolation("verify", f"re-execution {what} but the log holds no roll for it")
+        r = self.rolls.pop(0)
+        if (r.key, r.dice, r.of) != (key, dice, of):
+            logged = f"drew {r.key} of {r.of}" if r.of else f"rolled {r.key}" + (f" with dice {r.dice!r}" if r.dice else "")
+            raise RuleViolation("verify", f"re-execution {what} but the log {logged}")
+        return r
+
+
+def _commands(game: Game, rep: Report, progress=None, commands: list[tuple] | None = None, *,
+              every: int = CHECK_EVERY) -> GameState | None:
+    """Re-execute every command on the board of its time; stop at the first difference.
+
+    Also checks that the commands' spans tile the log (no event outside a
+    command) and that no undo took back a die roll without a referee. Returns
+    the board the re-execution ends with, or None after a discrepancy. Linear in
+    the log's length whatever the mix of commands (undos rewind to _Rewind's checkpoints):
+    the events are read in one pass, not one statement a command. ``every``: events between checkpoints.
+    """
+    commands = game.log.commands() if commands is None else commands
+    run = _Pass(game, rep, commands, every)
+    expect, total = 1, len(commands)
+    for i, row in enumerate(commands):
+        if progress:
+            progress(i + 1, total)
+        bad = run.check(row, expect)
+        if bad is not None:
+            rep.discrepancy = bad
+            return None
+        expect = row[6] + 1
+    if expect - 1 != rep.events and commands:
+        rep.discrepancy = Discrepancy(seq=min(expect, rep.events), command_id=commands[-1][0], command=commands[-1][3],
+                                      rule="log", message=f"the commands table covers seq 1..{expect - 1} but the "
+                                                          f"log holds {rep.events} events")
+        return None
+    return run.state
+
+
+class _Pass:
+    """The re-execution pass's running board, its checkpoints (_Rewind) and the log's rows read once."""
+
+    def __init__(self, game: Game, rep: Report, commands: list[tuple], every: int):
+        self.game, self.rep = game, rep
+        self.state = GameState()
+        self.by_id = {row[0]: row for row in commands}
+        self.rewind = _Rewind(game, every)
+        self.rows = _Spans(game.log.rows())
+
+    def check(self, row: tuple, expect: int) -> Discrepancy | None:
+        """Check one command row whose span must start at seq ``expect``; the first difference, or None.
+
+        Its span, its seat, then its events; ``state`` is the board after it (or after the undo).
+        """
+        cid, actor, ctype, payload, _ts, first, last = row
+        if first != expect:
+            return Discrepancy(seq=min(first, expect), command_id=cid, command=payload, rule="log",
+                               message=f"command {cid} starts at seq {first} but the previous one ended at "
+                                       f"seq {expect - 1}: events outside any command, or two commands overlap")
+        logged = self.rows.take(first, last)
+        self.rewind.passed(logged)
+        if len(logged) != last - first + 1:
+            missing = next((s for s, r in zip(range(first, last + 1), logged) if r[0] != s), first + len(logged))
+            return Discrepancy(seq=missing, command_id=cid, command=payload, rule="log",
+                               message=f"command {cid} recorded events {first}-{last}, but seq {missing} "
+                                       "is not in the log (cut or deleted)")
+        seat = S.verify_row(self.state, row, logged, self.by_id.get)
+        if seat is not None:  # issue 13: a seated game's command from someone not holding its seat
+            self.rep.stage = self.rep.stage or "seats"
+            return Discrepancy(seq=first, command_id=cid, command=payload, rule=seat.rule,
+                               message=f"issued out of turn by {actor or '(no actor named)'}: {seat.message}")
+        if ctype in ("LoadScenario", "RevealSeed"):
+            # Setup has no command to re-run; a revealed seed was checked against its commitment above.
+            F.fold(self.state, logged)
+            self.rewind.keep(self.state)
+            return None
+        if ctype == "Undo":
+            return self._undo(row, logged)
+        return self._again(row, logged)
+
+    def _undo(self, row: tuple, logged: list[tuple]) -> Discrepancy | None:
+        """Hold a logged undo to the dice barrier, then rewind the board past the commands it took back."""
+        cid, _actor, _ctype, payload, _ts, first, last = row
+        bad, targets = _undo_problem(logged, self.by_id, self.rewind.rolled)
+        if bad:
+            return Discrepancy(seq=first, command_id=cid, command=payload, rule="undo.dice-barrier", message=bad)
+        if any(msgspec.json.decode(r[4]).get("override") for r in logged):
+            self.rep.overrides.append(first)
+        for target in targets:
+            self.state = self.rewind.undo(target, last, self.state)
+        self.rewind.keep(self.state, undone=True)
+        return None
+
+    def _again(self, row: tuple, logged: list[tuple]) -> Discrepancy | None:
+        """Re-decide a command (a redo: the command it re-issues) with its logged dice; compare the events."""
+        cid, _actor, ctype, payload, _ts, first, last = row
+        if ctype == "Redo":
+            payload = msgspec.json.encode(msgspec.json.decode(payload)["command"]).decode()
+        state = self.state
+        try:
+            command = c.parse(payload)
+            rolls = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"]
+            done = settle(state, self.game.decide(state, command, _LoggedDice(state, rolls)))
+        except (RuleViolation, CommandError) as err:
+            return Discrepancy(seq=first, command_id=cid, command=payload,
+                               rule=getattr(err, "rule", ""), message=getattr(err, "message", str(err)))
+        if not _same(done, logged):
+            bad = _difference(done, logged, cid, first, payload)
+            if bad is not None:
+                return bad
+        state.seq = last
+        self.rep.commands_checked += 1
+        self.rewind.keep(state)
+        return None
+
+
+class _Spans:
+    """The log's rows read once, in seq order, handed out a command's span at a time."""
+
+    def __init__(self, rows):
+        self.rows, self.next = iter(rows), None
+
+    def take(self, first: int, last: int) -> list[tuple]:
+        """The rows with seq first..last (fewer when some are missing); rows before ``first`` are passed over."""
+        out, row = [], self.next
+        if row is None:
+            row = next(self.rows, None)
+        while row is not None and row[0] <= last:
+            if row[0] >= first:
+                out.append(row)
+            row = next(self.rows, None)
+        self.next = row
+        return out
+
+
+def _same(done: list[tuple[object, bool]], logged: list[tuple]) -> bool:
+    """Whether the re-executed events are the logged rows byte for byte: type, current version, data, flag.
+
+    A logged row of an older version is upcast and compared by _difference instead.
+    """
+    if len(done) != len(logged):
+        return False
+    for (e, auto), r in zip(done, logged):
+        name = type(e).__name__
+        if r[2] != name or r[3] != e.version or bool(r[5]) != auto or encode(e).decode() != r[4]:
+            return False
+    return True
+
+
+def _difference(done: list[tuple[object, bool]], logged: list[tuple], cid: int, first: int,
+                payload: str) -> Discrepancy | None:
+    """The first re-executed event that differs from the logged one once decoded and encoded again, or None."""
+    events = [decode(r[2], r[3], r[4]) for r in logged]
+    again = [(encode(e), a) for e, a in done]
+    were = [(encode(e), bool(r[5])) for e, r in zip(events, logged)]
+    if again == were:
+        return None
+    j = next((j for j, (x, y) in enumerate(zip(again, were)) if x != y), min(len(again), len(were)))
+    return Discrepancy(
+        seq=first + j, command_id=cid, command=payload,
+        message="re-executing the command gives different events than were logged",
+        logged=line(events[j]) if j < len(events) else "(no event: the log ends the command here)",
+        again=line(done[j][0]) if j < len(done) else "(no event: re-execution ends the command here)")
+
+
+def _undo_problem(logged, by_id: dict[int, tuple], rolled) -> tuple[str, list[tuple]]:
+    """Why a logged undo could not have been accepted (a roll taken back without a referee), or '';
+    and the command rows it undoes. ``rolled(command id)``: whether that command rolled a die."""
+    targets = []
+    for r in logged:
+        ev = decode(r[2], r[3], r[4])
+        target = by_id.get(ev.command_id)
+        if target is None:
+            return f"undoes command {ev.command_id}, which is not in the log", targets
+        if rolled(target[0]) and not (ev.override and ev.referee):
+            return (f"undoes command {ev.command_id} ({target[2]}), which rolled a die, without a referee's "
+                    "override"), targets
+        targets.append(target)
+    return "", targets

@@ -1,0 +1,60 @@
+"""The verify report's types: the Report, a Roll it lists, the first Discrepancy re-execution finds.
+
+engine/verify.py fills them and re-exports them; engine/faces/verify_report.py words them. A field added
+here needs a default, so the report of an older game reads as before.
+"""
+from __future__ import annotations
+
+import msgspec
+
+from . import joint_verify as JV
+
+
+class Discrepancy(msgspec.Struct, kw_only=True):
+    seq: int
+    command_id: int
+    command: str
+    rule: str = ""
+    message: str
+    logged: str = ""      # the logged event at ``seq``, in words (when re-execution differs)
+    again: str = ""       # what re-executing the command gives there instead
+
+
+class Roll(msgspec.Struct, kw_only=True):
+    """One logged die roll and how it was checked: derived, entered, unchecked or mismatch."""
+
+    seq: int
+    key: str
+    value: int
+    check: str
+
+
+class Report(msgspec.Struct, kw_only=True):
+    ok: bool = True
+    events: int = 0
+    chain_ok_upto: int = 0
+    first_bad_seq: int | None = None
+    problem: str = ""
+    integrity: str = ""
+    seed: str = "unknown"
+    rolls_derived: int = 0
+    rolls_entered: list[int] = []
+    rolls_unchecked: list[int] = []
+    commands_checked: int = 0
+    discrepancy: Discrepancy | None = None
+    replay_equal: bool | None = None
+    name: str = ""
+    commands: int = 0
+    stage: str = ""               # the first check that failed: integrity, chain, anchor, dice, commands, replay
+    head: str = ""                # SEQ:HASH of the last row: keep it, pass it back as --anchor later
+    log_format: int = 0           # the file's log format (events/log.py): older files keep theirs
+    anchors: list[str] = []       # the anchors checked
+    rolls: list[Roll] = []
+    overrides: list[int] = []     # seqs of undos a referee forced past a die roll
+    missing_triggers: list[str] = []  # append-only triggers the file lacks (dropped, or an old file)
+    # Present only when they apply, so older games report exactly as before:
+    seed_public: bool | msgspec.UnsetType = msgspec.UNSET       # the log marks its seed as known to others
+    joint: JV.JointCheck | msgspec.UnsetType = msgspec.UNSET    # joint dice (engine/joint_verify.py)
+    tables: list[str] | msgspec.UnsetType = msgspec.UNSET       # "NAME SHA256" of each combat table in setup
+    keys: list[str] | msgspec.UnsetType = msgspec.UNSET         # a signed game's "ACTOR KEY", to compare out of band
+    signatures_checked: int | msgspec.UnsetType = msgspec.UNSET  # a signed game's commands whose signature verified
