@@ -11,7 +11,7 @@ from turnlog.projections.state import Attrition, GameState, UnitState
 from ..errors import CommandError
 from ..hexgrid import grid
 from ..kit import retreat as kit
-from .common import (NO_RETREAT_FEATURES, enemies, faction, is_combat_ground, is_ground, occupancy, reading,
+from .common import (NO_RETREAT_FEATURES, enemies, faction, held, is_combat_ground, is_ground, occupancy, reading,
                      second_reading, side, stacking_limit)
 
 ELIMINATED = (1, 1, 1, 1)
@@ -69,7 +69,14 @@ def _prohibited(state: GameState, unit: UnitState, hex_: str) -> bool:
 
 
 def enemy_zoc(state: GameState, fac: str) -> set[str]:
-    """Hexes in an enemy ZoC: adjacent to an enemy non-partisan ground unit with factors (see rulings)."""
+    """Hexes in an enemy ZoC: adjacent to an enemy non-partisan ground unit with factors (see rulings).
+
+    Worked out once per faction and decision (``held``); callers only read it.
+    """
+    return held(state, ("enemy_zoc", fac), lambda: _enemy_zoc(state, fac))
+
+
+def _enemy_zoc(state: GameState, fac: str) -> set[str]:
     gr, out = grid(state), set()
     for u in state.units.values():
         if u.hex and u.factors and is_combat_ground(u) and enemies(state, fac, faction(state, u)):
