@@ -69,3 +69,18 @@ def test_held_outside_a_still_span_works_out_every_time(game):
             assert held(game.state, "k", lambda: made.append(1) or len(made)) == 3
         assert held(game.state, "k", lambda: made.append(1) or len(made)) == 3
     assert "_still" not in game.state.__dict__
+
+
+def test_the_retreat_decision_works_out_who_is_displaced_and_the_stacks_once(game, monkeypatch):
+    from turnlog.engine.attrition import retreats
+    *before, retreat = cases.procedure()
+    for cmd in before:
+        game.execute(cmd)
+    calls = {"displaced": 0, "stacks": 0}
+    real_d, real_s = retreats._displaced, retreats._count_stacks
+    monkeypatch.setattr(retreats, "_displaced", lambda *a: calls.__setitem__("displaced", calls["displaced"] + 1)
+                        or real_d(*a))
+    monkeypatch.setattr(retreats, "_count_stacks", lambda *a: calls.__setitem__("stacks", calls["stacks"] + 1)
+                        or real_s(*a))
+    assert game.decide(game.state, retreat)
+    assert calls == {"displaced": 1, "stacks": 1}   # asked three times and twice

@@ -22,7 +22,15 @@ def displaced(state: GameState, proc: Attrition, selections=None) -> list[UnitSt
 
     ``selections`` defaults to the procedure's own (a selection being judged passes its own). Partisans take
     no part in an attrition (14.61) and stay where they are, unless ``rules.attrition.partisans_retreat``.
+    The procedure's own are worked out once per decision (``held``; the procedure is kept with them, so
+    its id is not reused by another object meanwhile); callers only read the list.
     """
+    if selections is None:
+        return held(state, ("displaced", id(proc)), lambda: (proc, _displaced(state, proc, None)))[1]
+    return _displaced(state, proc, selections)
+
+
+def _displaced(state: GameState, proc: Attrition, selections) -> list[UnitState]:
     occ = occupancy(state)
     partisans = reading(state, "partisans_retreat")
     return [u for s in (proc.selections if selections is None else selections) for u in occ.get(s.hex, ())
@@ -44,7 +52,7 @@ def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tu
         return "14.72B", f"{to} is selected for attrition occupation"
     fac = faction(state, unit)
     hostile = [o for o in occupancy(state).get(to, ()) if enemies(state, fac, faction(state, o))]
-    if hostile and all(o.id in _movers(proc) for o in hostile):
+    if hostile and {o.id for o in hostile} <= _movers(proc):
         # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why it stays barred.
         return "14.72C", f"the attacker vacates {to} to advance"
     if hostile:
@@ -150,6 +158,13 @@ def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, st
 
 
 def _stack_after(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> Counter:
+    """The defender's side's stack in each hex once ``retreats`` are made: asked by the check and by the events
+    of one decision, so worked out once there (``held``); callers copy it before they change it."""
+    key = ("stack_after", id(proc), tuple(retreats))
+    return held(state, key, lambda: (proc, _count_stacks(state, proc, retreats)))[1]
+
+
+def _count_stacks(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> Counter:
     fac_side = state.factions[proc.defender].side
     leaving = {u.id for u in displaced(state, proc)}
     stack: Counter = Counter()
