@@ -92,7 +92,7 @@ def _enemy_zoc(state: GameState, fac: str) -> set[str]:
     return out
 
 
-def evil(state: GameState, fac: str, to: str, stack: Counter, zoc: set[str]) -> tuple[int, int, int, int]:
+def evil(state: GameState, fac: str, to: str, stack: dict[str, int], zoc: set[str]) -> tuple[int, int, int, int]:
     """How bad a destination is, worst evil first (14.73): enemy control, then ZoC, then overstack."""
     controlled = enemies(state, fac, state.control.get(to, ""))
     return (0, int(controlled), int(to in zoc), int(stack[to] > stacking_limit(state, to)))
@@ -143,10 +143,9 @@ def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, st
         for alt in grid(state).adj[u.hex]:
             if alt == to or forbidden(state, proc, u, alt):
                 continue
-            trial = stack.copy()  # the others' retreats held fixed, this unit moved to alt
-            trial[alt] += weight
-            if to:
-                trial[to] -= weight
+            # The others' retreats held fixed and this unit moved to alt: evil() reads alt's stack only, and
+            # leaving ``to`` (never alt) does not change it, so alt's count is all the trial board needs.
+            trial = {alt: stack[alt] + weight}
             options.append((evil(state, fac, alt, trial, zoc), alt))
         if options and min(options)[0] < mine:
             other, alt = min(options)
