@@ -510,18 +510,20 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     automatic. A guard stops runaway loops.
     """
     done: list[tuple[object, bool]] = []
-    queue = deque((e, False) for e in events)
+    queue = deque([(e, False) for e in events])
     automatic = 0
+    apply, reactors, add = F.apply, K.reactors, done.append  # hoisted: this loop runs for every event played
     while queue:
         ev, auto = queue.popleft()
-        F.apply(state, ev)
-        done.append((ev, auto))
-        automatic += auto
-        if automatic > REACTION_LIMIT:  # only reactions can loop; a large setup is not a loop
-            raise RuntimeError("automatic consequences did not settle (loop guard)")
-        for kind in K.reactors(type(ev)):
+        apply(state, ev)
+        add((ev, auto))
+        if auto:
+            automatic += 1
+            if automatic > REACTION_LIMIT:  # only reactions can loop; a large setup is not a loop
+                raise RuntimeError("automatic consequences did not settle (loop guard)")
+        for kind in reactors(type(ev)):
             if K.used(state, kind):
-                queue.extend((r, True) for r in kind.react(state, ev))
+                queue.extend([(r, True) for r in kind.react(state, ev)])
     return done
 
 

@@ -8,6 +8,7 @@ only when setup events add hexes or hexsides.
 from __future__ import annotations
 
 from collections import deque
+from functools import cached_property
 from typing import Callable, Iterable
 
 from turnlog.events.setup import HexsideSpec
@@ -49,16 +50,36 @@ class Grid:
         self.closed = frozenset(p for s in state.hexsides.values()
                                 if s.impassable or (s.all_water and not s.crossing_arrow)
                                 for p in ((s.a, s.b), (s.b, s.a)))
-        # The same map by index, for walks over every hex of a large map (zones, 14.211): lists of small
-        # tuples and ints instead of a string-keyed dict lookup and a hex object per neighbour visited.
-        self.ids = list(self.coord)
-        self.index = {h: i for i, h in enumerate(self.ids)}
-        self.nbr = [tuple(self.index[n] for n in self.adj[h]) for h in self.ids]
-        self.open_nbr = [tuple(j for j in self.nbr[i] if (h, self.ids[j]) not in self.closed)
-                         for i, h in enumerate(self.ids)]
-        areas: dict[tuple, int] = {}  # (front, weather zone) as a small int: what zones split on besides control
-        self.area = [areas.setdefault((h.front, h.weather_zone), len(areas))
-                     for h in (state.hexes[i] for i in self.ids)]
+        self._hexes = state.hexes  # for ``area``; a grid is rebuilt whenever hexes are added (grid())
+
+    # The same map by index, for walks over every hex of a large map (zones, 14.211): lists of small
+    # tuples and ints instead of a string-keyed dict lookup and a hex object per neighbour visited.
+    # Built on first use: most commands never walk the whole map, and a Game opened for one command
+    # builds its grid within that command (issue 19.4).
+
+    @cached_property
+    def ids(self) -> list[str]:
+        return list(self.coord)
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        return {h: i for i, h in enumerate(self.ids)}
+
+    @cached_property
+    def nbr(self) -> list[tuple[int, ...]]:
+        index = self.index
+        return [tuple(index[n] for n in self.adj[h]) for h in self.ids]
+
+    @cached_property
+    def open_nbr(self) -> list[tuple[int, ...]]:
+        ids, closed = self.ids, self.closed
+        return [tuple(j for j in self.nbr[i] if (h, ids[j]) not in closed) for i, h in enumerate(ids)]
+
+    @cached_property
+    def area(self) -> list[int]:
+        """Each hex's (front, weather zone) as a small int: what zones split on besides control."""
+        areas: dict[tuple, int] = {}
+        return [areas.setdefault((h.front, h.weather_zone), len(areas)) for h in (self._hexes[i] for i in self.ids)]
 
     def side(self, a: str, b: str) -> HexsideSpec:
         return self.sides.get(side_key(a, b), _NO_SIDE)

@@ -28,6 +28,7 @@ from .attrition import procedure as attrition
 from .designation import procedure as designation
 from .wif import procedure as wif
 from .errors import CommandError, RuleViolation
+from .kit.board import still
 from .procedure import ProcedureKind
 
 #: The kinds in the order their ``react`` sees each event and their ``legal`` lists choices.
@@ -134,12 +135,13 @@ def decide(state, command: c.Command, dice) -> list:
         raise RuleViolation("procedures", f"{type(command).__name__} belongs to the {kind_.name} procedure, which "
                             f"this game does not use (its scenario's rules.procedures: "
                             f"{', '.join(state.rules.procedures or DEFAULT_KINDS)})")
-    if isinstance(command, TURN_ADVANCE):
-        for other in KINDS:
-            blocked = other.unfinished(state)
-            if blocked is not None:
-                raise blocked
-    return kind_.decide(state, command, dice)
+    with still(state):  # deciding only reads the state: a board reading asked twice is worked out once
+        if isinstance(command, TURN_ADVANCE):
+            for other in KINDS:
+                blocked = other.unfinished(state)
+                if blocked is not None:
+                    raise blocked
+        return kind_.decide(state, command, dice)
 
 
 def kind(name: str) -> ProcedureKind:

@@ -23,12 +23,20 @@ DEFAULT: dict[str, TerrainTypeSpec] = {t.id: t for t in (
     TerrainTypeSpec(id="jungle", attrition=AttritionTerrainSpec(jungle_only=True)),
 )}
 _NONE = TerrainTypeSpec(id="")
+#: A type with no attributes, made once per name (issue 19.4: building one costs more than the lookup;
+#: the Struct is frozen and readers never change its containers).
+_PLAIN: dict[str, TerrainTypeSpec] = {"": _NONE}
 
 
 def terrain_type(state: GameState, name: str) -> TerrainTypeSpec:
     """The type ``name``: the scenario's entry, else the default one, else a type with no attributes."""
     got = state.terrain_types.get(name) or DEFAULT.get(name)
-    return got if got is not None else TerrainTypeSpec(id=name) if name else _NONE
+    if got is not None:
+        return got
+    got = _PLAIN.get(name)
+    if got is None:
+        got = _PLAIN[name] = TerrainTypeSpec(id=name)
+    return got
 
 
 def of_hex(state: GameState, hex_: str, *, frozen: bool = False) -> TerrainTypeSpec:

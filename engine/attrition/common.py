@@ -5,7 +5,7 @@ from collections import defaultdict
 
 from turnlog.projections.state import GameState, UnitState
 
-from ..kit.board import enemies, side  # noqa: F401  (attrition's modules read them from here)
+from ..kit.board import enemies, held, side  # noqa: F401  (attrition's modules read them from here)
 
 NOT_GROUND = frozenset({"air", "naval", "flak"})
 NEVER_COUNT = frozenset({"partisan", "replacement", "flak", "air", "naval"})  # 14.23F
@@ -55,7 +55,14 @@ def is_combat_ground(unit: UnitState) -> bool:
 
 
 def occupancy(state: GameState) -> dict[str, list[UnitState]]:
-    """Units on the map by hex (eliminated and boxed units are not on the map)."""
+    """Units on the map by hex (eliminated and boxed units are not on the map); read it, never change it.
+
+    Worked out once per decision (``held``: the rules ask it many times while the state stands still).
+    """
+    return held(state, "occupancy", lambda: _occupancy(state))
+
+
+def _occupancy(state: GameState) -> dict[str, list[UnitState]]:
     out: dict[str, list[UnitState]] = defaultdict(list)
     for u in state.units.values():
         if u.hex:

@@ -11,7 +11,7 @@ from turnlog.projections.state import Attrition, GameState, UnitState
 from ..errors import CommandError
 from ..hexgrid import grid
 from ..kit import retreat as kit
-from .common import (NO_RETREAT_FEATURES, enemies, faction, is_combat_ground, is_ground, occupancy, reading,
+from .common import (NO_RETREAT_FEATURES, enemies, faction, held, is_combat_ground, is_ground, occupancy, reading,
                      second_reading, side, stacking_limit)
 
 ELIMINATED = (1, 1, 1, 1)
@@ -22,7 +22,15 @@ def displaced(state: GameState, proc: Attrition, selections=None) -> list[UnitSt
 
     ``selections`` defaults to the procedure's own (a selection being judged passes its own). Partisans take
     no part in an attrition (14.61) and stay where they are, unless ``rules.attrition.partisans_retreat``.
+    The procedure's own are worked out once per decision (``held``; the procedure is kept with them, so
+    its id is not reused by another object meanwhile); callers only read the list.
     """
+    if selections is None:
+        return held(state, ("displaced", id(proc)), lambda: (proc, _displaced(state, proc, None)))[1]
+    return _displaced(state, proc, selections)
+
+
+def _displaced(state: GameState, proc: Attrition, selections) -> list[UnitState]:
     occ = occupancy(state)
     partisans = reading(state, "partisans_retreat")
     return [u for s in (proc.selections if selections is None else selections) for u in occ.get(s.hex, ())
@@ -44,7 +52,7 @@ def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tu
         return "14.72B", f"{to} is selected for attrition occupation"
     fac = faction(state, unit)
     hostile = [o for o in occupancy(state).get(to, ()) if enemies(state, fac, faction(state, o))]
-    if hostile and all(o.id in _movers(proc) for o in hostile):
+    if hostile and {o.id for o in hostile} <= _movers(proc):
         # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why it stays barred.
         return "14.72C", f"the attacker vacates {to} to advance"
     if hostile:
@@ -69,7 +77,14 @@ def _prohibited(state: GameState, unit: UnitState, hex_: str) -> bool:
 
 
 def enemy_zoc(state: GameState, fac: str) -> set[str]:
-    """Hexes in an enemy ZoC: adjacent to an enemy non-partisan ground unit with factors (see rulings)."""
+    """Hexes in an enemy ZoC: adjacent to an enemy non-partisan ground unit with factors (see rulings).
+
+    Worked out once per faction and decision (``held``); callers only read it.
+    """
+    return held(state, ("enemy_zoc", fac), lambda: _enemy_zoc(state, fac))
+
+
+def _enemy_zoc(state: GameState, fac: str) -> set[str]:
     gr, out = grid(state), set()
     for u in state.units.values():
         if u.hex and u.factors and is_combat_ground(u) and enemies(state, fac, faction(state, u)):
@@ -77,7 +92,7 @@ def enemy_zoc(state: GameState, fac: str) -> set[str]:
     return out
 
 
-def evil(state: GameState, fac: str, to: str, stack: Counter, zoc: set[str]) -> tuple[int, int, int, int]:
+def evil(state: GameState, fac: str, to: str, stack: dict[str, int], zoc: set[str]) -> tuple[int, int, int, int]:
     """How bad a destination is, worst evil first (14.73): enemy control, then ZoC, then overstack."""
     controlled = enemies(state, fac, state.control.get(to, ""))
     return (0, int(controlled), int(to in zoc), int(stack[to] > stacking_limit(state, to)))
@@ -128,10 +143,9 @@ def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, st
         for alt in grid(state).adj[u.hex]:
             if alt == to or forbidden(state, proc, u, alt):
                 continue
-            trial = stack.copy()  # the others' retreats held fixed, this unit moved to alt
-            trial[alt] += weight
-            if to:
-                trial[to] -= weight
+            # The others' retreats held fixed and this unit moved to alt: evil() reads alt's stack only, and
+            # leaving ``to`` (never alt) does not change it, so alt's count is all the trial board needs.
+            trial = {alt: stack[alt] + weight}
             options.append((evil(state, fac, alt, trial, zoc), alt))
         if options and min(options)[0] < mine:
             other, alt = min(options)
@@ -143,6 +157,13 @@ def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, st
 
 
 def _stack_after(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> Counter:
+    """The defender's side's stack in each hex once ``retreats`` are made: asked by the check and by the events
+    of one decision, so worked out once there (``held``); callers copy it before they change it."""
+    key = ("stack_after", id(proc), tuple(retreats))
+    return held(state, key, lambda: (proc, _count_stacks(state, proc, retreats)))[1]
+
+
+def _count_stacks(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> Counter:
     fac_side = state.factions[proc.defender].side
     leaving = {u.id for u in displaced(state, proc)}
     stack: Counter = Counter()

@@ -7,10 +7,48 @@ and nobody's enemy.
 from __future__ import annotations
 
 from collections import defaultdict
+from contextlib import contextmanager
+from typing import Callable, Iterator, TypeVar
 
 from turnlog.projections.state import GameState, UnitState
 
 from ..hexgrid import grid
+
+T = TypeVar("T")
+_NONE = object()
+
+
+def held(state: GameState, key: object, make: Callable[[], T]) -> T:
+    """``make()``, computed once per ``key`` while ``still(state)`` holds the state still, else on every call.
+
+    The value is shared by every caller in that span, so they must only read it.
+    """
+    memo = state.__dict__.get("_still")
+    if memo is None:
+        return make()
+    got = memo.get(key, _NONE)
+    if got is _NONE:
+        got = memo[key] = make()
+    return got
+
+
+@contextmanager
+def still(state: GameState) -> Iterator[None]:
+    """Let ``held`` readings of ``state`` be reused while inside: the caller promises not to change it.
+
+    Deciding a command only reads the state (engine/procedures.py ``decide``), yet the rules ask the same
+    board question many times in one decision (issue 19.4: where units stand, asked 14 times a procedure).
+    Nested spans share the outer one; leaving the outermost drops every reading.
+    """
+    d = state.__dict__
+    if "_still" in d:
+        yield
+        return
+    d["_still"] = {}
+    try:
+        yield
+    finally:
+        del d["_still"]
 
 
 def faction_of(state: GameState, u: UnitState) -> str:

@@ -71,16 +71,23 @@ def check(spec: LossSpec, chosen: Sequence[str], most: Number | Callable[[], Num
         if cand is None:
             raise CommandError(f'{spec.field}[{i}]: no unit "{uid}"')
         judged.append(cand)
-    required = Fraction(spec.required)
-    taken = sum((Fraction(c.weight) for c in judged), Fraction(0))
-    if judged and taken - Fraction(judged[-1].weight) >= required:
+    required = _exact(spec.required)
+    taken = sum(_exact(c.weight) for c in judged)
+    if judged and taken - _exact(judged[-1].weight) >= required:
         raise RuleViolation(spec.rule, spec.too_many.format(taken=taken, required=required, most=""))
     for cand in judged:
         if not cand.eligible:
             raise RuleViolation(cand.rule, cand.why)
     if extra is not None:
         extra(judged)
-    could = Fraction(most() if callable(most) else most)
+    could = _exact(most() if callable(most) else most)
     if taken < could:
         raise RuleViolation(spec.rule, spec.too_few.format(taken=taken, required=required, most=could))
-    return max(Fraction(0), required - taken)
+    return Fraction(max(0, required - taken))
+
+
+def _exact(n: Number) -> Number:
+    """``n`` as an exact number: an int stays one (a counter's weight, the common case, makes no Fraction:
+    issue 19.4), anything else becomes a Fraction. Ints and Fractions add and compare exactly together,
+    and a whole Fraction prints as its int does, so the messages read the same either way."""
+    return n if type(n) is int else Fraction(n)
