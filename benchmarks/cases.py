@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from typing import Iterator
 from pathlib import Path
 
 from turnlog.engine import commands as c
@@ -86,41 +87,49 @@ def _a_move(game: Game, rnd: random.Random) -> c.MoveUnit:
     return c.MoveUnit(unit=uid, hex=rnd.choice(sorted(st.hexes)))
 
 
-def at_points(game: Game, samples: int, seed: int = 3) -> tuple[list[float], list[float]]:
-    """Seconds of ``game.at(seq)`` at random points of the log, then at each point again at once.
+def at_points(game: Game, seed: int = 3) -> Iterator[tuple[float, float]]:
+    """Seconds of ``game.at(seq)`` at a random point of the log, then at that point again at once, per sample.
 
     The second visit finds the pages the first one read in the page cache: the difference is
     the disk, which a log larger than the machine's cache pays on a first visit.
     """
     rnd, last = random.Random(seed), game.log.last()[0]
-    first, again = [], []
-    for _ in range(samples):
+    while True:
         s = rnd.randint(1, last)
-        first.append(timed(lambda: game.at(s))[0])
-        again.append(timed(lambda: game.at(s))[0])
-    return first, again
+        yield timed(lambda: game.at(s))[0], timed(lambda: game.at(s))[0]
 
 
-def undos(game: Game, samples: int, seed: int = 4) -> list[float]:
-    """Seconds of ``game.undo()`` of a just-executed move (the move is untimed)."""
-    rnd, out = random.Random(seed), []
-    for _ in range(samples):
+def undos(game: Game, seed: int = 4) -> Iterator[float]:
+    """Seconds of ``game.undo()`` of a just-executed move (the move is untimed), per sample."""
+    rnd = random.Random(seed)
+    while True:
         game.execute(_a_move(game, rnd))
-        out.append(timed(game.undo)[0])
-    return out
+        yield timed(game.undo)[0]
 
 
-def undos_after_snapshot(game: Game, samples: int, seed: int = 5) -> list[float]:
-    """Seconds of ``game.undo()`` of a move the latest snapshot already holds.
+def undos_after_snapshot(game: Game, seed: int = 5) -> Iterator[float]:
+    """Seconds of ``game.undo()`` of a move the latest snapshot already holds, per sample.
 
-    Game snapshots right after the command that crosses each 1000 events, so
+    Game snapshots right after the command that crosses each 250 events, so
     undoing that command is the ordinary case once in a while, not a contrivance.
     """
-    rnd, out = random.Random(seed), []
-    for _ in range(samples):
+    rnd = random.Random(seed)
+    while True:
         game.execute(_a_move(game, rnd))
         game.snapshot()
-        out.append(timed(game.undo)[0])
+        yield timed(game.undo)[0]
+
+
+def interleaved(samplers: dict, samples: int) -> dict[object, list]:
+    """``samples`` samples of each sampler, taken in turn (one of each, then again), by key.
+
+    The logs of every size are measured in alternation, like every compared pair: one size after
+    another let a change of the machine's load between them decide the ratio (issue 19.8).
+    """
+    out: dict[object, list] = {key: [] for key in samplers}
+    for _ in range(samples):
+        for key, sampler in samplers.items():
+            out[key].append(next(sampler))
     return out
 
 

@@ -241,24 +241,31 @@ def run(args: argparse.Namespace, say=print) -> dict:
 
         # -- time travel and undo by log size --------------------------------------
         sizes = sorted({s for s in (1000, 100_000, n) if s <= n})
+        say(f"at(seq) and undo on logs of {', '.join(f'{size:,}' for size in sizes)} events, in alternation ...")
+        games = {}
         for size in sizes:
-            say(f"at(seq) and undo on a {size:,}-event log ...")
             path = work / "big.db" if size == n else work / f"log-{size}.db"
             if size != n:
                 b, _ = gen.game(sc, size)
                 lg = cases.bulk_import(path, b)
                 cases.write_snapshots(lg)
                 lg.close()
-            g = cases.open_game(path)
-            fa = fig(f"at.{size}", f"Game.at(seq) at a random seq of a {size:,}-event log")
-            fw = fig(f"at_warm.{size}", f"the same Game.at(seq) again at once (its pages cached), {size:,}-event log")
-            fa.times, fw.times = cases.at_points(g, samples)
-            fu = fig(f"undo.{size}", f"Game.undo() of the latest move on a {size:,}-event log")
-            fu.times = cases.undos(g, max(5, samples // 2))
-            fs = fig(f"undo_after_snapshot.{size}", f"Game.undo() of a move the latest snapshot holds, "
-                                                    f"{size:,}-event log")
-            fs.times = cases.undos_after_snapshot(g, max(3, samples // 10))
+            games[size] = cases.open_game(path)
+        got = cases.interleaved({size: cases.at_points(g) for size, g in games.items()}, samples)
+        for size, pairs in got.items():
+            fig(f"at.{size}", f"Game.at(seq) at a random seq of a {size:,}-event log").times = [a for a, _ in pairs]
+            fig(f"at_warm.{size}", f"the same Game.at(seq) again at once (its pages cached), {size:,}-event "
+                                   "log").times = [w for _, w in pairs]
+        for size, times in cases.interleaved({size: cases.undos(g) for size, g in games.items()},
+                                             max(5, samples // 2)).items():
+            fig(f"undo.{size}", f"Game.undo() of the latest move on a {size:,}-event log").times = times
+        for size, times in cases.interleaved({size: cases.undos_after_snapshot(g) for size, g in games.items()},
+                                             max(3, samples // 10)).items():
+            fig(f"undo_after_snapshot.{size}", f"Game.undo() of a move the latest snapshot holds, "
+                                               f"{size:,}-event log").times = times
+        for g in games.values():
             g.close()
+        del games
 
         # -- verify against replay on a game of real commands of the same length (issue 19, item 2) --
         from turnlog.engine.verify import verify_path

@@ -29,6 +29,9 @@ _STEPS: dict[str, tuple[int, Callable[[GameState, object], None]]] = {
     name: (VERSIONS[name], fn) for name, fn in DISPATCH.items()}
 
 
+_UNKNOWN = (None, None)
+
+
 def register(types: tuple[type, ...], step: Callable[[GameState, object], None]) -> None:
     """Fold a procedure kind's event types with its projection's ``step`` (engine/procedures.py ``register``)."""
     for cls in types:
@@ -62,11 +65,13 @@ def fold_span(state: GameState, rows: Iterable[tuple[str, int, str]]) -> int:
     cost a third of the replay); the caller cuts the spans around undone commands
     by seq and sets ``state.seq``.
     """
-    steps, dec, n = _STEPS, codec.decode_current, 0  # rebuilt when a kind registers events
+    get, dec, n = _STEPS.get, codec.decode_current, 0  # rebuilt when a kind registers events
     for n, (type_, version, data) in enumerate(rows, 1):
-        step = steps.get(type_)
-        if step is not None and step[0] == version:
-            step[1](state, dec(data))
+        # One lookup unpacked (an unknown type gets _UNKNOWN, whose version no row has): this loop is
+        # a replay's whole Python cost per event, against the bare decode-and-fold of the limit.
+        current, step = get(type_, _UNKNOWN)
+        if current == version:
+            step(state, dec(data))
         else:  # decode first: it names an unknown type or version (DISPATCH would only KeyError)
             event = decode(type_, version, data)
             DISPATCH[type_](state, event)
