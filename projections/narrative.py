@@ -45,6 +45,11 @@ def quoted(text: str) -> str:
     return '"' + printable(text.replace("\\", "\\\\").replace('"', '\\"')) + '"'
 
 
+def listed(ids) -> str:
+    """Ids joined for a narrative line, or "none": how every kind's narrative names a set of units or hexes."""
+    return ", ".join(ids) or "none"
+
+
 def line(event, author: str | None = None) -> str:
     """One sentence for one event, on one line with its controls escaped; every rule names its rule.
 

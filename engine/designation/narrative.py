@@ -2,10 +2,7 @@
 from __future__ import annotations
 
 from turnlog.events import designation as d
-
-
-def _list(xs) -> str:
-    return ", ".join(xs) or "none"
+from turnlog.projections.narrative import listed as _list
 
 
 def narrate(e) -> str:
