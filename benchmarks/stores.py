@@ -13,6 +13,7 @@ read + decoded + applied, no snapshot) and chain-verified. Without --pg a throwa
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import subprocess
@@ -105,7 +106,8 @@ def run(games: int, m: int, k: int, r: int, pg_base: str | None, work: Path) -> 
             for i in range(r):
                 g.execute(AddNote(text=f"r{i}"))
         url = f"{pg_base}&game=long{stamp}"
-        copy_game(long, url)
+        with contextlib.chdir(work):  # a PostgreSQL game's seed sidecar is named in the working directory
+            copy_game(long, url)
         out["replay"] = {"sqlite": replay(long), "postgres": replay(url)}
         return out
     finally:
