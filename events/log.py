@@ -22,34 +22,20 @@ import os
 import sqlite3
 import time
 import urllib.parse
-from itertools import takewhile
 import zlib
-from datetime import datetime, timezone
+from itertools import takewhile
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Sequence
 
+from .chain import GENESIS, command_digest, command_text, digest_at, row_hash, row_hash3
+from .logbase import (FOLLOW_POLL, FORMAT, FORMATS, SIGNED, SYNC_LEVELS, TAIL_ROWS, ConcurrencyError, LogError,
+                      check_batch, iter_rows3, merged, now, stored_rows3)
+from .logread import LogReads
 
-from .chain import (GENESIS, command_digest, command_text, digest_at, row_hash, row_hash3, signed_payload,
-                    verify3, verify_legacy)
-
-__all__ = ["GENESIS", "FORMAT", "EventLog", "LogError", "ConcurrencyError", "row_hash", "row_hash3",
-           "command_digest", "command_text", "digest_at"]
-
-FORMAT = 3   # a new unsigned game's; a signed game is created in SIGNED
-SIGNED = 4
-FORMATS = (1, 2, 3, 4)
-TAIL_ROWS = 64  # rows a writer re-checks before its first append (a cut or hand-edited tail)
-SYNC_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
-FOLLOW_POLL = 0.05  # seconds between a SQLite follower's looks (PostgreSQL's are told: LISTEN/NOTIFY)
-
-
-class LogError(Exception):
-    """The file is not a readable turnlog game."""
-
-
-class ConcurrencyError(LogError):
-    """Another writer appended since this one last read the log."""
-
+# The log's one import for its callers: what moved to logbase/logread is re-exported here.
+__all__ = ["GENESIS", "FORMAT", "FORMATS", "SIGNED", "SYNC_LEVELS", "TAIL_ROWS", "FOLLOW_POLL", "EventLog", "LogReads",
+           "LogError", "ConcurrencyError", "row_hash", "row_hash3", "command_digest", "command_text", "digest_at",
+           "now", "check_batch", "iter_rows3", "stored_rows3", "merged"]
 
 _EVENT_TRIGGERS = """
 CREATE TRIGGER IF NOT EXISTS events_append_only_update BEFORE UPDATE ON events
@@ -81,37 +67,9 @@ _HEAD = ("SELECT coalesce(max(seq), 0), (SELECT hash FROM events ORDER BY seq DE
          "(SELECT coalesce(max(id), 0) FROM commands) FROM events")
 # Format 3: every command has a first row, so the last row names the last command too.
 _HEAD3 = "SELECT seq, hash, command_id FROM events ORDER BY seq DESC LIMIT 1"
-_COMMANDS3 = ("SELECT command_id, actor, command_type, payload, ts, seq, last_seq FROM events "
-              "WHERE command_type IS NOT NULL")
-_COMMANDS = "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands"
-_ROWS3 = ("SELECT seq, command_id, type, version, data, automatic, hash, actor, command_type, payload, ts, last_seq "
-          "FROM events")
-# Format 4 hashes the signature just before the payload (chain.signed_payload): joined here, verify3 serves
-# both formats. A signature stored on a row that is no command's first shows as a payload there (refused);
-# a command row whose signature is NULL hashes without it (refused: it was appended with one, maybe empty).
-_ROWS4 = _ROWS3.replace(" payload,", " coalesce(signature || char(31) || payload, signature, payload),")
-_ROWS = "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events"
-_SIGNED4 = ("SELECT e.seq, e.command_id, e.actor, e.command_type, e.payload, e.signature, "
-            "coalesce((SELECT hash FROM events p WHERE p.seq = e.seq - 1), ?) FROM events e "
-            "WHERE e.command_type IS NOT NULL ORDER BY e.seq")
 
 
-_SECOND: list = [None, ""]  # (unix second, its ISO text): formatting a datetime cost more than the hash
-
-
-def now() -> str:
-    """The UTC time as ISO 8601 with microseconds, e.g. 2026-11-29T22:00:00.000123+00:00."""
-    sec, micro = divmod(time.time_ns() // 1000, 1_000_000)
-    if sec != _SECOND[0]:
-        _SECOND[:] = [sec, datetime.fromtimestamp(sec, timezone.utc).strftime("%Y-%m-%dT%H:%M:%S")]
-    return f"{_SECOND[1]}.{micro:06d}+00:00"
-
-
-#: a binary search for one command row (~13 statements) costs about as much as scanning this many rows
-SCAN_PER_SEARCH = 100
-
-
-class EventLog:
+class EventLog(LogReads):
     """Open (or create, in ``log_format``) one game's log file.
 
     ``readonly`` opens it as SQLite's read-only mode does: nothing in the file changes (verify, the
@@ -247,10 +205,6 @@ class EventLog:
 
     # -- writing -----------------------------------------------------------
 
-    def last(self) -> tuple[int, str]:
-        row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
-        return (row[0], row[1]) if row else (0, GENESIS)
-
     def append(self, rows: Sequence[tuple[str, int, str, bool]], *, expected_seq: int,
                actor: str = "", command_type: str = "", payload: str = "{}",
                sign: Callable[[str], str] | None = None) -> tuple[int, list[int]]:
@@ -354,7 +308,7 @@ class EventLog:
         conn.execute("BEGIN IMMEDIATE")
         try:
             if fmt >= 3:
-                conn.executemany(_insert(fmt), _merged(commands, events))
+                conn.executemany(_insert(fmt), merged(commands, events))
             else:
                 conn.executemany("INSERT INTO commands VALUES (?,?,?,?,?,?,?)", commands)
                 conn.executemany("INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?)", events)
@@ -362,212 +316,6 @@ class EventLog:
         except BaseException:
             self._abort()
             raise
-
-    # -- reading -----------------------------------------------------------
-
-    def rows(self, start: int = 1, stop: int | None = None) -> Iterator[tuple]:
-        """Yield (seq, command_id, type, version, data, automatic) in seq order."""
-        if stop is None:
-            return self.conn.execute(
-                "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq >= ? ORDER BY seq",
-                (start,))
-        return self.conn.execute(
-            "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq",
-            (start, stop))
-
-    def payloads(self, start: int, stop: int) -> Iterator[tuple[str, int, str]]:
-        """Yield (type, version, data) of rows start..stop in seq order: all a replay needs."""
-        return self.conn.execute(
-            "SELECT type, version, data FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq", (start, stop))
-
-    def spans(self, commands: Iterable[int]) -> list[tuple[int, int]]:
-        """(first_seq, last_seq) of the given command ids, in seq order.
-
-        Remembered per id: a stored command never changes, and every time travel asks again for
-        every undone command (a binary search each in format 3).
-        """
-        known = self._spans
-        wanted = sorted(set(commands))
-        missing = [cid for cid in wanted if cid not in known]
-        if len(missing) > 1 and self.format >= 3:
-            self._scan_spans(missing)
-        out = []
-        for cid in wanted:
-            span = known.get(cid)
-            if span is None:
-                row = self.command(cid)
-                if row is None:
-                    continue
-                span = known[cid] = (row[5], row[6])
-            out.append(span)
-        return sorted(out)
-
-    def _scan_spans(self, missing: list[int]) -> None:
-        """Find the spans of many commands (a game of many undos) by one search and a bounded pass.
-
-        The first is searched for; the rest are read off the command rows that follow it, for as
-        many rows as their binary searches would have cost; any not reached are searched for after.
-        """
-        row = self.command(missing[0])
-        if row is None:
-            return
-        self._spans[missing[0]] = (row[5], row[6])
-        ids, start = set(missing[1:]), row[6] + 1
-        for cid, first, last in self.conn.execute(
-                "SELECT command_id, seq, last_seq FROM events WHERE seq BETWEEN ? AND ? AND command_type IS NOT NULL",
-                (start, start + len(ids) * SCAN_PER_SEARCH)):
-            if cid in ids:
-                self._spans[cid] = (first, last)
-                ids.discard(cid)
-                if not ids:
-                    break
-
-    def full_rows(self) -> Iterator[tuple]:
-        """Every stored event row as its format keeps it, in seq order (verify, export, fork)."""
-        if self.format >= 3:
-            sig = ", signature" if self.format >= SIGNED else ""
-            return self.conn.execute(f"SELECT seq, command_id, type, version, data, automatic, hash{sig} FROM events "
-                                     "ORDER BY seq")
-        return self.conn.execute(_ROWS + " ORDER BY seq")
-
-    def rows_of_type(self, type_: str, upto: int | None = None) -> Iterator[tuple]:
-        """(seq, command_id, type, version, data) of one event type up to ``upto``, in seq order."""
-        return self.conn.execute(
-            "SELECT seq, command_id, type, version, data FROM events WHERE type = ? AND seq <= ? ORDER BY seq",
-            (type_, self.last()[0] if upto is None else upto))
-
-    def rows_of_types(self, types: Sequence[str], upto: int) -> Iterator[tuple]:
-        """(seq, command_id, type, version, data) of the given event types up to ``upto``, in seq order."""
-        marks = ", ".join("?" * len(types))
-        return self.conn.execute(f"SELECT seq, command_id, type, version, data FROM events WHERE seq <= ? AND type IN "
-                                 f"({marks}) ORDER BY seq", (upto, *types))
-
-    def integrity(self) -> str:
-        """SQLite's integrity check of the file: "ok", or what is damaged (verify's first stage)."""
-        return self.conn.execute("PRAGMA integrity_check").fetchone()[0]
-
-    def hash_at(self, seq: int) -> str | None:
-        """The stored hash of row ``seq``, or None."""
-        row = self.conn.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
-        return row[0] if row else None
-
-    def hashes(self) -> Iterator[tuple[int, str]]:
-        """(seq, hash) of every row in seq order: where two copies of a log part."""
-        return self.conn.execute("SELECT seq, hash FROM events ORDER BY seq")
-
-    def undo_rows(self, upto: int | None = None, after: int = 0) -> list[tuple[int, str]]:
-        """(seq, data) of the CommandUndone rows after seq ``after`` up to ``upto`` (default: the end)."""
-        q = "SELECT seq, data FROM events WHERE type = 'CommandUndone' AND seq > ?"
-        if upto is None:
-            return self.conn.execute(q + " ORDER BY seq", (after,)).fetchall()
-        return self.conn.execute(q + " AND seq <= ? ORDER BY seq", (after, upto)).fetchall()
-
-    def commands_newest_first(self) -> Iterator[tuple]:
-        """Command rows from the latest back, read lazily (undo and redo look at the last few only)."""
-        if self.format >= 3:
-            return self.conn.execute(_COMMANDS3 + " ORDER BY seq DESC")
-        return self.conn.execute(_COMMANDS + " ORDER BY id DESC")
-
-    def snapshot_headers(self, seq: int) -> Iterator[tuple[int, str]]:
-        """(seq, undone) of the snapshots at or before ``seq``, newest first, read lazily, without their data.
-
-        Lazily: a long game holds thousands of snapshots and time travel wants the newest valid one.
-        """
-        if not self.has_snapshots:
-            return iter(())
-        return self.conn.execute(
-            "SELECT seq, undone FROM snapshots WHERE seq <= ? ORDER BY seq DESC", (seq,))
-
-    def snapshot_data(self, seq: int) -> bytes:
-        """The snapshot's encoded state (stored compressed; older files stored the JSON itself)."""
-        data = self.conn.execute("SELECT data FROM snapshots WHERE seq = ?", (seq,)).fetchone()[0]
-        return data if data[:1] == b"{" else zlib.decompress(data)
-
-    def commands(self) -> list[tuple]:
-        """Every command as (id, actor, type, payload, ts, first_seq, last_seq), in order."""
-        if self.format >= 3:
-            return self.conn.execute(_COMMANDS3 + " ORDER BY seq").fetchall()
-        return self.conn.execute(_COMMANDS + " ORDER BY id").fetchall()
-
-    def command(self, cid: int) -> tuple | None:
-        """One command row by id, or None."""
-        if self.format < 3:
-            return self.conn.execute(_COMMANDS + " WHERE id = ?", (cid,)).fetchone()
-        # Command ids climb with seq and every command has a row, so its first row is at seq >= cid:
-        # a binary search over the rowid instead of an index every append would have to write.
-        lo, hi = max(cid, 1), self.last()[0]
-        while lo < hi:
-            mid = (lo + hi) // 2
-            got = self.conn.execute("SELECT command_id FROM events WHERE seq = ?", (mid,)).fetchone()
-            if got is None or got[0] >= cid:
-                hi = mid
-            else:
-                lo = mid + 1
-        return self.conn.execute(_COMMANDS3 + " AND seq = ? AND command_id = ?", (lo, cid)).fetchone()
-
-    def tail_problem(self, rows: int = TAIL_ROWS) -> tuple[int, str] | None:
-        """(first bad seq, why) if the log's last rows do not verify, else None: a writer's check on open.
-
-        Cheap: the file's size in whole pages, then the chain from the first row of the command that
-        holds the ``rows``-th row from the end (a cut file, rows inserted or edited by hand).
-        """
-        last = self.last()[0]
-        page = self.conn.execute("PRAGMA page_size").fetchone()[0]
-        try:
-            size = os.stat(self.path).st_size
-        except OSError as exc:
-            return last, f"the file cannot be examined ({exc.strerror or exc})"
-        if page and size % page:
-            return last, f"the file is {size} bytes, not a whole number of {page}-byte pages: it was cut or padded"
-        if last == 0:
-            return None
-        try:
-            return self._tail_chain(max(1, last - rows + 1))
-        except sqlite3.DatabaseError as exc:
-            return last, f"the file is damaged ({exc})"
-
-    def _tail_chain(self, from_seq: int) -> tuple[int, str] | None:
-        conn = self.conn
-        if self.format >= 3:
-            got = conn.execute("SELECT seq, command_id FROM events WHERE seq <= ? AND command_type IS NOT NULL "
-                               "ORDER BY seq DESC LIMIT 1", (from_seq,)).fetchone()
-            first, cid = got if got else (1, 1)
-            prev = self.hash_at(first - 1) if first > 1 else GENESIS
-            rows = conn.execute(self._rows3() + " WHERE seq >= ? ORDER BY seq", (first,))
-            _ok, bad, why = verify3(rows, (prev or "", first, cid - 1))
-        else:
-            cmds = conn.execute(_COMMANDS + " WHERE last_seq >= ? ORDER BY id", (from_seq,)).fetchall()
-            first = min((c[5] for c in cmds), default=from_seq)
-            before = conn.execute("SELECT hash, command_id FROM events WHERE seq = ?", (first - 1,)).fetchone()
-            start = (before[0], first, before[1]) if before else (GENESIS, first, None)
-            rows = conn.execute(_ROWS + " WHERE seq >= ? ORDER BY seq", (first,))
-            _ok, bad, why = verify_legacy(self.format, rows, cmds, start)
-        return None if bad is None else (bad, why)
-
-    def verify_chain(self, watch: Callable[[Iterator[tuple]], Iterable[tuple]] | None = None
-                     ) -> tuple[int, int | None, str]:
-        """Check gaplessness, every hash and every command row; return (rows ok, first bad seq, why).
-
-        ``watch`` wraps the row stream (a progress counter, say) without changing the check.
-        """
-        rows = self.conn.execute((self._rows3() if self.format >= 3 else _ROWS) + " ORDER BY seq")
-        if watch is not None:
-            rows = watch(rows)
-        if self.format >= 3:
-            return verify3(rows)
-        return verify_legacy(self.format, rows, self.commands())
-
-    def _rows3(self) -> str:
-        return _ROWS4 if self.format >= SIGNED else _ROWS3
-
-    def command_signatures(self) -> Iterator[tuple]:
-        """(seq, command id, actor, type, payload, signature, hash of the row before) of every command, in order.
-
-        Format 4 only (an older file holds no signature): what verify's signature stage checks.
-        """
-        if self.format < SIGNED:
-            return iter(())
-        return self.conn.execute(_SIGNED4, (GENESIS,))
 
     # -- snapshots (a cache) ----------------------------------------------
 
@@ -593,54 +341,6 @@ class EventLog:
             return  # a cache: a read-only file simply has none added
         self.conn.execute("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)",
                           (seq, undone, zlib.compress(data, 1)))
-
-
-def stored_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool) -> tuple[list[tuple], int, int]:
-    """The format-3/4 rows of ``batch`` chained on (seq, prev hash, cid); return (rows, last seq, last cid).
-
-    Shared by both stores (events/pglog.py), so a command's stored bytes and hashes are the same in each.
-    """
-    end: list = []
-    out = list(iter_rows3(batch, seq, prev, cid, ts, signed, end))
-    return out, end[0], end[1]
-
-
-def iter_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool, end: list) -> Iterator[tuple]:
-    """Yield stored_rows3()'s rows one by one; once exhausted, ``end`` holds [last seq, last cid].
-
-    SQLite's append takes them as they are hashed: a bulk import of a million events held every row and
-    hash at once before the insert began (issue 19.8: ~0.3 GB, and wall time the floor does not spend).
-    """
-    chain = row_hash3
-    for actor, ctype, payload, rows, *sign in batch:
-        cid += 1
-        last = seq + len(rows)
-        if signed:  # the signer sees the hash of the row before the command, as this transaction reads it
-            signature = sign[0](prev) if sign else ""
-            cmd: tuple = (actor, ctype, payload, ts, last, signature)
-            blank: tuple = (None,) * 6
-            command = command_text(actor, ctype, ts, last, signed_payload(signature, payload))
-        else:
-            cmd, blank = (actor, ctype, payload, ts, last), (None,) * 5
-            command = command_text(actor, ctype, ts, last, payload)
-        for type_, version, data, auto in rows:
-            seq += 1
-            a = 1 if auto else 0
-            prev = chain(prev, seq, cid, type_, version, a, data, command)
-            if command:
-                yield (seq, cid, type_, version, data, a, prev) + cmd
-                command = ""
-            else:
-                yield (seq, cid, type_, version, data, a, prev) + blank
-    end[:] = [seq, cid]
-
-
-def check_batch(fmt: int, batch: Sequence) -> None:
-    """Refuse a batch this format cannot store (a signature before format 4, a command with no events)."""
-    if fmt < SIGNED and any(len(b) > 4 for b in batch):
-        raise ValueError(f"log format {fmt} stores no signature (a signed game is format {SIGNED})")
-    if fmt >= 3 and any(not b[3] for b in batch):
-        raise ValueError("a command with no events cannot be stored (log format 3 keeps it on its first event)")
 
 
 def _unwritable(path: Path) -> str:
@@ -681,19 +381,3 @@ def _connect(path: Path, readonly: str) -> sqlite3.Connection:
 def _insert(fmt: int) -> str:
     """The INSERT of one format-3 or format-4 event row (format 4 has the signature column too)."""
     return "INSERT INTO events VALUES (?,?,?,?,?,?,?,?,?,?,?,?" + (",?)" if fmt >= SIGNED else ")")
-
-
-def _merged(commands: Iterable[Sequence], events: Iterable[Sequence]) -> Iterator[tuple]:
-    """Format-3/4 stored rows: each command's columns joined onto the event row at its first seq.
-
-    A format-4 full row carries its signature as an eighth field; it goes last, as the table keeps it.
-    """
-    by_first = {c[5]: c for c in commands}
-    for row in events:
-        cmd = by_first.pop(row[0], None)
-        if cmd is not None and cmd[0] != row[1]:
-            raise LogError(f"command {cmd[0]} starts at seq {row[0]}, which belongs to command {row[1]}")
-        yield (*row[:7], *((cmd[1], cmd[2], cmd[3], cmd[4], cmd[6]) if cmd else (None,) * 5), *row[7:])
-    if by_first:
-        first = min(by_first)
-        raise LogError(f"command {by_first[first][0]} starts at seq {first}, which is not among the rows")

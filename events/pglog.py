@@ -18,8 +18,8 @@ import hashlib
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3
-from .log import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, LogError, _merged,
-                  check_batch, now, stored_rows3)
+from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, LogError, check_batch, merged, now,
+                      stored_rows3)
 from .pgread import PAGE, PgReads
 from .pgschema import TRIGGERS, StoreError, ensure_schema, _psycopg
 from .url import redacted, split_url
@@ -245,7 +245,7 @@ class PgEventLog(PgReads):
             with self.conn.transaction():
                 self.conn.execute(_LOCK, (self.game,))
                 self._create_game()
-                rows = list(_merged(commands, events))
+                rows = list(merged(commands, events))
                 _ok, bad, why = verify3(_as_verified(rows) if self.format >= SIGNED else rows)
                 if bad is not None:  # checked before a row is stored: a database cannot take rows back
                     raise LogError(f"{self.path}: the rows' chain breaks at seq {bad} ({why}); nothing written")

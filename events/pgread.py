@@ -10,7 +10,7 @@ import zlib
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3
-from .log import SIGNED, TAIL_ROWS
+from .logbase import SIGNED, TAIL_ROWS
 
 PAGE = 5000
 _COLS = "seq, command_id, type, version, data, automatic"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from .log import LogError
+from .logbase import LogError
 
 _DDL = """
 CREATE SCHEMA IF NOT EXISTS turnlog;

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import urllib.parse
 
-from .log import LogError
+from .logbase import LogError
 
 SCHEMES = ("postgresql://", "postgres://")
 
