@@ -6,10 +6,7 @@ from store_backends import cluster
 
 
 def assert_sound(fig: dict) -> None:
-    assert fig["acked_commands"] > 0, "no command was acknowledged: the harness measured nothing"
-    assert fig["torn_or_broken_chains"] == fig["torn_commands"] == fig["gaps"] == fig["duplicates"] == 0, fig
-    assert fig["multi_row_commands"] > 0
-    assert fig["acked_lost"] == fig["acked_elsewhere"] == fig["stored_unasked"] == 0, fig
+    assert pgstore.headline(fig) == [], fig
 
 
 def test_writers_collide_and_every_loser_is_told(tmp_path):

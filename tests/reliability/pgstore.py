@@ -94,6 +94,28 @@ def run(games: int = 6, writers: int = 4, commands: int = 15, kills: int = 0, re
             cluster.stop()
 
 
+def run_scaled(large: bool = False) -> dict:
+    """The runner's entry (tests/reliability/run.py): CI scale, or docs/reliability.md's large run, each with
+    SIGKILLed writers and a server restart mid-run."""
+    if large:
+        return run(games=200, writers=16, commands=50, kills=4, restart=True)
+    return run(games=5, writers=4, commands=25, kills=2, restart=True)
+
+
+def headline(fig: dict) -> list[str]:
+    """What is off in a run's figures: every chain whole, nothing torn, lost, doubled or stored unasked."""
+    off = []
+    if not fig["acked_commands"]:
+        off.append("no command was acknowledged: the harness measured nothing")
+    for k in ("torn_or_broken_chains", "torn_commands", "gaps", "duplicates", "acked_lost", "acked_elsewhere",
+              "stored_unasked"):
+        if fig[k]:
+            off.append(f"{k} = {fig[k]}")
+    if not fig["multi_row_commands"]:
+        off.append("no multi-row command was stored: a torn command could not have been seen")
+    return off
+
+
 def _race(base: str, games: int, writers: int, commands: int, kills: int, restart: bool, cluster) -> dict:
     procs = [subprocess.Popen([sys.executable, "-c", WRITER, base, str(games), str(commands), str(w), str(w)],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) for w in range(writers)]

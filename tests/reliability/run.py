@@ -20,14 +20,14 @@ import time
 import traceback
 from functools import partial
 
-from . import badinput, concurrent, crash, determinism, fuzz, iofaults, jointdice, tamper
+from . import badinput, concurrent, crash, determinism, fuzz, iofaults, jointdice, pgstore, tamper
 
 HARNESSES = {
     "crash": crash.run, "concurrent": concurrent.run, "tamper": tamper.run, "fuzz": fuzz.run,
     "badinput": badinput.run, "iofaults": iofaults.run, "determinism": determinism.run,
     "crash_format2": partial(crash.run, log_format=2), "tamper_format2": partial(tamper.run, log_format=2),
     "iofaults_format2": partial(iofaults.run, log_format=2),
-    "jointdice": jointdice.run, "crash_create": crash.run_create,
+    "jointdice": jointdice.run, "crash_create": crash.run_create, "pgstore": pgstore.run_scaled,
 }
 
 
@@ -80,6 +80,8 @@ def headline_ok(name: str, fig: dict) -> list[str]:
         want(fig["mismatches"] == 0, f"{fig['mismatches']} mismatches")
     elif name == "jointdice":
         off += jointdice.headline(fig)
+    elif name == "pgstore":
+        off += pgstore.headline(fig)
     return off
 
 
