@@ -276,8 +276,13 @@ def cmd_verify(args) -> int:
 
 def cmd_repl(args) -> int:
     from .repl import Shell
+    if args.key and not args.actor:
+        raise CommandError("--key: name whose key it is with --actor")
     with _open(args) as g:
         shell = Shell(g)
+        shell.actor = args.actor
+        if args.key:
+            shell.do_key(args.key)
         while True:
             try:
                 shell.cmdloop()
@@ -465,6 +470,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a head an earlier verify printed; the file must still hold it (repeatable)")
     sp.set_defaults(fn=cmd_verify)
     sp = with_db(sub.add_parser("repl", help="a pdb-like shell over the log and the live procedures"))
+    sp.add_argument("--actor", default="", help="who issues the shell's commands (as the shell's `as NAME`)")
+    _signing_key(sp)
     sp.set_defaults(fn=cmd_repl)
     sp = with_db(sub.add_parser("diff", help="what changed between two seqs, or between a game and its fork"))
     sp.add_argument("--from", dest="from_seq", type=seq_arg, help="the earlier seq (default: before the last command)")

@@ -163,6 +163,22 @@ class CursorCommands:
             self.actor = name
         self.say(f"acting as {self._who()}")
 
+    def do_key(self, arg: str) -> None:
+        """key FILE: in a signed game, sign the current actor's commands with the private key in FILE (from
+        `turnlog keygen`); the key must be the one registered for that actor. Kept for this session only."""
+        path = arg.strip()
+        if not path:
+            raise CommandError("usage: key FILE (the private key `turnlog keygen` wrote)")
+        keys = self.game.state.seats.keys
+        if not keys:
+            raise CommandError("this game is not signed: its commands need no key")
+        if not self.actor:
+            raise CommandError("name the actor first (`as NAME`): a key signs its own actor's commands")
+        from ..signatures import Signer, signer_for
+        signer = signer_for(keys, self.actor, Signer.from_file(path))  # refused now, not at the next command
+        self.game.signers[self.actor] = signer
+        self.say(f"signing {self._who()}'s commands with key {signer.public[:16]}...")
+
     def _who(self) -> str:
         """The actor and, in a seated game, its seat: "alice (AX)"."""
         seat = seat_of(self.game.state, self.actor)
