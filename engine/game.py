@@ -8,45 +8,40 @@ state never runs ahead of what was committed.
 from __future__ import annotations
 
 import sqlite3
-from bisect import bisect_right
 from collections import deque
 from pathlib import Path
 
 import msgspec
 
-from turnlog.events.codec import VERSIONS, decode, encode
+from turnlog.events.codec import decode, encode
 from turnlog.events.game import CommandUndone, DieRolled
 from turnlog.events.log import FORMAT, SIGNED, EventLog, LogError
 from turnlog.events.store import is_url, open_log
 from turnlog.projections import fold as F
-from turnlog.projections.state import GameState, dump, load
+from turnlog.projections.state import GameState, dump
 
 from . import commands as c
 from . import dice as D
 from . import gamefiles as GF
 from . import joint as J
-from . import progress as P
 from .errors import CommandError, RuleViolation, ScenarioError
 from . import procedures as K
 from . import seats as S
 from . import signatures as SG
 from .scenario import Scenario, setup_events
+from .game_time import TimeTravel
 
 SNAPSHOT_EVERY = 250
 REACTION_LIMIT = 10_000
 _META = ("Undo", "AddNote", "LoadScenario")
-_INF = float("inf")
-SHORT_SPAN = 64  # live spans shorter than this on average are read in one statement (see at())
 
-class Game:
+
+class Game(TimeTravel):
     """One game: its log, its live state, and the seed (or joint-dice secrets) this process holds."""
 
     seed_problem = ""  # why the seed sidecar was not used (unreadable, not hex, not this game's); "" if fine
     # A signed game's private keys this process holds, by actor: used when a command is given no signer.
     signers: dict[str, SG.Signer]
-    _undos: tuple = (None, 0, [])  # (log, seq read up to, [(undo seq, undone command id)]): see undone()
-    _undone_at: tuple = (None, -1, "[]", frozenset())  # the last at()'s (log, seq, undone as (JSON, set)): see undone()
-    _base_seq = 0  # the seq of the board at() last started from (a snapshot's, or 0)
 
     def __init__(self, log: EventLog, seed: bytes | None, progress=None, secrets: dict[str, bytes] | None = None,
                  *, setup: bool = True):
@@ -236,45 +231,6 @@ class Game:
 
     # -- undo / redo ----------------------------------------------------------
 
-    def undone(self, upto: int | None = None) -> set[int]:
-        """The ids of the commands undone by the log's undo rows at or before ``upto`` (default: all).
-
-        What is undone as of a seq never changes (rows are only appended), so the set the last time
-        travel found is reused for its seq: the live state's, once a game is open.
-        """
-        log, seq, text, ids = self._undone_at
-        if log is self.log and seq == (self.log.last()[0] if upto is None else upto):
-            return set(msgspec.json.decode(text)) | ids if text != "[]" else set(ids)
-        undos = self._undo_list()
-        if upto is None:
-            return {cid for _s, cid in undos}
-        return {cid for _s, cid in undos[:bisect_right(undos, (upto, _INF))]}
-
-    def _undone_between(self, after: int, upto: int) -> set[int]:
-        """The commands undone by the undo rows after seq ``after`` up to ``upto``."""
-        log, read, undos = self._undos
-        if log is self.log and read >= upto:
-            return {cid for _s, cid in undos[bisect_right(undos, (after, _INF)):bisect_right(undos, (upto, _INF))]}
-        return {decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id
-                for _s, d in self.log.undo_rows(upto, after=after)}
-
-    def _undo_list(self) -> list[tuple[int, int]]:
-        """(seq, undone command id) of every undo row, in seq order.
-
-        A stored row never changes and rows are only appended, so the rows read are kept and only
-        those past the last seq read are fetched and decoded (a game of K undos decoded K rows per call).
-        """
-        log, read, undos = self._undos
-        if log is not self.log:
-            read, undos = 0, []
-        last = self.log.last()[0]
-        if last > read:
-            undos += [(s, decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id)
-                      for s, d in self.log.undo_rows(last, after=read)]
-            read = last
-        self._undos = (self.log, read, undos)
-        return undos
-
     def undo_target(self) -> tuple | None:
         """The latest command still in effect that may be undone, or None."""
         undone = self.undone()
@@ -349,84 +305,7 @@ class Game:
                                        "command": msgspec.json.decode(original)}).decode()
         return self._commit(events, actor, "Redo", payload, signer)
 
-    # -- reading -------------------------------------------------------------
-
-    def at(self, seq: int | None = None, *, use_snapshots: bool = True, progress=None) -> GameState:
-        """The state after event ``seq`` (default: the last), as of that point in the log.
-
-        ``progress(done, total)`` is told how a long fold goes (engine/progress.py).
-        """
-        last = self.log.last()[0]
-        seq = last if seq is None else seq
-        if not 0 <= seq <= last:
-            raise CommandError(f"seq: {seq} is outside the log (1..{last})")
-        state, before, undone = self._base(seq) if use_snapshots else (GameState(), "[]", self.undone(seq))
-        self._base_seq = state.seq
-        self._undone_at = (self.log, seq, before, frozenset(undone))
-        dead = self.log.spans(undone) if undone else []  # what was undone before the base is not in it
-        start, total = state.seq + 1, seq - state.seq
-        report = progress if progress is not None and total >= P.REPLAY_QUIET_BELOW else None
-        done = 0
-        live = _live_spans(start, seq, dead)
-        if len(live) > 1 and seq - start + 1 < SHORT_SPAN * len(live):
-            # Many short live spans (a run of undo/redo cycles): one read skipping the undone rows
-            # costs less than a statement per span.
-            live = [(start, seq, frozenset(undone))]
-        for first, last, *skip in live:
-            rows = self.log.payloads(first, last) if not skip else _skipping(self.log.rows(first, last), skip[0])
-            if report is not None:
-                rows = P.counting(rows, last - first + 1, lambda d, _t, base=done: report(base + d, total))
-            # A gap (a tampered file) folds the rows that are there, as a row-by-row fold would:
-            # opening must still work so that verify can name the missing seq.
-            try:
-                F.fold_span(state, rows)
-            except (msgspec.DecodeError, msgspec.ValidationError):  # a row edited by hand into no event
-                raise LogError(self._unreadable(first, last)) from None
-            done += last - first + 1
-        if report is not None and done < total:
-            report(total, total)  # the tail was undone: still say the fold is complete
-        state.seq = seq
-        return state
-
-    def _unreadable(self, first: int, last: int) -> str:
-        """Name the first row of first..last that does not decode as its event type."""
-        for seq, _cid, type_, version, data, _auto in self.log.rows(first, last):
-            try:
-                decode(type_, version, data)
-            except (msgspec.DecodeError, msgspec.ValidationError) as err:
-                return (f"{self.log.path}: the event at seq {seq} cannot be read as a {type_} ({err}): the row was "
-                        "edited? `turnlog verify` reports it")
-        return f"{self.log.path}: an event between seq {first} and {last} cannot be read"
-
-    def _base(self, seq: int) -> tuple[GameState, str, set[int]]:
-        """The newest snapshot at or before ``seq`` that no later undo reaches back into (only its data is read),
-        the commands undone before it (its JSON list) and those undone after it up to ``seq``.
-
-        A snapshot records what was undone when it was taken, so only the undo rows after it are read:
-        a game of thousands of undos does not read them all on every open.
-        """
-        for sseq, sundone in self.log.snapshot_headers(seq):
-            later = self._undone_between(sseq, seq)
-            if self._snapshot_valid(sseq, later):
-                return load(self.log.snapshot_data(sseq)), sundone, later
-        return GameState(), "[]", self.undone(seq)
-
-    def _snapshot_valid(self, sseq: int, later: set[int]) -> bool:
-        """Whether no command undone after a snapshot was taken (``later``) has an event in it."""
-        spans = self.log.spans(later)  # remembered by the log: a command's span never changes
-        return len(spans) == len(later) and all(first > sseq for first, _last in spans)
-
-    def _snapshot_quietly(self) -> None:
-        try:
-            self.snapshot()
-        except sqlite3.Error:
-            pass  # a cache: what was written is committed; a later command tries again
-
-    def snapshot(self) -> None:
-        """Cache the live state (deleting snapshots changes nothing but speed)."""
-        undone = sorted(self.undone(self.state.seq))
-        self.log.save_snapshot(self.state.seq, msgspec.json.encode(undone).decode(), dump(self.state))
-        self._snap_seq = self.state.seq
+    # -- reading (time travel, and what is undone as of a seq: engine/game_time.py) ----
 
     def fork(self, at: int, to: str | Path) -> "Game":
         """Copy this game up to the last whole command at or before ``at`` into a new file."""
@@ -484,23 +363,6 @@ class Game:
         for kind in K.active(self.state):
             out += kind.legal(self.state)
         return out
-
-def _skipping(rows, undone: frozenset[int]):
-    """(type, version, data) of the rows whose command is not undone."""
-    return ((type_, version, data) for _s, cid, type_, version, data, _a in rows if cid not in undone)
-
-
-def _live_spans(start: int, stop: int, dead: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Cut start..stop around the sorted seq ranges of undone commands."""
-    out, at = [], start
-    for first, last in dead:
-        if first > at and at <= stop:
-            out.append((at, min(first - 1, stop)))
-        at = max(at, last + 1)
-    if at <= stop:
-        out.append((at, stop))
-    return out
-
 
 def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     """Apply events to ``state`` with their automatic consequences; return all, in order.

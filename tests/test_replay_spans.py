@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from turnlog.engine import game as game_module
+from turnlog.engine import progress as P
 from turnlog.engine.commands import MoveUnit, SetSupply
-from turnlog.engine.game import _live_spans
+from turnlog.engine.game_time import _live_spans
 
 from fixtures.backbone import bridgehead
 
@@ -41,7 +42,7 @@ def test_replay_with_undone_commands_ends_at_the_asked_seq(tmp_path, monkeypatch
 
 
 def test_progress_is_monotonic_and_ends_at_the_total(tmp_path, monkeypatch):
-    monkeypatch.setattr(game_module.P, "REPLAY_QUIET_BELOW", 1)
+    monkeypatch.setattr(P, "REPLAY_QUIET_BELOW", 1)
     g = bridgehead(tmp_path / "g.db")
     g.execute(MoveUnit(unit="us-inf-3", hex="0502"))
     g.undo()
