@@ -131,8 +131,8 @@ class Grid:
         """
         return self.zone_labels(((h, control.get(h)) for h in hexes), adjacent)[0]
 
-    def zone_labels(self, held: Iterable[tuple[str, object]], adjacent: bool) -> tuple[list[list[str]], list[int]]:
-        """``zone_groups`` of the (hex, controller) pairs ``held``, and each hex's group number by index (-1: none).
+    def zone_labels(self, pool: Iterable[tuple[str, object]], adjacent: bool) -> tuple[list[list[str]], list[int]]:
+        """``zone_groups`` of the (hex, controller) pairs ``pool``, and each hex's group number by index (-1: none).
 
         Hexes not on the grid are left out. The walk starts from the hexes in name order, so groups are
         numbered in the order of their least hex and one pass in that order fills each group sorted: on a
@@ -143,7 +143,7 @@ class Grid:
         n = len(ids)
         codes: dict[object, int] = {}
         ctrl = [0] * n  # 0: outside the pool; else the controller's number
-        for h, c in held:
+        for h, c in pool:
             i = index.get(h)
             if i is not None:
                 ctrl[i] = codes.setdefault(c, len(codes) + 1)

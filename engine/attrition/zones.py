@@ -53,8 +53,8 @@ def determine(state: GameState) -> list[Zone]:
             for h in grp:
                 label[g.index[h]] = i
     else:  # _linked's plain case, walked over the grid's indices: the same groups
-        held = ((h, c) for h, c in state.control.items() if c)
-        groups, label = g.zone_labels(held, state.rules.attrition.zone_contiguity == "adjacent")
+        pool = ((h, c) for h, c in state.control.items() if c)
+        groups, label = g.zone_labels(pool, state.rules.attrition.zone_contiguity == "adjacent")
 
     def where(h: str) -> int | None:
         i = g.index.get(h)
