@@ -76,6 +76,12 @@ class Grid:
         return [tuple(j for j in self.nbr[i] if (h, ids[j]) not in closed) for i, h in enumerate(ids)]
 
     @cached_property
+    def by_name(self) -> list[int]:
+        """The indices in the order of their hexes' ids: sorting by index then needs no string compared."""
+        ids = self.ids
+        return sorted(range(len(ids)), key=ids.__getitem__)
+
+    @cached_property
     def area(self) -> list[int]:
         """Each hex's (front, weather zone) as a small int: what zones split on besides control."""
         areas: dict[tuple, int] = {}
@@ -123,33 +129,44 @@ class Grid:
         Groups sorted, in the order of their least hex, as components gives them. Front and weather zone are
         read from the grid, which like the neighbours is rebuilt when setup adds hexes.
         """
+        return self.zone_labels(((h, control.get(h)) for h in hexes), adjacent)[0]
+
+    def zone_labels(self, pool: Iterable[tuple[str, object]], adjacent: bool) -> tuple[list[list[str]], list[int]]:
+        """``zone_groups`` of the (hex, controller) pairs ``pool``, and each hex's group number by index (-1: none).
+
+        Hexes not on the grid are left out. The walk starts from the hexes in name order, so groups are
+        numbered in the order of their least hex and one pass in that order fills each group sorted: on a
+        large map the time goes to memory, so no hex name is compared or hashed after the first read.
+        """
         index, ids, area = self.index, self.ids, self.area
         nbrs = self.nbr if adjacent else self.open_nbr
         n = len(ids)
-        ctrl: list[str | None] = [None] * n
-        done = bytearray(b"\x01") * n  # 1: outside the pool, or already in a group
-        order = []
-        for h in hexes:
-            i = index[h]
-            done[i] = 0
-            ctrl[i] = control.get(h)
-            order.append(i)
-        out = []
-        for i in order:
-            if done[i]:
+        codes: dict[object, int] = {}
+        ctrl = [0] * n  # 0: outside the pool; else the controller's number
+        for h, c in pool:
+            i = index.get(h)
+            if i is not None:
+                ctrl[i] = codes.setdefault(c, len(codes) + 1)
+        label = [-1] * n
+        count = 0
+        for i in self.by_name:
+            c = ctrl[i]
+            if not c or label[i] >= 0:
                 continue
-            done[i] = 1
-            c, a = ctrl[i], area[i]
-            group, todo = [i], [i]
+            a = area[i]
+            label[i] = count
+            todo = [i]
             while todo:
                 for j in nbrs[todo.pop()]:
-                    if not done[j] and ctrl[j] == c and area[j] == a:
-                        done[j] = 1
-                        group.append(j)
+                    if label[j] < 0 and ctrl[j] == c and area[j] == a:
+                        label[j] = count
                         todo.append(j)
-            out.append(sorted([ids[j] for j in group]))
-        out.sort(key=lambda grp: grp[0])
-        return out
+            count += 1
+        groups: list[list[str]] = [[] for _ in range(count)]
+        for i in self.by_name:
+            if label[i] >= 0:
+                groups[label[i]].append(ids[i])
+        return groups, label
 
     def within_by_land(self, starts: Iterable[str], reach: int) -> dict[str, int]:
         """Hexes within ``reach`` steps of any start, crossing only passable hexsides."""

@@ -45,28 +45,26 @@ def _linked(state: GameState, season: str, hexes_in: list[str]):
 def determine(state: GameState) -> list[Zone]:
     """Every faction's attrition zones as the board stands now (14.211, 14.212)."""
     g = grid(state)
-    controlled = [h for h in state.hexes if state.control.get(h)]
     if state.turn.season in ("fall", "winter"):
+        controlled = [h for h in state.hexes if state.control.get(h)]
         groups = g.components(controlled, _linked(state, state.turn.season, controlled))
+        label = [-1] * len(g.ids)
+        for i, grp in enumerate(groups):
+            for h in grp:
+                label[g.index[h]] = i
     else:  # _linked's plain case, walked over the grid's indices: the same groups
-        groups = g.zone_groups(controlled, state.control, state.rules.attrition.zone_contiguity == "adjacent")
-    where = {h: i for i, grp in enumerate(groups) for h in grp}
-    occ = occupancy(state)
-    merged_into: dict[int, int] = {}
-    airdrop: dict[int, list[str]] = defaultdict(list)
-    for i, grp in enumerate(groups):
-        fac = state.control[grp[0]]
-        units = [u for h in grp for u in occ.get(h, ()) if is_ground(u) and faction(state, u) == fac]
-        if units and all(u.airdropped_from and u.type in AIRDROP_TYPES for u in units):
-            origin = where.get(units[0].airdropped_from)
-            if origin is not None and origin != i and state.control[groups[origin][0]] == fac \
-                    and state.hexes[groups[origin][0]].front == state.hexes[grp[0]].front:
-                merged_into[i] = origin  # 14.212: part of the zone it dropped from
-                airdrop[origin] += grp
+        pool = ((h, c) for h, c in state.control.items() if c)
+        groups, label = g.zone_labels(pool, state.rules.attrition.zone_contiguity == "adjacent")
+
+    def where(h: str) -> int | None:
+        i = g.index.get(h)
+        return None if i is None or label[i] < 0 else label[i]
+
+    merged_into, airdrop = _airdrops(state, groups, where)
     boxes: dict[int, list[str]] = defaultdict(list)
     for b in state.boxes.values():
-        if b.zone_hex in where:
-            boxes[where[b.zone_hex]].append(b.id)
+        if (i := where(b.zone_hex)) is not None:
+            boxes[i].append(b.id)
     zones = []
     for i, grp in enumerate(groups):
         if i in merged_into:
@@ -76,6 +74,30 @@ def determine(state: GameState) -> list[Zone]:
                           front=first.front, weather_zone=first.weather_zone, hexes=sorted(grp + airdrop[i]) if airdrop[i] else grp,
                           boxes=sorted(boxes[i]), airdrop_hexes=sorted(airdrop[i])))
     return zones
+
+
+def _airdrops(state: GameState, groups: list[list[str]], where) -> tuple[dict[int, int], dict[int, list[str]]]:
+    """14.212: the groups held only by units airdropped there, merged into the zone each dropped from.
+
+    Only a group holding an airdropped unit of its own faction can qualify, so the units are read once
+    to find those (usually none) and only their hexes are looked at as a whole.
+    """
+    merged_into: dict[int, int] = {}
+    airdrop: dict[int, list[str]] = defaultdict(list)
+    maybe = sorted({i for u in state.units.values() if u.hex and u.airdropped_from and u.type in AIRDROP_TYPES
+                    and (i := where(u.hex)) is not None and faction(state, u) == state.control[groups[i][0]]})
+    occ = occupancy(state) if maybe else {}
+    for i in maybe:
+        grp = groups[i]
+        fac = state.control[grp[0]]
+        units = [u for h in grp for u in occ.get(h, ()) if is_ground(u) and faction(state, u) == fac]
+        if units and all(u.airdropped_from and u.type in AIRDROP_TYPES for u in units):
+            origin = where(units[0].airdropped_from)
+            if origin is not None and origin != i and state.control[groups[origin][0]] == fac \
+                    and state.hexes[groups[origin][0]].front == state.hexes[grp[0]].front:
+                merged_into[i] = origin  # 14.212: part of the zone it dropped from
+                airdrop[origin] += grp
+    return merged_into, airdrop
 
 
 class Count:
@@ -100,11 +122,14 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
     my_side = side(state, attacker)
     contact: set[str] = set()
     # Only units next to a zone hex holding a defending unit can count: look there, not at the map.
-    held = {h for h in zone.hexes if any(faction(state, d) == defender for d in occ.get(h, ()))}
+    held = set()
+    for h in zone.hexes:  # most hexes are empty: no generator made for them
+        here = occ.get(h)
+        if here and any(faction(state, d) == defender for d in here):
+            held.add(h)
     near = {n for h in held for n in g.adj.get(h, ())}
-    for u in sorted((u for n in near for u in occ.get(n, ())), key=lambda x: x.id):
-        if faction(state, u) != attacker:
-            continue
+    mine = [u for n in near for u in occ.get(n, ()) if faction(state, u) == attacker]  # sort only these
+    for u in sorted(mine, key=lambda x: x.id):
         if u.type in NEVER_COUNT:
             out.refused[u.id] = "14.23F"
             continue
@@ -124,10 +149,10 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
             continue
         reason, found = "", []
         for n in touching:
-            side_ = g.side(u.hex, n)
             if not g.passable(u.hex, n):
                 reason = reason or "14.23C"
                 continue
+            side_ = g.side(u.hex, n)
             if side_.fortified_by and side(state, side_.fortified_by) != my_side:
                 reason = reason or "14.23D"
                 continue
@@ -135,7 +160,7 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
                 reason = reason or "14.23D"
                 continue
             targets = [d.id for d in occ[n] if faction(state, d) == defender and is_combat_ground(d)
-                       and not restricted(state, u.nationality, d.nationality)]
+                       and not (state.restrictions and restricted(state, u.nationality, d.nationality))]
             if not targets:
                 reason = reason or "14.23E"
                 continue
