@@ -312,8 +312,11 @@ class WifRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
 
 
 #: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading
-#: (issue 11); 2: with it (docs/rulings.md, "Editions"). A log that names none is edition 1.
-EDITION = 2
+#: (issue 11); 2: with it; 3: with the corrections of the second reading of the three wave-2 systems
+#: (docs/rulings.md, "Editions"). A log that names none is edition 1.
+EDITION = 3
+#: The edition from which those wave-2 corrections apply: a game created before them re-executes as played.
+AUDITED = 3
 
 
 class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
