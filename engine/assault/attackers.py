@@ -93,13 +93,13 @@ def crossing_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] |
         return "AS-ATK.3", f"no land move from {u.hex} into {hex_}"
     if side.river and not side.bridge:
         return "AS-ATK.3", f"the river between {u.hex} and {hex_} has no bridge"
-    if side.river and not travel:
-        return "AS-MOVE.1", f"{u.id} must be in Travel Mode to assault over the bridge into {hex_}"
+    if side.bridge and not travel:  # any bridged side, flagged a river or not: the clause names the bridge
+        return "AS-MOVE.1", f"{u.id} crosses the bridge into {hex_} only in Travel Mode"
     if unit_class(u) in terrain.of_hex(state, hex_).prohibited_classes:
         if not side.road:
             return "AS-ATK.3", f"{u.id} ({unit_class(u)}) cannot move into {hex_}'s terrain"
         if not travel:
-            return "AS-MOVE.1", f"{u.id} ({unit_class(u)}) must be in Travel Mode to assault {hex_} along the road"
+            return "AS-MOVE.1", f"{u.id} ({unit_class(u)}) may take the road into {hex_} only in Travel Mode"
     return None
 
 
