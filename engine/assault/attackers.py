@@ -66,7 +66,23 @@ def bar(state: GameState, attacker: str, u: UnitState, hex_: str) -> tuple[str, 
         return "AS-GEN.1", f"{u.id} is not a unit of {attacker} on the map"
     if hex_ not in neighbours(state, u.hex):
         return "AS-GEN.1", f"{u.id} in {u.hex} is not adjacent to {hex_}"
+    other = committed(state, u.id, hex_)
+    if other:
+        return "AS-GEN.1", f"{u.id} already assaults {other[1]} in {other[0]}, which is not resolved yet"
     return own_bar(u) or crossing_bar(state, u, hex_) or cost_bar(state, u, hex_)
+
+
+def committed(state: GameState, uid: str, hex_: str) -> tuple[str, str] | None:
+    """(assault, hex) of a still-forming assault on another hex that ``uid`` has joined, else None.
+
+    AS-GEN.1 sends a unit from its hex into one defending hex; without this, AS-COST.1's free assault would
+    let one unit count its full value in two assaults at once (the cost of AS-COST.2-3 bars it otherwise).
+    """
+    got = state.kinds.get("assault")
+    for p in (got.procedures.values() if got is not None else ()):
+        if p.phase == "forming" and p.hex != hex_ and uid in p.units:
+            return p.id, p.hex
+    return None
 
 
 def own_bar(u: UnitState) -> tuple[str, str] | None:
