@@ -25,9 +25,13 @@ def test_as_cap_5_ex1_two_vehicles_at_half_strength(tmp_path):
 
 def test_as_cap_4_ex2_a_supported_hex_escapes_whatever_the_defenders(tmp_path):
     """AS-CAP.Ex2, AS-CAP.4: 800 infantry with 10 vehicles pass the per-hex test."""
+    # The text's own figures: 200 defending infantry, more than the 100 that count as support (AS-CAP.3).
     units = [unit("a1", "0202", strength=10, kind="vehicles"), unit("a2", "0202", strength=800),
-             unit("e1", "0302", strength=200), unit("e2", "0302", strength=900)]
+             unit("e1", "0302", strength=200)]
     _, t = assault(tmp_path, units, ["a1", "a2"], spec=ROUGH)
+    assert _cap(t) == {} and t.contributions["a1"] == 4 * 10 * 10
+    # "whatever the defenders": 1100 of them change nothing.
+    _, t = assault(tmp_path, [*units, unit("e2", "0302", strength=900)], ["a1", "a2"], spec=ROUGH)
     assert _cap(t) == {}
 
 

@@ -19,6 +19,7 @@ def test_as_cost_2_two_thirds_of_the_allowance_must_be_left(tmp_path):
     err = refused(g, c.DeclareAssault(hex="0302", units=["a1"]), "AS-COST.2")
     assert "5 of its 9" in str(err)
     g.execute(c.DeclareAssault(hex="0302", units=["a2"]))   # exactly two thirds is enough
+    assert _spent(g) == {"a2": (6, 0, "AS-COST.3")} and g.state.units["a2"].movement_left == 0
 
 
 def test_as_cost_2_the_fraction_is_exact(tmp_path):

@@ -66,7 +66,23 @@ def bar(state: GameState, attacker: str, u: UnitState, hex_: str) -> tuple[str, 
         return "AS-GEN.1", f"{u.id} is not a unit of {attacker} on the map"
     if hex_ not in neighbours(state, u.hex):
         return "AS-GEN.1", f"{u.id} in {u.hex} is not adjacent to {hex_}"
+    other = committed(state, u.id, hex_)
+    if other:
+        return "AS-GEN.1", f"{u.id} already assaults {other[1]} in {other[0]}, which is not resolved yet"
     return own_bar(u) or crossing_bar(state, u, hex_) or cost_bar(state, u, hex_)
+
+
+def committed(state: GameState, uid: str, hex_: str) -> tuple[str, str] | None:
+    """(assault, hex) of a still-forming assault on another hex that ``uid`` has joined, else None.
+
+    AS-GEN.1 sends a unit from its hex into one defending hex; without this, AS-COST.1's free assault would
+    let one unit count its full value in two assaults at once (the cost of AS-COST.2-3 bars it otherwise).
+    """
+    got = state.kinds.get("assault")
+    for p in (got.procedures.values() if got is not None else ()):
+        if p.phase == "forming" and p.hex != hex_ and uid in p.units:
+            return p.id, p.hex
+    return None
 
 
 def own_bar(u: UnitState) -> tuple[str, str] | None:
@@ -87,19 +103,29 @@ def own_bar(u: UnitState) -> tuple[str, str] | None:
 
 def crossing_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] | None:
     """AS-ATK.3 and AS-MOVE.1: the unit could move from its hex into ``hex_`` as it stands."""
+    return crossing(state, u, u.hex, hex_, u.mode.lower() == "travel")
+
+
+def crossing(state: GameState, u: UnitState, from_: str, to: str, travel: bool) -> tuple[str, str] | None:
+    """(id, why) if ``u``, in Travel Mode or not, could not move from ``from_`` into ``to``, else None.
+
+    The movement the assault asks for (AS-ATK.3, AS-MOVE.1) and the one a retreat asks for (AS-RET.3 names
+    any such bar as its own, retreat.py): a side land units cannot cross or an unbridged river bars it; a
+    bridge, or a road into terrain the unit's class may not enter, needs Travel Mode.
+    """
     g = grid(state)
-    side, travel = g.side(u.hex, hex_), u.mode.lower() == "travel"
-    if not g.passable(u.hex, hex_):
-        return "AS-ATK.3", f"no land move from {u.hex} into {hex_}"
+    side = g.side(from_, to)
+    if not g.passable(from_, to):
+        return "AS-ATK.3", f"no land move from {from_} into {to}"
     if side.river and not side.bridge:
-        return "AS-ATK.3", f"the river between {u.hex} and {hex_} has no bridge"
-    if side.river and not travel:
-        return "AS-MOVE.1", f"{u.id} must be in Travel Mode to assault over the bridge into {hex_}"
-    if unit_class(u) in terrain.of_hex(state, hex_).prohibited_classes:
+        return "AS-ATK.3", f"the river between {from_} and {to} has no bridge"
+    if side.bridge and not travel:  # any bridged side, flagged a river or not: the clause names the bridge
+        return "AS-MOVE.1", f"{u.id} crosses the bridge into {to} only in Travel Mode"
+    if unit_class(u) in terrain.of_hex(state, to).prohibited_classes:
         if not side.road:
-            return "AS-ATK.3", f"{u.id} ({unit_class(u)}) cannot move into {hex_}'s terrain"
+            return "AS-ATK.3", f"{u.id} ({unit_class(u)}) cannot move into {to}'s terrain"
         if not travel:
-            return "AS-MOVE.1", f"{u.id} ({unit_class(u)}) must be in Travel Mode to assault {hex_} along the road"
+            return "AS-MOVE.1", f"{u.id} ({unit_class(u)}) may take the road into {to} only in Travel Mode"
     return None
 
 

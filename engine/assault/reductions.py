@@ -58,7 +58,9 @@ def defender(state: GameState, u: UnitState, attack_hexes: list[str]) -> list[Mo
     """AS-DEF.1-6: the defender's reductions, stacked as reading P3 says."""
     m = set(u.markers)
     out = []
-    one = [w for w, hold in (("Disrupted", "disrupted" in m), ("Low Ammo", "low_ammo" in m),
+    # Broken is the stage past Disrupted, and a Broken unit keeps its old `disrupted` marker
+    # (disruption.hit): it is judged Broken (AS-DEF.5) only, not Disrupted as well.
+    one = [w for w, hold in (("Disrupted", "disrupted" in m and "broken" not in m), ("Low Ammo", "low_ammo" in m),
                              ("Digging-In", "digging_in" in m)) if hold]
     if one:
         out.append(_mul(u.id, "AS-DEF.1", 2, f"{u.id} defends {' and '.join(one)}: x1/2"))

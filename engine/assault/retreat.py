@@ -19,12 +19,11 @@ from turnlog.events import game as g
 from turnlog.projections.assault import Assault
 from turnlog.projections.state import GameState, UnitState
 
-from .. import terrain
 from ..dice import Dice
-from ..hexgrid import grid
 from ..kit import retreat as kr
-from ..kit.board import by_hex, enemies, faction_of, friendly, neighbours, unit_class
+from ..kit.board import by_hex, enemies, faction_of, friendly, neighbours
 from .allocation import reduce
+from .attackers import crossing
 from .results import random_round
 
 FORTS = ("bunker", "pillbox")
@@ -85,11 +84,10 @@ def forbidden(state: GameState, u: UnitState, to: str) -> kr.Bar | None:
     me = faction_of(state, u)
     if to not in state.hexes or to not in neighbours(state, u.hex):
         return "AS-RET.3", f"{u.id} retreats one hex, into a hex next to {u.hex}; {to} is not (reading P11)"
-    side = grid(state).side(u.hex, to)
-    if not grid(state).passable(u.hex, to) or (side.river and not side.bridge):
-        return "AS-RET.3", f"{u.id} could not move from {u.hex} into {to}"
-    if unit_class(u) in terrain.of_hex(state, to).prohibited_classes and not side.road:
-        return "AS-RET.3", f"{u.id} ({unit_class(u)}) cannot move into {to}'s terrain"
+    # A towed anti-tank gun goes into Travel Mode to retreat (AS-SRR.2), so it moves as one that travels.
+    bar = crossing(state, u, u.hex, to, u.mode.lower() == "travel" or towed_at_gun(u))
+    if bar is not None:
+        return "AS-RET.3", f"{bar[1]} ({bar[0]}), so it cannot retreat there"
     if any(enemies(state, me, faction_of(state, o)) for o in occ.get(to, [])):
         return "AS-RET.3", f"{to} holds enemy units"
     if any(f.kind == "minefield" for f in state.features.get(to, [])):
