@@ -38,7 +38,7 @@ def u(uid: str, hex_: str, *, assault: int = 4, ma: int = 9, left: int | None = 
 
 
 def game(tmp_path, units: list[dict], spec: str = "", hexsides=(), active: str = "AX", pzc: dict | None = None,
-         fanatical: bool = False):
+         fanatical: bool = False, edition: int = 0):
     """A new game in AX's movement phase of turn 1 on a 5x5 INVENTED map.
 
     ``pzc``: rules.pzc (INVENTED parameters, PZC, plus the readings asked); ``fanatical``: US is Fanatical.
@@ -47,6 +47,8 @@ def game(tmp_path, units: list[dict], spec: str = "", hexsides=(), active: str =
     rules = {"procedures": ["attrition", "assault"]}
     if pzc is not None:
         rules["pzc"] = {**PZC, **pzc}
+    if edition:  # 0: the current rulings edition; an older one plays as games created then (docs/rulings.md)
+        rules["edition"] = edition
     sc = scenario(grid(spec), units, hexsides=list(hexsides), terrain_types=TERRAIN, active=active,
                   rules=rules, nationalities=nats)
     g = new_game(tmp_path, sc)
@@ -72,10 +74,10 @@ NO_LOSS = {"defender_result": 0, "defender_round": 999}
 
 
 def beaten(tmp_path, units: list[dict], spec: str = "", hexsides=(), fanatical: bool = False, attackers=("a1",),
-           disrupted=None, pzc: dict | None = None):
+           disrupted=None, pzc: dict | None = None, edition: int = 0):
     """A game where ``attackers`` assault 0302 with no loss on either side, and the host then reports
     ``disrupted`` (default: every unit in 0302) Disrupted: AS-RET.1 is judged on that."""
-    g = game(tmp_path, units, spec, hexsides, fanatical=fanatical, pzc=pzc or {})
+    g = game(tmp_path, units, spec, hexsides, fanatical=fanatical, pzc=pzc or {}, edition=edition)
     g.execute(c.DeclareAssault(hex="0302", units=list(attackers)))
     g.execute(c.ResolveAssault(procedure="S1", values=NO_LOSS))
     hit = [x["id"] for x in units if x["hex"] == "0302"] if disrupted is None else list(disrupted)

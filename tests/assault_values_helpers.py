@@ -40,7 +40,8 @@ def unit(uid: str, hex_: str, *, strength: int = 100, kind: str = "men", assault
     return out
 
 
-def game(tmp_path, units: list[dict], *, spec: str = "", hexsides=(), pzc=None, formations=(), bonus: dict = None):
+def game(tmp_path, units: list[dict], *, spec: str = "", hexsides=(), pzc=None, formations=(), bonus: dict = None,
+         edition: int = 0):
     """A new game in AX's turn on a 5x5 INVENTED map; ``bonus``: hex -> (feature kind, defence_bonus)."""
     hexes = grid(spec)
     for h in hexes:
@@ -50,6 +51,8 @@ def game(tmp_path, units: list[dict], *, spec: str = "", hexsides=(), pzc=None, 
     rules = {"procedures": ["attrition", "assault"]}
     if pzc:
         rules["pzc"] = pzc
+    if edition:  # 0: the current rulings edition
+        rules["edition"] = edition
     extra = {"formations": list(formations)} if formations else {}
     sc = scenario(hexes, units, hexsides=list(hexsides), terrain_types=TERRAIN, rules=rules, **extra)
     return new_game(tmp_path, sc)

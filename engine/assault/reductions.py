@@ -14,6 +14,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from turnlog.events.base import Modifier
+from turnlog.events.setup import AUDITED
 from turnlog.projections.state import GameState, UnitState
 
 from ..hexgrid import direction
@@ -59,8 +60,9 @@ def defender(state: GameState, u: UnitState, attack_hexes: list[str]) -> list[Mo
     m = set(u.markers)
     out = []
     # Broken is the stage past Disrupted, and a Broken unit keeps its old `disrupted` marker
-    # (disruption.hit): it is judged Broken (AS-DEF.5) only, not Disrupted as well.
-    one = [w for w, hold in (("Disrupted", "disrupted" in m and "broken" not in m), ("Low Ammo", "low_ammo" in m),
+    # (disruption.hit): from edition 3 it is judged Broken (AS-DEF.5) only, not Disrupted as well.
+    disrupted = "disrupted" in m and not ("broken" in m and state.rules.era >= AUDITED)
+    one = [w for w, hold in (("Disrupted", disrupted), ("Low Ammo", "low_ammo" in m),
                              ("Digging-In", "digging_in" in m)) if hold]
     if one:
         out.append(_mul(u.id, "AS-DEF.1", 2, f"{u.id} defends {' and '.join(one)}: x1/2"))

@@ -16,6 +16,7 @@ import msgspec
 
 from turnlog.events import assault as a
 from turnlog.events import game as g
+from turnlog.events.setup import AUDITED
 from turnlog.projections.assault import Assault
 from turnlog.projections.state import GameState, UnitState
 
@@ -84,8 +85,10 @@ def forbidden(state: GameState, u: UnitState, to: str) -> kr.Bar | None:
     me = faction_of(state, u)
     if to not in state.hexes or to not in neighbours(state, u.hex):
         return "AS-RET.3", f"{u.id} retreats one hex, into a hex next to {u.hex}; {to} is not (reading P11)"
-    # A towed anti-tank gun goes into Travel Mode to retreat (AS-SRR.2), so it moves as one that travels.
-    bar = crossing(state, u, u.hex, to, u.mode.lower() == "travel" or towed_at_gun(u))
+    # A towed anti-tank gun goes into Travel Mode to retreat (AS-SRR.2), so it moves as one that travels;
+    # before edition 3 a retreat was not asked for Travel Mode at all (docs/rulings.md).
+    travel = u.mode.lower() == "travel" or towed_at_gun(u) or state.rules.era < AUDITED
+    bar = crossing(state, u, u.hex, to, travel)
     if bar is not None:
         return "AS-RET.3", f"{bar[1]} ({bar[0]}), so it cannot retreat there"
     if any(enemies(state, me, faction_of(state, o)) for o in occ.get(to, [])):
