@@ -48,7 +48,7 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("WifTerrainSpec", "blitz_shift"): (-10, 10),
     ("BuildCostSpec", "bp"): (0, 9999),
     ("BuildCostSpec", "turns"): (0, 999),
-    ("PzcTerrainSpec", "assault_pct"): (-100, 1000),
+    ("PzcTerrainSpec", "assault_pct"): (-99, 1000),  # AS-DIS.3 divides by 100 + M: -100 has no meaning
     ("HexsideSpec", "assault_pct"): (-100, 1000),
     ("WarTerrainSpec", "defence"): (-100, 100),
     ("WeatherSpec", "winter_level"): (0, 10),

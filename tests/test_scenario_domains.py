@@ -44,6 +44,8 @@ ABSURD = [  # the values the issue found accepted, each refused with its path
     ("huge ctl", {"nationalities__0__ctl": 99}, "nationalities[0].ctl: 99 is outside 0..10"),
     ("negative col", {"hexes__0__col": -10**6}, "hexes[0].col: -1000000 is outside -99999..99999"),
     ("long description", {"description": "x" * 10_001}, "description: 10001 characters"),
+    ("terrain assault modifier -100%", {"terrain_types": [{"id": "void", "pzc": {"assault_pct": -100}}]},
+     "terrain_types[0].pzc.assault_pct: -100 is outside -99..1000"),  # AS-DIS.3 divides by 100 + M
 ]
 
 

@@ -38,6 +38,8 @@ def steps(loss: int, night: bool, pct: int) -> tuple[Fraction, list[Modifier]]:
         mods.append(Modifier(value=2, rule="AS-DIS.2", reason="a night assault doubles them again",
                              applies_to="disruption", kind="multiply"))
     if pct:
+        # A scenario file is refused below -99% (engine/domains.py); the floor keeps a log written before
+        # that bound (when -100 loaded) replaying instead of dividing by zero.
         mods.append(Modifier(value=100, den=max(100 + pct, 1), rule="AS-DIS.3",
                              reason=f"the defending hex's terrain modifier {pct:+d}%", applies_to="disruption",
                              kind="multiply"))
