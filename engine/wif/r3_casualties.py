@@ -30,9 +30,14 @@ def wif_class(u: UnitState) -> str:
     return unit_class(u).upper()
 
 
+def is_gun(u: UnitState) -> bool:
+    """A gun: size ``gun``, or a gun's class (ART, AT, AA, H-ART)."""
+    return u.size.lower() == "gun" or wif_class(u) in GUNS
+
+
 def is_half(u: UnitState) -> bool:
     """A division or a gun: half a casualty point (R3)."""
-    return u.size.lower() in ("division", "gun") or wif_class(u) in GUNS
+    return u.size.lower() == "division" or is_gun(u)
 
 
 def is_corps(u: UnitState) -> bool:
