@@ -162,6 +162,9 @@ class WifKind(MachineKind):
             for i, uid in enumerate(getattr(cmd, field)):
                 if uid not in cmd.attackers:
                     raise CommandError(f'{field}[{i}]: "{uid}" is not one of the attackers')
+                if field == "eng_used" and r3.wif_class(state.units[uid]) != "ENG":
+                    raise CommandError(f'eng_used[{i}]: "{uid}" is no ENG (11.16.5-R4d binds an ENG division that '
+                                       "used its abilities)")
 
     def _check_facts(self, cmd: c.BeginLandCombat, defenders: list[str]) -> None:
         if cmd.notional < 0:
