@@ -77,10 +77,17 @@ def test_the_credit_lapses_after_its_production_phase():
 
 
 def test_k2c_the_kampfgruppe_is_in_the_force_pool_before_the_build():
+    """11.16.5-K2c: no build while the kampfgruppe is in the repair pool (there is no credit yet); the phase
+    that credits it has already put it back in the force pool, where the host's random draw may find it."""
     state = with_kampfgruppe()
-    production(state, "AX")
-    assert state.units["a1"].pool == "" and not state.units["a1"].hex  # in the force pool for the random draw
-    assert w.KampfgruppeBuildRecorded.__doc__ and "K2c" in w.KampfgruppeBuildRecorded.__doc__
+    state.turn.turn, state.turn.phase = 2, "production"
+    assert state.units["a1"].pool == "AX-repair"
+    with pytest.raises(CommandError, match="credit"):
+        build(state, "KG1", "MECH")
+    ev = production(state, "AX")
+    assert [type(e).__name__ for e in ev] == ["RepairPoolEmptied", "KampfgruppeCredited"]
+    assert state.units["a1"].pool == "" and not state.units["a1"].hex
+    assert build(state, "KG1", "MECH")[0].unit_class == "MECH" and state.units["a1"].pool == ""
 
 
 def test_unknown_credit_or_missing_cost_names_the_field():

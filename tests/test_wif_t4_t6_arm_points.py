@@ -100,3 +100,13 @@ def test_wif_11_16_4_a_tank_buster_of_no_side_is_refused(tmp_path):
     g = new_game(tmp_path, position([u("a1", "ARM"), u("e1", "INF")]))
     with pytest.raises(CommandError, match="tank_busters"):
         g.execute(begin(attackers=["a1"], tank_busters=[TankBuster(unit="x", side="neutral", factors=2)]))
+
+
+def test_wif_t6_a_motorized_art_gun_is_not_halved_as_a_division(tmp_path):
+    """11.16.5-T5, 11.16.5-T6 (reading W6 as the audit extends it): a defending motorized ART counts 1 whether
+    the scenario sizes it as a division or a gun; the INF division beside it is halved (1)."""
+    units = [u("a1", "ARM"), u("e1", "ART", size="division", markers=["motorized"]),
+             u("e2", "ART", size="gun", markers=["motorized"]), u("e3", "INF", size="division")]
+    g = game(tmp_path, units, attackers=["a1"])
+    assert _points(g) == {"a1": "4", "e1": "1", "e2": "1", "e3": "1"}
+    assert combat(g).arm_defender == "3"

@@ -16,6 +16,7 @@ from turnlog.projections.state import GameState, UnitState
 
 from ..errors import CommandError
 from ..kit.board import unit_class
+from .r3_casualties import is_gun
 
 #: 11.16.5-T4: an attacking corps' ARM points by type.
 ATTACKING = {"hq-a": 4, "arm": 4, "mech": 3, "mot": 1, "cav": 1}
@@ -52,7 +53,7 @@ def base(u: UnitState, side: str) -> list[Modifier]:
     if not n:
         return []
     out = [Modifier(value=n, rule=rule, reason=f"{unit_class(u).upper()} {side[:-2]}ing", applies_to=tag)]
-    if u.size == "division":
+    if u.size == "division" and not is_gun(u):  # a gun's entry is its own value (docs/rulings.md, W6)
         why = "an ENG division counts as an INF division" if unit_class(u) == "eng" else "a division counts half"
         out.append(Modifier(value=1, den=2, kind="multiply", rule="11.16.5-T6", reason=why, applies_to=tag))
     return out

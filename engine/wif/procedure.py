@@ -162,6 +162,9 @@ class WifKind(MachineKind):
             for i, uid in enumerate(getattr(cmd, field)):
                 if uid not in cmd.attackers:
                     raise CommandError(f'{field}[{i}]: "{uid}" is not one of the attackers')
+                if field == "eng_used" and r3.wif_class(state.units[uid]) != "ENG":
+                    raise CommandError(f'eng_used[{i}]: "{uid}" is no ENG (11.16.5-R4d binds an ENG division that '
+                                       "used its abilities)")
 
     def _check_facts(self, cmd: c.BeginLandCombat, defenders: list[str]) -> None:
         if cmd.notional < 0:
@@ -189,9 +192,10 @@ class WifKind(MachineKind):
 
     def on_roll(self, state: GameState, combat: LandCombat, cmd: c.RollLandCombatDice, dice) -> list:
         name = state.rules.wif.die
-        if dice.spec(name, "11.16.5-T7").count != 1:
-            raise RuleViolation("11.16.5-T7", f"rules.wif.die names dice '{name}' of more than one die: option "
-                                "43 rolls one die per side")
+        spec = dice.spec(name, "11.16.5-T7")
+        if spec.count != 1 or spec.sides != 10:
+            raise RuleViolation("11.16.5-T7", f"rules.wif.die names dice '{name or 'the game die'}' of {spec.count} "
+                                f"d{spec.sides}: option 43 (the split d10) rolls one ten-sided die per side")
         key = f"wif/t{combat.turn}/{combat.id}"
         rolls = [dice.roll(f"{key}/{s}", combat.id, "11.16.5-T7", dice=name, slot=s) for s in SIDES]
         bonus, _ = tb.bonus(state, combat, combat.table)

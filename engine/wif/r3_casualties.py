@@ -30,9 +30,14 @@ def wif_class(u: UnitState) -> str:
     return unit_class(u).upper()
 
 
+def is_gun(u: UnitState) -> bool:
+    """A gun: size ``gun``, or a gun's class (ART, AT, AA, H-ART)."""
+    return u.size.lower() == "gun" or wif_class(u) in GUNS
+
+
 def is_half(u: UnitState) -> bool:
     """A division or a gun: half a casualty point (R3)."""
-    return u.size.lower() in ("division", "gun") or wif_class(u) in GUNS
+    return u.size.lower() == "division" or is_gun(u)
 
 
 def is_corps(u: UnitState) -> bool:
@@ -100,8 +105,20 @@ def check_losses(state: GameState, combat, side: str, units: list[str]) -> Paid:
     most = min(need, sum((points(state.units[u]) for u in alive), Fraction(0)))
     shortfall = kl.check(spec, units, most)
     paid = sum((points(state.units[u]) for u in units), Fraction(0))
-    half = units[-1] if units and paid > need and is_corps(state.units[units[-1]]) else ""
-    return Paid(cp=paid, shortfall=shortfall, half_payer=half)
+    return Paid(cp=paid, shortfall=shortfall, half_payer=half_payer(state, units, paid))
+
+
+def half_payer(state: GameState, units: list[str], paid: Fraction) -> str:
+    """The corps that pays the other half of a casualty a division or gun began (K1b), or "".
+
+    An odd number of halves in the list leaves one half open; the last corps listed pays it. When the result
+    is paid in full that corps is the list's last unit (it pays past the number); when the side loses
+    everything and still falls short, R3 says its only division takes a corps with it all the same
+    (docs/rulings.md, "R3 short of points").
+    """
+    if paid.denominator == 1:
+        return ""
+    return next((u for u in reversed(units) if is_corps(state.units[u])), "")
 
 
 def most_needed(state: GameState, combat, side: str) -> Fraction:

@@ -21,6 +21,8 @@ from ..kit.modifiers import round_as
 from . import chooser as ch
 
 TABLES = ("blitz", "assault")
+#: 11.16.5-R1: each table's last column (odds past it read it); both start at 1:2.
+ENDS = {"blitz": Fraction(7), "assault": Fraction(10)}
 #: 11.16.5-T7, reading W18: the weather conditions in which the ARM bonus may apply.
 BONUS_WEATHER = ("fine", "snow")
 HOW = ("a table file in the kit's format (docs/tables.md), read by odds (columns_by = \"odds\") with the "
@@ -50,7 +52,19 @@ def loaded(state: GameState, kind: str) -> T.Table:
     if table.spec.columns_by != "odds" or table.spec.cell_grammar != "sides" or not str(top).endswith(":1"):
         raise RuleViolation("11.16.5-R1", f"table '{name}' cannot be read as the {kind} table: it needs "
                             + HOW.format(name=name, kind=kind).split("; list")[0] + ", its last column n:1")
+    if (_odds(table.spec.columns[0].min), _odds(top)) != (Fraction(1, 2), ENDS[kind]):
+        raise RuleViolation("11.16.5-R1", f"table '{name}' runs from {table.spec.columns[0].min} to {top}; R1 reads "
+                            f"odds below 1:2 on a 1:2 column and odds past {ENDS[kind]}:1 on the {kind} table's "
+                            "last column, so its columns must start at 1:2 and end at "
+                            f"{ENDS[kind]}:1")
     return table
+
+
+def _odds(text) -> Fraction | None:
+    try:
+        return kodds.parse_ratio(text)
+    except (TypeError, ValueError):
+        return None
 
 
 def shift(state: GameState, combat: LandCombat, table: str) -> tuple[int, str, str]:
