@@ -12,6 +12,7 @@ from typing import Sequence
 
 from turnlog.events.base import Modifier
 from turnlog.events.wif import ArmPoints, FactorMultiplier, TankBuster
+from turnlog.events.setup import AUDITED
 from turnlog.projections.state import GameState, UnitState
 
 from ..errors import CommandError
@@ -35,7 +36,7 @@ def code(u: UnitState) -> str:
     return "inf" if c == "eng" else c
 
 
-def base(u: UnitState, side: str) -> list[Modifier]:
+def base(u: UnitState, side: str, gun_whole: bool = True) -> list[Modifier]:
     """The unit's points before multipliers, as modifiers naming their rule (empty: it counts 0)."""
     tag, c = f"arm:{u.id}", code(u)
     if c in FACTOR_GUNS:
@@ -53,7 +54,8 @@ def base(u: UnitState, side: str) -> list[Modifier]:
     if not n:
         return []
     out = [Modifier(value=n, rule=rule, reason=f"{unit_class(u).upper()} {side[:-2]}ing", applies_to=tag)]
-    if u.size == "division" and not is_gun(u):  # a gun's entry is its own value (docs/rulings.md, W6)
+    # A gun's entry is its own value (docs/rulings.md, W6; rulings edition 3, ``gun_whole``).
+    if u.size == "division" and not (gun_whole and is_gun(u)):
         why = "an ENG division counts as an INF division" if unit_class(u) == "eng" else "a division counts half"
         out.append(Modifier(value=1, den=2, kind="multiply", rule="11.16.5-T6", reason=why, applies_to=tag))
     return out
@@ -104,7 +106,7 @@ def count(state: GameState, attackers: Sequence[str], defenders: Sequence[str], 
     contributors = []
     for side, ids in (("attacker", attackers), ("defender", defenders)):
         for uid in ids:
-            mods = base(state.units[uid], side)
+            mods = base(state.units[uid], side, state.rules.era >= AUDITED)
             mods += mult.get(uid, []) if mods else []
             pts = total(mods)
             sums[side] += pts

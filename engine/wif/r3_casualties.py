@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from turnlog.events.setup import AUDITED
 from turnlog.projections.state import GameState, UnitState
 
 from ..errors import CommandError, RuleViolation
@@ -105,7 +106,11 @@ def check_losses(state: GameState, combat, side: str, units: list[str]) -> Paid:
     most = min(need, sum((points(state.units[u]) for u in alive), Fraction(0)))
     shortfall = kl.check(spec, units, most)
     paid = sum((points(state.units[u]) for u in units), Fraction(0))
-    return Paid(cp=paid, shortfall=shortfall, half_payer=half_payer(state, units, paid))
+    if state.rules.era >= AUDITED:
+        half = half_payer(state, units, paid)
+    else:  # edition 2: only a list that paid past the result named its last corps (docs/rulings.md)
+        half = units[-1] if units and paid > need and is_corps(state.units[units[-1]]) else ""
+    return Paid(cp=paid, shortfall=shortfall, half_payer=half)
 
 
 def half_payer(state: GameState, units: list[str], paid: Fraction) -> str:
