@@ -59,6 +59,25 @@ class DesignationKind(MachineKind):
             raise RuleViolation("9.0", f"{proc.id} belongs to {proc.active}'s Combat Phase of turn {proc.turn}; "
                                 f"it cannot continue in {t.active}'s phase of turn {t.turn}")
 
+    def unfinished(self, state: GameState) -> RuleViolation | None:
+        """An open instance holds the turn (the kit's rule, 9.0); so does a Combat Phase that owes attacks.
+
+        9.1.1 makes some attacks mandatory, and only the designation segment can meet them: leaving the
+        Combat Phase of a game that uses rule 9 without opening it would drop them. A phase that owes
+        none may pass without the segment (every attack in it would be discretionary, 9.1.2).
+        """
+        held = super().unfinished(state)
+        if held is not None or state.turn.phase != self.turn_phase or self.name not in state.rules.procedures:
+            return held
+        if self.current(state) is not None:
+            return None
+        owed = s91.owed_unopened(state, state.turn.active)
+        if not owed:
+            return None
+        listed = "; ".join(f"{h} (by {', '.join(us)})" for h, us in owed.items())
+        return RuleViolation("9.1.1", f"{state.turn.active}'s Combat Phase owes attacks on {listed}: open its "
+                             "Attack Designation Segment (BeginAttackDesignation, 9.0) before the turn moves on")
+
     def current(self, state: GameState) -> AttackDesignation | None:
         """The procedure of the Combat Phase now being played, if one was opened."""
         t = state.turn
