@@ -52,6 +52,8 @@ def report(state: GameState, proc: AttackDesignation, assault: str, result: str,
     reach = affected(state, proc, g)
     moves = {}
     for i, uid in enumerate(eliminated):
+        if uid in eliminated[:i]:
+            raise CommandError(f'eliminated[{i}]: "{uid}" is named twice')
         _reached(reach, uid, f"eliminated[{i}]", assault)
     for i, r in enumerate(retreats):
         _reached(reach, r.unit, f"retreats[{i}].unit", assault)
