@@ -134,4 +134,5 @@ def declare(state: GameState, proc: AttackDesignation, attackers: list[str], hex
     best = max(hexes, key=lambda h: b.defence_rank(state, h))   # max keeps the first of equals
     return d.GroundAssaultDeclared(procedure=proc.id, assault=f"G{len(proc.assaults) + 1}", attackers=list(attackers),
                                    hexes=list(hexes), defenders=[u.id for u in defending if u.id not in came_in],
-                                   retreated_in=came_in, terrain=state.hexes[best].terrain, constricted=tight)
+                                   retreated_in=came_in, terrain=state.hexes[best].terrain, constricted=tight,
+                                   terrain_hex=best if len(hexes) > 1 else "")

@@ -54,7 +54,8 @@ def _declared(state: GameState, ev: d.GroundAssaultDeclared) -> list[str]:
         out.append("  several origin hexes: every attacker is in PA mode (9.2.1)")
     ranks = ", ".join(f"{h} {state.hexes[h].terrain} (rank {b.defence_rank(state, h)[0]}"
                       f"{', covering' if b.covering(state, h) else ''})" for h in ev.hexes)
-    out.append(f"  defender's terrain: {ev.terrain}, the best of {ranks} (9.2.1)")
+    out.append(f"  defender's terrain: {ev.terrain}{f' of {ev.terrain_hex}' if ev.terrain_hex else ''}, "
+               f"the best of {ranks} (9.2.1)")
     if ev.constricted:
         out.append("  a constricted target: at most two units, one battalion, from each hex (9.2.4)")
     if ev.retreated_in:
