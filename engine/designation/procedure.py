@@ -88,6 +88,12 @@ class DesignationKind(MachineKind):
         if opened is not None:
             raise RuleViolation("9.0", f"{opened.id} already holds this Combat Phase's designation (phase "
                                 f"'{opened.phase}'): one per Combat Phase")
+        first = next(iter(self.instances(state).values()), None)
+        if first is not None and first.arty_shift_option != cmd.arty_shift_option:
+            # An optional rule is the game's, agreed once; this one favours the attacker, who opens each phase.
+            raise RuleViolation("9.1.1-QA", f"the artillery-shift option of 9.1.1's Q&A is "
+                                f"{'on' if first.arty_shift_option else 'off'} in this game since {first.id}: "
+                                f"every Combat Phase plays it so (arty_shift_option={str(first.arty_shift_option).lower()})")
         active = state.turn.active
         pid = f"C{len(self.instances(state)) + 1}"
         return [d.AttackDesignationBegun(procedure=pid, active=active, turn=state.turn.turn,
@@ -128,7 +134,9 @@ class DesignationKind(MachineKind):
     def legal(self, state: GameState) -> list[Choice]:
         """The concrete choices: who may be designated, which hexes are required, which assaults are open."""
         if state.turn.phase == self.turn_phase and self.current(state) is None:
-            return [choice("BeginAttackDesignation", rule="9.0", role="active", faction=state.turn.active)]
+            first = next(iter(self.instances(state).values()), None)   # it fixed the Q&A option for the game
+            fixed = {"arty_shift_option": True} if first is not None and first.arty_shift_option else None
+            return [choice("BeginAttackDesignation", fixed, rule="9.0", role="active", faction=state.turn.active)]
         out = []
         for proc in self.open(state):
             if (proc.turn, proc.active) == (state.turn.turn, state.turn.active):
