@@ -86,4 +86,4 @@ def test_9_1_1_qa_a_stranding_assault_is_refused_even_when_another_hex_already_l
     g.execute(c.DeclareGroundAssault(procedure="C1", attackers=["a2"], hexes=["0405", "0503"]))
     g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G1"))
     g.execute(c.EndGroundAssaultSegment(procedure="C1"))
-    assert proc(g).lapsed == {"0301": "9.1.3"}
+    assert proc(g).lapsed == {"0301": "9.1.0"}

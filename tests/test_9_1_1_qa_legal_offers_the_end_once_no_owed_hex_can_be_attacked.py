@@ -26,4 +26,4 @@ def test_9_1_1_qa_p1_the_end_is_offered_once_every_owed_hex_has_no_able_attacker
     g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G1"))
     assert "EndGroundAssaultSegment" in _offered(g)
     g.execute(c.EndGroundAssaultSegment(procedure="C1"))
-    assert proc(g).phase == "done" and proc(g).lapsed == {"0301": "9.1.3"}
+    assert proc(g).phase == "done" and proc(g).lapsed == {"0301": "9.1.0"}

@@ -89,6 +89,8 @@ def end(state: GameState, proc: AttackDesignation) -> d.GroundAssaultSegmentEnde
         raise RuleViolation("9.1.1", "these required hexes are still enemy-held and unattacked: " + "; ".join(
             f"{h} (by {', '.join(able[h])})" for h in still))
     attacked = sorted({h for g in proc.assaults.values() for h in g.hexes})
-    lapsed = {h: lapse(state, proc, h) or "9.1.3" for h in proc.required if h not in attacked}
+    # The rest lapse because no designated unit is left able to attack them, and only designated units may
+    # (9.1.0): 9.1.3 never is the reason here, since a hex closed to a unit laid no duty on it to begin with.
+    lapsed = {h: lapse(state, proc, h) or "9.1.0" for h in proc.required if h not in attacked}
     cleared = [u for u in proc.marked if "attack" in state.units[u].markers]
     return d.GroundAssaultSegmentEnded(procedure=proc.id, attacked=attacked, lapsed=lapsed, cleared=cleared)
