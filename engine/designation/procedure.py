@@ -91,9 +91,10 @@ class DesignationKind(MachineKind):
         first = next(iter(self.instances(state).values()), None)
         if first is not None and first.arty_shift_option != cmd.arty_shift_option:
             # An optional rule is the game's, agreed once; this one favours the attacker, who opens each phase.
-            raise RuleViolation("9.1.1-QA", f"the artillery-shift option of 9.1.1's Q&A is "
-                                f"{'on' if first.arty_shift_option else 'off'} in this game since {first.id}: "
-                                f"every Combat Phase plays it so (arty_shift_option={str(first.arty_shift_option).lower()})")
+            on = first.arty_shift_option
+            raise RuleViolation("9.1.1-QA", f"the artillery-shift option of 9.1.1's Q&A is {'on' if on else 'off'} "
+                                f"in this game since {first.id}: every Combat Phase plays it so "
+                                f"(arty_shift_option={'true' if on else 'false'})")
         active = state.turn.active
         pid = f"C{len(self.instances(state)) + 1}"
         return [d.AttackDesignationBegun(procedure=pid, active=active, turn=state.turn.turn,

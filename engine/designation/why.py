@@ -79,7 +79,8 @@ def why(state: GameState, ev) -> list[str]:
                     "  the result itself is the host's report (rules 10-11, outside the text)"]
         case d.GroundAssaultSegmentEnded():
             gone = [f"  {h} lapsed under {r}" for h, r in ev.lapsed.items()]
-            return [f"  attacked: {', '.join(ev.attacked) or 'none'}"] + (gone or ["  every required hex was attacked (9.1.1)"])
+            done = f"  attacked: {', '.join(ev.attacked) or 'none'}"
+            return [done] + (gone or ["  every required hex was attacked (9.1.1)"])
         case d.DesignationPhaseChanged():
             src = proc.phase if proc is not None else "designation"
             ts = [t["trigger"] for t in machine.TRANSITIONS if t["source"] == src and t["dest"] == ev.phase]
