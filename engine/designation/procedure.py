@@ -15,7 +15,7 @@ from .. import commands as c
 from ..errors import CommandError, RuleViolation
 from ..kit.choices import Choice, choice
 from ..kit.kind import MachineKind
-from . import machine, s9_1_designation as s91, s9_2_ground_assault as s92, s9_2_results as res
+from . import board as b, machine, s9_1_designation as s91, s9_2_ground_assault as s92, s9_2_results as res
 from .legal import choices
 from .narrative import narrate
 from .why import hex_lines, why
@@ -115,9 +115,15 @@ class DesignationKind(MachineKind):
                 *self.moved(proc, "end_designation")]
 
     def on_shifts(self, state, proc, cmd: c.ReportArtilleryShifts, _dice) -> list:
+        """The barrage's shift markers; the Q&A's option speaks of a shift on an enemy stack, so a hex must hold one."""
         for i, h in enumerate(cmd.hexes):
             if h not in state.hexes:
                 raise CommandError(f'hexes[{i}]: no hex "{h}"')
+            if h in cmd.hexes[:i]:
+                raise CommandError(f'hexes[{i}]: "{h}" is named twice')
+            if not b.enemy_units(state, proc.active, h):
+                raise RuleViolation("9.1.1-QA", f"hexes[{i}]: {h} holds no enemy unit of {proc.active}, so no "
+                                    "artillery shift marker can lie on an enemy stack there")
         return [d.ArtilleryShiftsReported(procedure=proc.id, hexes=list(cmd.hexes))]
 
     def on_start(self, state, proc, _cmd, _dice) -> list:
