@@ -55,7 +55,9 @@ class GroundAssaultDeclared(Event, kw_only=True):
 
     ``defenders`` contribute to the defence; ``retreated_in`` retreated into a defending hex this phase and
     contribute nothing, though the result reaches them (9.2.3); ``terrain`` is the defending terrain most
-    favourable to the defender (9.2.1); ``constricted``: a target is constricted, so 9.2.4's cap applied.
+    favourable to the defender (9.2.1), and ``terrain_hex`` the defending hex it is read from when there are
+    several (a feature, such as a village, can make one of two hexes of the same type the better);
+    ``constricted``: a target is constricted, so 9.2.4's cap applied.
     """
 
     procedure: str
@@ -66,6 +68,7 @@ class GroundAssaultDeclared(Event, kw_only=True):
     retreated_in: list[str] = []
     terrain: str = ""
     constricted: bool = False
+    terrain_hex: str = ""   # added after the first rule-9 logs: empty (omitted) for a one-hex assault
 
 
 class GroundAssaultResolved(Event, kw_only=True):

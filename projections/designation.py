@@ -24,6 +24,7 @@ class Assault(msgspec.Struct, kw_only=True, omit_defaults=True):
     retreated_in: list[str] = []
     terrain: str = ""
     constricted: bool = False
+    terrain_hex: str = ""          # the defending hex whose terrain is used, when there are several (9.2.1)
     result: str | None = None
     affected: list[str] = []
 
@@ -83,7 +84,8 @@ def apply(state: GameState, event) -> None:
             proc = mine.procedures[p]
             proc.assaults[g] = Assault(id=g, attackers=list(event.attackers), hexes=list(event.hexes),
                                        defenders=list(event.defenders), retreated_in=list(event.retreated_in),
-                                       terrain=event.terrain, constricted=event.constricted)
+                                       terrain=event.terrain, constricted=event.constricted,
+                                       terrain_hex=event.terrain_hex)
             proc.participated = [*proc.participated, *event.attackers, *event.defenders]
         case d.GroundAssaultResolved(procedure=p, assault=g, result=r, affected=af, retreated=rt):
             proc = mine.procedures[p]

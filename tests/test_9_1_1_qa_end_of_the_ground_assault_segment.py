@@ -31,6 +31,7 @@ def test_9_1_1_qa_an_assault_awaiting_its_result_holds_the_end(tmp_path):
     assert "G1 is not yet reported" in refused(g, c.EndGroundAssaultSegment(procedure="C1"), "9.0").message
     g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G1"))
     g.execute(c.EndGroundAssaultSegment(procedure="C1"))
+    assert proc(g).phase == "done" and proc(g).lapsed == {}
 
 
 def test_9_1_1_qa_using_the_only_unit_able_elsewhere_is_refused(tmp_path):
@@ -39,6 +40,7 @@ def test_9_1_1_qa_using_the_only_unit_able_elsewhere_is_refused(tmp_path):
     err = refused(g, c.DeclareGroundAssault(procedure="C1", attackers=["a1"], hexes=["0301"]), "9.1.1")
     assert err.message.startswith("0201 must still be attacked")
     g.execute(c.DeclareGroundAssault(procedure="C1", attackers=["a2"], hexes=["0301"]))
+    assert proc(g).assaults["G1"].attackers == ["a2"]
 
 
 def test_9_1_1_qa_a_hex_emptied_during_the_segment_lapses(tmp_path):
@@ -84,4 +86,4 @@ def test_9_1_1_qa_a_stranding_assault_is_refused_even_when_another_hex_already_l
     g.execute(c.DeclareGroundAssault(procedure="C1", attackers=["a2"], hexes=["0405", "0503"]))
     g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G1"))
     g.execute(c.EndGroundAssaultSegment(procedure="C1"))
-    assert proc(g).lapsed == {"0301": "9.1.3"}
+    assert proc(g).lapsed == {"0301": "9.1.0"}

@@ -53,6 +53,8 @@ def test_9_1_1_qa_all_three_in_separate_assaults_is_accepted(tmp_path):
     _assault(g, ["b1"], [K])
     _assault(g, ["b3"], [S, H])
     g.execute(c.EndGroundAssaultSegment(procedure="C1"))
+    assert proc(g).phase == "done" and [a.hexes for a in proc(g).assaults.values()] == [[K], [S, H]]
+    assert proc(g).lapsed == {}
 
 
 def test_9_1_1_qa_variant_a_river_before_s_frees_it_unless_another_open_unit_touches_s(tmp_path):

@@ -76,3 +76,16 @@ def test_9_1_1a_a_hex_with_no_covering_kind_is_open(tmp_path):
     """9.1.1a¶1: every other hex is Open: a clear hex with a road still leaves its unit owing a marker."""
     g = game(tmp_path, [u("a1", "0202"), u("e1", "0301")], spec="0202:clear:road")
     refused(g, c.EndAttackDesignation(procedure="C1"), "9.1.1")
+
+
+def test_9_1_1a_example_by_that_unit_itself_one_assault_on_both_hexes(tmp_path):
+    """9.1.1a-EX: the designated unit may meet both duties itself, in one assault on both hexes (9.2.1¶2); the
+    other units of the stack stay undesignated and covered. Attacking only one of the two is refused."""
+    g = game(tmp_path, STACK, spec="0202:woods")
+    to_assaults(g, "a1")
+    assert proc(g).required == ["0201", "0301"] and proc(g).attackers == ["a1"]
+    refused(g, c.DeclareGroundAssault(procedure="C1", attackers=["a1"], hexes=["0301"]), "9.1.1")
+    g.execute(c.DeclareGroundAssault(procedure="C1", attackers=["a1"], hexes=["0301", "0201"]))
+    g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G1", result="NE"))
+    g.execute(c.EndGroundAssaultSegment(procedure="C1"))
+    assert proc(g).phase == "done" and proc(g).lapsed == {} and proc(g).assaults["G1"].defenders == ["e1", "e2"]

@@ -20,7 +20,8 @@ def test_9_1_2_a_discretionary_attack_may_be_made_on_an_unrequired_hex(tmp_path)
     sides = [{"a": "0202", "b": "0301", "river": True}]
     g = game(tmp_path, [u("a1", "0202"), u("e1", "0301")], hexsides=sides)
     to_assaults(g, "a1")
-    assert proc(g).required == []
+    assert proc(g).required == [] and proc(g).attackers == ["a1"]
     g.execute(c.DeclareGroundAssault(procedure="C1", attackers=["a1"], hexes=["0301"]))
     g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G1"))
     g.execute(c.EndGroundAssaultSegment(procedure="C1"))
+    assert proc(g).phase == "done" and proc(g).assaults["G1"].defenders == ["e1"] and proc(g).lapsed == {}

@@ -38,5 +38,6 @@ def test_9_2_3_a_defender_that_retreated_in_adds_nothing_and_suffers_the_result(
     g2 = proc(g).assaults["G2"]
     assert g2.defenders == ["e2"] and g2.retreated_in == ["e1"]
     g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G2", result="DE", eliminated=["e1", "e2"]))
-    assert g.state.units["e1"].eliminated
+    assert g.state.units["e1"].eliminated and proc(g).assaults["G2"].affected == ["a2", "e1", "e2"]
     g.execute(c.EndGroundAssaultSegment(procedure="C1"))
+    assert proc(g).phase == "done"

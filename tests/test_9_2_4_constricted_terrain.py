@@ -47,6 +47,7 @@ def test_9_2_4_a_constricted_hex_among_several_targets_caps_the_whole_assault(tm
     to_assaults(g)
     refused(g, c.DeclareGroundAssault(procedure="C1", attackers=["b1", "b2"], hexes=["0301", "0302"]), "9.2.4")
     g.execute(c.DeclareGroundAssault(procedure="C1", attackers=["b1", "k1"], hexes=["0301", "0302"]))
+    assert proc(g).assaults["G1"].constricted and proc(g).assaults["G1"].defenders == ["ed2", "ed1"]
 
 
 def test_9_2_4_pn_designating_part_of_a_stack_meets_the_cap(tmp_path):

@@ -41,3 +41,14 @@ def test_9_why_explains_a_declared_assault_and_legal_lists_the_choices(tmp_path)
     assert "a constricted target: at most two units, one battalion, from each hex (9.2.4)" in text
     assert "rule 9: Open terrain (9.1.1a), constricted (9.2.4)" in text
     assert "required target of C1 (by a1, a2): attacked (9.1.1)" in text
+
+
+def test_9_why_says_every_required_hex_was_attacked_when_none_lapsed(tmp_path):
+    """9.1.1-QA¶1: `why` on the end of the segment names the attacked hexes and, with none lapsed, says so."""
+    g = game(tmp_path, [u("a1", "0202", mode="pa"), u("e1", "0301")])
+    to_assaults(g)
+    g.execute(c.DeclareGroundAssault(procedure="C1", attackers=["a1"], hexes=["0301"]))
+    g.execute(c.ReportGroundAssaultResult(procedure="C1", assault="G1", result="NE"))
+    g.execute(c.EndGroundAssaultSegment(procedure="C1"))
+    text = run(g, f"why {_seq_of(g, 'GroundAssaultSegmentEnded')}")
+    assert "attacked: 0301" in text and "every required hex was attacked (9.1.1)" in text

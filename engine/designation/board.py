@@ -13,9 +13,10 @@ from ..hexgrid import grid
 from ..kit.board import (by_hex, enemies, enemy_units, faction_of, friendly, neighbours,  # noqa: F401
                          on_board, side_units, unit_class)
 
-#: 9.1.1a's covering kinds, as hex features (the terrain kinds are the terrain table's ``war.covering``).
-COVERING_FEATURES = frozenset({"location", "village", "town", "city", "woods", "forest", "fieldworks",
-                               "fortification"})
+#: 9.1.1a's covering kinds: a hex feature of one of them, or a terrain type of that id, covers (besides any
+#: type the terrain table marks ``war.covering``).
+COVERING_KINDS = frozenset({"location", "village", "town", "city", "woods", "forest", "fieldworks",
+                            "fortification"})
 #: 9.1.3: unit classes that never attack (read from ``unit_class``, else ``type``).
 NEVER_ATTACK = frozenset({"artillery", "hq"})
 PA, EXPLOIT, BATTALION = "pa", "exploit", "battalion"
@@ -26,10 +27,12 @@ def is_pa(u: UnitState) -> bool:
 
 
 def covering(state: GameState, hex_: str) -> bool:
-    """9.1.1a: the hex holds covering terrain (its type's ``war.covering``, or a covering feature)."""
-    if terrain.of_hex(state, hex_).war.covering:
+    """9.1.1a: the hex holds covering terrain: its type is ``war.covering`` or named for a covering kind
+    (the engine's default ``forest`` has no ``war`` entry, yet the text lists forest), or a feature is."""
+    t = terrain.of_hex(state, hex_)
+    if t.war.covering or t.id.lower() in COVERING_KINDS:
         return True
-    return any(f.kind.lower() in COVERING_FEATURES for f in state.features.get(hex_, []))
+    return any(f.kind.lower() in COVERING_KINDS for f in state.features.get(hex_, []))
 
 
 def constricted(state: GameState, hex_: str) -> bool:

@@ -61,9 +61,10 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
             rule="9.2.0", role="host", faction="") for g in open_]
     used = set(proc.participated)
     owed = s92.unattacked(state, proc)
-    out = []
+    out, still = [], False
     for h in owed:
         able = s92.able_units(state, proc, h, used)
+        still = still or bool(able)
         if able:
             out.append(choice("DeclareGroundAssault", fixed, [Option(field="hexes", values=[h], many=True),
                                                               _pick("attackers", able)],
@@ -75,6 +76,6 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
     if free and near:
         out.append(choice("DeclareGroundAssault", fixed, [_pick("attackers", free), _pick("hexes", near)],
                           rule="9.2.3", note=f"every attacker adjacent to every target hex (9.2.0, 9.2.3); {_TOGETHER}", **who))
-    if not owed:  # offered only when accepted: no required hex is still owed an attack (9.1.1)
+    if not still:  # offered only when accepted: no required hex is owed an attack a unit could still make (9.1.1)
         out.append(choice("EndGroundAssaultSegment", fixed, rule="9.1.1", **who))
     return out

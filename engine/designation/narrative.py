@@ -26,7 +26,8 @@ def narrate(e) -> str:
             extra = "; constricted: at most two units, one battalion, from each hex (9.2.4)" if e.constricted else ""
             came = f"; retreated in, adding nothing: {_list(e.retreated_in)} (9.2.3)" if e.retreated_in else ""
             return (f"{p} {e.assault}: {_list(e.attackers)} assault {_list(e.hexes)} (9.2.0, 9.2.1); defending: "
-                    f"{_list(e.defenders)} (9.2.0){came}; defender's terrain {e.terrain or 'none'} (9.2.1){extra}")
+                    f"{_list(e.defenders)} (9.2.0){came}; defender's terrain {e.terrain or 'none'}"
+                    f"{f' of {e.terrain_hex}' if e.terrain_hex else ''} (9.2.1){extra}")
         case d.GroundAssaultResolved():
             moved = ", ".join(f"{u} to {h}" for u, h in e.retreated.items())
             return (f"{p} {e.assault}: result {e.result or '(none given)'} reaches {_list(e.affected)} "

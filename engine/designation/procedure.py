@@ -15,7 +15,7 @@ from .. import commands as c
 from ..errors import CommandError, RuleViolation
 from ..kit.choices import Choice, choice
 from ..kit.kind import MachineKind
-from . import machine, s9_1_designation as s91, s9_2_ground_assault as s92, s9_2_results as res
+from . import board as b, machine, s9_1_designation as s91, s9_2_ground_assault as s92, s9_2_results as res
 from .legal import choices
 from .narrative import narrate
 from .why import hex_lines, why
@@ -59,6 +59,25 @@ class DesignationKind(MachineKind):
             raise RuleViolation("9.0", f"{proc.id} belongs to {proc.active}'s Combat Phase of turn {proc.turn}; "
                                 f"it cannot continue in {t.active}'s phase of turn {t.turn}")
 
+    def unfinished(self, state: GameState) -> RuleViolation | None:
+        """An open instance holds the turn (the kit's rule, 9.0); so does a Combat Phase that owes attacks.
+
+        9.1.1 makes some attacks mandatory, and only the designation segment can meet them: leaving the
+        Combat Phase of a game that uses rule 9 without opening it would drop them. A phase that owes
+        none may pass without the segment (every attack in it would be discretionary, 9.1.2).
+        """
+        held = super().unfinished(state)
+        if held is not None or state.turn.phase != self.turn_phase or self.name not in state.rules.procedures:
+            return held
+        if self.current(state) is not None:
+            return None
+        owed = s91.owed_unopened(state, state.turn.active)
+        if not owed:
+            return None
+        listed = "; ".join(f"{h} (by {', '.join(us)})" for h, us in owed.items())
+        return RuleViolation("9.1.1", f"{state.turn.active}'s Combat Phase owes attacks on {listed}: open its "
+                             "Attack Designation Segment (BeginAttackDesignation, 9.0) before the turn moves on")
+
     def current(self, state: GameState) -> AttackDesignation | None:
         """The procedure of the Combat Phase now being played, if one was opened."""
         t = state.turn
@@ -69,6 +88,13 @@ class DesignationKind(MachineKind):
         if opened is not None:
             raise RuleViolation("9.0", f"{opened.id} already holds this Combat Phase's designation (phase "
                                 f"'{opened.phase}'): one per Combat Phase")
+        first = next(iter(self.instances(state).values()), None)
+        if first is not None and first.arty_shift_option != cmd.arty_shift_option:
+            # An optional rule is the game's, agreed once; this one favours the attacker, who opens each phase.
+            on = first.arty_shift_option
+            raise RuleViolation("9.1.1-QA", f"the artillery-shift option of 9.1.1's Q&A is {'on' if on else 'off'} "
+                                f"in this game since {first.id}: every Combat Phase plays it so "
+                                f"(arty_shift_option={'true' if on else 'false'})")
         active = state.turn.active
         pid = f"C{len(self.instances(state)) + 1}"
         return [d.AttackDesignationBegun(procedure=pid, active=active, turn=state.turn.turn,
@@ -89,9 +115,15 @@ class DesignationKind(MachineKind):
                 *self.moved(proc, "end_designation")]
 
     def on_shifts(self, state, proc, cmd: c.ReportArtilleryShifts, _dice) -> list:
+        """The barrage's shift markers; the Q&A's option speaks of a shift on an enemy stack, so a hex must hold one."""
         for i, h in enumerate(cmd.hexes):
             if h not in state.hexes:
                 raise CommandError(f'hexes[{i}]: no hex "{h}"')
+            if h in cmd.hexes[:i]:
+                raise CommandError(f'hexes[{i}]: "{h}" is named twice')
+            if not b.enemy_units(state, proc.active, h):
+                raise RuleViolation("9.1.1-QA", f"hexes[{i}]: {h} holds no enemy unit of {proc.active}, so no "
+                                    "artillery shift marker can lie on an enemy stack there")
         return [d.ArtilleryShiftsReported(procedure=proc.id, hexes=list(cmd.hexes))]
 
     def on_start(self, state, proc, _cmd, _dice) -> list:
@@ -109,7 +141,9 @@ class DesignationKind(MachineKind):
     def legal(self, state: GameState) -> list[Choice]:
         """The concrete choices: who may be designated, which hexes are required, which assaults are open."""
         if state.turn.phase == self.turn_phase and self.current(state) is None:
-            return [choice("BeginAttackDesignation", rule="9.0", role="active", faction=state.turn.active)]
+            first = next(iter(self.instances(state).values()), None)   # it fixed the Q&A option for the game
+            fixed = {"arty_shift_option": True} if first is not None and first.arty_shift_option else None
+            return [choice("BeginAttackDesignation", fixed, rule="9.0", role="active", faction=state.turn.active)]
         out = []
         for proc in self.open(state):
             if (proc.turn, proc.active) == (state.turn.turn, state.turn.active):

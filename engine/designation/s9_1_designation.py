@@ -105,6 +105,15 @@ def duties(state: GameState, proc: AttackDesignation) -> tuple[dict[str, list[st
     return {h: required[h] for h in sorted(required)}, unmarked
 
 
+def owed_unopened(state: GameState, active: str) -> dict[str, list[str]]:
+    """The duties 9.1.1 lays on ``active`` before any designation: Open units by terrain, and PA units.
+
+    What the segment would require if it were opened now with no marker placed (an empty procedure).
+    """
+    return duties(state, AttackDesignation(id="", active=active, turn=state.turn.turn,
+                                           pa=pa_units(state, active)))[0]
+
+
 def check_end(state: GameState, proc: AttackDesignation) -> dict[str, list[str]]:
     """9.1.1: every Open unit next to a hex it must attack carries a marker; return the required hexes."""
     required, unmarked = duties(state, proc)

@@ -76,8 +76,8 @@ def _constricted(state: GameState, attackers: list[UnitState], hexes: list[str])
         here = [u for u in attackers if u.hex == origin]
         bns = [u.id for u in here if u.size.lower() == b.BATTALION]
         if len(here) > CONSTRICTED_UNITS or len(bns) > CONSTRICTED_BATTALIONS:
-            raise RuleViolation("9.2.4", f"{', '.join(tight)} is constricted: at most {CONSTRICTED_UNITS} units, "
-                                f"{CONSTRICTED_BATTALIONS} battalion at most, may attack from each adjacent hex "
+            raise RuleViolation("9.2.4", f"{', '.join(tight)} is constricted: each neighbouring hex sends it no more "
+                                f"than {CONSTRICTED_UNITS} units, of which {CONSTRICTED_BATTALIONS} battalion at most "
                                 f"({origin} sends {len(here)} units, {len(bns)} battalions)")
     return True
 
@@ -134,4 +134,5 @@ def declare(state: GameState, proc: AttackDesignation, attackers: list[str], hex
     best = max(hexes, key=lambda h: b.defence_rank(state, h))   # max keeps the first of equals
     return d.GroundAssaultDeclared(procedure=proc.id, assault=f"G{len(proc.assaults) + 1}", attackers=list(attackers),
                                    hexes=list(hexes), defenders=[u.id for u in defending if u.id not in came_in],
-                                   retreated_in=came_in, terrain=state.hexes[best].terrain, constricted=tight)
+                                   retreated_in=came_in, terrain=state.hexes[best].terrain, constricted=tight,
+                                   terrain_hex=best if len(hexes) > 1 else "")

@@ -52,9 +52,11 @@ def report(state: GameState, proc: AttackDesignation, assault: str, result: str,
     reach = affected(state, proc, g)
     moves = {}
     for i, uid in enumerate(eliminated):
-        _reached(reach, uid, f"eliminated[{i}]", assault)
+        if uid in eliminated[:i]:
+            raise CommandError(f'eliminated[{i}]: "{uid}" is named twice')
+        _reached(state, proc, reach, uid, f"eliminated[{i}]", assault)
     for i, r in enumerate(retreats):
-        _reached(reach, r.unit, f"retreats[{i}].unit", assault)
+        _reached(state, proc, reach, r.unit, f"retreats[{i}].unit", assault)
         if r.unit in eliminated or r.unit in moves:
             raise CommandError(f'retreats[{i}].unit: "{r.unit}" is already named in this result')
         if r.to not in state.hexes:
@@ -68,11 +70,20 @@ def report(state: GameState, proc: AttackDesignation, assault: str, result: str,
     return out
 
 
-def _reached(reach: dict[str, str], uid: str, field: str, assault: str) -> None:
+def _reached(state: GameState, proc: AttackDesignation, reach: dict[str, str], uid: str, field: str,
+             assault: str) -> None:
+    """Refuse a unit the result does not reach: an unknown id by its field; a defender-side unit outside the
+    defending hexes under 9.2.0; an active unit outside the assault under 9.2.2."""
     if uid in reach:
         return
-    raise RuleViolation("9.2.2", f"{field}: {uid} is not reached by {assault}'s result (only its attackers, every "
-                        "unit in its defending hexes, and active units that retreated into an attacking hex)")
+    u = state.units.get(uid)
+    if u is None:
+        raise CommandError(f'{field}: no unit "{uid}"')
+    if not b.friendly(state, proc.active, b.faction_of(state, u)):
+        raise RuleViolation("9.2.0", f"{field}: {uid} is not in {assault}'s defending hexes, so its result does "
+                            "not reach it")
+    raise RuleViolation("9.2.2", f"{field}: {uid} is not reached by {assault}'s result (only its attackers and "
+                        "active units that retreated into an attacking hex this phase)")
 
 
 def end(state: GameState, proc: AttackDesignation) -> d.GroundAssaultSegmentEnded:
@@ -87,6 +98,8 @@ def end(state: GameState, proc: AttackDesignation) -> d.GroundAssaultSegmentEnde
         raise RuleViolation("9.1.1", "these required hexes are still enemy-held and unattacked: " + "; ".join(
             f"{h} (by {', '.join(able[h])})" for h in still))
     attacked = sorted({h for g in proc.assaults.values() for h in g.hexes})
-    lapsed = {h: lapse(state, proc, h) or "9.1.3" for h in proc.required if h not in attacked}
+    # The rest lapse because no designated unit is left able to attack them, and only designated units may
+    # (9.1.0): 9.1.3 never is the reason here, since a hex closed to a unit laid no duty on it to begin with.
+    lapsed = {h: lapse(state, proc, h) or "9.1.0" for h in proc.required if h not in attacked}
     cleared = [u for u in proc.marked if "attack" in state.units[u].markers]
     return d.GroundAssaultSegmentEnded(procedure=proc.id, attacked=attacked, lapsed=lapsed, cleared=cleared)

@@ -54,7 +54,8 @@ def _declared(state: GameState, ev: d.GroundAssaultDeclared) -> list[str]:
         out.append("  several origin hexes: every attacker is in PA mode (9.2.1)")
     ranks = ", ".join(f"{h} {state.hexes[h].terrain} (rank {b.defence_rank(state, h)[0]}"
                       f"{', covering' if b.covering(state, h) else ''})" for h in ev.hexes)
-    out.append(f"  defender's terrain: {ev.terrain}, the best of {ranks} (9.2.1)")
+    out.append(f"  defender's terrain: {ev.terrain}{f' of {ev.terrain_hex}' if ev.terrain_hex else ''}, "
+               f"the best of {ranks} (9.2.1)")
     if ev.constricted:
         out.append("  a constricted target: at most two units, one battalion, from each hex (9.2.4)")
     if ev.retreated_in:
@@ -77,8 +78,9 @@ def why(state: GameState, ev) -> list[str]:
                     "9.2.3) and active units that retreated into an attacking hex this phase (9.2.2)",
                     "  the result itself is the host's report (rules 10-11, outside the text)"]
         case d.GroundAssaultSegmentEnded():
-            return [f"  attacked: {', '.join(ev.attacked) or 'none'}"] + [
-                f"  {h} lapsed under {r}" for h, r in ev.lapsed.items()] or ["  every required hex was attacked (9.1.1)"]
+            gone = [f"  {h} lapsed under {r}" for h, r in ev.lapsed.items()]
+            done = f"  attacked: {', '.join(ev.attacked) or 'none'}"
+            return [done] + (gone or ["  every required hex was attacked (9.1.1)"])
         case d.DesignationPhaseChanged():
             src = proc.phase if proc is not None else "designation"
             ts = [t["trigger"] for t in machine.TRANSITIONS if t["source"] == src and t["dest"] == ev.phase]
