@@ -10,6 +10,7 @@ from turnlog.events import designation as d
 from turnlog.projections import designation as proj
 from turnlog.projections.designation import AttackDesignation, Designations
 from turnlog.projections.state import GameState
+from turnlog.events.setup import AUDITED
 
 from .. import commands as c
 from ..errors import CommandError, RuleViolation
@@ -67,7 +68,8 @@ class DesignationKind(MachineKind):
         none may pass without the segment (every attack in it would be discretionary, 9.1.2).
         """
         held = super().unfinished(state)
-        if held is not None or state.turn.phase != self.turn_phase or self.name not in state.rules.procedures:
+        if held is not None or state.turn.phase != self.turn_phase or self.name not in state.rules.procedures \
+                or state.rules.era < AUDITED:  # edition 2 let the phase pass without the segment
             return held
         if self.current(state) is not None:
             return None
@@ -89,7 +91,7 @@ class DesignationKind(MachineKind):
             raise RuleViolation("9.0", f"{opened.id} already holds this Combat Phase's designation (phase "
                                 f"'{opened.phase}'): one per Combat Phase")
         first = next(iter(self.instances(state).values()), None)
-        if first is not None and first.arty_shift_option != cmd.arty_shift_option:
+        if first is not None and first.arty_shift_option != cmd.arty_shift_option and state.rules.era >= AUDITED:
             # An optional rule is the game's, agreed once; this one favours the attacker, who opens each phase.
             on = first.arty_shift_option
             raise RuleViolation("9.1.1-QA", f"the artillery-shift option of 9.1.1's Q&A is {'on' if on else 'off'} "
@@ -119,6 +121,8 @@ class DesignationKind(MachineKind):
         for i, h in enumerate(cmd.hexes):
             if h not in state.hexes:
                 raise CommandError(f'hexes[{i}]: no hex "{h}"')
+            if state.rules.era < AUDITED:
+                continue  # edition 2 took the host's shift hexes as given
             if h in cmd.hexes[:i]:
                 raise CommandError(f'hexes[{i}]: "{h}" is named twice')
             if not b.enemy_units(state, proc.active, h):
@@ -142,7 +146,8 @@ class DesignationKind(MachineKind):
         """The concrete choices: who may be designated, which hexes are required, which assaults are open."""
         if state.turn.phase == self.turn_phase and self.current(state) is None:
             first = next(iter(self.instances(state).values()), None)   # it fixed the Q&A option for the game
-            fixed = {"arty_shift_option": True} if first is not None and first.arty_shift_option else None
+            fixed = {"arty_shift_option": True} if first is not None and first.arty_shift_option \
+                and state.rules.era >= AUDITED else None
             return [choice("BeginAttackDesignation", fixed, rule="9.0", role="active", faction=state.turn.active)]
         out = []
         for proc in self.open(state):
