@@ -125,7 +125,9 @@ def check(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) ->
 def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]):
     """The 14.73/14.76 hook: (rule, why) when a unit's destination (or elimination) was not its least evil.
 
-    The stack after every move is counted at the first call, once the kit has checked the units exist.
+    Only a hex that would be a lesser evil is judged for 14.71/14.72, and the stacks after every move and
+    the enemy ZoC are counted only once a destination's evil is asked (a unit eliminated with every
+    neighbour barred needs neither): the first lesser evil is the same one.
     """
     zocs: dict[str, set[str]] = {}
 
@@ -134,20 +136,31 @@ def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, st
         return _stack_after(state, proc, retreats)
 
     def prefer(u: UnitState, to: str) -> tuple[str, str] | None:
-        stack = after()
         fac = faction(state, u)
-        zoc = zocs.setdefault(fac, enemy_zoc(state, fac))
-        mine = evil(state, fac, to, stack, zoc) if to else ELIMINATED
         weight = int(is_combat_ground(u))
+
+        def evil_at(hex_: str, moved: bool) -> tuple[int, int, int, int]:
+            zoc = zocs.get(fac)
+            if zoc is None:
+                zoc = zocs[fac] = enemy_zoc(state, fac)
+            stack = after()
+            # The others' retreats held fixed and this unit moved to hex_: evil() reads hex_'s stack only, and
+            # leaving ``to`` (never hex_) does not change it, so hex_'s count is all the trial board needs.
+            return evil(state, fac, hex_, {hex_: stack[hex_] + weight} if moved else stack, zoc)
+
+        mine = evil_at(to, False) if to else ELIMINATED
         options = []
         for alt in grid(state).adj[u.hex]:
-            if alt == to or forbidden(state, proc, u, alt):
+            if alt == to:
                 continue
-            # The others' retreats held fixed and this unit moved to alt: evil() reads alt's stack only, and
-            # leaving ``to`` (never alt) does not change it, so alt's count is all the trial board needs.
-            trial = {alt: stack[alt] + weight}
-            options.append((evil(state, fac, alt, trial, zoc), alt))
-        if options and min(options)[0] < mine:
+            if not to:  # elimination is worse than any move: every open neighbour is a lesser evil
+                if not forbidden(state, proc, u, alt):
+                    options.append((evil_at(alt, True), alt))
+                continue
+            e = evil_at(alt, True)
+            if e < mine and not forbidden(state, proc, u, alt):
+                options.append((e, alt))
+        if options:
             other, alt = min(options)
             rule, what = broken(mine, other)
             return rule, f"{u.id} may not {what}{f' at {to}' if to else ''}: {alt} is a lesser evil"
