@@ -190,13 +190,16 @@ def _count_stacks(state: GameState, proc: Attrition, retreats: list[tuple[str, s
 
 
 def retreat_events(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> list:
-    """Simultaneous retreats, eliminations of units with nowhere to go (14.76), overstack marks (14.74)."""
-    stack = _stack_after(state, proc, retreats)
+    """Simultaneous retreats, eliminations of units with nowhere to go (14.76), overstack marks (14.74).
+
+    The stacks are counted at the first move (an elimination needs none).
+    """
+    after = cache(lambda: _stack_after(state, proc, retreats))
     marked = set()
 
     def detail(u: UnitState, to: str) -> tuple[list[str], list]:
         fac = faction(state, u)
-        e = evil(state, fac, to, stack, enemy_zoc(state, fac))
+        e = evil(state, fac, to, after(), enemy_zoc(state, fac))
         labels = [lbl for flag, lbl in zip(e[1:], ("14.73C enemy-controlled hex", "14.73B enemy ZoC",
                                                    "14.73A overstacked")) if flag]
         if e[3] and to not in marked:
