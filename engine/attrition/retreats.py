@@ -48,17 +48,18 @@ def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tu
         raise CommandError(f'to: no hex "{to}"')
     if to not in gr.adj[unit.hex] or not gr.passable(unit.hex, to):
         return "14.71", f"{to} is not one hex from {unit.hex} across a passable hexside"
-    if any(s.hex == to for s in proc.selections):
-        return "14.72B", f"{to} is selected for attrition occupation"
+    for s in proc.selections:
+        if s.hex == to:
+            return "14.72B", f"{to} is selected for attrition occupation"
     fac = faction(state, unit)
-    hostile = [o for o in occupancy(state).get(to, ()) if enemies(state, fac, faction(state, o))]
-    if hostile and {o.id for o in hostile} <= _movers(proc):
-        # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why it stays barred.
-        return "14.72C", f"the attacker vacates {to} to advance"
+    hostile = [o.id for o in occupancy(state).get(to, ()) if enemies(state, fac, faction(state, o))]
     if hostile:
+        if _movers(proc).issuperset(hostile):
+            # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why it stays barred.
+            return "14.72C", f"the attacker vacates {to} to advance"
         return "14.72A", f"{to} is occupied by enemy units"
-    if any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, _owner(state, to, f))
-           for f in state.features.get(to, ())):
+    feats = state.features.get(to)
+    if feats and any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, _owner(state, to, f)) for f in feats):
         return "14.72A", f"{to} holds an enemy counter or installation"
     if _prohibited(state, unit, to):
         return "14.72D", f"{unit.nationality} units may not enter {to}"
