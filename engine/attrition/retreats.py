@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 
 from turnlog.events import game as g
 from turnlog.events.attrition import AttritionPhaseChanged
@@ -132,10 +131,6 @@ def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, st
     """
     zocs: dict[str, set[str]] = {}
 
-    @cache
-    def after() -> Counter:
-        return _stack_after(state, proc, retreats)
-
     def prefer(u: UnitState, to: str) -> tuple[str, str] | None:
         fac = faction(state, u)
         weight = int(is_combat_ground(u))
@@ -144,7 +139,7 @@ def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, st
             zoc = zocs.get(fac)
             if zoc is None:
                 zoc = zocs[fac] = enemy_zoc(state, fac)
-            stack = after()
+            stack = _stack_after(state, proc, retreats)  # held: counted once per decision
             # The others' retreats held fixed and this unit moved to hex_: evil() reads hex_'s stack only, and
             # leaving ``to`` (never hex_) does not change it, so hex_'s count is all the trial board needs.
             return evil(state, fac, hex_, {hex_: stack[hex_] + weight} if moved else stack, zoc)
@@ -193,14 +188,13 @@ def _count_stacks(state: GameState, proc: Attrition, retreats: list[tuple[str, s
 def retreat_events(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> list:
     """Simultaneous retreats, eliminations of units with nowhere to go (14.76), overstack marks (14.74).
 
-    The stacks are counted at the first move (an elimination needs none).
+    The stacks are counted (once per decision) only for a move: an elimination needs none.
     """
-    after = cache(lambda: _stack_after(state, proc, retreats))
     marked = set()
 
     def detail(u: UnitState, to: str) -> tuple[list[str], list]:
         fac = faction(state, u)
-        e = evil(state, fac, to, after(), enemy_zoc(state, fac))
+        e = evil(state, fac, to, _stack_after(state, proc, retreats), enemy_zoc(state, fac))
         labels = [lbl for flag, lbl in zip(e[1:], ("14.73C enemy-controlled hex", "14.73B enemy ZoC",
                                                    "14.73A overstacked")) if flag]
         if e[3] and to not in marked:
