@@ -122,7 +122,8 @@ def _check_contact_and_winter(state: GameState, proc: Attrition, units: list[str
     taken = Counter(contact_group(state, state.units[u].nationality) for u in units)
     for nat, n in taken.items():
         if n > limit[nat]:
-            raise RuleViolation(limit_rule(state, nat), f"{n} {nat} units offered but only {limit[nat]} {nat} units are in contact")
+            raise RuleViolation(limit_rule(state, nat),
+                                f"{n} {nat} units offered but only {limit[nat]} {nat} units are in contact")
     _check_winter(state, proc, units)
 
 

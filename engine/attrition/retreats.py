@@ -125,9 +125,10 @@ def check(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) ->
 def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]):
     """The 14.73/14.76 hook: (rule, why) when a unit's destination (or elimination) was not its least evil.
 
-    Only a hex that would be a lesser evil is judged for 14.71/14.72, and the stacks after every move and
-    the enemy ZoC are counted only once a destination's evil is asked (a unit eliminated with every
-    neighbour barred needs neither): the first lesser evil is the same one.
+    Only a hex that would be a lesser evil is judged for 14.71/14.72 (the least of those is the least of all
+    the open hexes whenever it beats the destination), and the stacks after every move and the enemy ZoC
+    are counted only once a destination's evil is asked: a unit eliminated with every neighbour barred
+    needs neither.
     """
     zocs: dict[str, set[str]] = {}
 
