@@ -21,9 +21,13 @@ from .game import _as_command, settle
 from .hexgrid import grid, share
 
 _replace = msgspec.structs.replace
-#: GameState's fields that hold a dict or a list (read off the Struct, so a field added later is covered).
-_CONTAINERS = tuple(f.name for f in msgspec.structs.fields(GameState)
-                    if getattr(f.type, "__origin__", f.type) in (dict, list))
+#: GameState's fields that hold a dict or a list (read off the Struct, so a field added later is covered),
+#: less those ``copy_state`` copies a level deeper itself; dicts and lists apart (no type test per copy).
+_DEEPER = frozenset({"units", "features", "attritions", "kinds"})
+_DICTS = tuple(f.name for f in msgspec.structs.fields(GameState)
+               if getattr(f.type, "__origin__", f.type) is dict and f.name not in _DEEPER)
+_LISTS = tuple(f.name for f in msgspec.structs.fields(GameState)
+               if getattr(f.type, "__origin__", f.type) is list and f.name not in _DEEPER)
 
 
 def _unit(u: UnitState) -> UnitState:
@@ -53,9 +57,10 @@ def copy_state(state: GameState) -> GameState:
     if state.hexes:
         grid(state)
     new = _replace(state)
-    for name in _CONTAINERS:  # every map and list of the state: a later event may add to any of them
-        v = getattr(state, name)
-        setattr(new, name, dict(v) if isinstance(v, dict) else list(v))
+    for name in _DICTS:  # every map and list of the state: a later event may add to any of them
+        setattr(new, name, dict(getattr(state, name)))
+    for name in _LISTS:
+        setattr(new, name, list(getattr(state, name)))
     new.units = {k: _unit(u) for k, u in state.units.items()}
     new.features = {k: list(v) for k, v in state.features.items()}
     new.attritions = {k: _attrition(p) for k, p in state.attritions.items()}

@@ -1,43 +1,78 @@
 """Fold attrition events (rule 14) into per-procedure state."""
 from __future__ import annotations
 
+from typing import Callable
+
 from turnlog.events import attrition as a
 
 from .state import Attrition, GameState
 
 
 def apply(state: GameState, event) -> None:
-    """Apply one attrition event to ``state`` in place; never judges rules."""
-    match event:
-        case a.AttritionZonesDetermined(turn=t, active=act, zones=zs):
-            state.zones = {z.id: z for z in zs}
-            state.zones_turn, state.zones_active = t, act
-        case a.AttritionBegun(procedure=p, attacker=att, defender=d, zone=z, excluded=ex):
-            state.attritions[p] = Attrition(id=p, attacker=att, defender=d, zone=z,
-                                            turn=state.turn.turn, excluded=list(ex))
-        case a.FactorsCounted(procedure=p, units=us, factors=f, contact=c, column=col):
-            proc = state.attritions[p]
-            proc.units, proc.factors, proc.contact, proc.column = list(us), f, list(c), col
-            for u in us:
-                state.counted[u] = p
-        case a.AttritionResultDetermined(procedure=p) as e:
-            proc = state.attritions[p]
-            proc.die, proc.modifiers, proc.row = e.die, list(e.modifiers), e.row
-            proc.counters, proc.hexes, proc.notes = e.counters, e.hexes, list(e.notes)
-        case a.TwoCountersChosen(procedure=p):
-            proc = state.attritions[p]
-            proc.two_counters, proc.counters, proc.hexes = True, 2, 0
-        case a.WinterHexesDesignated(procedure=p, losses=ls, occupation=oc):
-            proc = state.attritions[p]
-            proc.winter_losses, proc.winter_occupation = list(ls), list(oc)
-        case a.AttritionLossesTaken(procedure=p, units=us, shortfall=sf, immune_hexes=im):
-            proc = state.attritions[p]
-            proc.losses, proc.shortfall, proc.immune = list(us), sf, list(im)
-        case a.AttritionZoneCleared(procedure=p):
-            state.attritions[p].zone_cleared = True
-        case a.OccupationSelected(procedure=p, selections=sel):
-            state.attritions[p].selections = list(sel)
-        case a.AttritionPhaseChanged(procedure=p, phase=ph):
-            state.attritions[p].phase = ph
-        case _:
-            raise TypeError(f"attrition projection has no case for {type(event).__name__}")
+    """Apply one attrition event to ``state`` in place; never judges rules.
+
+    One step per event type, found by the type (a chain of class patterns tried each in turn cost a
+    settled event more than its fold, issue 19.4).
+    """
+    step = _STEPS.get(type(event))
+    if step is None:
+        raise TypeError(f"attrition projection has no case for {type(event).__name__}")
+    step(state, event)
+
+
+def _zones(state: GameState, e: a.AttritionZonesDetermined) -> None:
+    state.zones = {z.id: z for z in e.zones}
+    state.zones_turn, state.zones_active = e.turn, e.active
+
+
+def _begun(state: GameState, e: a.AttritionBegun) -> None:
+    state.attritions[e.procedure] = Attrition(id=e.procedure, attacker=e.attacker, defender=e.defender, zone=e.zone,
+                                              turn=state.turn.turn, excluded=list(e.excluded))
+
+
+def _counted(state: GameState, e: a.FactorsCounted) -> None:
+    proc = state.attritions[e.procedure]
+    proc.units, proc.factors, proc.contact, proc.column = list(e.units), e.factors, list(e.contact), e.column
+    for u in e.units:
+        state.counted[u] = e.procedure
+
+
+def _result(state: GameState, e: a.AttritionResultDetermined) -> None:
+    proc = state.attritions[e.procedure]
+    proc.die, proc.modifiers, proc.row = e.die, list(e.modifiers), e.row
+    proc.counters, proc.hexes, proc.notes = e.counters, e.hexes, list(e.notes)
+
+
+def _two_counters(state: GameState, e: a.TwoCountersChosen) -> None:
+    proc = state.attritions[e.procedure]
+    proc.two_counters, proc.counters, proc.hexes = True, 2, 0
+
+
+def _winter(state: GameState, e: a.WinterHexesDesignated) -> None:
+    proc = state.attritions[e.procedure]
+    proc.winter_losses, proc.winter_occupation = list(e.losses), list(e.occupation)
+
+
+def _losses(state: GameState, e: a.AttritionLossesTaken) -> None:
+    proc = state.attritions[e.procedure]
+    proc.losses, proc.shortfall, proc.immune = list(e.units), e.shortfall, list(e.immune_hexes)
+
+
+def _cleared(state: GameState, e: a.AttritionZoneCleared) -> None:
+    state.attritions[e.procedure].zone_cleared = True
+
+
+def _selected(state: GameState, e: a.OccupationSelected) -> None:
+    state.attritions[e.procedure].selections = list(e.selections)
+
+
+def _phase(state: GameState, e: a.AttritionPhaseChanged) -> None:
+    state.attritions[e.procedure].phase = e.phase
+
+
+_STEPS: dict[type, Callable[[GameState, object], None]] = {
+    a.AttritionZonesDetermined: _zones, a.AttritionBegun: _begun, a.FactorsCounted: _counted,
+    a.AttritionResultDetermined: _result, a.TwoCountersChosen: _two_counters, a.WinterHexesDesignated: _winter,
+    a.AttritionLossesTaken: _losses, a.AttritionZoneCleared: _cleared, a.OccupationSelected: _selected,
+    a.AttritionPhaseChanged: _phase,
+}

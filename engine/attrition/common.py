@@ -76,7 +76,10 @@ def features(state: GameState, hex_: str) -> set[str]:
 
 def restricted(state: GameState, attacker_nat: str, defender_nat: str) -> bool:
     """The scenario forbids this nationality to attack that one (14.23E)."""
-    return any(r.attacker == attacker_nat and r.defender == defender_nat for r in state.restrictions)
+    for r in state.restrictions:  # a loop, not any(): asked per counted unit, most often of no restriction
+        if r.attacker == attacker_nat and r.defender == defender_nat:
+            return True
+    return False
 
 
 def contact_group(state: GameState, nat: str) -> str:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Iterable
 
 from turnlog.events import game as g
 from turnlog.events.attrition import Zone
@@ -11,11 +12,20 @@ from ..errors import RuleViolation
 from ..hexgrid import grid
 from ..kit import losses as kit
 from . import winter
-from .common import FORTRESS, contact_group, faction, features, is_combat_ground, is_ground, occupancy, reading
+from .common import (FORTRESS, contact_group, faction, features, held, is_combat_ground, is_ground, occupancy,
+                     reading)
 
 
 def supply_zones(state: GameState, proc: Attrition, zone: Zone) -> dict[str, str]:
-    """Supply zones open to losses under 14.52A: supply zone -> the unlimited source that opened it."""
+    """Supply zones open to losses under 14.52A: supply zone -> the unlimited source that opened it.
+
+    Worked out once per decision (``held``: the check and the most the defender could lose both ask);
+    callers only read it.
+    """
+    return held(state, ("supply_zones", id(proc), zone.id), lambda: (proc, _supply_zones(state, proc, zone)))[1]
+
+
+def _supply_zones(state: GameState, proc: Attrition, zone: Zone) -> dict[str, str]:
     attritioned = _attritioned(state, proc, zone)
     if not attritioned or any(u.prev_supply != "full" or u.oil_effect for u in attritioned):
         return {}
@@ -78,7 +88,7 @@ def _winter_near(state: GameState, proc: Attrition) -> set[str] | None:
 
 def best_possible(state: GameState, proc: Attrition, zone: Zone) -> int:
     """The most losses the defender can take: C, less what 14.51/14.52C make impossible."""
-    limit = Counter(contact_group(state, state.units[u].nationality) for u in proc.contact)
+    limit = contact_limits(state, proc)
     near = _winter_near(state, proc)
     have: Counter = Counter()
     for u in candidates(state, proc, zone):
@@ -109,12 +119,12 @@ def check(state: GameState, proc: Attrition, zone: Zone, units: list[str]) -> in
 
 def _check_contact_and_winter(state: GameState, proc: Attrition, units: list[str]) -> None:
     """14.52C/14.522: no more losses of a nationality than it has units in contact; then 14.521G."""
-    limit = Counter(contact_group(state, state.units[u].nationality) for u in proc.contact)
-    taken = Counter(contact_group(state, state.units[u].nationality) for u in units)
+    limit = contact_limits(state, proc)
+    taken = _tally(contact_group(state, state.units[u].nationality) for u in units)
     for nat, n in taken.items():
         if n > limit[nat]:
-            rule = "14.522" if state.nationalities[nat].status != "major" or state.nationalities[nat].distinct_for_attrition else "14.52C"
-            raise RuleViolation(rule, f"{n} {nat} units offered but only {limit[nat]} {nat} units are in contact")
+            raise RuleViolation(limit_rule(state, nat),
+                                f"{n} {nat} units offered but only {limit[nat]} {nat} units are in contact")
     _check_winter(state, proc, units)
 
 
@@ -148,7 +158,7 @@ def events(state: GameState, proc: Attrition, units: list[str]) -> tuple[list, l
     occ = occupancy(state)
     out: list = [g.UnitEliminated(unit=u, rule="14.51", procedure=proc.id, reason="attrition loss") for u in units]
     lost = set(units)
-    by_hex = Counter(state.units[u].hex for u in units if state.units[u].hex)
+    by_hex = _tally(state.units[u].hex for u in units if state.units[u].hex)
     for h in by_hex:
         left = [u for u in occ[h] if is_ground(u) and u.id not in lost]
         if not left:
@@ -182,8 +192,24 @@ def eligible(state: GameState, proc: Attrition, zone: Zone) -> list[UnitState]:
             and (near is None or u.hex in near or u.hex in proc.winter_losses)]
 
 
+def _tally(keys: Iterable[str]) -> dict[str, int]:
+    """How often each key occurs, in first-seen order, as a Counter gives it (a plain dict: made for every loss
+    list, where a Counter cost a microsecond to make, issue 19.4)."""
+    out: dict[str, int] = {}
+    for k in keys:
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
 def contact_limits(state: GameState, proc: Attrition) -> Counter:
-    """How many units each contact group may lose: as many as it has in contact (14.52C, 14.522)."""
+    """How many units each contact group may lose: as many as it has in contact (14.52C, 14.522).
+
+    Worked out once per decision (``held``); callers only read it.
+    """
+    return held(state, ("contact_limits", id(proc)), lambda: (proc, _contact_limits(state, proc)))[1]
+
+
+def _contact_limits(state: GameState, proc: Attrition) -> Counter:
     return Counter(contact_group(state, state.units[u].nationality) for u in proc.contact)
 
 

@@ -59,7 +59,7 @@ def unit_refusal(state: GameState, proc: Attrition, hex_: str, uid: str) -> tupl
     if not g.passable(u.hex, hex_):
         return "14.64", f"{uid} cannot cross the impassable or all-water hexside into {hex_}"
     side_ = g.side(u.hex, hex_)
-    if features(state, hex_) & LINE_FORTS and side_.fortified_by:
+    if side_.fortified_by and features(state, hex_) & LINE_FORTS:
         return "14.62C", f"{uid} attritions {hex_} across a fortified hexside of a Maginot/West Wall hex"
     if side_.river or side_.crossing_arrow:
         return "14.62E", f"{uid} would enter {hex_} across a {'river' if side_.river else 'crossing arrow'}"
@@ -80,7 +80,7 @@ def check(state: GameState, proc: Attrition, zone: Zone, selections: list[Select
         raise RuleViolation("14.64", "a unit can advance into one hex only")
     if not proc.zone_cleared and len(hexes) > proc.hexes:
         raise RuleViolation("14.61", f"{len(hexes)} hexes selected but the result allows {proc.hexes}H")
-    near = _near(state, proc)
+    near = _near(state, proc) if proc.zone_cleared else set()  # 14.65 asks it of a cleared zone only
     for s in selections:
         bar = hex_refusal(state, proc, zone, s.hex, cleared=proc.zone_cleared)
         if bar:

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 
 from turnlog.events import game as g
 from turnlog.events.attrition import AttritionPhaseChanged
@@ -48,17 +47,18 @@ def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tu
         raise CommandError(f'to: no hex "{to}"')
     if to not in gr.adj[unit.hex] or not gr.passable(unit.hex, to):
         return "14.71", f"{to} is not one hex from {unit.hex} across a passable hexside"
-    if any(s.hex == to for s in proc.selections):
-        return "14.72B", f"{to} is selected for attrition occupation"
+    for s in proc.selections:
+        if s.hex == to:
+            return "14.72B", f"{to} is selected for attrition occupation"
     fac = faction(state, unit)
-    hostile = [o for o in occupancy(state).get(to, ()) if enemies(state, fac, faction(state, o))]
-    if hostile and {o.id for o in hostile} <= _movers(proc):
-        # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why it stays barred.
-        return "14.72C", f"the attacker vacates {to} to advance"
+    hostile = [o.id for o in occupancy(state).get(to, ()) if enemies(state, fac, faction(state, o))]
     if hostile:
+        if _movers(proc).issuperset(hostile):
+            # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why it stays barred.
+            return "14.72C", f"the attacker vacates {to} to advance"
         return "14.72A", f"{to} is occupied by enemy units"
-    if any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, _owner(state, to, f))
-           for f in state.features.get(to, ())):
+    feats = state.features.get(to)
+    if feats and any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, _owner(state, to, f)) for f in feats):
         return "14.72A", f"{to} holds an enemy counter or installation"
     if _prohibited(state, unit, to):
         return "14.72D", f"{unit.nationality} units may not enter {to}"
@@ -125,29 +125,39 @@ def check(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) ->
 def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]):
     """The 14.73/14.76 hook: (rule, why) when a unit's destination (or elimination) was not its least evil.
 
-    The stack after every move is counted at the first call, once the kit has checked the units exist.
+    Only a hex that would be a lesser evil is judged for 14.71/14.72 (the least of those is the least of all
+    the open hexes whenever it beats the destination), and the stacks after every move and the enemy ZoC
+    are counted only once a destination's evil is asked: a unit eliminated with every neighbour barred
+    needs neither.
     """
     zocs: dict[str, set[str]] = {}
 
-    @cache
-    def after() -> Counter:
-        return _stack_after(state, proc, retreats)
-
     def prefer(u: UnitState, to: str) -> tuple[str, str] | None:
-        stack = after()
         fac = faction(state, u)
-        zoc = zocs.setdefault(fac, enemy_zoc(state, fac))
-        mine = evil(state, fac, to, stack, zoc) if to else ELIMINATED
         weight = int(is_combat_ground(u))
+
+        def evil_at(hex_: str, moved: bool) -> tuple[int, int, int, int]:
+            zoc = zocs.get(fac)
+            if zoc is None:
+                zoc = zocs[fac] = enemy_zoc(state, fac)
+            stack = _stack_after(state, proc, retreats)  # held: counted once per decision
+            # The others' retreats held fixed and this unit moved to hex_: evil() reads hex_'s stack only, and
+            # leaving ``to`` (never hex_) does not change it, so hex_'s count is all the trial board needs.
+            return evil(state, fac, hex_, {hex_: stack[hex_] + weight} if moved else stack, zoc)
+
+        mine = evil_at(to, False) if to else ELIMINATED
         options = []
         for alt in grid(state).adj[u.hex]:
-            if alt == to or forbidden(state, proc, u, alt):
+            if alt == to:
                 continue
-            # The others' retreats held fixed and this unit moved to alt: evil() reads alt's stack only, and
-            # leaving ``to`` (never alt) does not change it, so alt's count is all the trial board needs.
-            trial = {alt: stack[alt] + weight}
-            options.append((evil(state, fac, alt, trial, zoc), alt))
-        if options and min(options)[0] < mine:
+            if not to:  # elimination is worse than any move: every open neighbour is a lesser evil
+                if not forbidden(state, proc, u, alt):
+                    options.append((evil_at(alt, True), alt))
+                continue
+            e = evil_at(alt, True)
+            if e < mine and not forbidden(state, proc, u, alt):
+                options.append((e, alt))
+        if options:
             other, alt = min(options)
             rule, what = broken(mine, other)
             return rule, f"{u.id} may not {what}{f' at {to}' if to else ''}: {alt} is a lesser evil"
@@ -177,13 +187,15 @@ def _count_stacks(state: GameState, proc: Attrition, retreats: list[tuple[str, s
 
 
 def retreat_events(state: GameState, proc: Attrition, retreats: list[tuple[str, str]]) -> list:
-    """Simultaneous retreats, eliminations of units with nowhere to go (14.76), overstack marks (14.74)."""
-    stack = _stack_after(state, proc, retreats)
+    """Simultaneous retreats, eliminations of units with nowhere to go (14.76), overstack marks (14.74).
+
+    The stacks are counted (once per decision) only for a move: an elimination needs none.
+    """
     marked = set()
 
     def detail(u: UnitState, to: str) -> tuple[list[str], list]:
         fac = faction(state, u)
-        e = evil(state, fac, to, stack, enemy_zoc(state, fac))
+        e = evil(state, fac, to, _stack_after(state, proc, retreats), enemy_zoc(state, fac))
         labels = [lbl for flag, lbl in zip(e[1:], ("14.73C enemy-controlled hex", "14.73B enemy ZoC",
                                                    "14.73A overstacked")) if flag]
         if e[3] and to not in marked:

@@ -9,17 +9,17 @@ Attrition uses it for 14.51/14.52 (engine/attrition/losses.py).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterable, Sequence
+
+import msgspec
 
 from ..errors import CommandError, RuleViolation
 
 Number = int | Fraction
 
 
-@dataclass(frozen=True)
-class Candidate:
+class Candidate(msgspec.Struct, frozen=True):  # a Struct: made per command, 8x cheaper than a frozen dataclass
     """One unit as a loss: ``rule`` is '' when it may be lost, else the rule that forbids it; ``why`` says so."""
 
     unit: str
@@ -32,8 +32,7 @@ class Candidate:
         return not self.rule
 
 
-@dataclass(frozen=True)
-class LossSpec:
+class LossSpec(msgspec.Struct, frozen=True):  # a Struct: made per command, 8x cheaper than a frozen dataclass
     """What a result calls for and how a system words its refusals.
 
     ``judge(unit)`` gives the unit's Candidate, or None when there is no such unit. The messages are
@@ -59,8 +58,10 @@ def check(spec: LossSpec, chosen: Sequence[str], most: Number | Callable[[], Num
 
     Losses are read in the order given, as the owner picks them: the list pays too much when it had already
     paid the result before its last loss (so a unit paying 1 may settle the 1/2 a unit paying 1/2 left
-    open, but no loss may follow a paid result). ``most`` is the most the owner could pay (a number, or a
-    function computed only once every other check has passed; ``most_of`` for the plain case). ``extra``
+    open, but no loss may follow a paid result). ``most`` is the most the owner could pay toward the result,
+    never more than it calls for (a number, or a function computed only once every other check has passed
+    and the list pays less than the result: no owner can pay more than all of it, so a list that pays the
+    whole result needs no search of what else he could give; ``most_of`` for the plain case). ``extra``
     runs the system's own checks on the chosen candidates before the shortfall is judged.
     """
     if len(set(chosen)) != len(chosen):
@@ -80,6 +81,8 @@ def check(spec: LossSpec, chosen: Sequence[str], most: Number | Callable[[], Num
             raise RuleViolation(cand.rule, cand.why)
     if extra is not None:
         extra(judged)
+    if taken >= required:
+        return Fraction(0)
     could = _exact(most() if callable(most) else most)
     if taken < could:
         raise RuleViolation(spec.rule, spec.too_few.format(taken=taken, required=required, most=could))

@@ -9,6 +9,7 @@ from what the rules run.
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any, Callable, Mapping, Sequence
 
 from transitions import Machine
@@ -21,21 +22,6 @@ ROLES = ("attacker", "defender", "owner", "active", "automatic", "none")
 
 class _Facts:
     """A model whose attributes are the facts and whose methods are the named conditions."""
-
-
-class _View:
-    """The facts as attributes, for a condition to read (``f.counters``)."""
-
-    __slots__ = ("_d",)
-
-    def __init__(self, d: dict):
-        self._d = d
-
-    def __getattr__(self, name: str):
-        try:
-            return self._d[name]
-        except KeyError:
-            raise AttributeError(name) from None
 
 
 class ProcedureMachine:
@@ -66,11 +52,14 @@ class ProcedureMachine:
                                auto_transitions=False, queued=True, send_event=False)
         self._command_of = {trig: name for name, trig in self.commands.items()}
         self._triggers: dict[str, list[str]] = {}
-        # (trigger, source) -> [(dest, [(condition, wanted)])], read off the built Machine, in its order.
-        self._ways: dict[tuple[str, str], list[tuple[str, list[tuple[str, bool]]]]] = {}
+        self._fact_names = frozenset(self.facts)
+        # (trigger, source) -> ((dest, ((condition, wanted), ...)), ...), read off the built Machine in its
+        # order, each named condition resolved to its function once.
+        self._ways: dict[tuple[str, str], tuple[tuple[str, tuple[tuple[Callable, bool], ...]], ...]] = {}
         for name, event in self.machine.events.items():
             for source, ts in event.transitions.items():
-                self._ways[(name, source)] = [(t.dest, [(c.func, c.target) for c in t.conditions]) for t in ts]
+                self._ways[(name, source)] = tuple(
+                    (t.dest, tuple((self.conditions[c.func], c.target) for c in t.conditions)) for t in ts)
 
     def _check(self) -> None:
         """Refuse a table that names an unknown state, condition, role or trigger (a programming error)."""
@@ -111,16 +100,20 @@ class ProcedureMachine:
         what reading a dict costs (issue 19.4). tests/test_kit_machine_step_same_as_model.py checks the two
         agree on every state, trigger and fact combination of every registered machine.
         """
-        unknown = set(facts) - set(self.facts)
-        if unknown:
-            raise ValueError(f"{self.kind} machine: no fact named {', '.join(sorted(unknown))}")
+        if not self._fact_names.issuperset(facts):
+            raise ValueError(f"{self.kind} machine: no fact named {', '.join(sorted(set(facts) - self._fact_names))}")
         ways = self._ways.get((trigger, phase))
         if ways is None:
             raise ValueError(f"{self.kind} machine: {trigger!r} cannot fire from {phase!r}")
-        seen = {**self.facts, **facts}
-        view = _View(seen)
+        view = None  # the facts as attributes (f.counters), made only when a transition has conditions
         for dest, conds in ways:
-            if all(bool(self.conditions[name](view)) is want for name, want in conds):
+            if conds and view is None:
+                view = SimpleNamespace(**self.facts)
+                vars(view).update(facts)
+            for cond, want in conds:
+                if bool(cond(view)) is not want:
+                    break
+            else:
                 return dest
         return phase
 

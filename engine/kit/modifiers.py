@@ -72,8 +72,16 @@ def round_as(x: Fraction, rounding: Rounding) -> int | Fraction:
 
 
 def total(modifiers: Iterable[Modifier], *, applies_to: str | None = None) -> int:
-    """The sum of the add and shift modifiers (a die's net modifier, a net column shift); exact ints only."""
-    got = apply(0, [m for m in modifiers if m.kind in ("add", "shift")], rounding="exact", applies_to=applies_to)
+    """The sum of the add and shift modifiers (a die's net modifier, a net column shift); exact ints only.
+
+    Whole amounts (int values over ``den`` 1, as every die modifier so far) are summed as ints: ``apply``
+    adds the same numbers as Fractions, which cost a fifth of an attrition roll's decision (issue 19.4).
+    """
+    mods = [m for m in modifiers if m.kind in ("add", "shift")
+            and (applies_to is None or m.applies_to == applies_to)]
+    if all(m.den == 1 and type(m.value) is int for m in mods):
+        return sum(m.value for m in mods)
+    got = apply(0, mods, rounding="exact")
     if got.denominator != 1:
         raise ValueError(f"the modifiers sum to {got}, not a whole number")
     return int(got)
