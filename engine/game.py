@@ -233,7 +233,7 @@ class Game(TimeTravel):
 
     def undo_target(self) -> tuple | None:
         """The latest command still in effect that may be undone, or None."""
-        undone = self.undone()
+        undone = self._undone_ids()
         for row in self.log.commands_newest_first():
             cid, _actor, ctype = row[:3]
             if ctype == "RevealSeed" or ctype == "LoadScenario":

@@ -25,7 +25,8 @@ SHORT_SPAN = 64  # live spans shorter than this on average are read in one state
 class TimeTravel:
     """Game's reading half: ``at(seq)``, snapshots, and the undone commands as of a seq."""
 
-    _undos: tuple = (None, 0, [])  # (log, seq read up to, [(undo seq, undone command id)]): see undone()
+    # (log, seq read up to, [(undo seq, undone command id)], the set of those ids): see undone()
+    _undos: tuple = (None, 0, [], frozenset())
     _undone_at: tuple = (None, -1, "[]", frozenset())  # the last at()'s (log, seq, undone as (JSON, set)): see undone()
     _base_seq = 0  # the seq of the board at() last started from (a snapshot's, or 0)
 
@@ -38,14 +39,23 @@ class TimeTravel:
         log, seq, text, ids = self._undone_at
         if log is self.log and seq == (self.log.last()[0] if upto is None else upto):
             return set(msgspec.json.decode(text)) | ids if text != "[]" else set(ids)
-        undos = self._undo_list()
         if upto is None:
-            return {cid for _s, cid in undos}
+            return set(self._undone_ids())
+        undos = self._undo_list()
         return {cid for _s, cid in undos[:bisect_right(undos, (upto, _INF))]}
+
+    def _undone_ids(self) -> set[int]:
+        """Every command the log's undo rows undo, kept with the rows read (the caller must not change it).
+
+        Undo and redo ask this of the whole log each time: building it from the rows cost a game of K
+        undos O(K) per command (issue 19.1).
+        """
+        self._undo_list()
+        return self._undos[3]
 
     def _undone_between(self, after: int, upto: int) -> set[int]:
         """The commands undone by the undo rows after seq ``after`` up to ``upto``."""
-        log, read, undos = self._undos
+        log, read, undos, _ids = self._undos
         if log is self.log and read >= upto:
             return {cid for _s, cid in undos[bisect_right(undos, (after, _INF)):bisect_right(undos, (upto, _INF))]}
         return {decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id
@@ -57,15 +67,17 @@ class TimeTravel:
         A stored row never changes and rows are only appended, so the rows read are kept and only
         those past the last seq read are fetched and decoded (a game of K undos decoded K rows per call).
         """
-        log, read, undos = self._undos
+        log, read, undos, ids = self._undos
         if log is not self.log:
-            read, undos = 0, []
+            read, undos, ids = 0, [], set()
         last = self.log.last()[0]
         if last > read:
-            undos += [(s, decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id)
-                      for s, d in self.log.undo_rows(last, after=read)]
+            new = [(s, decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id)
+                   for s, d in self.log.undo_rows(last, after=read)]
+            undos += new
+            ids.update(cid for _s, cid in new)
             read = last
-        self._undos = (self.log, read, undos)
+        self._undos = (self.log, read, undos, ids)
         return undos
 
     def at(self, seq: int | None = None, *, use_snapshots: bool = True, progress=None) -> GameState:

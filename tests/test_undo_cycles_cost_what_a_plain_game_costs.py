@@ -88,3 +88,20 @@ def test_undo_time_travel_redo_equal_a_fresh_fold(cycled, tmp_path):
 def _undone_by_reading(g: Game, upto: int | None = None) -> set[int]:
     return {codec.decode("CommandUndone", v, d).command_id
             for _s, _c, t, v, d in g.log.rows_of_type("CommandUndone", upto) if t == "CommandUndone"}
+
+
+def test_the_undone_set_is_kept_and_grown_not_rebuilt_per_undo(cycled, tmp_path):
+    """Undo and redo ask for the whole undone set each time: it is one set kept with the undo rows read, grown
+    by the new rows (a set built from 2,000 rows per undo made undo 1.5-1.9 x slower with 2,000 cycles)."""
+    path = tmp_path / "copy.db"
+    path.write_bytes(cycled.read_bytes())
+    with Game.open(path, seed=SEED) as g:
+        kept = g._undone_ids()
+        g.undo()
+        undone_now = g._undone_ids()
+        assert undone_now is kept and len(kept) == 301 and kept == _undone_by_reading(g)
+        copy = g.undone()
+        copy.add(-1)  # the public answer is the caller's to change
+        assert -1 not in g._undone_ids()
+        g.redo()
+        assert g._undone_ids() is kept and g.undone() == _undone_by_reading(g)
