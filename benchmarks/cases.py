@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from typing import Iterator
 from pathlib import Path
 
@@ -281,3 +283,39 @@ def plain_copy(data: dict) -> dict:
     """A plain-dict copy of a state's builtins: each map copied one level deep (each unit's dict copied too)."""
     return {k: ({kk: (dict(vv) if isinstance(vv, dict) else vv) for kk, vv in v.items()} if isinstance(v, dict)
                 else list(v) if isinstance(v, list) else v) for k, v in data.items()}
+
+
+# -- a fork and an import against their original; the CLI's start (issue 19, items 3 and 6) ---------------
+
+#: What the `turnlog` console script runs (pyproject's entry point), started the same way.
+CLI = "import sys; from turnlog.engine.faces.cli import main; sys.exit(main())"
+
+
+def run_cli(*args) -> None:
+    """One `turnlog ARGS` process, as the console script starts it; its output discarded, its exit checked."""
+    subprocess.run([sys.executable, "-c", CLI, *map(str, args)], check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+
+
+def python_start() -> None:
+    """The interpreter's own start, `python -c pass`: what a CLI command's start is held to."""
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+
+
+def fork_and_import(original: Path, work: Path) -> tuple[Path, Path]:
+    """A fork of ``original`` at its last seq (`Game.fork`) and an import of its export (`turnlog export`,
+    `turnlog import`): the two copies issue 19 item 3 compares with their original."""
+    fork, imported, out = fresh(work / "fork.db"), fresh(work / "imported.db"), work / "export.jsonl"
+    out.unlink(missing_ok=True)
+    with Game.open(original, seed=gen.SEED, readonly=True) as g:
+        g.fork(g.state.seq, fork).close()
+    run_cli("export", "--db", original, "-o", out)
+    run_cli("import", out, "--db", imported)
+    return fork, imported
+
+
+def demo_game(work: Path) -> Path:
+    """The bundled 14.65 demo, played by `turnlog demo` (what the README's quick start shows)."""
+    folder = work / "demo"
+    run_cli("demo", "--dir", folder, "--scenario", "bridgehead-14-65")
+    return folder / "bridgehead-14-65.db"

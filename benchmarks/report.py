@@ -32,6 +32,10 @@ TARGETS = [
     ("procedure.NORMAL", "limit.procedure.NORMAL", 6.0, "max"),
     ("search.copy", "limit.plain_copy", 3.0, "max"),
     ("search.rollout", "procedure.OFF", 5.0, "min"),
+    ("show.fork", "show.original", 1.2, "max"),
+    ("show.import", "show.original", 1.2, "max"),
+    ("cli.help", "limit.python_start", 3.0, "max"),
+    ("cli.show_demo", "limit.python_start", 2.0, "max"),
 ]
 #: each throughput figure's limit and peer (ratios are rate / rate).
 FLOOR_OF = {"bulk_import": "floor.executemany", "replay": "floor.read_fold",

@@ -267,6 +267,23 @@ def run(args: argparse.Namespace, say=print) -> dict:
             g.close()
         del games
 
+        # -- a fork and an import against their original; the CLI's start (issue 19, items 3 and 6) --
+        logged = [s for s in sizes if s != n]
+        original = work / f"log-{logged[-1]}.db" if logged else work / "big.db"
+        say(f"`turnlog show` of a {original.name} log, its fork and its import; the CLI's start ...")
+        fork, imported = cases.fork_and_import(original, work)
+        demo = cases.demo_game(work)
+        start = fig("limit.python_start", "`python -c pass`: the interpreter's start", group="limit")
+        helped = fig("cli.help", "`turnlog --help`, a process")
+        shown = fig("cli.show_demo", "`turnlog show` of the bundled 14.65 demo game, a process")
+        cli_cases = [(start, lambda: cases.python_start), (helped, lambda: lambda: cases.run_cli("--help")),
+                     (shown, lambda: lambda: cases.run_cli("show", "--db", demo))]
+        for name, path in (("original", original), ("fork", fork), ("import", imported)):
+            f_ = fig(f"show.{name}", f"`turnlog show` of the {original.name} log" + ("" if name == "original" else
+                     f"'s {name}") + ", a process")
+            cli_cases.append((f_, lambda path=path: lambda: cases.run_cli("show", "--db", path)))
+        alternate(max(reps, 7), cli_cases)
+
         # -- verify against replay on a game of real commands of the same length (issue 19, item 2) --
         from turnlog.engine.verify import verify_path
         say(f"verify of a {n:,}-event game of real commands ...")

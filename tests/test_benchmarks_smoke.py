@@ -39,7 +39,8 @@ def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
                 "limit.txn.FULL", "append.FULL", "limit.txn.NORMAL", "append.NORMAL",
                 "at.1000", "undo.1000", "at.1500", "undo.1500", "zones.60", "zones.120",
                 "verify", "verify.replay", "verify.undos", "verify.no_undos", "procedure.NORMAL", "limit.procedure.NORMAL", "procedure.OFF",
-                "search.rollout", "search.copy", "limit.plain_copy"}
+                "search.rollout", "search.copy", "limit.plain_copy", "limit.python_start", "cli.help", "cli.show_demo",
+                "show.original", "show.fork", "show.import"}
     expected |= {f"{what}.{k}" for what in ("open", "undo", "redo", "at") for k in ("undos", "no_undos")}
     if peer.available():
         expected |= {"peer.append", "peer.replay", "peer.append_per_command"}
@@ -48,5 +49,6 @@ def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
     assert figs["verify"]["ok"] is True and figs["verify"]["replay_equals_live_state"] is True
     assert {"median_s", "iqr_s", "ratio_to_limit"} <= set(figs["bulk_import"])
     assert {t["figure"] for t in res["targets"]} >= {"replay", "bulk_import", "at.1500", "zones.120", "open.undos",
-                                                    "verify", "procedure.NORMAL", "search.copy", "search.rollout"}
+                                                    "verify", "procedure.NORMAL", "search.copy", "search.rollout",
+                                                    "show.fork", "show.import", "cli.help", "cli.show_demo"}
     assert res["machine"]["nproc"]
