@@ -288,7 +288,7 @@ def plain_copy(data: dict) -> dict:
 # -- a fork and an import against their original; the CLI's start (issue 19, items 3 and 6) ---------------
 
 #: What the `turnlog` console script runs (pyproject's entry point), started the same way.
-CLI = "import sys; from turnlog.engine.faces.cli import main; sys.exit(main())"
+CLI = "import sys; from turnlog.engine.faces.cli_main import main; sys.exit(main())"
 
 
 def run_cli(*args) -> None:

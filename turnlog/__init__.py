@@ -33,31 +33,36 @@ def _find_checkout_folders() -> None:
 
 _find_checkout_folders()
 
-from . import commands  # noqa: E402
-from .engine.errors import CommandError, RuleViolation, ScenarioError  # noqa: E402
-from .engine.game import Game  # noqa: E402
-from .engine.procedures import register as register_kind  # noqa: E402
-from .engine.scenario import Scenario  # noqa: E402
-from .engine.scenario import bundled_names as bundled_scenarios  # noqa: E402
-from .engine.scenario import load as load_scenario  # noqa: E402
-from .engine.scenario import parse as parse_scenario  # noqa: E402
-from .engine.verify import Report as VerifyReport  # noqa: E402
-from .engine.verify import verify, verify_path  # noqa: E402
-from .projections.state import GameState  # noqa: E402
+#: Each stable name and where it lives: imported on first use (PEP 562), so that what needs only part
+#: of turnlog (the command line's help, a script reading one module) does not import the engine with it.
+_NAMES = {
+    "CommandError": ("turnlog.engine.errors", "CommandError"),
+    "Game": ("turnlog.engine.game", "Game"),
+    "GameState": ("turnlog.projections.state", "GameState"),
+    "RuleViolation": ("turnlog.engine.errors", "RuleViolation"),
+    "Scenario": ("turnlog.engine.scenario", "Scenario"),
+    "ScenarioError": ("turnlog.engine.errors", "ScenarioError"),
+    "VerifyReport": ("turnlog.engine.verify", "Report"),
+    "bundled_scenarios": ("turnlog.engine.scenario", "bundled_names"),
+    "commands": ("turnlog.commands", None),
+    "load_scenario": ("turnlog.engine.scenario", "load"),
+    "parse_scenario": ("turnlog.engine.scenario", "parse"),
+    "register_kind": ("turnlog.engine.procedures", "register"),
+    "verify": ("turnlog.engine.verify", "verify"),
+    "verify_path": ("turnlog.engine.verify", "verify_path"),
+}
+__all__ = sorted(_NAMES)
 
-__all__ = [
-    "CommandError",
-    "Game",
-    "GameState",
-    "RuleViolation",
-    "Scenario",
-    "ScenarioError",
-    "VerifyReport",
-    "bundled_scenarios",
-    "commands",
-    "load_scenario",
-    "parse_scenario",
-    "register_kind",
-    "verify",
-    "verify_path",
-]
+
+def __getattr__(name: str):
+    if name not in _NAMES:
+        raise AttributeError(f"module 'turnlog' has no attribute {name!r}")
+    from importlib import import_module
+    module, attr = _NAMES[name]
+    value = import_module(module) if attr is None else getattr(import_module(module), attr)
+    globals()[name] = value  # once: the next lookup is a plain attribute
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_NAMES))

@@ -19,9 +19,10 @@ from turnlog.projections.state import dump
 from .. import commands as c
 from .. import inputs as I
 from .. import scenario as S
-from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint
-from .cli_demo import _DEMO_SEED, DEMOS, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
-from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key
+from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint  # noqa: F401  (commands the parser names)
+from .cli_args import DEMOS, build_parser, seq_arg  # noqa: F401  (the tests and hosts read them here)
+from .cli_demo import _DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
+from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key  # noqa: F401  (commands the parser names)
 from .cli_play import (EXIT_REFUSED, _board_text, _print_events, _text, _who, judge,  # noqa: F401
                        play_lines, report_text)
 from ..errors import CommandError, RuleViolation, ScenarioError
@@ -352,155 +353,6 @@ def cmd_diagram(args) -> int:
     return 0
 
 
-_SEQ_MAX = (1 << 63) - 1  # SQLite's INTEGER
-
-
-def seq_arg(text: str) -> int:
-    """A seq given on the command line: a whole number SQLite can hold (argparse reports the rest)."""
-    try:
-        n = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
-    if abs(n) > _SEQ_MAX:  # in range but outside the log is the command's to say ("outside the log")
-        raise argparse.ArgumentTypeError(f"{text}: too large for a seq (at most {_SEQ_MAX})")
-    return n
-
-
-def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="turnlog", description="Event-sourced turn engine for hex-and-counter wargames")
-    sub = p.add_subparsers(dest="cmd", required=True)
-
-    def with_db(sp):
-        sp.add_argument("--db", required=True, help="the game's SQLite file, or a PostgreSQL game: "
-                                                    "postgresql:///DB?host=/socket/dir&game=ID (docs/design.md)")
-        sp.add_argument("--seed-file", help="dice seed sidecar (default: DB.seed)")
-        sp.add_argument("--secret-file", action="append", metavar="FILE",
-                        help="a joint-dice holder's secret (repeatable; default: the DB.HOLDER.secret files beside DB)")
-        sp.add_argument("--synchronous", default="FULL", choices=["OFF", "NORMAL", "FULL", "EXTRA"],
-                        help="SQLite durability of each write (default FULL: a command is on disk when it returns)")
-        return sp
-
-    sp = with_db(sub.add_parser("new", help="create a game from a scenario file"))
-    sp.add_argument("scenario", help="TOML/JSON scenario file, or a bundled scenario name")
-    sp.add_argument("--seed", help="hex dice seed, only with --public-seed (default: 256 fresh secret random bits)")
-    sp.add_argument("--public-seed", action="store_true",
-                    help="accept the --seed given: a test game, marked in its log as predictable")
-    sp.add_argument("--joint-dice", nargs="?", const="", metavar="HOLDERS",
-                    help="joint dice, no single seed: comma-separated holders (default: the scenario's sides), "
-                         "each NAME (its secret drawn into DB.NAME.secret) or NAME=SHA256 (from `turnlog secret`)")
-    sp.add_argument("--seat", action="append", metavar="FACTION=ACTOR",
-                    help="a seated game: FACTION is held by ACTOR (repeatable; default: hot-seat, one actor plays all)")
-    sp.add_argument("--referee", help="a seated game's referee: holds no side, alone overrides the dice barrier")
-    sp.add_argument("--host", help="a seated game's host: may issue host commands (moves, turn advance) for any side")
-    sp.add_argument("--key", action="append", metavar="ACTOR=PUBLIC_KEY",
-                    help="a signed game: ACTOR's public key (hex, or the .pub file of `turnlog keygen`); every "
-                         "seated actor needs one, and each command is then signed by its issuer")
-    sp.set_defaults(fn=cmd_new)
-    sp = with_db(sub.add_parser("play", help="execute JSON-lines commands from a file (- for stdin)"))
-    sp.add_argument("commands", help="a JSON-lines file of commands (docs/commands.md), or - for stdin")
-    sp.add_argument("--actor", default="", help="who issues the commands (recorded with each in the log; in a "
-                                                "seated game it must hold the seat each command is due from)")
-    _signing_key(sp)
-    sp.set_defaults(fn=cmd_play)
-    sp = with_db(sub.add_parser("log", help="list the events"))
-    sp.add_argument("--json", action="store_true", help="one JSON object per event instead of the narrative")
-    sp.add_argument("--start", type=seq_arg, default=1, help="the first seq to list (default 1)")
-    sp.add_argument("--stop", type=seq_arg, help="the last seq to list (default: the end)")
-    sp.set_defaults(fn=cmd_log)
-    sp = with_db(sub.add_parser("show", help="the board now or at a seq"))
-    sp.add_argument("--at", type=seq_arg, help="the board as it was after this seq (default: now)")
-    sp.add_argument("--json", action="store_true", help="the whole board state as JSON")
-    sp.add_argument("--svg", help="write the board as an SVG picture")
-    sp.add_argument("--force", action="store_true", help="replace an existing --svg file (never a game or seed)")
-    sp.set_defaults(fn=cmd_show)
-    sp = with_db(sub.add_parser("undo", help="undo the latest command (a die roll needs a referee override)"))
-    sp.add_argument("--override", action="store_true", help="undo a command that rolled a die (needs --referee)")
-    sp.add_argument("--referee", help="the referee who allows an override (recorded in the log)")
-    sp.add_argument("--reason", help="why, recorded with the undo")
-    sp.add_argument("--actor", default="", help="who undoes (in a seated game: the command's issuer or the referee)")
-    _signing_key(sp)
-    sp.set_defaults(fn=cmd_undo)
-    sub_redo = with_db(sub.add_parser("redo", help="re-issue the latest undone command through the rules"))
-    sub_redo.add_argument("--actor", default="", help="who redoes (in a seated game: the issuer or the referee)")
-    _signing_key(sub_redo)
-    sub_redo.set_defaults(fn=cmd_redo)
-    sp = with_db(sub.add_parser("fork", help="copy the game up to a seq into a new file"))
-    sp.add_argument("--at", type=seq_arg, required=True, help="copy the commands up to and including this seq")
-    sp.add_argument("--to", required=True, help="the new game file (must not exist)")
-    sp.set_defaults(fn=cmd_fork)
-    sp = with_db(sub.add_parser("export", help="write the whole log as JSON lines (to mail a disputed game)"))
-    sp.add_argument("--output", "-o", help="file to write (default: stdout)")
-    sp.add_argument("--html", metavar="FILE", help="write the game as one self-contained HTML replay to open in a "
-                                                   "browser (timeline, board at each step, verify report)")
-    sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
-    sp.set_defaults(fn=cmd_export)
-    sp = sub.add_parser("copy", help="copy a game between stores (SQLite file <-> postgresql:// URL), hashes "
-                                     "identical; both copies are verified")
-    sp.add_argument("src", help="the game to copy: a SQLite file or a postgresql:///DB?game=ID URL")
-    sp.add_argument("dst", help="the new game (must not exist): a SQLite file or a postgresql:// URL")
-    sp.set_defaults(fn=cmd_copy)
-    sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))
-    sp.add_argument("export", help="a file written by `turnlog export`")
-    sp.set_defaults(fn=cmd_import)
-    sp = with_db(sub.add_parser("reveal", help="append the dice seed (or the joint-dice secrets held here) so anyone "
-                                               "can re-derive every roll"))
-    sp.add_argument("--actor", default="", help="who reveals (recorded; in a seated game anyone seated)")
-    _signing_key(sp)
-    sp.set_defaults(fn=cmd_reveal)
-    sp = with_db(sub.add_parser("share", help="joint dice: print this holder's share for a roll's key"))
-    sp.add_argument("--key", required=True, help="the roll's key, as a refused roll names it")
-    sp.set_defaults(fn=cmd_share)
-    sp = sub.add_parser("secret", help="joint dice: draw a secret of your own into a new file, print its SHA-256")
-    sp.add_argument("--output", "-o", required=True, help="the secret file to create (0600, never overwritten)")
-    sp.set_defaults(fn=cmd_secret)
-    sp = sub.add_parser("keygen", help="signed games: make a key pair, print the public key")
-    sp.add_argument("--output", "-o", required=True,
-                    help="the private key file to create (0600, never overwritten); the public key goes beside it "
-                         "(NAME.key -> NAME.pub)")
-    sp.set_defaults(fn=cmd_keygen)
-    sp = with_db(sub.add_parser("sign", help="signed games, mailed: sign one command against the tail of your copy, "
-                                              "print the signed line for the holder's `play`"))
-    sp.add_argument("command", help="the command as a JSON line, or - to read it from stdin")
-    sp.add_argument("--actor", required=True, help="who issues it (the seat whose key signs)")
-    sp.add_argument("--key", required=True, metavar="FILE", help="the actor's private key (from `turnlog keygen`)")
-    sp.set_defaults(fn=lambda args: cmd_sign(args, judge))
-    sp = with_db(sub.add_parser("verify", help="check chain, dice, every command and the replay"))
-    sp.add_argument("--json", action="store_true", help="the report as JSON")
-    sp.add_argument("--anchor", action="append", metavar="SEQ:HASH",
-                    help="a head an earlier verify printed; the file must still hold it (repeatable)")
-    sp.set_defaults(fn=cmd_verify)
-    sp = with_db(sub.add_parser("repl", help="a pdb-like shell over the log and the live procedures"))
-    sp.add_argument("--actor", default="", help="who issues the shell's commands (as the shell's `as NAME`)")
-    _signing_key(sp)
-    sp.set_defaults(fn=cmd_repl)
-    sp = with_db(sub.add_parser("diff", help="what changed between two seqs, or between a game and its fork"))
-    sp.add_argument("--from", dest="from_seq", type=seq_arg, help="the earlier seq (default: before the last command)")
-    sp.add_argument("--to", dest="to_seq", type=seq_arg, help="the later seq (default: the last)")
-    sp.add_argument("--other", help="a second game file (a fork): compare DB at --from with OTHER at --to, "
-                                    "both defaulting to their last seq")
-    sp.add_argument("--json", action="store_true", help="the differences as JSON")
-    sp.set_defaults(fn=cmd_diff)
-    sp = sub.add_parser("demo", help="play the bundled worked examples end to end and verify them")
-    sp.add_argument("--dir", default="turnlog-demo", help="where the demo game files go")
-    sp.add_argument("--scenario", choices=DEMOS, help="play only this bundled example (default: all)")
-    sp.set_defaults(fn=cmd_demo)
-    sp = sub.add_parser("diagram", help="a procedure kind's phase machine, drawn from its live table")
-    sp.add_argument("--kind", default="attrition",
-                    help="the procedure kind whose machine to draw (default attrition; a wrong name lists them)")
-    sp.add_argument("--format", choices=["mermaid", "dot", "svg"], default="mermaid",
-                    help="mermaid or dot text, or svg (svg needs graphviz's dot installed)")
-    sp.add_argument("--current", help="mark this phase of the machine (one of the kind's phases)")
-    sp.add_argument("--output", "-o", help="file to write the SVG to (default: stdout)")
-    sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
-    sp.set_defaults(fn=cmd_diagram)
-    return p
-
-
-def _signing_key(sp) -> None:
-    sp.add_argument("--key", metavar="FILE", help="a signed game: the actor's private key (from `turnlog keygen`) "
-                                                 "that signs each command as it is appended")
-
-
 def _plugins() -> None:
     """Register the procedure kinds installed as plugins; a broken one is named, the rest still run."""
     from .. import procedures
@@ -512,10 +364,19 @@ def _plugins() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command line, in process (the console script enters by cli_args.main: help without the engine)."""
+    return run(build_parser().parse_args(argv))
+
+
+def cmd_sign_judged(args) -> int:
+    return cmd_sign(args, judge)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the parsed command: its function here, named by the parser; refusals and failures as exit statuses."""
     _plugins()
-    args = build_parser().parse_args(argv)
     try:
-        return args.fn(args)
+        return globals()[args.fn](args)
     except RuleViolation as err:
         return _fail(f"refused by rule {err.rule}: {err.message}", EXIT_REFUSED)
     except (CommandError, ScenarioError) as err:

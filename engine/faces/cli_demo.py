@@ -16,12 +16,10 @@ from turnlog.events.log import LogError
 from .. import scenario as S
 from ..errors import CommandError
 from ..game import Game
+from .cli_args import DEMOS
 from .cli_play import _board_text, _text, play_lines, report_text
 
 
-DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9",
-         "river-town-11-16-5",
-         "hedgerow-assault")
 
 
 def cmd_demo(args) -> int:

@@ -1,0 +1,21 @@
+"""The `turnlog` console script: parse the arguments first, import the engine only for a command that runs.
+
+pyproject's entry point. ``turnlog --help`` and a usage error end in the parser (engine/faces/cli_args.py),
+so they cost little more than the interpreter's start; engine/faces/cli.py ``main`` does the same in one
+step for a caller that has the engine imported already (the tests, a host).
+"""
+from __future__ import annotations
+
+import sys
+
+from .cli_args import build_parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from . import cli
+    return cli.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
