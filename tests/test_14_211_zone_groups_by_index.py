@@ -6,38 +6,18 @@ on generated maps, tiled ones, with closed hexsides and with 'adjacent' contigui
 """
 from __future__ import annotations
 
-import random
-import sys
-from pathlib import Path
-
 import msgspec
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
-    sys.path.insert(0, str(ROOT))
+from turnlog.engine.attrition import zones
+from turnlog.engine.hexgrid import grid
+from turnlog.projections.state import GameState
 
-from benchmarks import gen  # noqa: E402
-from turnlog.engine import scenario as S  # noqa: E402
-from turnlog.engine.attrition import zones  # noqa: E402
-from turnlog.engine.dice import commitment  # noqa: E402
-from turnlog.engine.hexgrid import grid  # noqa: E402
-from turnlog.projections import fold as F  # noqa: E402
-from turnlog.projections.state import GameState  # noqa: E402
+import zone_boards
 
 
 def _state(seed: int, tiles: int, closed: float) -> GameState:
-    doc = gen.scenario_doc(120, seed=seed, phase="attrition")
-    rnd = random.Random(seed)
-    for side in doc["hexsides"]:
-        if rnd.random() < closed:
-            side["impassable"] = True
-    if tiles > 1:
-        doc = gen.tiled(doc, tiles)
-    state = GameState()
-    for ev in S.setup_events(S.parse(msgspec.json.encode(doc), "json"), commitment(gen.SEED)):
-        F.apply(state, ev)
-    return state
+    return zone_boards.board(seed, tiles, closed)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

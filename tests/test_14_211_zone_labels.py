@@ -7,38 +7,18 @@ the generic walk's groups are labelled the same way.
 """
 from __future__ import annotations
 
-import random
-import sys
-from pathlib import Path
-
 import msgspec
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
-    sys.path.insert(0, str(ROOT))
+from turnlog.engine.attrition import zones
+from turnlog.engine.hexgrid import grid
+from turnlog.projections.state import GameState
 
-from benchmarks import gen  # noqa: E402
-from turnlog.engine import scenario as S  # noqa: E402
-from turnlog.engine.attrition import zones  # noqa: E402
-from turnlog.engine.dice import commitment  # noqa: E402
-from turnlog.engine.hexgrid import grid  # noqa: E402
-from turnlog.projections import fold as F  # noqa: E402
-from turnlog.projections.state import GameState  # noqa: E402
+import zone_boards
 
 
 def _state(seed: int, tiles: int) -> GameState:
-    doc = gen.scenario_doc(120, seed=seed, phase="attrition")
-    rnd = random.Random(seed)
-    for side in doc["hexsides"]:
-        if rnd.random() < 0.4:
-            side["impassable"] = True
-    if tiles > 1:
-        doc = gen.tiled(doc, tiles)
-    state = GameState()
-    for ev in S.setup_events(S.parse(msgspec.json.encode(doc), "json"), commitment(gen.SEED)):
-        F.apply(state, ev)
-    return state
+    return zone_boards.board(seed, tiles, 0.4)
 
 
 @pytest.mark.parametrize("seed,tiles", [(1, 1), (2, 1), (3, 3)])
