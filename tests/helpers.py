@@ -77,3 +77,16 @@ def refused(g: Game, cmd, rule: str | None, error: type[Exception] = RuleViolati
     assert g.log.last() == last and len(g.log.commands()) == commands
     assert g.state == g.at()
     return err.value
+
+
+def count_calls(monkeypatch, module, *names: str) -> dict[str, int]:
+    """Wrap ``module``'s functions ``names`` so that each call is counted; return the counts (absent: never called)."""
+    calls: dict[str, int] = {}
+    for name in names:
+        real = getattr(module, name)
+
+        def counted(*a, _name=name, _real=real, **k):
+            calls[_name] = calls.get(_name, 0) + 1
+            return _real(*a, **k)
+        monkeypatch.setattr(module, name, counted)
+    return calls

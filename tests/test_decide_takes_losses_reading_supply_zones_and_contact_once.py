@@ -16,6 +16,7 @@ if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
     sys.path.insert(0, str(ROOT))
 
 from benchmarks import cases  # noqa: E402
+from helpers import count_calls  # noqa: E402
 
 SEED = bytes(range(32))
 
@@ -25,16 +26,11 @@ def test_supply_zones_and_contact_limits_are_worked_out_once_a_decision(tmp_path
     with Game.create(tmp_path / "g.db", S.load("bridgehead-14-65"), seed=SEED, public_seed=True) as g:
         g.execute(begin)
         g.execute(roll)
-        calls = {"zones": 0, "limits": 0}
-        real_z, real_l = losses._supply_zones, losses._contact_limits
-        monkeypatch.setattr(losses, "_supply_zones", lambda *a: calls.__setitem__("zones", calls["zones"] + 1)
-                            or real_z(*a))
-        monkeypatch.setattr(losses, "_contact_limits", lambda *a: calls.__setitem__("limits", calls["limits"] + 1)
-                            or real_l(*a))
+        calls = count_calls(monkeypatch, losses, "_supply_zones", "_contact_limits")
         assert g.decide(g.state, take)
-        assert calls == {"zones": 1, "limits": 1}       # each asked twice
+        assert calls == {"_supply_zones": 1, "_contact_limits": 1}       # each asked twice
         assert g.decide(g.state, take)                   # a second decision does not reuse the first's
-        assert calls == {"zones": 2, "limits": 2}
+        assert calls == {"_supply_zones": 2, "_contact_limits": 2}
         assert "_still" not in g.state.__dict__
         g.execute(take)
     assert g.state.attritions["A1"].losses == ["us-inf-3", "us-inf-4"]
