@@ -1,4 +1,4 @@
-"""AS-ATK.1, AS-ATK.2: who may assault at all. INVENTED units and ratings (tests/assault_helpers.py)."""
+"""AS-ATK.1, AS-ATK.2: who may assault at all. INVENTED units and ratings (tests/assault/assault_helpers.py)."""
 from __future__ import annotations
 
 import pytest

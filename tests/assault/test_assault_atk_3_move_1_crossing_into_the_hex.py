@@ -1,5 +1,5 @@
 """AS-ATK.3, AS-MOVE.1: the attacker must be able to move into the defending hex; a bridge, or a road into
-terrain its class may not enter, needs Travel Mode. INVENTED map and terrain (tests/assault_helpers.py)."""
+terrain its class may not enter, needs Travel Mode. INVENTED map and terrain (tests/assault/assault_helpers.py)."""
 from __future__ import annotations
 
 from turnlog import commands as c

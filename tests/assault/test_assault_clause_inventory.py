@@ -13,7 +13,7 @@ from pathlib import Path
 
 from clause_inventory import citations
 
-TESTS = Path(__file__).parent
+ROOT = Path(__file__).resolve().parents[2]
 
 CLAUSE_IDS = [
     "AS-GEN.1", "AS-GEN.2",
@@ -31,7 +31,7 @@ EXAMPLES = ["AS-UNIT.Ex", "AS-CAP.Ex1", "AS-CAP.Ex2", "AS-CAP.Ex3", "AS-DIS.Ex"]
 
 
 def _citations() -> list[tuple[str, str]]:
-    """(name, docstring) of every test function in tests/test_assault_*.py but this file."""
+    """(name, docstring) of every test function in tests/assault/test_assault_*.py but this file."""
     return citations("test_assault_*.py", __file__)
 
 
@@ -65,6 +65,6 @@ def test_every_paragraph_id_and_example_is_cited_by_a_test():
 
 def test_the_inventory_is_the_notes_own():
     """The ids are those the narrative and refusals cite: each appears in the engine's assault modules."""
-    src = "".join(p.read_text(encoding="utf-8") for p in (TESTS.parent / "engine" / "assault").glob("*.py"))
+    src = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "engine" / "assault").glob("*.py"))
     absent = [c for c in CLAUSE_IDS if c not in src]
     assert not absent, f"the engine never cites {', '.join(absent)}"

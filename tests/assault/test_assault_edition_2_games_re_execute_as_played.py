@@ -1,7 +1,7 @@
 """Rulings edition 3 (docs/rulings.md, "Editions"): the four assault corrections of the second reading
 (AS-GEN.1 one forming assault at a time, AS-MOVE.1 any bridge, AS-DEF.5 Broken alone, AS-RET.3 with
 AS-MOVE.1) apply to games created under edition 3; a game created under edition 2 re-executes as it was
-played, and verifies. INVENTED map, terrain and units (tests/assault_helpers.py)."""
+played, and verifies. INVENTED map, terrain and units (tests/assault/assault_helpers.py)."""
 from __future__ import annotations
 
 from turnlog import commands as c

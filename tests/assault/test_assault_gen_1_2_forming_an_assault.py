@@ -1,5 +1,5 @@
 """AS-GEN.1, AS-GEN.2: an assault is declared by units next to one enemy-held hex, and more units may join
-it from other adjacent hexes before it is resolved. INVENTED position (tests/assault_helpers.py)."""
+it from other adjacent hexes before it is resolved. INVENTED position (tests/assault/assault_helpers.py)."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,5 @@
 """AS-MOVE.1: an assault over a bridge needs Travel Mode whether or not the scenario also flags the hexside a
-river (a bridge may span a stream or a ravine the map does not call a river). INVENTED map (tests/assault_helpers.py)."""
+river (a bridge may span a stream or a ravine the map does not call a river). INVENTED map (tests/assault/assault_helpers.py)."""
 from __future__ import annotations
 
 from turnlog import commands as c

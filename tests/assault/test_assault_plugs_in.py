@@ -1,6 +1,6 @@
 """The assault procedure is a registered kind (issue 16, reading notes §2.2): parsed, decided, logged,
 narrated, replayed, snapshotted, undone, verified and drawn with no change to the log, Game, verify or the
-CLI; legal() lists what the rules accept. INVENTED position (tests/assault_helpers.py)."""
+CLI; legal() lists what the rules accept. INVENTED position (tests/assault/assault_helpers.py)."""
 from __future__ import annotations
 
 import msgspec

@@ -1,5 +1,5 @@
 """AS-RES.1: total assault value = sum of value x strength (vehicles and guns x10); average defence weighted
-by strength. INVENTED units and ratings (tests/assault_values_helpers.py)."""
+by strength. INVENTED units and ratings (tests/assault/assault_values_helpers.py)."""
 from __future__ import annotations
 
 from fractions import Fraction

@@ -1,6 +1,6 @@
 """AS-RES.2 (reading P1): two Combat Results, each a committed uniform draw between the scenario's low and
 high combat values, scaled by combat value / baseline and randomly rounded; AS-MAP.1: the losses are kept
-for the map as attacker/defender. INVENTED units and parameters (tests/assault_helpers.py PZC: 1-3, baseline
+for the map as attacker/defender. INVENTED units and parameters (tests/assault/assault_helpers.py PZC: 1-3, baseline
 10); draws entered by slot, so each case is exact."""
 from __future__ import annotations
 

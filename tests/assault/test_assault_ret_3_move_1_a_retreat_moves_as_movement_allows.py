@@ -1,7 +1,7 @@
 """AS-RET.3 read with AS-MOVE.1: a retreat is movement, so crossing a bridge, or taking a road into terrain the
 unit's class may not enter, needs Travel Mode there as it does for the assault (docs/rulings.md, Retreat). A
 towed anti-tank gun goes into Travel Mode to retreat (AS-SRR.2) and moves as one that travels.
-INVENTED map, terrain and units (tests/assault_helpers.py: a marsh is closed to armour)."""
+INVENTED map, terrain and units (tests/assault/assault_helpers.py: a marsh is closed to armour)."""
 from __future__ import annotations
 
 from turnlog import commands as c

@@ -1,4 +1,4 @@
-"""The 14.71 retreat position (tests/test_14_71_simultaneous_retreats.py; seats_position.py seats the same board).
+"""The 14.71 retreat position (tests/attrition/test_14_71_simultaneous_retreats.py; seats_position.py seats the same board).
 
 it-1 (0404, 9 factors) and it-2 (0403, 3) attrition 0503 and 0504; die 8 gives 3C/2H; the losses are us-y and
 two rear units; then 0504 (and 0503 with ``both``) is occupied, and us-x, us-z and us-2 must retreat.

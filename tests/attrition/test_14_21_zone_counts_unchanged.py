@@ -1,6 +1,6 @@
 """Zones and counts are what they were before the speed-ups of issue 19 (items 2, 5 and 7).
 
-tests/fixtures/zone_counts_before_issue19.json was written by the code of 4555b97 (before
+tests/fixtures/zone_counts_expected.json was written by the code of 4555b97 (before
 Grid.zone_groups and count()'s set of held hexes): every zone of generated maps (three seeds, one
 and two tiles, 30% of the river hexsides impassable) counted for every enemy faction, with and
 without exclusions. The current code must give exactly the same zones, units, contact, refusals
@@ -17,7 +17,7 @@ from turnlog.projections.state import GameState
 
 import zone_boards
 
-FIXTURE = Path(__file__).parent / "fixtures" / "zone_counts_before_issue19.json"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "zone_counts_expected.json"
 
 
 def _board(seed: int, tiles: int) -> GameState:

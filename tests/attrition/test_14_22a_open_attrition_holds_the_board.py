@@ -6,7 +6,7 @@ a position, a supply state, control, an offensive mark, a feature or the weather
 attrition is open, naming the rule (14.22A before the roll, 14.11 after it) and the open procedure; so is a
 second BeginAttrition (reading in docs/rulings.md: one attrition at a time, rather than re-counting).
 
-Position as tests/test_14_13_one_roll_per_zone.py: it-1 (5) and it-2 (4) in 0404 between the Western
+Position as tests/attrition/test_14_13_one_roll_per_zone.py: it-1 (5) and it-2 (4) in 0404 between the Western
 Allied zones 0403 (us-1) and 0405 (us-2, us-3).
 """
 from __future__ import annotations

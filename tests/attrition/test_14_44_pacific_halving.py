@@ -3,7 +3,7 @@
 The Asia note halves the hexes captured, not the result obtained, so a Pacific 1C/1H (captured as 1C/0H)
 may still become 2C; otherwise a higher roll would cost the attacker a loss (1-10 column: row 8 is 2C, row 9
 1C/1H, halved to 1C). ``rules.attrition.two_counters = "final"`` reads the halved result (the engine's earlier
-reading), under which no Pacific result qualifies. Position as tests/test_14_44_two_counters.py.
+reading), under which no Pacific result qualifies. Position as tests/attrition/test_14_44_two_counters.py.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """14.51 in legal(): the defender is offered exactly as many losses as he can take, the shortfall included.
 
-Position (tests/test_14_51_losses.py): an Italian 12-factor unit attritions the Allied zone 0405-0407;
+Position (tests/attrition/test_14_51_losses.py): an Italian 12-factor unit attritions the Allied zone 0405-0407;
 entered dice, 11-20 column: 3 = 2C, 8 = 3C/2H.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """14.521 in legal(): the hexes Russia may designate, how many, and what they then oblige the defender to.
 
-Position: the bundled eastern-front-winter demo (tests/test_repl_legal.py's winter_game), after its roll.
+Position: the bundled eastern-front-winter demo (tests/support/winter_demo.py), after its roll.
 0602 holds only Finns (14.521F); 0604 is forest, which attrition cannot occupy (14.521C, 14.62D).
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ import random
 
 from turnlog.engine.commands import DesignateWinterHexes, TakeAttritionLosses
 
-from test_repl_legal import winter_game
+from winter_demo import winter_game
 
 
 def offered(g, command):

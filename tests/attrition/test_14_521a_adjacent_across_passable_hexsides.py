@@ -1,7 +1,7 @@
 """14.521A: "adjacent to an attritioning Russian ground unit" means adjacent as 14.23C reads it, not across an
 impassable (or all-water, no arrow) hexside.
 
-Position as tests/test_14_521_designations.py, with an impassable hexside between su-a (0303) and 0404, and a
+Position as tests/attrition/test_14_521_designations.py, with an impassable hexside between su-a (0303) and 0404, and a
 Mongolian unit in 0304 that attritions ge-4 in 0404 across an open side; su-a still counts through 0403.
 """
 from __future__ import annotations

@@ -5,7 +5,7 @@ Reading (docs/rulings.md, Open questions): at winter level 6 the capped and the 
 (6 - 1 = 5); below Russia's preparation they differ. At winter level 2 Russia's 6 applies as 2 and Germany's 1
 as 1: the 14.42C modifier is +1 and the allowance 1. At winter level 0 in a winter turn neither applies: no
 modifier, no designation. ``rules.attrition.winter_allowance = "preparation"`` takes the raw levels (the
-engine's earlier reading, allowance 5 at any winter level). Position as tests/test_14_521_designations.py
+engine's earlier reading, allowance 5 at any winter level). Position as tests/attrition/test_14_521_designations.py
 (30 factors, 21-30 column, CTL -1), GE_8 adding a German unit in 0408.
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@ designated no hex.
 
 Reading (docs/rulings.md, Open questions): it binds every Russian winter attrition (the engine's reading);
 ``rules.attrition.winter_distance = "designations"`` limits it to attritions that designated hexes, since the
-clause is one of the designation procedure's letters. Position as tests/test_14_521g_winter_losses.py
+clause is one of the designation procedure's letters. Position as tests/attrition/test_14_521g_winter_losses.py
 (die 3: 4C/2H; ge-3h three hexes from an attritioned unit, ge-far five).
 """
 from __future__ import annotations

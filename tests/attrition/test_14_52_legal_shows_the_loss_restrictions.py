@@ -1,7 +1,7 @@
 """14.52 in legal(): the loss list names only units the restrictions allow, and each binding contact cap.
 
-Positions from tests/test_14_52c_contact_limit.py (Italians attrition an Allied zone; 0405 is the only
-contact hex; 8 = 3C/2H) and tests/test_14_52b_boxes.py (a box attached to the zone and three that are not).
+Positions from tests/attrition/test_14_52c_contact_limit.py (Italians attrition an Allied zone; 0405 is the only
+contact hex; 8 = 3C/2H) and tests/attrition/test_14_52b_boxes.py (a box attached to the zone and three that are not).
 """
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import pytest
 from turnlog.engine.commands import TakeAttritionLosses
 from turnlog.engine.kit.choices import Bound
 
-from test_14_52b_boxes import game  # noqa: F401  (the fixture)
 from test_14_52c_contact_limit import rolled
 
 
@@ -47,6 +46,6 @@ def test_14_522_a_distinct_nationality_has_its_own_cap(tmp_path, nat):
     assert Bound(values=[f"c-0-{nat}", f"r-0-{nat}"], most=1, rule="14.522") in opt.bounds
 
 
-def test_14_52b_only_the_box_of_the_zone_is_listed(game):  # noqa: F811
-    _, opt = units_option(game)
+def test_14_52b_only_the_box_of_the_zone_is_listed(box_losses):
+    _, opt = units_option(box_losses)
     assert opt.values == ["su-1", "su-u"]                      # not su-m, su-s, su-f (other boxes, off-board)

@@ -2,7 +2,7 @@
 
 Reading (docs/rulings.md, Open questions): the defender's units in contact (the engine's reading);
 ``rules.attrition.supply_route_units = "zone"`` takes every defending ground unit of the attritioned zone.
-Position as the third example in tests/test_14_52a_loss_location.py (Britain attritions it-1 in North Africa,
+Position as the third example in tests/attrition/test_14_52a_loss_location.py (Britain attritions it-1 in North Africa,
 0405; Italy's supply zone opened by Rome), with a second Italian unit, it-z, in 0406: in the zone but in
 contact with nothing, and only partially supplied last turn.
 """

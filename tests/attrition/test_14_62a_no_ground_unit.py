@@ -43,7 +43,7 @@ def test_14_62a_hex_without_a_non_partisan_ground_unit_refused(tmp_path, in_0503
 
 
 def test_14_62a_partisan_with_a_ground_unit_does_not_protect_the_hex(tmp_path):
-    # Whether the partisan then retreats is tests/test_14_61_partisans_ignored.py.
+    # Whether the partisan then retreats is tests/attrition/test_14_61_partisans_ignored.py.
     g = at_select(tmp_path, [unit("us-par", "US", "0503", 1, "partisan"), unit("us-2", "US", "0503", 2)])
     g.execute(select("0503"))
     assert g.state.attritions["A1"].phase == "retreat"

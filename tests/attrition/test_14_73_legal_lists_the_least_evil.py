@@ -1,6 +1,6 @@
 """14.73 in legal(): each displaced unit is offered the hexes of its least evil only; joint overstacking is a note.
 
-Positions from tests/test_14_73_order_of_evils.py: us-x must retreat from 0504; 0503 touches it-1 (an enemy
+Positions from tests/attrition/test_14_73_order_of_evils.py: us-x must retreat from 0504; 0503 touches it-1 (an enemy
 ZoC), 0604 and 0605 do not; a hex with stacking_limit 1 and one American unit is full.
 """
 from __future__ import annotations

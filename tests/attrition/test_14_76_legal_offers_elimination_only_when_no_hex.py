@@ -1,6 +1,6 @@
 """14.71-14.76 in legal(): each displaced unit with the hexes it may retreat to, elimination when none.
 
-Position (tests/test_14_76_eliminated_when_unable.py): it-1 takes 0504 and us-x must retreat; whether
+Position (tests/attrition/test_14_76_eliminated_when_unable.py): it-1 takes 0504 and us-x must retreat; whether
 0604 exists decides whether it can.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """14.77: the base an air or naval unit is displaced to is friendly: controlled by its own side, and open to it.
 
 An uncontrolled (neutral) hex is no friendly base, nor a hex the unit's faction or nationality may not enter
-(`prohibited_to`), as docs/rulings.md 14.77 says. Position as tests/test_14_77_air_naval_displaced.py: from
+(`prohibited_to`), as docs/rulings.md 14.77 says. Position as tests/attrition/test_14_77_air_naval_displaced.py: from
 0504 the airbases are 0704 (2 hexes), 0804 (3) and 0904 (4); the air unit's range is 3.
 """
 from __future__ import annotations

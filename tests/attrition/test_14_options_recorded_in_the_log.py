@@ -1,7 +1,7 @@
 """rules.attrition: a reading chosen in the scenario is setup data in the log, with defaults that keep old
 logs byte for byte, so `verify` re-executes a game under the reading it was played with.
 
-Position as tests/test_14_44_two_counters.py on the Pacific mapboard (die 5: 1C/1H, captured as 1C).
+Position as tests/attrition/test_14_44_two_counters.py on the Pacific mapboard (die 5: 1C/1H, captured as 1C).
 """
 from __future__ import annotations
 

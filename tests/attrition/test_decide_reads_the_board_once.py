@@ -18,7 +18,7 @@ from turnlog.engine.errors import RuleViolation
 from turnlog.engine.game import Game
 from turnlog.engine.kit.board import held, still
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
     sys.path.insert(0, str(ROOT))
 
@@ -80,5 +80,5 @@ def test_the_retreat_decision_works_out_who_is_displaced_and_the_stacks_once(gam
     calls = count_calls(monkeypatch, retreats, "_displaced", "_count_stacks")
     assert game.decide(game.state, retreat)
     # Who is displaced: asked three times. The stacks: none here, both units are eliminated with every
-    # neighbour barred (tests/test_decide_retreat_asks_only_what_its_answer_needs.py counts them once on moves).
+    # neighbour barred (tests/attrition/test_decide_retreat_asks_only_what_its_answer_needs.py counts them once on moves).
     assert calls == {"_displaced": 1}   # _count_stacks never called

@@ -3,7 +3,7 @@ counts the stacks after the moves and the enemy ZoC only when a destination's ev
 
 Units eliminated with every neighbour barred (the benchmark's procedure on bridgehead-14-65) need neither
 count; units moving into their least evil need no neighbour judged. The events are the same either way
-(tests/test_attrition_events_unchanged_by_issue19_4.py).
+(tests/attrition/test_attrition_events_keep_their_bytes.py).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from turnlog.engine.game import Game
 from helpers import count_calls, refused
 from retreat_position import at_retreat
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
     sys.path.insert(0, str(ROOT))
 

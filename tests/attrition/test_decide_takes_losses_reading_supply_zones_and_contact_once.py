@@ -11,7 +11,7 @@ from turnlog.engine import scenario as S
 from turnlog.engine.attrition import losses
 from turnlog.engine.game import Game
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
     sys.path.insert(0, str(ROOT))
 

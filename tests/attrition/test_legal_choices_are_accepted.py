@@ -1,6 +1,6 @@
 """Issue 12 item 3: what legal() lists is what the rules accept, and a unit or hex it leaves out is refused.
 
-On random boards (tests/test_attrition_random.py's generator) the attrition phase is played with nothing
+On random boards (tests/attrition/test_attrition_random.py's generator) the attrition phase is played with nothing
 but legal()'s choices: at every step each offered choice gives a few commands drawn from its options
 (``Choice.example``), and Game.decide must accept every one. For losses, occupation and retreats the
 drawn command is then changed to use one unit or hex that is not listed, and must be refused. The one
@@ -27,7 +27,7 @@ from turnlog.engine.hexgrid import grid
 from helpers import SEED
 from reliability.play import fuzz_scenario
 from test_attrition_random import ATTRITION, boards
-from test_repl_legal import winter_game
+from winter_demo import winter_game
 
 
 def command(doc: dict) -> c.Command:

@@ -2,7 +2,7 @@
 
 Every new field defaults and a default is not encoded (omit_defaults), so: each bundled scenario
 writes the same setup rows as before; every stored row of the demo logs written by the code before
-the change (tests/fixtures/demo_before_issue12, made by `turnlog demo` at bb69e35) and of every other
+the change (tests/fixtures/demo_logs_before_board_vocabulary, made by `turnlog demo` at bb69e35) and of every other
 fixture re-encodes to its stored bytes, Modifiers included; and every one of those logs verifies.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from turnlog.events.base import Modifier
 
 from fixtures.backbone import FIXTURES
 
-DEMOS = sorted((FIXTURES / "demo_before_issue12").glob("*.db"))
+DEMOS = sorted((FIXTURES / "demo_logs_before_board_vocabulary").glob("*.db"))
 LOGS = DEMOS + sorted(FIXTURES.glob("*.db"))
 
 

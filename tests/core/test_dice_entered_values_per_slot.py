@@ -11,7 +11,7 @@ import pytest
 from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.events.game import DieRolled
 
-from fixtures.toy_dice import toy, toy_game  # noqa: F401  (toy is a fixture)
+from fixtures.toy_dice import toy_game
 
 
 def rolls(events) -> list[DieRolled]:

@@ -14,7 +14,7 @@ from turnlog.engine.faces.verify_report import text
 from turnlog.engine.verify import verify
 from turnlog.events.game import DieRolled
 
-from fixtures.toy_dice import toy, toy_game  # noqa: F401  (toy is a fixture)
+from fixtures.toy_dice import toy_game
 
 AXIS, ALLIES = bytes([1]) * 32, bytes([2]) * 32
 

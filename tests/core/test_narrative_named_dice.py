@@ -6,7 +6,7 @@ from turnlog.events.setup import DiceSpec, GameCreated
 from turnlog.projections.narrative import line
 
 from fixtures.backbone import cli
-from fixtures.toy_dice import toy, toy_game  # noqa: F401  (toy is a fixture)
+from fixtures.toy_dice import toy_game
 
 
 def test_a_named_roll_a_draw_and_the_game_die_in_words():

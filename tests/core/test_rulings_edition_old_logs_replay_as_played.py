@@ -20,7 +20,7 @@ from turnlog.engine.game import Game
 from turnlog.engine.verify import verify_path
 from turnlog.events.setup import EDITION
 
-FIXTURE = Path(__file__).parent / "fixtures" / "edition1_open_attrition.db"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "edition1_open_attrition.db"
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ def test_a_scenario_naming_no_sequence_writes_the_same_game_created_bytes(tmp_pa
     g.close()
 
 
-@pytest.mark.parametrize("db", sorted((FIXTURES / "demo_before_issue12").glob("*.db")), ids=lambda p: p.stem)
+@pytest.mark.parametrize("db", sorted((FIXTURES / "demo_logs_before_board_vocabulary").glob("*.db")), ids=lambda p: p.stem)
 def test_a_bundled_scenario_writes_the_setup_rows_of_before_and_its_old_log_verifies(db, tmp_path):
     with sqlite3.connect(f"file:{db}?immutable=1", uri=True) as conn:
         rows = [(t, d if isinstance(d, bytes) else d.encode())

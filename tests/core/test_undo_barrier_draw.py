@@ -13,7 +13,7 @@ from turnlog.engine.faces.verify_report import text
 from turnlog.engine.verify import verify
 from turnlog.events.game import DieRolled
 
-from fixtures.toy_dice import toy, toy_game  # noqa: F401  (toy is a fixture)
+from fixtures.toy_dice import toy_game
 
 
 def test_undoing_a_draw_needs_a_referee(tmp_path, toy):

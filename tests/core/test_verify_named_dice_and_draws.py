@@ -15,7 +15,7 @@ from turnlog.engine.verify import verify
 from turnlog.events.game import DieRolled
 
 from fixtures.backbone import table
-from fixtures.toy_dice import toy, toy_game  # noqa: F401  (toy is a fixture)
+from fixtures.toy_dice import toy_game
 from test_dice_commitment import rechain
 
 

@@ -32,7 +32,7 @@ RATIONALE_ONLY = ["9.1.1-DN", "9.1.1a-DN", "9.2.4-DN"]
 
 
 def _citations() -> list[tuple[str, str]]:
-    """(name, docstring) of every test function in tests/test_9_*.py but this file."""
+    """(name, docstring) of every test function in tests/designation/test_9_*.py but this file."""
     return citations("test_9_*.py", __file__)
 
 
@@ -48,7 +48,7 @@ def _cited(clause: str, name: str, doc: str) -> bool:
 def test_9_clause_inventory_every_id_is_cited_by_a_test():
     cites = _citations()
     missing = [cl for cl in CLAUSE_IDS if not any(_cited(cl, name, doc) for name, doc in cites)]
-    assert not missing, f"no test in tests/test_9_*.py names or documents: {', '.join(missing)}"
+    assert not missing, f"no test in tests/designation/test_9_*.py names or documents: {', '.join(missing)}"
 
 
 def test_9_clause_inventory_the_list_has_no_duplicates_and_the_search_finds_only_whole_ids():

@@ -3,7 +3,7 @@ created under edition 3; a game created under edition 2 re-executes as it was pl
 could pass without the segment (9.0), a terrain type was covering only by its table entry (9.1.1a), the Q&A
 option was each phase's (9.1.1-QA), shifts were taken as reported, a multi-hex assault named no terrain hex
 (9.2.1), a unit named twice among the eliminated was eliminated twice (9.2.0), a hex no designated unit could
-reach lapsed under 9.1.3. INVENTED positions (tests/war_helpers.py)."""
+reach lapsed under 9.1.3. INVENTED positions (tests/support/war_helpers.py)."""
 from __future__ import annotations
 
 from turnlog import commands as c

@@ -16,7 +16,7 @@ from turnlog.engine.game import Game
 
 from html_browser import errors, export_html, open_page, page_data, press, shown, start_browser
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
     sys.path.insert(0, str(ROOT))
 

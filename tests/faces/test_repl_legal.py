@@ -1,19 +1,15 @@
 """What `legal` lists must be what the rules accept: the REPL prints it and `do` takes it back verbatim."""
 from __future__ import annotations
 
-from importlib import resources
-
 import pytest
 
-from turnlog.engine import scenario as S
 from turnlog.engine.attrition.procedure import KIND
 from turnlog.engine.errors import RuleViolation
-from turnlog.engine.game import Game
 from turnlog.engine.faces.repl import parse_short
 
 from fixtures.backbone import rolled
-from helpers import SEED
 from test_repl import run, section
+from winter_demo import winter_game
 
 
 @pytest.fixture
@@ -21,18 +17,6 @@ def game(tmp_path):
     g = rolled(tmp_path / "r.db", value=3)
     yield g
     g.close()
-
-
-def winter_game(tmp_path, stop_after: str) -> Game:
-    """The bundled Russian winter demo played up to (and including) the first accepted ``stop_after`` command."""
-    g = Game.create(tmp_path / "w.db", S.load("eastern-front-winter"), seed=SEED)
-    script = resources.files("turnlog.engine.scenarios").joinpath("eastern-front-winter.jsonl").read_text()
-    for line in script.splitlines():
-        if line.strip() and not line.startswith(("#", "!")):
-            g.execute(line)
-            if stop_after in line:
-                return g
-    raise AssertionError(f"{stop_after} not in the demo script")
 
 
 def test_every_attrition_line_of_legal_is_accepted_by_do(game):

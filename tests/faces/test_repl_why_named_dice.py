@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from turnlog.engine.faces.explain import explain
 
-from fixtures.toy_dice import toy, toy_game  # noqa: F401  (toy is a fixture)
+from fixtures.toy_dice import toy_game
 
 
 def test_why_re_derives_a_pair_a_draw_and_a_morale_die(tmp_path, toy):

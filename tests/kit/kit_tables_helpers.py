@@ -1,11 +1,11 @@
-"""Small builders for the combat-table tests (tests/test_kit_tables_*.py)."""
+"""Small builders for the combat-table tests (tests/kit/test_kit_tables_*.py)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 from turnlog.engine.kit import tables as T
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "invented-2d6-odds.toml"
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "invented-2d6-odds.toml"
 
 
 def invented() -> T.Table:

@@ -2,7 +2,7 @@
 less than the result calls for; a list paying all of it cannot pay less than the most (which never exceeds
 the result), so attrition's 14.51 search of every unit on the map is not made for it.
 
-The kit setups are INVENTED ("X.5" calls for losses; units weigh 1 or 1/2), as in tests/test_kit_losses.py.
+The kit setups are INVENTED ("X.5" calls for losses; units weigh 1 or 1/2), as in tests/kit/test_kit_losses.py.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from turnlog.engine.errors import RuleViolation
 from turnlog.engine.game import Game
 from turnlog.engine.kit import losses as L
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
     sys.path.insert(0, str(ROOT))
 

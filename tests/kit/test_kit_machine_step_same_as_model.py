@@ -8,6 +8,8 @@ import pytest
 
 from turnlog.engine import procedures
 
+import kit_toy  # noqa: F401 - registers the tests' toy machine, so the list is the same whatever ran first
+
 
 def _values(default):
     if isinstance(default, bool):

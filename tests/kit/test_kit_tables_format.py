@@ -52,7 +52,7 @@ def test_shipped_tables_load_by_name():
 def test_the_example_in_docs_tables_md_loads_and_reads_as_it_says():
     import re
     from pathlib import Path
-    doc = (Path(__file__).resolve().parents[1] / "docs" / "tables.md").read_text()
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "tables.md").read_text()
     t = T.parse(re.search(r"```toml\n(.*?)```", doc, re.S).group(1), "odds")
     r = T.lookup(t, "7:2", 9, shift_by=-1)
     assert (r.column, r.row, r.cell) == ("1:1", "4+", "-/1")

@@ -9,7 +9,7 @@ Format 2 (a commands table): verify must name the missing seq from the span the
 commands row still records. Format 3 keeps the span on the command's first row
 and hashes it, so a cut inside a command is named by the chain itself; an Undo
 is a single row, though, so cutting it removes the whole command, which only an
-anchor kept outside the file can tell (tests/test_verify_anchor.py).
+anchor kept outside the file can tell (tests/core/test_verify_anchor.py).
 """
 from __future__ import annotations
 

@@ -28,9 +28,9 @@ from turnlog.engine.game import Game
 from turnlog.events.store import open_log
 
 try:
-    import pg_cluster  # tests/ on the path (pytest)
+    import pg_cluster  # tests/support/ on the path (pytest)
 except ImportError:
-    from tests import pg_cluster  # python -m tests.reliability.run
+    from tests.support import pg_cluster  # python -m tests.reliability.run
 
 SEED = bytes(range(32))
 PARTS = 5  # rows of every other command (the writer's odd-numbered ones)

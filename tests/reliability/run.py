@@ -1,6 +1,6 @@
 """Run the reliability harnesses and print their figures: ``python -m tests.reliability.run [--large]``.
 
-Without --large each harness runs at the CI scale of tests/test_reliability_*.py;
+Without --large each harness runs at the CI scale of tests/reliability/test_reliability_*.py;
 with --large at the scale docs/reliability.md reports. --json writes every
 figure with the date and the machine; --only picks harnesses by name.
 Exit status 1 if a harness raised or a headline figure is off. The ``*_format2``

@@ -10,7 +10,7 @@ TestGameMachine.settings = fuzz.fuzz_settings(examples=15, steps=25)
 
 
 def test_every_known_bug_is_pinned_by_a_regression_test():
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     for _pred, path in fuzz.KNOWN_BUGS:
         text = (root / path).read_text()
         assert "xfail(strict=True" in text, path

@@ -162,7 +162,7 @@ def test_deleted_trailing_single_event_command_is_invisible_in_format_3(original
     # Documented, accepted limit: format 3 keeps a command's columns on its first row, so deleting a whole
     # trailing command deletes every trace of it and leaves a valid, shorter game (format 2's leftover
     # commands row used to reveal it). Only a head kept outside the file tells: `verify --anchor SEQ:HASH`
-    # (tests/test_verify_anchor.py). Pinned so that a change in what the file alone shows is noticed.
+    # (tests/core/test_verify_anchor.py). Pinned so that a change in what the file alone shows is noticed.
     path = copy_game(originals(3), tmp_path / "truncated.db")
     last = table(path, "SELECT max(seq) FROM events")[0][0]
     (head,), = table(path, "SELECT hash FROM events WHERE seq = ?", (last,))

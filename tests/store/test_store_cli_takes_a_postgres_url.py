@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from fixtures.backbone import cli
-from store_backends import pg_store  # noqa: F401 - the fixture
 
 
 def ok(r) -> str:

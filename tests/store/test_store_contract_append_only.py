@@ -8,7 +8,7 @@ import pytest
 from turnlog.events.store import split_url
 
 from fixtures.backbone import bridgehead
-from store_backends import pg_store, raw, store  # noqa: F401 - the fixtures
+from store_backends import raw
 
 REFUSALS = [  # (SQLite, PostgreSQL): each must be refused by the database
     ("UPDATE events SET data = '{}' WHERE seq = 1",

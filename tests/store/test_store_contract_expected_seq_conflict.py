@@ -14,7 +14,6 @@ from turnlog.engine.verify import verify
 from turnlog.events.log import ConcurrencyError
 
 from fixtures.backbone import ROOT, bridgehead
-from store_backends import store  # noqa: F401 - the fixture
 
 
 def test_the_stale_writer_is_refused_and_reloads(store):

@@ -6,7 +6,6 @@ from turnlog.engine.game import Game
 from turnlog.engine.verify import verify
 
 from fixtures.backbone import bridgehead
-from store_backends import store  # noqa: F401 - the fixture
 
 
 def seqs(g: Game) -> list[int]:

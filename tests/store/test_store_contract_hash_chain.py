@@ -9,7 +9,7 @@ from turnlog.engine.verify import verify, verify_path
 from turnlog.events.chain import GENESIS, verify3
 
 from fixtures.backbone import bridgehead
-from store_backends import raw, store  # noqa: F401 - the fixture
+from store_backends import raw
 
 
 def test_the_chain_verifies_and_the_writer_checks_the_tail(store):

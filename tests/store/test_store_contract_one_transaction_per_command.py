@@ -9,7 +9,6 @@ from turnlog.engine.commands import AddNote
 from turnlog.events.store import open_log
 
 from fixtures.backbone import bridgehead
-from store_backends import store  # noqa: F401 - the fixture
 
 
 def test_a_row_refused_mid_command_leaves_nothing_of_it(store):

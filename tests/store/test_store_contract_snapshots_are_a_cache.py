@@ -5,7 +5,7 @@ from turnlog.engine.commands import AddNote, MoveUnit
 from turnlog.engine.game import Game
 
 from fixtures.backbone import bridgehead
-from store_backends import raw, store  # noqa: F401 - the fixture
+from store_backends import raw
 
 
 def test_a_game_opens_to_the_same_board_with_or_without_snapshots(store):

@@ -6,7 +6,6 @@ from turnlog.engine.commands import AddNote, BeginAttrition, MoveUnit, RollAttri
 from turnlog.projections.state import dump, load
 
 from fixtures.backbone import ZONE, bridgehead
-from store_backends import store  # noqa: F401 - the fixture
 
 
 def test_at_gives_the_board_of_each_command(store):

@@ -9,7 +9,6 @@ from turnlog.engine.game import Game
 from turnlog.engine.verify import verify, verify_path
 
 from fixtures.backbone import bridgehead
-from store_backends import store  # noqa: F401 - the fixture
 
 
 def test_undo_and_redo(store):

@@ -7,7 +7,6 @@ from turnlog.engine.faces.cli import DEMOS, main
 from turnlog.engine.verify import verify_path
 from turnlog.events.store import open_log
 
-from store_backends import pg_store  # noqa: F401 - the fixture
 
 
 def hashes(target) -> list:

@@ -10,7 +10,6 @@ from turnlog.engine.commands import AddNote, MoveUnit
 from turnlog.engine.game import Game
 
 from fixtures.backbone import ROOT, bridgehead
-from store_backends import store  # noqa: F401 - the fixture
 
 FOLLOWER = textwrap.dedent("""
     import sys

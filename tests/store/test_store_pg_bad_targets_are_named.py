@@ -7,7 +7,6 @@ import pytest
 
 from turnlog.engine.faces.cli import main
 
-from store_backends import pg_store  # noqa: F401 - the fixture
 
 
 @pytest.mark.parametrize("case, why", [("empty", "holds no turnlog games"), ("nodb", 'database "nosuchdb'),

@@ -9,7 +9,6 @@ from turnlog.engine.commands import AddNote
 from turnlog.events.pgschema import StoreError
 
 from fixtures.backbone import bridgehead
-from store_backends import pg_store  # noqa: F401 - the fixture
 
 
 def notes(g) -> list[str]:

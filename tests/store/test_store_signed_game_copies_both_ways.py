@@ -7,7 +7,6 @@ from turnlog.engine.verify import verify_path
 from turnlog.events.store import open_log
 
 from signed_position import SIGNERS, played, steps
-from store_backends import pg_store  # noqa: F401 - the fixture
 
 
 def test_a_signed_game_round_trips_and_plays_on(pg_store, tmp_path):

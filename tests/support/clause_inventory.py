@@ -1,4 +1,4 @@
-"""The test functions a clause-inventory test searches for rule ids (tests/test_*_clause_inventory.py).
+"""The test functions a clause-inventory test searches for rule ids (tests/*/test_*_clause_inventory.py).
 
 Each procedure's inventory keeps its own ids and its own spelling of an id in a test's name; what they
 share is the reading: the name and own docstring of every test function in the procedure's test files.
@@ -9,13 +9,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-TESTS = Path(__file__).parent
-
 
 def citations(pattern: str, but: str) -> list[tuple[str, str]]:
-    """(name, docstring) of every test function in the files of ``tests/`` matching ``pattern``, but ``but``."""
+    """(name, docstring) of every test function in the files beside ``but`` matching ``pattern``, but ``but``."""
     out = []
-    for path in sorted(TESTS.glob(pattern)):
+    for path in sorted(Path(but).resolve().parent.glob(pattern)):
         if path.name == Path(but).name:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

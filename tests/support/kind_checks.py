@@ -1,4 +1,4 @@
-"""Checks every plugged-in procedure kind's test makes the same way (tests/test_*plugs_in*.py).
+"""Checks every plugged-in procedure kind's test makes the same way (tests/*/test_*plugs_in*.py).
 
 A kind plugs in when the log, Game, snapshots, verify and the CLI carry it with nothing edited for it;
 these helpers say that once, so each kind's test names only its own commands and narrative.

@@ -1,7 +1,7 @@
 """The storage contract's two backends for the tests: a SQLite file, or a game in a throwaway PostgreSQL server.
 
-Import the fixtures into a test module (``from store_backends import store  # noqa: F401``). The server is
-started once per test process (tests/pg_cluster.py) and stopped at its exit. Under CI (CI=true) a server
+The fixtures that hand them to a test are tests/store/conftest.py's. The server is
+started once per test process (tests/support/pg_cluster.py) and stopped at its exit. Under CI (CI=true) a server
 that cannot be started fails the tests loudly; on a developer's machine they skip, saying why.
 """
 from __future__ import annotations
@@ -57,13 +57,6 @@ class Backend:
         return self.kind
 
 
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request, tmp_path, monkeypatch) -> Backend:
-    """Each backend in turn; the working directory is tmp (a PostgreSQL game's seed sidecar is written there)."""
-    monkeypatch.chdir(tmp_path)
-    return Backend(request.param, tmp_path)
-
-
 def raw(target, sqlite_sql: str, pg_sql: str, params: tuple = ()) -> list[tuple]:
     """Run SQL on the store underneath the engine (autocommit); PostgreSQL's gets the game id first."""
     from turnlog.events.store import is_url, split_url
@@ -79,10 +72,3 @@ def raw(target, sqlite_sql: str, pg_sql: str, params: tuple = ()) -> list[tuple]
     with psycopg.connect(conninfo, autocommit=True) as conn:
         cur = conn.execute(pg_sql, (game, *params) if "%s" in pg_sql else params)
         return cur.fetchall() if cur.description else []
-
-
-@pytest.fixture
-def pg_store(tmp_path, monkeypatch) -> Backend:
-    """The PostgreSQL backend alone: what only it has (TRUNCATE, roles, LISTEN)."""
-    monkeypatch.chdir(tmp_path)
-    return Backend("postgres", tmp_path)

@@ -30,7 +30,7 @@ RATIONALE_ONLY = ["BG-T", "BG-K"]
 
 
 def _citations() -> list[tuple[str, str]]:
-    """(name, docstring) of every test function in tests/test_wif_*.py but this file."""
+    """(name, docstring) of every test function in tests/wif/test_wif_*.py but this file."""
     return citations("test_wif_*.py", __file__)
 
 
@@ -46,13 +46,13 @@ def _cited(clause: str, name: str, doc: str) -> bool:
 def test_wif_clause_inventory_every_part_a_id_is_cited_by_a_test():
     cites = _citations()
     missing = [cl for cl in PART_A_IDS if not any(_cited(cl, name, doc) for name, doc in cites)]
-    assert not missing, f"no test in tests/test_wif_*.py names or documents: {', '.join(missing)}"
+    assert not missing, f"no test in tests/wif/test_wif_*.py names or documents: {', '.join(missing)}"
 
 
 def test_wif_clause_inventory_every_part_b_id_is_cited_by_a_test():
     cites = _citations()
     missing = [cl for cl in PART_B_IDS if not any(_cited(cl, name, doc) for name, doc in cites)]
-    assert not missing, f"no test in tests/test_wif_*.py names or documents: {', '.join(missing)}"
+    assert not missing, f"no test in tests/wif/test_wif_*.py names or documents: {', '.join(missing)}"
 
 
 def test_wif_clause_inventory_the_lists_have_no_duplicates_and_the_search_finds_only_whole_ids():

@@ -1,7 +1,7 @@
 """Rulings edition 3 (docs/rulings.md, "Editions"): the land-combat corrections of the second reading (R1's
 table ends, T7's d10, R4d's ENG, T6 for a gun sized a division, R3/K1b short of points) apply to games created
 under edition 3; a game created under edition 2 re-executes as it was played. INVENTED position, synthetic
-tables (tests/wif_helpers.py)."""
+tables (tests/wif/wif_helpers.py)."""
 from __future__ import annotations
 
 import msgspec

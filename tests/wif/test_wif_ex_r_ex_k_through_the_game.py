@@ -1,4 +1,4 @@
-"""EX-R and EX-K end to end through Game: the table (SYNTHETIC, tests/wif_helpers.py) gives the attacker a 1 with
+"""EX-R and EX-K end to end through Game: the table (SYNTHETIC, tests/wif/wif_helpers.py) gives the attacker a 1 with
 entered dice; the defender names the type (11.16.5-R4e), the attacker loses the white-print MECH (R4a), which
 becomes a kampfgruppe (K1a, K1c); at AX's production phase it is credited (K2a) and helps build a MECH at 3 BP
 and 2 turns (K2b, INVENTED full cost 5/3). The log replays to the live board and verifies."""

@@ -1,7 +1,7 @@
 """11.16.5-K2a-c: at the owner's next production phase every land unit leaves the repair pool for the force pool
 (K2a, K2c) and each kampfgruppe may help one build of its own class, an INF or a MIL at half the build points
 and half the time, halves rounded up (K2b; reading W17: the credit is spent or lapses in that phase).
-Build costs are INVENTED (tests/wif_loss_helpers.py COSTS)."""
+Build costs are INVENTED (tests/wif/wif_loss_helpers.py COSTS)."""
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,6 @@
 """11.16.5-R1: the blitz table's columns run from 1:2 to 7:1 and the assault table's from 1:2 to 10:1 (odds
 below the first or past the last read the end column); a user's table with other ends is refused, naming R1,
-before anything is written. SYNTHETIC tables (tests/wif_helpers.py)."""
+before anything is written. SYNTHETIC tables (tests/wif/wif_helpers.py)."""
 from __future__ import annotations
 
 import msgspec

@@ -1,5 +1,5 @@
 """The user's tables (11.16.5-T1, R1), one die per side (option 43; reading W4) and the cell's parts (R2).
-INVENTED positions; the tables are synthetic (tests/wif_helpers.py)."""
+INVENTED positions; the tables are synthetic (tests/wif/wif_helpers.py)."""
 from __future__ import annotations
 
 import pytest

@@ -1,5 +1,5 @@
 """Random WiF land combats played to their end through Game, losses and kampfgruppen included, replay to the live
-board and verify (11.16.5-R2-R4e, K1a-K2c). INVENTED units and build costs; SYNTHETIC tables (tests/wif_helpers.py).
+board and verify (11.16.5-R2-R4e, K1a-K2c). INVENTED units and build costs; SYNTHETIC tables (tests/wif/wif_helpers.py).
 
 Each draw opens a combat with random forces and host facts, lets the chooser take a random table, enters
 random dice, and plays the results with nothing but what legal() offers: a named type picked at random, and
