@@ -8,7 +8,7 @@ k % M == w, keep them open, and execute K AddNote commands round-robin over them
 over the wall time from the common start to the last writer's end. Replay: one game of R commands is
 written to SQLite, copied verbatim to PostgreSQL (`turnlog copy`), and each is folded from seq 1 (rows
 read + decoded + applied, no snapshot) and chain-verified. Without --pg a throwaway cluster is started
-(tests/pg_cluster.py); figures are of this machine and its file system, within one run only.
+(tests/support/pg_cluster.py); figures are of this machine and its file system, within one run only.
 """
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def replay(target) -> dict:
 def run(games: int, m: int, k: int, r: int, pg_base: str | None, work: Path) -> dict:
     cluster = None
     if pg_base is None:
-        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
         import pg_cluster
         cluster = pg_cluster.Cluster()
         cluster.createdb("bench")

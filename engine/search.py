@@ -49,7 +49,7 @@ def _kind_state(name: str, value: Any) -> Any:
 def copy_state(state: GameState) -> GameState:
     """A state the caller may change freely; the original is untouched by anything done to the copy.
 
-    Invariant relied on (tests/test_search_copy_state.py checks it on random games): projections replace
+    Invariant relied on (tests/core/test_search_copy_state.py checks it on random games): projections replace
     frozen specs and reassign Attrition's lists, and change in place only the containers copied here.
     The map's grid is built on ``state`` if it has none yet, and shared: a search copies one position
     many times, and each copy would otherwise build its own.

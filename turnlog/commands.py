@@ -3,7 +3,7 @@
 Also ``parse`` (one JSON command, as ``turnlog play`` reads it; bad input raises CommandError naming the
 field), ``encode``, ``NAMES`` (type name -> class) and ``AnyCommand`` (the tagged union). The classes
 live in turnlog.engine.commands; this module is the stable name for them
-(tests/test_api_namespace.py fails when a command is added there and not here).
+(tests/core/test_api_namespace.py fails when a command is added there and not here).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The Attrition Table (14.41), read from its shipped file through the kit, and its lookup (14.43).
 
 The cells are engine/attrition/tables/14-41-europe.toml, loaded once by ``kit.tables`` (the file every
-game would also load as ``turnlog:attrition-14-41-europe``); tests/test_14_41_table.py checks all 84
+game would also load as ``turnlog:attrition-14-41-europe``); tests/attrition/test_14_41_table.py checks all 84
 against the printed rule. Column and row are found by the kit's range column and row clamp, so attrition
 reads its table as any other system reads its own. The Pacific halving stays with the 14.41 Asia note
 (engine/attrition/modifiers.py), which judges 14.44 on the European cell.

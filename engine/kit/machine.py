@@ -97,7 +97,7 @@ class ProcedureMachine:
 
         Reads the built Machine's own transitions for (trigger, phase) in order and takes the first whose
         conditions hold, as firing the trigger on a model would, without attaching one: a step then costs
-        what reading a dict costs (issue 19.4). tests/test_kit_machine_step_same_as_model.py checks the two
+        what reading a dict costs (issue 19.4). tests/kit/test_kit_machine_step_same_as_model.py checks the two
         agree on every state, trigger and fact combination of every registered machine.
         """
         if not self._fact_names.issuperset(facts):
