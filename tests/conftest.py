@@ -1,7 +1,7 @@
 """What every test folder shares: the import path of the helper modules, and the toy kind's fixture.
 
 The test folders are not packages (pytest's default import mode, so each test file's basename is unique
-in tests/: support/test_layout_tests_mirror_code.py checks). tests/ goes on the path for ``fixtures`` and
+in tests/: tests/core/test_layout_tests_mirror_code.py checks). tests/ goes on the path for ``fixtures`` and
 the ``reliability`` harness package, tests/support/ for the helper modules several folders import
 (``from helpers import ...``); a helper only one folder uses sits in that folder.
 """
