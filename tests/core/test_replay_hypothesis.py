@@ -7,7 +7,7 @@ and without a referee override). After every step the live state must equal a re
 a refused command must leave the log and the state as they were; at the end the reopened file must give
 the same state, also with its snapshots deleted, and verify. Snapshots are taken every 7 events.
 
-More examples: TURNLOG_HYPOTHESIS_EXAMPLES=500 pytest tests/faces/test_replay_hypothesis.py --hypothesis-show-statistics
+More examples: TURNLOG_HYPOTHESIS_EXAMPLES=500 pytest tests/core/test_replay_hypothesis.py --hypothesis-show-statistics
 """
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ def _folded(data: dict):
 
 
 def test_every_step_shows_the_board_of_its_seq(tmp_path):
-    with bridgehead(tmp_path / "g.db") as g:  # tests/faces/test_replay_time_travel.py's game: undo, redo, overrides
+    with bridgehead(tmp_path / "g.db") as g:  # tests/core/test_replay_time_travel.py's game: undo, redo, overrides
         g.execute(MoveUnit(unit="us-inf-3", hex="0502"))
         g.execute(SetSupply(unit="us-inf-4", supply="partial"))
         g.undo()
