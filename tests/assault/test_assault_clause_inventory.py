@@ -1,4 +1,4 @@
-"""Issue 16's done-when: every paragraph id of the reading notes' assault inventory (§2.1, ids AS-* invented
+"""Every paragraph id of the reading notes' assault inventory (§2.1, ids AS-* invented
 there) and every worked example is cited by an assault test.
 
 The ids are copied here so that the check needs nothing outside the repository. A test cites an id in its

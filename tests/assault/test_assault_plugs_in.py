@@ -1,4 +1,4 @@
-"""The assault procedure is a registered kind (issue 16, reading notes §2.2): parsed, decided, logged,
+"""The assault procedure is a registered kind (reading notes §2.2): parsed, decided, logged,
 narrated, replayed, snapshotted, undone, verified and drawn with no change to the log, Game, verify or the
 CLI; legal() lists what the rules accept. INVENTED position (tests/assault/assault_helpers.py)."""
 from __future__ import annotations

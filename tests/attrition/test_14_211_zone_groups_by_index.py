@@ -1,4 +1,4 @@
-"""14.211's zones found by the grid's integer walk are the groups the generic walk gives (issue 19, item 7).
+"""14.211's zones found by the grid's integer walk are the groups the generic walk gives.
 
 Outside fall and winter, determine() links neighbours by controller, front and weather zone over the
 grid's indices (hexgrid.Grid.zone_groups) instead of components() with a callable per pair of hexes;

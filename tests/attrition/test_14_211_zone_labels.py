@@ -1,4 +1,4 @@
-"""14.211's zones numbered by hex index (issue 19, item 7): the label of every hex, and the groups in name order.
+"""14.211's zones numbered by hex index: the label of every hex, and the groups in name order.
 
 determine() reads which zone a hex is in from Grid.zone_labels' label list (instead of a dict of hex names),
 and takes the groups as zone_labels fills them: walked from the hexes in name order, so each group is

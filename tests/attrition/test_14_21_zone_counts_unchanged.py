@@ -1,4 +1,4 @@
-"""Zones and counts are what they were before the speed-ups of issue 19 (items 2, 5 and 7).
+"""Zones and counts are what they were before the zone walk and the count were made faster.
 
 tests/fixtures/zone_counts_expected.json was written by the code of 4555b97 (before
 Grid.zone_groups and count()'s set of held hexes): every zone of generated maps (three seeds, one

@@ -1,4 +1,4 @@
-"""Issue 19 item 4 made the attrition rules faster; every event they write keeps its bytes.
+"""Making the attrition rules faster changed no byte of any event they write.
 
 The hashes were written by tests/fixtures/make_attrition_event_hashes.py on the code before that change:
 the benchmark's procedure (through Game.execute and in a Sandbox) and the four rule-14 demos.

@@ -1,4 +1,4 @@
-"""Issue 19.4/5: the retreat decision asks 14.72 only about a hex that would be a lesser evil (14.73), and
+"""The retreat decision asks 14.72 only about a hex that would be a lesser evil (14.73), and
 counts the stacks after the moves and the enemy ZoC only when a destination's evil is asked.
 
 Units eliminated with every neighbour barred (the benchmark's procedure on bridgehead-14-65) need neither

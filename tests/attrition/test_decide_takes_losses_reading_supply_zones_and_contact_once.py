@@ -1,4 +1,4 @@
-"""Issue 19.4/5: taking attrition losses works out 14.52A's open supply zones and 14.52C's contact limits once
+"""Taking attrition losses works out 14.52A's open supply zones and 14.52C's contact limits once
 per decision (the check of the chosen units and the most the defender could lose both ask), and keeps
 neither after it: the next decision reads them afresh.
 """

@@ -1,4 +1,4 @@
-"""Issue 12 item 3: what legal() lists is what the rules accept, and a unit or hex it leaves out is refused.
+"""What legal() lists is what the rules accept, and a unit or hex it leaves out is refused.
 
 On random boards (tests/attrition/test_attrition_random.py's generator) the attrition phase is played with nothing
 but legal()'s choices: at every step each offered choice gives a few commands drawn from its options

@@ -1,4 +1,4 @@
-"""Issue 13: in a seated game each step of an attrition (14.11 A-E) comes from its own side's seat.
+"""In a seated game each step of an attrition (14.11 A-E) comes from its own side's seat.
 
 The attacker begins (14.12), rolls (14.41), may take 2C (14.44), designates Russian winter hexes
 (14.521) and selects the hexes to occupy (14.61); the defender takes the losses (14.51) and retreats

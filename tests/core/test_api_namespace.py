@@ -1,4 +1,4 @@
-"""Issue 12, item 1: the embedding surface of `import turnlog` (docs/api.md) is there and complete."""
+"""The embedding surface of `import turnlog` (docs/api.md) is there and complete."""
 from __future__ import annotations
 
 import subprocess

@@ -1,4 +1,4 @@
-"""Issue 19.8: `at` and undo are sampled on the logs of every size in turn (one of each, then again), so a
+"""`at` and undo are sampled on the logs of every size in turn (one of each, then again), so a
 change of the shared machine's load between sizes cannot decide the ratio at(1M) / at(1k)."""
 from __future__ import annotations
 

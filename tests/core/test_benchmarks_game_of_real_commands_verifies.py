@@ -1,6 +1,6 @@
 """The generated game of real commands verifies: every command re-executes to its logged events.
 
-The benchmark measures verify against replay on it (issue 19, item 2); the default stream reports
+The benchmark measures verify against replay on it; the default stream reports
 stacks, dice and side effects in commands that do not re-execute, and stays as it was.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12's board vocabulary and Modifier fields change no byte of a log written before them.
+"""The board vocabulary and the Modifier fields change no byte of a log written before them.
 
 Every new field defaults and a default is not encoded (omit_defaults), so: each bundled scenario
 writes the same setup rows as before; every stored row of the demo logs written by the code before
@@ -39,8 +39,8 @@ def _rows(db: Path) -> list[tuple[str, int, bytes]]:
                 for t, v, d in conn.execute("SELECT type, version, data FROM events ORDER BY seq")]
 
 
-#: Demos bundled after issue 12: no log of theirs was written before it (issue 14's rule-9 demo, issue 15's WiF
-#: demo, issue 16's assault).
+#: Demos bundled after the board vocabulary: no log of theirs was written before it (the rule-9 demo, the WiF
+#: demo, the assault's).
 LATER_DEMOS = {"ridge-line-9", "river-town-11-16-5", "hedgerow-assault"}
 
 

@@ -1,4 +1,4 @@
-"""The terrain-type table (issue 12.4): rules read a hex's terrain through it, not by its name.
+"""The terrain-type table: rules read a hex's terrain through it, not by its name.
 
 With no table in the scenario the default (engine/terrain.py) gives exactly the answers attrition's
 hard-coded sets gave (the ROUGH set, jungle, frozen swamp of 14.62D); a table the scenario supplies

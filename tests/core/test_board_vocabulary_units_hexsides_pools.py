@@ -1,4 +1,4 @@
-"""Issue 12.4's unit, hexside, feature and pool fields reach the board, with defaults that change nothing.
+"""The board vocabulary's unit, hexside, feature and pool fields reach the board; their defaults change nothing.
 
 A unit's vocabulary (size, class, mode, markers, strength, quality, fatigue, formation, movement,
 facing, ratings) is copied into UnitState; hexside and feature fields stay on the HexsideSpec and

@@ -1,4 +1,4 @@
-"""Entered dice per slot (issue 12, item 3): a command's ``values`` feed the rolls that name their slot.
+"""Entered dice per slot: a command's ``values`` feed the rolls that name their slot.
 
 Given the toy kind (tests/fixtures/toy_dice.py) that rolls ``pair`` and draws ``k``, when a command enters
 values, then the rolls log them as entered; a value out of the faces, or for a slot no roll takes, is refused

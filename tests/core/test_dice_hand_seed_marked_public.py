@@ -1,4 +1,4 @@
-"""Issue 10 item 12: a seed typed by hand is refused unless the game is marked public, and verify says so."""
+"""A seed typed by hand is refused unless the game is marked public, and verify says so."""
 from __future__ import annotations
 
 import json

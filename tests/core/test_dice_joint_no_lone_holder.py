@@ -1,4 +1,4 @@
-"""Issue 10 item 13: joint dice. No single holder of a secret can compute a roll; verify names a false share.
+"""Joint dice. No single holder of a secret can compute a roll; verify names a false share.
 
 Given a bridgehead game whose dice are joint between AX and AL (each secret committed at creation),
 when one holder alone tries to roll (or forks the game to peek), then it is refused; a roll with every

@@ -1,4 +1,4 @@
-"""Named dice in a scenario (issue 12, item 3): loaded, checked field by field, carried by GameCreated, projected."""
+"""Named dice in a scenario: loaded, checked field by field, carried by GameCreated, projected."""
 from __future__ import annotations
 
 import msgspec

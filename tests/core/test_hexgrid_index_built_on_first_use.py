@@ -1,4 +1,4 @@
-"""Issue 19.4: a grid builds its integer index (for whole-map walks, 14.211 zones) on first use, not with the grid.
+"""A grid builds its integer index (for whole-map walks, 14.211 zones) on first use, not with the grid.
 
 Most commands only ask for neighbours, and a Game opened for one command builds its grid inside that command.
 The index, once asked for, is what the grid built eagerly before: each hex's neighbours by index, those across

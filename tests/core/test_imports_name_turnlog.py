@@ -1,4 +1,4 @@
-"""Issue 12, item 1: no Python file of the repository imports engine, events or projections as top-level modules.
+"""No Python file of the repository imports engine, events or projections as top-level modules.
 
 Installed, they exist only as turnlog.engine, turnlog.events and turnlog.projections; run from the
 checkout, the top-level folders are importable too (the root is on sys.path), so an old-style import

@@ -1,4 +1,4 @@
-"""Issue 12, item 2: the faces (CLI, REPL, SVG, diff, explanations, export files) are a package the core never imports.
+"""The faces (CLI, REPL, SVG, diff, explanations, export files) are a package the core never imports.
 
 A host program embeds the core (the Game facade, the rules, the log) without the faces; a face may
 import anything of the core. The graph counts imports inside functions too (tests/fixtures/imports.py).

@@ -1,4 +1,4 @@
-"""Modifier kinds (issue 12.3): what a modifier applies to, add/multiply/percent/shift, exact fractions.
+"""Modifier kinds: what a modifier applies to, add/multiply/percent/shift, exact fractions.
 
 A Modifier written before the change (value, rule, reason) encodes to the same bytes, since the new
 fields default and are omitted; engine/kit/modifiers.py applies a list in its documented order with

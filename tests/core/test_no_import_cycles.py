@@ -1,4 +1,4 @@
-"""Issue 12, item 2: no import cycles among turnlog's modules, and the lower layers import no higher one.
+"""No import cycles among turnlog's modules, and the lower layers import no higher one.
 
 The graph counts every import statement, including those inside functions and under TYPE_CHECKING
 (tests/fixtures/imports.py). render <-> render_units, scenario <-> domains and game <-> joint were the

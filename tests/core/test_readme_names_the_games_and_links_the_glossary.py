@@ -1,4 +1,4 @@
-"""Issue 17.3: the README names the game each rule number comes from, says `diagram --format svg` needs
+"""The README names the game each rule number comes from, says `diagram --format svg` needs
 Graphviz, and links docs/glossary.md, which explains the words a newcomer meets, in the project's own words."""
 from __future__ import annotations
 

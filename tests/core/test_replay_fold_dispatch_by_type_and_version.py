@@ -1,4 +1,4 @@
-"""Issue 19.8: replay's fold looks a row's type up once; a row of the current version folds by its step, an
+"""Replay's fold looks a row's type up once; a row of the current version folds by its step, an
 older one is upcast first, and an unknown type or a newer version is refused by name as before."""
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A log written before a ruling changed re-executes under the rulings it was played with.
 
 tests/fixtures/edition1_open_attrition.db was written by the engine before the rule-14 second reading
-(issue 11; built by tests/fixtures/make_edition1_fixture.py under commit 55fd8b1): it changes supply and
+(built by tests/fixtures/make_edition1_fixture.py under commit 55fd8b1): it changes supply and
 moves a unit while attrition A1 is open, which edition 2 refuses (14.22A). Its GameCreated names no edition,
 so it is edition 1, and `verify` must still re-execute it command by command, byte for byte.
 """

@@ -1,4 +1,4 @@
-"""Every scenario field has a domain, checked at load, documented in docs/scenario.md (issue 10.11).
+"""Every scenario field has a domain, checked at load, documented in docs/scenario.md.
 
 The checks live in engine/domains.py, not on the spec Structs, because those Structs are also the payloads of
 logged setup events: a log written with an out-of-domain value must still decode, replay and verify."""

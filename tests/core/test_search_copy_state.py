@@ -1,7 +1,7 @@
 
 
 def test_copies_share_one_grid_built_on_the_original():
-    """A search copies one position many times: the map's grid is built once, on the original (issue 19, item 5)."""
+    """A search copies one position many times: the map's grid is built once, on the original."""
     from turnlog.engine import scenario as S_
     from turnlog.engine.hexgrid import grid
     from turnlog.engine.search import copy_state as copy_

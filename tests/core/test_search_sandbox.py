@@ -1,4 +1,4 @@
-"""Issue 19.5: the search API. A Sandbox plays exactly as the Game does (same events, same board, same refusals)
+"""The search API. A Sandbox plays exactly as the Game does (same events, same board, same refusals)
 with nothing written, and a copy of a state never reaches the original, on random games."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13.1/13.5 on the command line: `new --seat/--referee/--host` records the seats; `play --actor`
+"""Seats on the command line: `new --seat/--referee/--host` records the seats; `play --actor`
 issues as that actor and says who and which seat; a command out of turn exits 2 naming its rule, writing
 nothing; `undo/redo --actor`; `log` shows each command's actor and seat (text and JSON)."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13: seats are recorded at creation, from the Python API or the scenario file, in GameCreated.
+"""Seats are recorded at creation, from the Python API or the scenario file, in GameCreated.
 
 A seat naming an unknown faction, an actor that is not an id, or a referee who also holds a side is
 refused naming the field, before anything is written.

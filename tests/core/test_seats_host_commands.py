@@ -1,4 +1,4 @@
-"""Issue 13: host commands (moves, control, supply, turn advance) come from the phasing side's seat or the host.
+"""Host commands (moves, control, supply, turn advance) come from the phasing side's seat or the host.
 
 Refused under ``seats.host`` from the other side, the referee or a stranger, before anything is written.
 A faction no one holds is played by the host alone.

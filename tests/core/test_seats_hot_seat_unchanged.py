@@ -1,4 +1,4 @@
-"""Issue 13: a hot-seat game (no seats: the default) is never checked, and its log has no seats in it.
+"""A hot-seat game (no seats: the default) is never checked, and its log has no seats in it.
 
 Any actor, or none, plays every side, undoes and redoes as before; GameCreated encodes without a
 ``seats`` key, so every log written before seats existed keeps its bytes.

@@ -1,4 +1,4 @@
-"""Issue 13: a kind built on the kit (MachineKind) says who acts from its phase table's roles, generically;
+"""A kind built on the kit (MachineKind) says who acts from its phase table's roles, generically;
 a kind that says nothing (no ``who``, or None) leaves its commands to the phasing side or the host.
 
 The toy kind (tests/support/kit_toy.py, INVENTED rules) rolls as the attacker; opening one is the phasing side's.

@@ -1,4 +1,4 @@
-"""Issue 13: in a seated game anyone seated may add a note (a side, the referee, the host); no one else."""
+"""In a seated game anyone seated may add a note (a side, the referee, the host); no one else."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 13.5: the REPL's ``as NAME`` sets who issues the commands that follow (do, undo, redo, note); the
+"""The REPL's ``as NAME`` sets who issues the commands that follow (do, undo, redo, note); the
 prompt and ``where`` show the actor and its seat; a command out of turn prints its rule and writes nothing."""
 from __future__ import annotations
 

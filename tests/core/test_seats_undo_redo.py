@@ -1,4 +1,4 @@
-"""Issue 13: undo and redo belong to the actor who issued the command, or to the referee; only the
+"""Undo and redo belong to the actor who issued the command, or to the referee; only the
 referee may override the dice barrier. Refused under ``seats.undo``/``seats.redo``, nothing written."""
 from __future__ import annotations
 

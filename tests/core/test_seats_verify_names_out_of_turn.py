@@ -1,4 +1,4 @@
-"""Issue 13.3: verify re-checks every command's actor against the seats of its time and names the first
+"""Verify re-checks every command's actor against the seats of its time and names the first
 command issued out of turn (stage ``seats``, its seq, the rule and who should have issued it).
 
 The log is written by a buggy writer that skipped the seat check (monkeypatched off while writing), so its

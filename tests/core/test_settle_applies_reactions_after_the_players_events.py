@@ -1,6 +1,6 @@
 """``settle`` applies the player's events first, in order, then the reactions, first answered first applied
 (a reaction's own reactions queue behind those already waiting), each marked automatic; a reaction that
-never stops is cut by the loop guard. Issue 19.4 reshaped the loop; this pins the order it must keep.
+never stops is cut by the loop guard. The loop was reshaped for speed; this pins the order it must keep.
 
 The reacting kind is INVENTED (a stand-in offered ControlChanged events); the events are the board's own.
 """

@@ -1,4 +1,4 @@
-"""Issue 19.4: settle offers an event only to the kinds whose react may answer it; the answers are unchanged."""
+"""Settle offers an event only to the kinds whose react may answer it; the answers are unchanged."""
 from __future__ import annotations
 
 from turnlog.engine import procedures as K

@@ -1,4 +1,4 @@
-"""Issue 13.4 end to end on the command line: two players make keys, a game is created with two seats and
+"""Signed games end to end on the command line: two players make keys, a game is created with two seats and
 their public keys, each plays his own commands with his own key, and verify says VERIFIED; a command with
 the other player's key, or none, exits 2 writing nothing. Export and import keep the signatures."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13.4: a signature copied from another row does not verify there (it signs that row's PREV).
+"""A signature copied from another row does not verify there (it signs that row's PREV).
 
 A forger who holds no key copies alice's signature of one command onto another command of hers (or a
 command he adds in her name) and rebuilds the chain: verify names the row at its seq, stage `signatures`.

@@ -1,4 +1,4 @@
-"""Issue 13.4: `turnlog keygen -o FILE` writes a private key readable by its owner only (0600) and the
+"""`turnlog keygen -o FILE` writes a private key readable by its owner only (0600) and the
 public key beside it, prints the public key, and never overwrites a file (either of the two)."""
 from __future__ import annotations
 

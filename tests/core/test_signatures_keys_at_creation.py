@@ -1,4 +1,4 @@
-"""Issue 13.4: a signed game registers each seat's public key at creation (GameCreated.seats.keys) and is
+"""A signed game registers each seat's public key at creation (GameCreated.seats.keys) and is
 stored in log format 4; keys that do not fit the seats are refused naming the field, nothing written."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13.4, the mailed game: the player who does not hold the file signs one command against the tail of
+"""The mailed game: the player who does not hold the file signs one command against the tail of
 his own copy (`turnlog sign`) and mails the signed line; the holder's `play` appends it as the signer's
 command, with no key of his own. A line signed against a tail the log has moved past, an altered line, or a
 command the rules refuse is refused (exit 2), nothing written; the game still verifies."""

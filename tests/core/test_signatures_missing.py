@@ -1,4 +1,4 @@
-"""Issue 13.4: in a signed game a command without its issuer's signature is refused before anything is
+"""In a signed game a command without its issuer's signature is refused before anything is
 written (execute, undo, redo), and a row without one in a log written by a client that skipped the check
 is named by verify at its seq."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13.4: a command edited after it was signed, re-signed by someone without its issuer's key and the
+"""A command edited after it was signed, re-signed by someone without its issuer's key and the
 chain rebuilt, is named by verify at its seq: the signature is not its actor's.
 
 Alice edits bob's choice of losses in her copy and signs it with her own key (she holds no other); every

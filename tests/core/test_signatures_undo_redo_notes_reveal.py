@@ -1,4 +1,4 @@
-"""Issue 13.4: undo, redo, notes and the reveal are commands, signed like any other: each needs its issuer's
+"""Undo, redo, notes and the reveal are commands, signed like any other: each needs its issuer's
 key, and verify checks their signatures with the rest. A game's `signers` sign for their actors by default."""
 from __future__ import annotations
 

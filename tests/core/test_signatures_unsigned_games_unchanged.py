@@ -1,4 +1,4 @@
-"""Issue 13.4 leaves unsigned games as they were: a hot-seat or seated game without keys is created in log
+"""Signatures leave unsigned games as they were: a hot-seat or seated game without keys is created in log
 format 3, its GameCreated holds no `keys` (the same bytes as before), it needs no signer, and verify reports
 no key or signature line. A format-4 log of an unsigned game needs no signature either."""
 from __future__ import annotations

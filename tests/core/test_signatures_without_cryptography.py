@@ -1,4 +1,4 @@
-"""Issue 13.4: `cryptography` is an optional extra. Without it a signed game still opens and reads, verify
+"""`cryptography` is an optional extra. Without it a signed game still opens and reads, verify
 says its signatures cannot be checked (NOT VERIFIED, stage `signatures`), and signing is refused by name."""
 from __future__ import annotations
 

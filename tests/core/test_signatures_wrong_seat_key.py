@@ -1,4 +1,4 @@
-"""Issue 13.4: a command signed with another seat's key is refused at append, and named by verify at its seq.
+"""A command signed with another seat's key is refused at append, and named by verify at its seq.
 
 At append: bob's losses signed with alice's key are refused by rule `signatures` before anything is written.
 In a log written by a client that skipped that check (chain intact), verify's stage `signatures` names the

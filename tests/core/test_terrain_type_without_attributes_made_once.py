@@ -1,4 +1,4 @@
-"""Issue 19.4: a terrain named in no table is one attribute-less type, made once per name and then reused.
+"""A terrain named in no table is one attribute-less type, made once per name and then reused.
 
 Attrition asks for a hex's terrain type on every roll (14.42, 14.62D); building a fresh Struct each time
 cost more than the lookup. The type itself is unchanged: the name as its id, no attribute set.

@@ -1,4 +1,4 @@
-"""Undos do not make a game slower (issue 19, item 1), and what is cached for it stays true.
+"""Undos do not make a game slower, and what is cached for it stays true.
 
 Counted in rows folded and in undo rows decoded, not seconds. Before: a snapshot taken right after a
 redo became useless at the next undo, so a game of undo/redo cycles had no valid snapshot and every

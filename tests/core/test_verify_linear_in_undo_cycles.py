@@ -1,4 +1,4 @@
-"""Verify is linear in the log's length whatever the mix of commands (issue 10, item 6).
+"""Verify is linear in the log's length whatever the mix of commands.
 
 Counted in rows folded, not seconds: doubling the undo/redo cycles of a game must
 (about) double the work of verifying it. Before, each undo re-derived the board

@@ -1,4 +1,4 @@
-"""Verify reads the log's events in one pass, whatever the number or mix of commands (issue 19, item 2).
+"""Verify reads the log's events in one pass, whatever the number or mix of commands.
 
 Counted in SQL statements, not seconds: re-executing 200 notes and moves instead of 10, with or
 without undo cycles among them, adds a handful of statements (opening the game searches a longer log),

@@ -89,7 +89,7 @@ def test_re_execution_that_differs_shows_both_events(tmp_path):
     assert (d.seq, d.command_id, d.rule) == (seq, 4, "")
     out = text(rep)
     assert f'  commands  FIRST DISCREPANCY at seq {seq}, command c4 AddNote {{"text":"the die was a 3"}}' in out
-    assert "            logged:       note: \"the die was a 9\"" in out  # notes are quoted (issue 10.9)
+    assert "            logged:       note: \"the die was a 9\"" in out  # notes are quoted
     assert "            re-execution: note: \"the die was a 3\"" in out
     assert "(2 commands before it re-executed identically)" in out
     assert out.endswith(f"NOT VERIFIED: a command does not re-execute as logged (first at seq {seq})")

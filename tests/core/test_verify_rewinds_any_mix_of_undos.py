@@ -1,4 +1,4 @@
-"""Verify's rewind gives the true board after any mix of undos and redos (issue 19, item 2).
+"""Verify's rewind gives the true board after any mix of undos and redos.
 
 Checkpoints are copies of the board, and the one taken after an undo is used without a copy by
 the next undo; runs of undos, redos and new commands, with checkpoints every few events, must

@@ -1,4 +1,4 @@
-"""Verify folds a run of undo/redo cycles from a checkpoint taken at the previous undo (issue 19, item 1).
+"""Verify folds a run of undo/redo cycles from a checkpoint taken at the previous undo.
 
 Counted in rows folded: before, each undo folded again from the last regular checkpoint, up to 250
 events back (about 125 rows an undo on average); now from the previous undo's checkpoint.

@@ -1,4 +1,4 @@
-"""Issue 12, item 1: installed from its wheel, turnlog is one import namespace and nothing else.
+"""Installed from its wheel, turnlog is one import namespace and nothing else.
 
 The wheel is built from a copy of the sources (so no build/ or egg-info lands in the checkout) and
 installed, without its dependencies, into a fresh virtual environment outside the repository; the

@@ -1,4 +1,4 @@
-"""Issue 14's done-when: every clause id of 9.0-9.2.4 is cited by a rule 9 test, at paragraph level.
+"""Every clause id of 9.0-9.2.4 is cited by a rule 9 test, at paragraph level.
 
 The ids are those of the reading notes' clause inventory (../shared/notes/wave2-reading-notes.md §3.1),
 copied here so that the check needs nothing outside the repository. A test cites an id in its docstring

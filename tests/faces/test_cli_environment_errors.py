@@ -1,4 +1,4 @@
-"""Clear messages instead of tracebacks (issue 10.8): exit 2 for bad input, 1 for the environment, as README says.
+"""Clear messages instead of tracebacks: exit 2 for bad input, 1 for the environment, as README says.
 
 Read-only files are made with a read-only bind mount when the tests run as root (root ignores file modes), or
 with file modes otherwise; a full disk is SQLite's max_page_count, as tests/reliability/iofaults.py does."""

@@ -1,4 +1,4 @@
-"""Issue 19.6: `turnlog --help`, a subcommand's help and a usage error are answered by the parser alone
+"""`turnlog --help`, a subcommand's help and a usage error are answered by the parser alone
 (engine/faces/cli_args.py), before the engine is imported; a command that runs imports it. The console
 script is engine/faces/cli_main.py's main (pyproject)."""
 from __future__ import annotations

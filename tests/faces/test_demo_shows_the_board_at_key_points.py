@@ -1,4 +1,4 @@
-"""Issue 17.3: the demo prints the board as text after each roll, after each loss and at the end of each
+"""The demo prints the board as text after each roll, after each loss and at the end of each
 example, between the event lines it printed before (which stay as they were)."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The HTML replay of each demo game, in a real headless Chromium: load, step with the keys, read what is
-shown, and a screenshot that is not blank (issue 17, item 1)."""
+shown, and a screenshot that is not blank."""
 from __future__ import annotations
 
 import io

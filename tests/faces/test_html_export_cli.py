@@ -1,4 +1,4 @@
-"""`turnlog export --html FILE` writes one self-contained page, through the output-file guard (issue 17, item 1)."""
+"""`turnlog export --html FILE` writes one self-contained page, through the output-file guard."""
 from __future__ import annotations
 
 import re

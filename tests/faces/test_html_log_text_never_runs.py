@@ -1,4 +1,4 @@
-"""Nothing in the log's text runs in the replay page: a note holding markup shows as text (issue 17, item 1).
+"""Nothing in the log's text runs in the replay page: a note holding markup shows as text.
 
 The page embeds the log as JSON with every <, > and & escaped, its script writes with textContent only,
 and its Content-Security-Policy runs no script but its own.

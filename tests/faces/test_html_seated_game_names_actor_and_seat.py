@@ -1,4 +1,4 @@
-"""In a seated game the replay names who issued each command and the seat it holds (issue 13, issue 17 item 1)."""
+"""In a seated game the replay names who issued each command and the seat it holds."""
 from __future__ import annotations
 
 import pytest

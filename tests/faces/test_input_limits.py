@@ -1,4 +1,4 @@
-"""Every input is bounded (issue 10.5): /dev/zero, an endless pipe or a huge file ends in a clear error naming
+"""Every input is bounded: /dev/zero, an endless pipe or a huge file ends in a clear error naming
 the limit, exit 2, with memory bounded by the limit -- never a read forever. Real processes, each with a timeout
 so that a regression fails instead of hanging, and an address-space cap so that it cannot eat the machine."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 17's rough edges a newcomer meets first: each answered plainly instead of garbled, silent or a traceback."""
+"""The rough edges a newcomer meets first: each answered plainly instead of garbled, silent or a traceback."""
 from __future__ import annotations
 
 import io

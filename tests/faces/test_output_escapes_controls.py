@@ -1,4 +1,4 @@
-"""Human-readable output never prints a control character raw, and a note is visibly a note (issue 10.9).
+"""Human-readable output never prints a control character raw, and a note is visibly a note.
 
 A note holding a newline and an indented fake event, or an OSC title sequence, must print on one line, quoted,
 with its author, and with the controls escaped -- in log, play, diff, the REPL and error messages alike."""

@@ -1,4 +1,4 @@
-"""Issue 17.3: the SVG of the crowded eastern-front demo position at its busiest seq (after the retreats,
+"""The SVG of the crowded eastern-front demo position at its busiest seq (after the retreats,
 displacement and advance of A1, seq 123) reads right: arrows start and end clear of the counters of their
 hexes and run under the hex ids, feature marks sit inside their own hex clear of every neighbour's band,
 counters show their unit ids, and every mark drawn is in the legend."""

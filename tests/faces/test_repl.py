@@ -198,7 +198,7 @@ def test_undo_refused_at_a_die_roll_then_overridden_by_a_referee(game):
 def test_note_and_marks(game):
     out = run(game, "note first look", "goto 25", "note the count is right", "marks")
     marks = section(out, "marks").splitlines()
-    assert marks[0].split() == ["30", "marks", "seq", "29", '"first', 'look"']  # a note is quoted (issue 10.9)
+    assert marks[0].split() == ["30", "marks", "seq", "29", '"first', 'look"']  # a note is quoted
     assert marks[1].split()[:4] == ["31", "marks", "seq", "25"] and marks[1].endswith('"the count is right"')
 
 

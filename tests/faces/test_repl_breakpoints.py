@@ -1,4 +1,4 @@
-"""Issue 17.2: the REPL's breakpoints (`break roll | rule N | type T | actor NAME`, listed by `break`, removed
+"""The REPL's breakpoints (`break roll | rule N | type T | actor NAME`, listed by `break`, removed
 by `clear`) stop `continue` and `reverse-continue` at the next / previous matching event, naming the breakpoint;
 with no hit the cursor reaches the end of the log and the shell says so."""
 from __future__ import annotations

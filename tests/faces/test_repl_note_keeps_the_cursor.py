@@ -1,4 +1,4 @@
-"""Issue 17.2: `note` is a bookmark, not a move: written at the live end, it leaves the cursor on the event it
+"""`note` is a bookmark, not a move: written at the live end, it leaves the cursor on the event it
 marks; at the live end the cursor stays at the (new) live end."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17.2: `search TEXT` lists the events whose narrative line holds TEXT (any case) with their seqs and
+"""`search TEXT` lists the events whose narrative line holds TEXT (any case) with their seqs and
 leaves the cursor alone; `search` alone (or Enter after it) moves to the next match after the cursor."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 17.3: `turnlog show` (text, not only --json) lists the zones the active player may begin attrition in
+"""`turnlog show` (text, not only --json) lists the zones the active player may begin attrition in
 and what each open procedure waits for, read from legal() for the seq shown."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 19.4/5: the loss check asks the system for the most the owner could pay only when the list pays
+"""The loss check asks the system for the most the owner could pay only when the list pays
 less than the result calls for; a list paying all of it cannot pay less than the most (which never exceeds
 the result), so attrition's 14.51 search of every unit on the map is not made for it.
 

@@ -1,4 +1,4 @@
-"""Issue 19.4: a loss check whose weights and result are whole numbers works in ints; its answers are unchanged.
+"""A loss check whose weights and result are whole numbers works in ints; its answers are unchanged.
 
 Attrition's counters each weigh 1: the check made a Fraction per unit, per sum and per comparison. Now only
 the shortfall it returns is one (its type is kept), and the messages read as before; halves still add exactly.

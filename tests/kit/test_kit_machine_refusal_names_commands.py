@@ -1,4 +1,4 @@
-"""Issue 17 rough edge: a phase refusal names the commands a player may type, not the table's trigger names."""
+"""A phase refusal names the commands a player may type, not the table's trigger names."""
 from __future__ import annotations
 
 import pytest

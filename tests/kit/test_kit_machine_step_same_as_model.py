@@ -1,4 +1,4 @@
-"""Issue 19.4: the kit's fast ``step`` reads the built Machine's transitions and must give exactly what firing
+"""The kit's fast ``step`` reads the built Machine's transitions and must give exactly what firing
 the trigger on a model gives, for every machine, state, trigger and combination of facts."""
 from __future__ import annotations
 

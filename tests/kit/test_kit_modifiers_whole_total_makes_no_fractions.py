@@ -1,4 +1,4 @@
-"""Issue 19.4/5: a die's net modifier made of whole amounts is summed in ints; its answers are unchanged.
+"""A die's net modifier made of whole amounts is summed in ints; its answers are unchanged.
 
 Every attrition roll sums its 14.42 modifiers with ``kit.modifiers.total``, which went through ``apply``'s
 exact Fractions (a fifth of the roll's decision). Whole amounts now add as ints; halves still go exactly

@@ -1,4 +1,4 @@
-"""Issue 12: a second procedure kind plugs in through the kit alone (tests/support/kit_toy.py, INVENTED rules).
+"""A second procedure kind plugs in through the kit alone (tests/support/kit_toy.py, INVENTED rules).
 
 Registered with ``turnlog.register_kind``, it is parsed, decided, logged, folded, snapshotted, undone,
 verified and drawn by the unchanged log, Game facade, undo, verify and CLI.

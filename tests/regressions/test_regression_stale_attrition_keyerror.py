@@ -6,7 +6,7 @@ open procedure was still offered by game.legal() although its zone id was gone.
 
 Fixed three times over: the turn may no longer move on while an attrition is open (14.11),
 every attrition command is gated on the current player turn's attrition phase (14.12), and
-the zone can no longer change hands while the attrition is open (14.22A, issue 11).
+the zone can no longer change hands while the attrition is open (14.22A).
 """
 from __future__ import annotations
 

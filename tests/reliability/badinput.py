@@ -229,7 +229,7 @@ CASES: list[Case] = [
                                          "--public-seed"], 2, ["seed"]),
     Case("new: seed too short", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "new.db"), "--seed", "abcd",
                                            "--public-seed"], 2, ["seed", "128 bits"]),
-    # -- dice that players cannot predict (issue 10, items 12-13) ---------------------------
+    # -- dice that players cannot predict ----------------------------------------------
     Case("new: a seed given by hand, not marked public", lambda d: ["new", "bridgehead-14-65", "--db",
                                                                     str(d / "new.db"), "--seed", "00" * 32], 2,
          ["--seed", "not secret", "--public-seed"]),
@@ -257,7 +257,7 @@ CASES: list[Case] = [
 ]
 
 
-# -- issue 10: bounded inputs, environment failures, controls, scenario domains ------------------------------
+# -- bounded inputs, environment failures, controls, scenario domains ----------------------------------------
 
 _CLEANUPS: list[Callable[[], None]] = []  # undone after each case (read-only mounts)
 NOTE = '{"type": "AddNote", "text": "x"}'
@@ -343,7 +343,7 @@ def _scenario_set(path: str, value) -> Callable[[dict], None]:
     return edit
 
 
-ISSUE10 = [
+INPUTS_AND_ENVIRONMENT = [
     Case("play: /dev/zero", lambda d: ["play", "--db", _game(d), "/dev/zero"], 2, ["line 1", "1 mib limit"],
          tags=["10.5"]),
     Case("new: /dev/zero", lambda d: ["new", "/dev/zero", "--db", str(d / "z.db")], 2, ["16 mib limit"],
@@ -404,10 +404,10 @@ ISSUE10 = [
     Case("scenario: an empty unit id", _scenario(_scenario_set("units.0.id", "")), 2,
          ["units[0].id: an id may not be empty"], tags=["10.11"]),
 ]
-CASES += ISSUE10
+CASES += INPUTS_AND_ENVIRONMENT
 
 
-# -- issue 10, items 1-4 and 10: outputs onto games and seeds, the demo onto a user's game, a log with no
+# -- data safety: outputs onto games and seeds, the demo onto a user's game, a log with no
 # setup, a damaged tail, verify on a file without its triggers ----------------------------------------
 
 def _seed_copy(d: Path) -> Path:

@@ -153,7 +153,7 @@ def run(large: bool = False, trials: int | None = None, max_delay: float = 0.4, 
 
 
 
-# -- kill `turnlog new` mid-creation (issue 10, item 3) ---------------------------------------------------
+# -- kill `turnlog new` mid-creation ---------------------------------------------------
 
 CREATE_MODES = ("random delay", "when the temporary file appears", "when the seed file appears",
                 "when the game appears")

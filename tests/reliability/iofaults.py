@@ -295,7 +295,7 @@ def full_disk(tmp: Path, trials: int, rng: random.Random, log_format: int = FORM
 
 
 def cli_full_disk(tmp: Path, log_format: int = FORMAT) -> dict:
-    """`turnlog play` and `turnlog reveal` on a full disk (issue 10.8): exit 1, a message saying so, nothing stored.
+    """`turnlog play` and `turnlog reveal` on a full disk: exit 1, a message saying so, nothing stored.
 
     ``engine.cli.Game.open`` is wrapped from outside: play's game gets ``max_page_count`` at its size (every
     new page refused), reveal's gets the proxy raising SQLite's "database or disk is full" at COMMIT.

@@ -5,7 +5,7 @@ holders (random secrets), begins the attrition, and then:
 
 - every holder alone, and every coalition missing one holder, tries to roll:
   it must be refused with nothing written; one holder alone forks the game and
-  tries to roll in the fork (the peek of issue 10 item 13): refused too;
+  tries to roll in the fork (a peek at the roll): refused too;
 - a random holder rolls with the others' shares given in the command; in half
   the trials one of them gives a false share;
 - the roll is undone by a referee and redone: the same DieRolled, shares and all;

@@ -1,4 +1,4 @@
-"""Harness 10, the PostgreSQL store (issue 18): many writer processes over many games in one database.
+"""Harness 10, the PostgreSQL store: many writer processes over many games in one database.
 
 Each writer process executes AddNote commands, each tagged with its writer and number, on games drawn
 at random (half of them on a few hot games, so that writers collide), opening the game for each command

@@ -32,7 +32,7 @@ def test_a_fault_at_every_step_leaves_nothing(figures):
 
 
 def test_a_full_disk_under_the_cli_says_so_and_stores_nothing(figures):
-    # issue 10.8: `turnlog play` and `turnlog reveal` on a full disk: exit 1, a clear message, no traceback.
+    # `turnlog play` and `turnlog reveal` on a full disk: exit 1, a clear message, no traceback.
     d = figures["cli_full_disk"]
     assert d == {"cases": 2, "exit_1": 2, "message_says_full": 2, "nothing_stored": 2, "integrity_ok": 2,
                  "tracebacks": 0}

@@ -1,4 +1,4 @@
-"""Issue 10, item 3: creating a game is all or nothing, and a log with no setup is refused by name.
+"""Creating a game is all or nothing, and a log with no setup is refused by name.
 
 Game.create and fork build the file as `.NAME.creating-PID-XXXX` (or `.forking-`) beside the target,
 write and fsync the seed sidecar, and only then link the whole file into place. A real `turnlog new`

@@ -1,4 +1,4 @@
-"""Issue 10, item 2: `turnlog demo --dir D` replaces only a game an earlier demo wrote.
+"""`turnlog demo --dir D` replaces only a game an earlier demo wrote.
 
 A demo game is one whose log commits to the demo's published seed; a user's game or seed file of a
 demo's name is refused (exit 2) before anything is written, and stays byte for byte as it was.

@@ -1,4 +1,4 @@
-"""Issue 10, item 1: an output option never replaces a game, its -wal/-shm or a seed, and a plain file only with --force.
+"""An output option never replaces a game, its -wal/-shm or a seed, and a plain file only with --force.
 
 `export -o`, `show --svg`, `diagram -o` and the REPL's `svg FILE [force]` all go through engine/faces/outfile.py:
 written to a temporary file beside the target, then linked (or, with --force, renamed) into place.

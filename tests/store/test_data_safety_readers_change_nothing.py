@@ -1,4 +1,4 @@
-"""Reading commands open the game read-only: log, show, diff and export change nothing in the file (issue 10).
+"""Reading commands open the game read-only: log, show, diff and export change nothing in the file.
 
 Before, any command re-created dropped triggers and the snapshots table, so only `verify` left the
 file's bytes alone; a disputed file must stay exactly as it was mailed, whatever a player looks at.

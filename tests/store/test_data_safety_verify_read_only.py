@@ -1,4 +1,4 @@
-"""Issue 10, item 10: `turnlog verify` is read-only: the file it checks keeps every byte.
+"""`turnlog verify` is read-only: the file it checks keeps every byte.
 
 It opens the file read-only; dropped append-only triggers (or a dropped snapshots table) are a
 finding in its text and in JSON `missing_triggers`, never re-created, and the chain is still checked.

@@ -1,4 +1,4 @@
-"""Issue 10, item 4: a writer refuses to append to a log whose tail does not verify, naming the seq.
+"""A writer refuses to append to a log whose tail does not verify, naming the seq.
 
 Before its first append a writer re-checks the file's size (whole pages) and the chain of the last
 rows (EventLog.tail_problem, Game._write). Reading commands still work; `verify` names the same seq.

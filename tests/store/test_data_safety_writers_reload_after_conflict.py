@@ -1,4 +1,4 @@
-"""Issue 10, item 7: after a ConcurrencyError every writing method has reloaded; simply retrying works.
+"""After a ConcurrencyError every writing method has reloaded; simply retrying works.
 
 Two Game objects on one file: B writes, A's stale write fails, A's identical retry succeeds and
 lands after B's command (execute, undo and redo all go through Game._write).

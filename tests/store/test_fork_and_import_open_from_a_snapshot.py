@@ -1,4 +1,4 @@
-"""A forked or imported game opens from a snapshot at its end, and `show` folds the board once (issue 19, item 3).
+"""A forked or imported game opens from a snapshot at its end, and `show` folds the board once.
 
 Counted in rows folded, not seconds: before, a fork or an import had no snapshot until 250 events later,
 so every command on it replayed the whole log; and `show` folded the board on opening, then again.

@@ -1,4 +1,4 @@
-"""Issue 19.8: a bulk import hands SQLite each row as it is hashed instead of building every row first,
+"""A bulk import hands SQLite each row as it is hashed instead of building every row first,
 and stores exactly the rows (bytes and hashes) the shared row builder gives both stores."""
 from __future__ import annotations
 

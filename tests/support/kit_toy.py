@@ -1,4 +1,4 @@
-"""A toy second procedure, "skirmish", plugged in through the kit alone (issue 12).
+"""A toy second procedure, "skirmish", plugged in through the kit alone.
 
 INVENTED for the tests, from no game: an attacker names an enemy unit; a die decides; on a hit the
 unit's owner removes it. The die is the scenario's named d6 ``hit``. Nothing in events/, the log, the Game facade, undo, verify or the CLI knows

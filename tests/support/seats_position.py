@@ -1,4 +1,4 @@
-"""Seated positions for the seat tests (issue 13): alice holds AX, bob WA; carol referees, hq hosts.
+"""Seated positions for the seat tests: alice holds AX, bob WA; carol referees, hq hosts.
 
 The board is tests/attrition/test_14_71_simultaneous_retreats.py's: it-1 (0404, 9) and it-2 (0403, 3) attrition
 0503/0504; the entered die 8 gives 3C/2H, so every phase of 14.11 is reached. RU is seated by no one.

@@ -1,4 +1,4 @@
-"""Signed positions for the signature tests (issue 13 item 4): seats_position's game with a key per seat.
+"""Signed positions for the signature tests: seats_position's game with a key per seat.
 
 Keys are fixed (private bytes 0x01.., 0x02.., ...) so the tests are repeatable. ``played`` writes the whole
 attrition, each command signed by its seat's own key. ``rechained`` is the forger: it copies a signed log

@@ -1,4 +1,4 @@
-"""Issue 15's done-when: every clause id of the WiF land-combat texts is cited by a test.
+"""Every clause id of the WiF land-combat texts is cited by a test.
 
 The ids are the reading notes' clause inventory (../shared/notes/wave2-reading-notes.md §1.1), copied here so
 the check needs nothing outside the repository. A test cites an id in its docstring (``11.16.5-T3: ...``) or
@@ -12,14 +12,14 @@ import re
 from clause_inventory import citations
 
 
-#: Part A (issue 15a): the choosing-tables text, 11.16.4, 16.3, 22.4.2, its example, and R1.
+#: Part A: the choosing-tables text, 11.16.4, 16.3, 22.4.2, its example, and R1.
 PART_A_IDS = [
     "11.16.5-T1", "11.16.5-T2", "11.16.5-T3", "11.16.5-T4", "11.16.5-T5", "11.16.5-T6", "11.16.5-T7",
     "11.16.5-T8", "11.16.5-T9a", "11.16.5-T9b", "11.16.5-T9c", "11.16.5-T9d", "11.16.5-T9e", "11.16.5-T9f",
     "11.16.4", "16.3", "22.4.2-AT", "22.4.2-AA", "EX-T", "11.16.5-R1",
 ]
 
-#: Part B (issue 15b): results, casualty points, first losses, kampfgruppen and their examples.
+#: Part B: results, casualty points, first losses, kampfgruppen and their examples.
 PART_B_IDS = [
     "11.16.5-R2", "11.16.5-R3", "11.16.5-R4a", "11.16.5-R4b", "11.16.5-R4c", "11.16.5-R4d", "11.16.5-R4e",
     "EX-R", "11.16.5-K1a", "11.16.5-K1b", "11.16.5-K1c", "11.16.5-K2a", "11.16.5-K2b", "11.16.5-K2c", "EX-K",

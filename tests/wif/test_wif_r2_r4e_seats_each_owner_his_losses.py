@@ -1,4 +1,4 @@
-"""Seats (issue 13) for the results: each owner takes his own losses (11.16.5-R2), the defender names the first
+"""Seats for the results: each owner takes his own losses (11.16.5-R2), the defender names the first
 loss's type (11.16.5-R4e), and a kampfgruppe's owner builds with it. INVENTED position, SYNTHETIC table."""
 from __future__ import annotations
 

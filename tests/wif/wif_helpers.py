@@ -1,4 +1,4 @@
-"""Positions for the WiF land-combat tests (issue 15). INVENTED maps, units and tables, from no game.
+"""Positions for the WiF land-combat tests. INVENTED maps, units and tables, from no game.
 
 The tables below are SYNTHETIC: their cells come from a formula invented for the tests, not from any
 World in Flames chart (turnlog ships none; docs/tables.md). The grid is odd-q (engine/hexgrid.py): 0303
