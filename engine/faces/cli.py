@@ -263,7 +263,7 @@ def cmd_reveal(args) -> int:
 def cmd_verify(args) -> int:
     from ..progress import Progress
     from ..verify import verify_path
-    from ..anchor import parse
+    from ..verify.anchor import parse
     anchors = [parse(a) for a in args.anchor or ()]
     with Progress("verify") as progress:
         rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress,

@@ -1,8 +1,8 @@
-"""Verify's stages on the log alone, nothing re-executed: integrity, the chain and anchors, signatures,
-combat tables, dice.
+"""Verify's stages on the log alone, nothing re-executed: integrity, the chain and anchors,
+signatures, combat tables.
 
-Each fills the Report (engine/verify_types.py) it is given; engine/verify.py runs them in order, before
-the re-execution pass (engine/verify_commands.py).
+Each fills the Report (report.py) it is given; the package's verify() runs them in order, then the
+dice (dice.py), before the re-execution pass (reexec.py).
 """
 from __future__ import annotations
 
@@ -15,17 +15,18 @@ from turnlog.events.game import DieRolled, SeedRevealed
 from turnlog.events.log import EventLog
 from turnlog.projections.narrative import shown
 
+from .. import dice as D
+from .. import signatures as SG
+from ..errors import ScenarioError
+from ..game import Game
+from ..kit import tables as T
 from . import anchor as A
-from . import dice as D
-from . import joint_verify as JV
-from . import signatures as SG
-from .errors import ScenarioError
-from .game import Game
-from .kit import tables as T
-from .verify_types import Report, Roll
+from . import joint as JV
+from .report import Report, Roll
 
 
-def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor] = ()) -> list[tuple] | None:
+def check(log: EventLog, rep: Report, progress=None,
+          anchors: Sequence[A.Anchor] = ()) -> list[tuple] | None:
     """Integrity, the hash chain and the anchors, on the log alone (nothing replayed); None if broken,
     else the command rows (the commands stage re-executes them: read once)."""
     rep.integrity = log.integrity()
@@ -34,7 +35,7 @@ def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor]
     rep.commands = len(commands)
     rep.head = A.head(log)
     rep.log_format = log.format
-    _stage(progress, "verify: hash chain")
+    stage(progress, "verify: hash chain")
     rep.chain_ok_upto, rep.first_bad_seq, rep.problem = _chain(log, rep.events, progress)
     if rep.integrity != "ok" or rep.first_bad_seq is not None:
         rep.ok = False
@@ -49,7 +50,7 @@ def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor]
     return commands
 
 
-def _signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:
+def signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:
     """A signed game's first missing or forged signature as (seq, why), or (None, why) when they cannot be
     checked here (the optional extra is missing); None when all verify or the game is not signed.
 
@@ -71,7 +72,7 @@ def _signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:
     return None if bad is None else (bad, f"seq {bad}: {why}")
 
 
-def _tables(created, rep: Report) -> bool:
+def tables(created, rep: Report) -> bool:
     """Each combat table in GameCreated still matches its recorded SHA-256 and reads (engine/kit/tables.py).
 
     The hashes go in the report, so a player can compare them with the table file he holds.
@@ -88,7 +89,7 @@ def _tables(created, rep: Report) -> bool:
     return False
 
 
-def _stage(progress, label: str) -> None:
+def stage(progress, label: str) -> None:
     """Tell a Progress that a new stage begins (a plain callable just keeps counting)."""
     if progress is not None and hasattr(progress, "restart"):
         progress.restart(label)
@@ -98,11 +99,12 @@ def _chain(log, total: int, progress) -> tuple[int, int | None, str]:
     """log.verify_chain(), its rows counted through ``progress`` when one is watching."""
     if progress is None or not getattr(progress, "enabled", True):
         return log.verify_chain()
-    from .progress import counting
+    from ..progress import counting
     return log.verify_chain(lambda rows: counting(rows, total, progress))  # same check, rows counted on the way
 
 
-def _dice(game: Game, rep: Report) -> None:
+def dice(game: Game, rep: Report) -> None:
+    """Check every roll against the seed or the joint shares; the first bad one goes in ``rep``."""
     seed, commitment, created = None, "", None
     rolls: list[tuple[int, DieRolled]] = []
     for seq, _cid, ev in _dice_rows(game.log):
