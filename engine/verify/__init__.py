@@ -24,7 +24,7 @@ from turnlog.events.store import open_log
 
 from ..game import Game
 from . import anchor as A
-from . import chain, reexec
+from . import chain, dice, reexec
 # CHECK_EVERY is passed on by verify() at each call, so setting verify.CHECK_EVERY works.
 from .checkpoints import CHECK_EVERY
 from .report import Discrepancy, Report, Roll  # noqa: F401  (re-exported: hosts import them here)
@@ -96,7 +96,7 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
         chain.stage(progress, "verify: signatures")
         forged = chain.signatures(game, rep)
         chain.stage(progress, "verify: dice")
-        chain.dice(game, rep)
+        dice.check(game, rep)
         if rep.problem:
             rep.stage = "dice"
         elif first is not None and chain.tables(decode(first[2], first[3], first[4]), rep):
