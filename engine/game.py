@@ -154,7 +154,7 @@ class Game(TimeTravel):
         In a signed game the command is signed by ``signer`` (default: ``signers[actor]``), which must
         hold ``actor``'s registered key; the seat check comes first (a signature makes no command legal).
         """
-        command = _as_command(command)
+        command = as_command(command)
         if isinstance(command, c.Undo):
             return self.undo(override=command.override, referee=command.referee, reason=command.reason,
                              actor=actor, signer=signer)
@@ -402,7 +402,7 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     return done
 
 
-def _as_command(command) -> c.Command:
+def as_command(command) -> c.Command:
     """A checked command: Structs built in Python get the decoder's type checks too."""
     if isinstance(command, c.Command):
         return c.parse(c.encode(command))

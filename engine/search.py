@@ -17,7 +17,7 @@ from turnlog.projections.state import STATE_TYPES, Attrition, GameState, UnitSta
 from . import commands as c
 from . import dice as D
 from . import procedures as K
-from .game import _as_command, settle
+from .game import as_command, settle
 from .hexgrid import grid, share
 
 _replace = msgspec.structs.replace
@@ -99,7 +99,7 @@ class Sandbox:
 
         Refusals raise RuleViolation/CommandError as in a game, and then the state is unchanged.
         """
-        command = _as_command(command) if not isinstance(command, c.Command) else command
+        command = as_command(command) if not isinstance(command, c.Command) else command
         dice = D.Dice(self.seed, self.state.die, getattr(command, "value", None), named=self.state.dice,
                       values=getattr(command, "values", None))
         events = K.decide(self.state, command, dice)

@@ -21,7 +21,7 @@ from .chain import GENESIS, verify3
 from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, LogError, check_batch, merged, now,
                       stored_rows3)
 from .pgread import PAGE, PgReads
-from .pgschema import TRIGGERS, StoreError, ensure_schema, _psycopg
+from .pgschema import TRIGGERS, StoreError, ensure_schema, psycopg_module
 from .url import redacted, split_url
 
 
@@ -71,7 +71,7 @@ class PgEventLog(PgReads):
         self.missing_triggers = tuple(t for t in TRIGGERS if t not in have)
 
     def _connect(self) -> None:
-        psycopg = _psycopg()
+        psycopg = psycopg_module()
         try:
             self.conn = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10)
             self.conn.execute(f"SET synchronous_commit = {self._sync}")
@@ -87,7 +87,7 @@ class PgEventLog(PgReads):
 
     def _run(self, sql: str, params: Sequence = ()):
         """Execute one read; a connection lost since the last statement is reopened once (a server restart)."""
-        psycopg = _psycopg()
+        psycopg = psycopg_module()
         try:
             return self.conn.execute(sql, params)
         except psycopg.OperationalError as exc:
@@ -115,7 +115,7 @@ class PgEventLog(PgReads):
         LISTEN on the game's channel (a connection of its own), then look: a commit between the two
         is seen by the look, every later one is notified. No polling.
         """
-        psycopg = _psycopg()
+        psycopg = psycopg_module()
         try:
             if self._listener is None or self._listener.closed:
                 self._listener = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10)
@@ -161,7 +161,7 @@ class PgEventLog(PgReads):
         check_batch(self.format, batch)
         if self.readonly:
             raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was written")
-        psycopg = _psycopg()
+        psycopg = psycopg_module()
         if self.conn.closed or self.conn.broken:
             self._reconnect_for_write()
         ts, out = now(), None
@@ -199,7 +199,7 @@ class PgEventLog(PgReads):
             try:
                 self.conn.execute("INSERT INTO turnlog.games (game, format, created) VALUES (%s, %s, %s)",
                                   (self.game, self.format, now()))
-            except _psycopg().errors.UniqueViolation:
+            except psycopg_module().errors.UniqueViolation:
                 raise LogError(f"{self.path}: game {self.game!r} was created meanwhile; nothing written") from None
 
     def _insert(self, out: list[tuple]) -> None:
@@ -222,7 +222,7 @@ class PgEventLog(PgReads):
             self._connect()
             got = self.conn.execute("SELECT hash FROM turnlog.events WHERE game = %s AND seq = %s",
                                     (self.game, row[0])).fetchone()
-        except (LogError, _psycopg().Error):
+        except (LogError, psycopg_module().Error):
             raise StoreError(f"{self.path}: the connection failed during COMMIT and the database cannot be "
                              "reached: reopen the game to see whether the command was written") from None
         return got is not None and got[0] == row[6]
@@ -240,7 +240,7 @@ class PgEventLog(PgReads):
         if fmt != self.format:
             raise LogError(f"{self.path}: rows of log format {fmt} go into a log created in that format "
                            f"(this one is format {self.format})")
-        psycopg = _psycopg()
+        psycopg = psycopg_module()
         try:
             with self.conn.transaction():
                 self.conn.execute(_LOCK, (self.game,))

@@ -55,7 +55,7 @@ class StoreError(sqlite3.DatabaseError):
     """
 
 
-def _psycopg():
+def psycopg_module():
     try:
         import psycopg
     except ImportError:
@@ -64,6 +64,7 @@ def _psycopg():
 
 
 def ensure_schema(conn) -> None:
+    """The psycopg module, imported on first use; a one-line error when it is not installed."""
     """Create the tables, triggers and functions once per database (under a lock: many servers start at once)."""
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('turnlog:schema', 0))")
@@ -73,7 +74,7 @@ def ensure_schema(conn) -> None:
 
 def grant_writer(conn, role: str) -> None:
     """Let ``role`` play games: read and append the log, keep snapshots; never UPDATE or DELETE a log row."""
-    psycopg = _psycopg()
+    psycopg = psycopg_module()
     ident = psycopg.sql.Identifier(role)
     for stmt in ("GRANT USAGE ON SCHEMA turnlog TO {}",
                  "GRANT SELECT, INSERT ON turnlog.games, turnlog.events TO {}",

@@ -21,10 +21,10 @@ from .. import inputs as I
 from .. import scenario as S
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint  # noqa: F401  (commands the parser names)
 from .cli_args import DEMOS, build_parser, seq_arg  # noqa: F401  (the tests and hosts read them here)
-from .cli_demo import _DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
+from .cli_demo import DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
 from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key  # noqa: F401  (commands the parser names)
-from .cli_play import (EXIT_REFUSED, _board_text, _print_events, _text, _who, judge,  # noqa: F401
-                       play_lines, report_text)
+from .cli_play import (EXIT_REFUSED, actor_label, judge, play_lines, print_events,  # noqa: F401
+                       printable_text, report_text)
 from ..errors import CommandError, RuleViolation, ScenarioError
 from ..errors import sqlite_failure as _environment
 from ..game import Game
@@ -127,7 +127,7 @@ def cmd_log(args) -> int:
             else:
                 flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
                 author = g.log.command(cid)[1] if isinstance(ev, NoteAdded) else None
-                who = narrative.printable(f"  [by {_who(g, by[seq][0])}]") if seq in by else ""
+                who = narrative.printable(f"  [by {actor_label(g, by[seq][0])}]") if seq in by else ""
                 print(f"{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}{who}")
     return 0
 
@@ -161,18 +161,19 @@ def cmd_show(args) -> int:
         elif args.json:
             sys.stdout.write(dump(state).decode() + "\n")
         else:
+            from .render import board_text  # the SVG module loads only for the commands that draw
             from .render_next import next_text
-            print(_text(_board_text(state)))
+            print(printable_text(board_text(state)))
             nxt = next_text(state)
             if nxt:
-                print(_text(nxt))
+                print(printable_text(nxt))
     return 0
 
 
 def cmd_undo(args) -> int:
     with _open(args) as g:
         take_key(g, args)
-        _print_events(g.undo(override=args.override, referee=args.referee or "", reason=args.reason or "",
+        print_events(g.undo(override=args.override, referee=args.referee or "", reason=args.reason or "",
                              actor=args.actor))
     return 0
 
@@ -180,7 +181,7 @@ def cmd_undo(args) -> int:
 def cmd_redo(args) -> int:
     with _open(args) as g:
         take_key(g, args)
-        _print_events(g.redo(actor=args.actor))
+        print_events(g.redo(actor=args.actor))
     return 0
 
 
@@ -256,14 +257,14 @@ def cmd_copy(args) -> int:
 def cmd_reveal(args) -> int:
     with _open(args) as g:
         take_key(g, args)
-        _print_events(g.execute(c.RevealSeed(), actor=args.actor))
+        print_events(g.execute(c.RevealSeed(), actor=args.actor))
     return 0
 
 
 def cmd_verify(args) -> int:
     from ..progress import Progress
     from ..verify import verify_path
-    from ..anchor import parse
+    from ..verify.anchor import parse
     anchors = [parse(a) for a in args.anchor or ()]
     with Progress("verify") as progress:
         rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress,
@@ -271,7 +272,7 @@ def cmd_verify(args) -> int:
     if args.json:
         sys.stdout.write(msgspec.json.encode(rep).decode() + "\n")
     else:
-        print(_text(report_text(rep, args.db)))
+        print(printable_text(report_text(rep, args.db)))
     return 0 if rep.ok else 1
 
 
@@ -312,7 +313,7 @@ def cmd_diff(args) -> int:
     if args.json:
         sys.stdout.write(msgspec.json.encode(d).decode() + "\n")
     else:
-        print(_text(D.text(d, after)))
+        print(printable_text(D.text(d, after)))
     return 0
 
 

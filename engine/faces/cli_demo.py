@@ -17,7 +17,7 @@ from .. import scenario as S
 from ..errors import CommandError
 from ..game import Game
 from .cli_args import DEMOS
-from .cli_play import _board_text, _text, play_lines, report_text
+from .cli_play import play_lines, printable_text, report_text
 
 
 
@@ -29,7 +29,7 @@ def cmd_demo(args) -> int:
         raise CommandError(f"--dir: {out} is a file, not a folder")
     out.mkdir(parents=True, exist_ok=True)
     names = [args.scenario] if args.scenario else list(DEMOS)
-    demo_seed = bytes.fromhex(_DEMO_SEED)
+    demo_seed = bytes.fromhex(DEMO_SEED)
     # Decide for every file before writing any: the demo replaces only games an earlier demo wrote.
     replacing = [db for db in (out / f"{n}.db" for n in names) if _demo_target(db, demo_seed)]
     for db in replacing:
@@ -50,7 +50,7 @@ def cmd_demo(args) -> int:
                     return rc
                 _demo_board(g, None)
                 rep = verify(g)
-                print(_text(report_text(rep)))
+                print(printable_text(report_text(rep)))
                 status |= 0 if rep.ok else 1
             for suffix in ("-wal", "-shm"):  # the old demo game's, if a crash left them
                 Path(str(db) + suffix).unlink(missing_ok=True)
@@ -74,7 +74,8 @@ def _demo_board(g: Game, cmd) -> None:
     if what:
         when = what if cmd is None else f"after {what}"
         print(f"--- the board {when} (seq {g.state.seq}) ---")
-        print(_text(_board_text(g.state)))
+        from .render import board_text  # the SVG module loads only when the demo draws
+        print(printable_text(board_text(g.state)))
 
 
 def D_seed(db: Path) -> Path:
@@ -116,4 +117,4 @@ def _demo_target(db: Path, demo_seed: bytes) -> bool:
 
 
 # The demo's seed is published so its rolls are reproducible; real games draw a secret one.
-_DEMO_SEED = "7475726e6c6f672064656d6f2073656564202d207075626c6963206f6e6c7921"
+DEMO_SEED = "7475726e6c6f672064656d6f2073656564202d207075626c6963206f6e6c7921"

@@ -21,12 +21,13 @@ from .cli_keys import unwrap
 EXIT_REFUSED = 2
 
 
-def _print_events(pairs, out=None, actor: str | None = None) -> None:
+def print_events(pairs, out=None, actor: str | None = None) -> None:
+    """Print (seq, event) pairs as narrative lines, as ``actor`` reads them."""
     for seq, ev in pairs:
         print(f"  {seq:>6}  {narrative.line(ev, actor)}", file=out or sys.stdout)
 
 
-def _text(text: str) -> str:
+def printable_text(text: str) -> str:
     """A multi-line human-readable output with every control character but its line breaks escaped."""
     return narrative.printable(text, keep="\n")
 
@@ -64,7 +65,7 @@ def play_lines(g: Game, lines, actor: str = "", out=None, after=None) -> int:
     """
     out = out or sys.stdout
     if g.state.seats.factions:  # a seated game (issue 13): say who plays; a hot-seat game prints as before
-        print(narrative.printable(f"as {_who(g, actor)}"), file=out)
+        print(narrative.printable(f"as {actor_label(g, actor)}"), file=out)
     for n, line in enumerate(lines, 1):
         line = line.strip()
         if not line or line.startswith("#") or line.startswith("//"):
@@ -82,7 +83,7 @@ def play_lines(g: Game, lines, actor: str = "", out=None, after=None) -> int:
                     return EXIT_REFUSED
                 raise refusal
             events = g.execute(cmd, actor=who, signer=signer)
-            _print_events(events, out, who)
+            print_events(events, out, who)
             if after is not None:
                 after(cmd)
         except ConcurrencyError as err:
@@ -104,7 +105,7 @@ def play_lines(g: Game, lines, actor: str = "", out=None, after=None) -> int:
     return 0
 
 
-def _who(g: Game, actor: str) -> str:
+def actor_label(g: Game, actor: str) -> str:
     """An actor and, in a seated game, the seat it holds: "alice (AX)"."""
     seat = seat_of(g.state, actor)
     return (actor or "(no actor named)") + (f" ({seat})" if seat else "")
@@ -114,8 +115,3 @@ def report_text(rep, path: str = "") -> str:
     from .verify_report import text
     return text(rep, path)
 
-
-def _board_text(state) -> str:
-    """The board as text (the SVG module is imported only by the commands that draw: start-up, issue 19.6)."""
-    from .render import board_text
-    return board_text(state)

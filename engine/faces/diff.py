@@ -53,7 +53,8 @@ def where(u: UnitState | None) -> str:
     return "eliminated" if u.eliminated else "force pool"
 
 
-def _turn_text(s: GameState) -> str:
+def turn_text(s: GameState) -> str:
+    """The turn, season, year, active side and phase in one line."""
     t = s.turn
     return f"turn {t.turn} {t.season} {t.year}, {t.active or '-'}'s player turn, {t.phase or '-'} phase"
 
@@ -61,8 +62,8 @@ def _turn_text(s: GameState) -> str:
 def diff(a: GameState, b: GameState, before: str = "", after: str = "") -> Diff:
     """Changes that turn board ``a`` into board ``b``."""
     d = Diff(before=before or f"seq {a.seq}", after=after or f"seq {b.seq}")
-    if _turn_text(a) != _turn_text(b):
-        d.turn.append(Change(what="turn", kind="turn", before=_turn_text(a), after=_turn_text(b)))
+    if turn_text(a) != turn_text(b):
+        d.turn.append(Change(what="turn", kind="turn", before=turn_text(a), after=turn_text(b)))
     wa = {k: v.winter_level for k, v in a.turn.weather.items()}
     wb = {k: v.winter_level for k, v in b.turn.weather.items()}
     for z in sorted(set(wa) | set(wb)):
@@ -142,7 +143,8 @@ def _hexes(a: GameState, b: GameState) -> list[Change]:
     return out
 
 
-def _result(p: Attrition) -> str:
+def attrition_result(p: Attrition) -> str:
+    """An attrition's result with its die and row, or '-' before the roll."""
     if p.die is None:
         return "-"
     res = f"{p.counters}C/{p.hexes}H" if p.hexes else (f"{p.counters}C" if p.counters else "no effect")
@@ -161,8 +163,9 @@ def _procedures(a: GameState, b: GameState) -> list[Change]:
                                                              f"{pb.factors} factors, column {pb.column or '-'}"))
         if (pa.phase if pa else "") != pb.phase:
             out.append(Change(what=pid, kind="phase", before=pa.phase if pa else "-", after=pb.phase))
-        if (_result(pa) if pa else "-") != _result(pb):
-            out.append(Change(what=pid, kind="result", before=_result(pa) if pa else "-", after=_result(pb)))
+        if (attrition_result(pa) if pa else "-") != attrition_result(pb):
+            out.append(Change(what=pid, kind="result", before=attrition_result(pa) if pa else "-",
+                              after=attrition_result(pb)))
         for field, kind in (("losses", "losses"), ("selections", "selected for occupation"),
                             ("winter_losses", "winter loss hexes"), ("winter_occupation", "winter occupation")):
             va, vb = (getattr(pa, field) if pa else []), getattr(pb, field)
@@ -203,20 +206,21 @@ def text(d: Diff, state: GameState | None = None) -> str:
         for c in d.units:
             u = state.units.get(c.what) if state else None
             desc = f" [{u.nationality} {u.type} {u.factors}]" if u else ""
-            lines.append(f"  {c.what}{desc}: {_phrase(c)}")
+            lines.append(f"  {c.what}{desc}: {phrase(c)}")
     if d.hexes:
         lines.append(f"hexes ({len(d.hex_ids())}):")
-        lines += [f"  {c.what}: {_phrase(c)}" for c in d.hexes]
+        lines += [f"  {c.what}: {phrase(c)}" for c in d.hexes]
     if d.procedures:
         lines.append("procedures:")
-        lines += [f"  {c.what}: {_phrase(c)}" for c in d.procedures]
+        lines += [f"  {c.what}: {phrase(c)}" for c in d.procedures]
     if d.notes:
         lines.append("notes:")
         lines += [f"  {narrative.quoted(t)}" for t in d.notes]
     return "\n".join(lines)
 
 
-def _phrase(c: Change) -> str:
+def phrase(c: Change) -> str:
+    """What a Change did, in words (moved a -> b, eliminated, placed...)."""
     match c.kind:
         case "moved":
             return f"moved {c.before} -> {c.after}"

@@ -31,7 +31,7 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
     """Lines naming the rules behind one logged event; ``state_at(seq)`` gives the board after a seq."""
     cmdrow = game.log.command(cid)
     out = [f"seq {seq}: {narrative.line(ev)}",
-           f"  written by command c{cid} {cmdrow[2]} {_payload(cmdrow[3])}"
+           f"  written by command c{cid} {cmdrow[2]} {command_args(cmdrow[3])}"
            + (" as an automatic consequence" if auto else "")
            + (" — later undone" if cid in game.undone() else "")]
     prev = state_at(seq - 1) if seq > 1 else GameState()
@@ -160,7 +160,8 @@ def _weight(label: str) -> tuple[int, int]:
     return (int(cpart.rstrip("C")), int(hpart.rstrip("H") or 0))
 
 
-def _legal(state: GameState) -> list[str]:
+def legal_choices(state: GameState) -> list[str]:
+    """Every active kind's legal choices; a line saying why where a kind cannot list them now."""
     out = []
     for kind in procedures.active(state):
         try:
@@ -175,13 +176,15 @@ def _kind_of(ev):
     return next((k for k in procedures.KINDS if type(ev) in getattr(k, "events", ()) and hasattr(k, "why")), None)
 
 
-def _event_procedure(row) -> str:
+def event_procedure(row) -> str:
+    """The procedure instance a logged event row belongs to, or ''."""
     return getattr(row[2], "procedure", "") if row else ""
 
 
 
 
-def _payload(p: str) -> str:
+def command_args(p: str) -> str:
+    """A command's JSON payload without its type: its arguments as a reader wants them."""
     try:
         d = msgspec.json.decode(p)
     except msgspec.DecodeError:

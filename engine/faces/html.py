@@ -25,12 +25,12 @@ from ..seats import seat_of
 from . import diff as D
 from .explain import explain
 from .html_page import page
-from .render import _hex, _legend
-from .render_outlines import _edge, _hexsides
+from .render import hex_cell, legend_panel
+from .render_outlines import edge_towards, hexsides
 from .render_context import Context
 from .render_style import (ARROWS, CHANGED, MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
                            feature_label, ink_on)
-from .render_units import _counter
+from .render_units import counter
 from .verify_report import text as report_text
 
 #: Events whose explanation reads the board as it was just before them (engine/faces/explain.py).
@@ -196,7 +196,7 @@ class _View:
                       for x in p.selections if x.hex in idx})
         if sel != self.sel:
             d["s"] = self.sel = sel
-        turn = D._turn_text(s) if s.turn.turn else "setup: no game turn has started yet"
+        turn = D.turn_text(s) if s.turn.turn else "setup: no game turn has started yet"
         if turn != self.turn:
             d["t"] = self.turn = turn
         procs = [_proc(p) for p in s.attritions.values()]
@@ -206,7 +206,7 @@ class _View:
 
 
 def _proc(p) -> str:
-    res = D._result(p)
+    res = D.attrition_result(p)
     return f"{p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, {p.factors} factors, result {res}"
 
 
@@ -234,7 +234,7 @@ class _Board:
             nb = [-1] * 6
             for nc, nr in neighbour_coords(col, row):
                 if (nc, nr) in by_coord:
-                    nb[_edge(col, row, nc, nr)] = self.index[by_coord[(nc, nr)]]
+                    nb[edge_towards(col, row, nc, nr)] = self.index[by_coord[(nc, nr)]]
             x, y = self.pos[h]
             self.hexes.append([h, round(x, 1), round(y, 1), nb])
         self.factions = {f: [self.colours.faction(f), ink_on(self.colours.faction(f))] for f in final.factions}
@@ -250,7 +250,7 @@ class _Board:
         got = self._face_of.get(key)
         if got is None:
             self.nat[u.id] = u.nationality
-            markup = _bare(_counter(_NO_STATE, u, 0.0, 0.0, self.colours))
+            markup = _bare(counter(_NO_STATE, u, 0.0, 0.0, self.colours))
             got = self._face_by_markup.setdefault(markup, len(self.faces))
             if got == len(self.faces):
                 self.faces.append(markup)
@@ -258,7 +258,7 @@ class _Board:
         return got
 
     def svg(self, final: GameState) -> str:
-        legend, legend_h = _legend(final, Context(None, final), self.colours, self.mapw)
+        legend, legend_h = legend_panel(final, Context(None, final), self.colours, self.mapw)
         width, height = self.mapw + PANEL, max(self.maph, legend_h + MARGIN)
         faces = "".join(f'<g id="face-{i}">{m}</g>' for i, m in enumerate(self.faces))
         return "\n".join([
@@ -271,15 +271,15 @@ class _Board:
             f'<text id="board-turn" x="{MARGIN}" y="30" font-size="15" font-weight="bold" fill="#111"></text>',
             f'<text id="board-step" x="{MARGIN}" y="52" font-size="12.5" fill="#333"></text>',
             f'<text id="board-command" x="{MARGIN}" y="72" font-size="11.5" fill="#444"></text>',
-            '<g class="hexes">', *(_hex(final, h, self.pos[h]) for h in sorted(final.hexes)), "</g>",
-            *_hexsides(final, self.pos),
+            '<g class="hexes">', *(hex_cell(final, h, self.pos[h]) for h in sorted(final.hexes)), "</g>",
+            *hexsides(final, self.pos),
             '<g id="zones"></g><g id="highlights"></g><g id="units"></g><g id="arrows"></g><g id="labels"></g>',
             *legend, "</svg>"])
 
 
 _MOVE_HEAD = ('<marker id="head-move" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
               'orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#333333"/></marker>')
-_NO_STATE = GameState()  # _counter reads nothing of the state; the face must not depend on the step
+_NO_STATE = GameState()  # counter reads nothing of the state; the face must not depend on the step
 
 
 def _bare(markup: str) -> str:

@@ -35,19 +35,20 @@ from .render_style import (
     H,
     Legend,
     R,
-    _pts,
     center,
     corners,
     defs,
     feature_label,
     ink_on,
+    points,
     result,
     safe_id,
     terrain,
 )
-from .render_assault import _assault_results
-from .render_outlines import _hexsides, _zones
-from .render_units import STATUS, STRENGTH, _arrows, _items, _occupation, _required_targets, _units
+from .render_assault import assault_results
+from .render_outlines import hexsides, zone_outlines
+from .render_units import (STATUS, STRENGTH, arrows, hex_items, occupation, required_targets,
+                           unit_counters)
 
 
 # -- the SVG -------------------------------------------------------------------
@@ -66,7 +67,7 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     ox, oy = (mapw - (maxx - minx)) / 2 - minx, MARGIN + TOP - miny
     pos = {hid: (x + ox, y + oy) for hid, (x, y) in xy.items()}
     width = mapw + PANEL
-    legend, legend_h = _legend(state, ctx, colours, mapw)
+    legend, legend_h = legend_panel(state, ctx, colours, mapw)
     height = max(maxy - miny + 2 * MARGIN + TOP, legend_h + MARGIN)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
@@ -76,25 +77,25 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
            f'<rect class="panel" x="{mapw:.0f}" y="{TOP:.0f}" width="{PANEL:.0f}" height="{height - TOP:.0f}" fill="#fbfaf6"/>']
     out += _title(state, ctx, width)
     out.append('<g class="hexes">')
-    out += [_hex(state, hid, pos[hid]) for hid in sorted(state.hexes)]
+    out += [hex_cell(state, hid, pos[hid]) for hid in sorted(state.hexes)]
     out.append('</g>')
-    out += _hexsides(state, pos)
-    out += _zones(state, pos, colours)
-    out += _occupation(state, ctx, pos, colours)
-    out += _required_targets(state, pos)
+    out += hexsides(state, pos)
+    out += zone_outlines(state, pos, colours)
+    out += occupation(state, ctx, pos, colours)
+    out += required_targets(state, pos)
     out += render_wif.combats(state, pos)
     out.append('<g class="units">')
-    out += _units(state, ctx, pos, colours)
+    out += unit_counters(state, ctx, pos, colours)
     out.append('</g>')
     out.append('<g class="bands">')
     out += [_band(state, hid, pos[hid], colours, ctx) for hid in sorted(state.hexes)]
     out.append('</g>')
-    crowd = {hid: len(items) for hid, items in _items(state, ctx, pos).items()}
-    out += _arrows(ctx, pos, crowd)  # over the bands they cross, under the ids and features
+    crowd = {hid: len(items) for hid, items in hex_items(state, ctx, pos).items()}
+    out += arrows(ctx, pos, crowd)  # over the bands they cross, under the ids and features
     out.append('<g class="labels">')  # last, so arrows crossing a hex's top edge never hide its id
     out += [_label(state, hid, pos[hid], colours, crowd.get(hid, 0)) for hid in sorted(state.hexes)]
     out.append('</g>')
-    out += _assault_results(state, pos)
+    out += assault_results(state, pos)
     out += legend
     out.append("</svg>")
     return "\n".join(out)
@@ -131,7 +132,7 @@ def _short(payload: str) -> str:
     return re.sub(r'"type":"[^"]*",?', "", payload)
 
 
-def _hex(state: GameState, hid: str, xy) -> str:
+def hex_cell(state: GameState, hid: str, xy) -> str:
     """The hex itself (terrain); its band, labels and highlight come later, above the zone outlines."""
     h = state.hexes[hid]
     x, y = xy
@@ -139,7 +140,7 @@ def _hex(state: GameState, hid: str, xy) -> str:
     cls = f"hex terrain-{safe_id(h.terrain)}" + (f" ctrl-{safe_id(ctrl)}" if ctrl else "")
     return (f'<g id="hex-{safe_id(hid)}" class="{cls}" data-hex={quoteattr(hid)}>'
             f'<title>{escape(_hex_title(state, hid))}</title>'
-            f'<polygon points="{_pts(corners(x, y))}" fill="{terrain(h.terrain)}" stroke="#6b6b6b" stroke-width="1"/></g>')
+            f'<polygon points="{points(corners(x, y))}" fill="{terrain(h.terrain)}" stroke="#6b6b6b" stroke-width="1"/></g>')
 
 
 def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str:
@@ -147,10 +148,10 @@ def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str
     x, y = xy
     dx = BAND / math.sqrt(3)
     top = y - H / 2
-    parts = [f'<polygon class="control" points="{_pts([(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + BAND), (x - R / 2 - dx, top + BAND)])}" '
+    parts = [f'<polygon class="control" points="{points([(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + BAND), (x - R / 2 - dx, top + BAND)])}" '
              f'fill="{colours.faction(state.control.get(hid, ""))}"/>']
     if hid in ctx.changes.hex_ids() or hid in _unit_hexes(ctx):
-        parts.append(f'<polygon class="highlight" data-hex={quoteattr(hid)} points="{_pts(corners(x, y, R - 2))}" '
+        parts.append(f'<polygon class="highlight" data-hex={quoteattr(hid)} points="{points(corners(x, y, R - 2))}" '
                      f'fill="none" stroke="{CHANGED}" stroke-width="4"/>')
     return "".join(parts)
 
@@ -198,7 +199,8 @@ def _hex_title(state: GameState, hid: str) -> str:
             f"{', ' + h.front + ' front' if h.front else ''}{'; ' + feats if feats else ''}")
 
 
-def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tuple[list[str], float]:
+def legend_panel(state: GameState, ctx: Context, colours: Colours, x0: float) -> tuple[list[str], float]:
+    """The legend beside the map at ``x0``: its SVG parts and the height they take."""
     lines = Legend(x0 + 14, TOP - 6)
     lines.head("Terrain")
     for t in sorted({h.terrain for h in state.hexes.values()}):
@@ -257,7 +259,7 @@ def _legend(state: GameState, ctx: Context, colours: Colours, x0: float) -> tupl
     if ctx.changes.units or ctx.changes.hexes:
         lines.head("Last command changed")
         for c in (ctx.changes.units + ctx.changes.hexes)[:8]:
-            lines.wrap(f"{c.what}: {D._phrase(c)}")
+            lines.wrap(f"{c.what}: {D.phrase(c)}")
     return lines.close(), lines.y
 
 

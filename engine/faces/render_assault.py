@@ -12,7 +12,7 @@ from turnlog.projections.state import GameState
 from .render_style import H, safe_id
 
 
-def _assault_results(state: GameState, pos) -> list[str]:
+def assault_results(state: GameState, pos) -> list[str]:
     """One chip per resolved assault of this player turn, over its defending hex."""
     got = state.kinds.get("assault")
     out = ['<g class="assault-results">']

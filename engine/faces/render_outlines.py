@@ -13,7 +13,7 @@ from turnlog.projections.state import GameState
 from .render_style import HEXSIDES, Colours, R, center, corners, safe_id
 
 
-def _hexsides(state: GameState, pos) -> list[str]:
+def hexsides(state: GameState, pos) -> list[str]:
     """Special hexsides on the shared edge of their two hexes: rivers, arrows, water, impassable, fortified."""
     out = ['<g class="hexsides">']
     for key in sorted(state.hexsides):
@@ -36,7 +36,7 @@ def _hexsides(state: GameState, pos) -> list[str]:
     return out
 
 
-def _zones(state: GameState, pos, colours: Colours) -> list[str]:
+def zone_outlines(state: GameState, pos, colours: Colours) -> list[str]:
     """Each zone's outline, drawn just inside its hexes so neighbouring zones do not overlap."""
     from ..hexgrid import neighbour_coords
     coord = {h.id: (h.col, h.row) for h in state.hexes.values()}
@@ -50,7 +50,7 @@ def _zones(state: GameState, pos, colours: Colours) -> list[str]:
             x, y = pos[hid]
             cs = corners(x, y, R - 7)
             col, row = coord[hid]
-            around = {_edge(col, row, nc, nr) for nc, nr in neighbour_coords(col, row)
+            around = {edge_towards(col, row, nc, nr) for nc, nr in neighbour_coords(col, row)
                       if _id_at(state, nc, nr) in inside}
             for i in range(6):
                 if i not in around:
@@ -72,7 +72,7 @@ def _id_at(state: GameState, col: int, row: int) -> str:
     return by.get((col, row), "")
 
 
-def _edge(col: int, row: int, nc: int, nr: int) -> int:
+def edge_towards(col: int, row: int, nc: int, nr: int) -> int:
     """Which edge (0 = between corners 0 and 1) faces the neighbour (nc, nr)."""
     x0, y0 = center(col, row)
     x1, y1 = center(nc, nr)

@@ -196,7 +196,8 @@ def corners(x: float, y: float, r: float = R) -> list[tuple[float, float]]:
     return [(x + r * math.cos(math.radians(60 * i)), y + r * math.sin(math.radians(60 * i))) for i in range(6)]
 
 
-def _pts(ps) -> str:
+def points(ps) -> str:
+    """An SVG ``points`` attribute's value for the (x, y) pairs ``ps``."""
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in ps)
 
 

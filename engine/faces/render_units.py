@@ -20,7 +20,7 @@ from .render_style import (
     C,
     Colours,
     R,
-    _pts,
+    points,
     corners,
     ink_on,
     safe_id,
@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from .render_context import Context
 
 
-def _occupation(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
+def occupation(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
+    """Hatches on the hexes an open attrition selected for occupation (14.61)."""
     out = ['<g class="occupations">']
     for p in state.attritions.values():
         if p.id != ctx.proc and p.phase == "done":
@@ -40,14 +41,14 @@ def _occupation(state: GameState, ctx: Context, pos, colours: Colours) -> list[s
             if sel.hex in pos:
                 x, y = pos[sel.hex]
                 out.append(f'<polygon id="occupy-{safe_id(p.id)}-{safe_id(sel.hex)}" class="occupation" '
-                           f'data-hex={quoteattr(sel.hex)} points="{_pts(corners(x, y, R - 1))}" fill="url(#hatch)" '
+                           f'data-hex={quoteattr(sel.hex)} points="{points(corners(x, y, R - 1))}" fill="url(#hatch)" '
                            f'stroke="{colours.faction(p.attacker)}" stroke-width="2"><title>'
                            f'{escape(p.id + ": selected for occupation by " + ", ".join(sel.units) + " (14.61)")}</title></polygon>')
     out.append("</g>")
     return out
 
 
-def _required_targets(state: GameState, pos) -> list[str]:
+def required_targets(state: GameState, pos) -> list[str]:
     """Rule 9: each required hex of an open designation procedure, outlined; its title says who owes it."""
     got = state.kinds.get("designation")
     out = ['<g class="required-targets">']
@@ -61,14 +62,14 @@ def _required_targets(state: GameState, pos) -> list[str]:
                 state_ = "attacked" if h in attacked else "required"
                 tip = f"{p.id}: must be attacked (9.1.1), owed by {', '.join(p.duties.get(h, []))}; {state_}"
                 out.append(f'<polygon id="required-{safe_id(p.id)}-{safe_id(h)}" class="required-target {state_}" '
-                           f'data-hex={quoteattr(h)} points="{_pts(corners(x, y, R - 4))}" fill="none" '
+                           f'data-hex={quoteattr(h)} points="{points(corners(x, y, R - 4))}" fill="none" '
                            f'stroke="#c00" stroke-width="3" stroke-dasharray="{"2 4" if h in attacked else "8 4"}">'
                            f'<title>{escape(tip)}</title></polygon>')
     out.append("</g>")
     return out
 
 
-def _items(state: GameState, ctx: Context, pos) -> dict[str, list[tuple[UnitState, bool]]]:
+def hex_items(state: GameState, ctx: Context, pos) -> dict[str, list[tuple[UnitState, bool]]]:
     """Per hex, what is drawn there: its units, then (ghost=True) the units the last command eliminated."""
     here: dict[str, list[UnitState]] = {}
     for u in state.units.values():
@@ -83,22 +84,24 @@ def _items(state: GameState, ctx: Context, pos) -> dict[str, list[tuple[UnitStat
             + [(u, True) for u in ghosts.get(hid, [])] for hid in sorted(set(here) | set(ghosts))}
 
 
-def _units(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
+def unit_counters(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
+    """Every on-map unit's counter, stacked per nationality in a crowded hex."""
     moved = ctx.changes.unit_ids()
     out = []
-    for hid, items in _items(state, ctx, pos).items():
+    for hid, items in hex_items(state, ctx, pos).items():
         x, y = pos[hid]
         if len(items) <= 4:
             slots = {1: [(0, 0)], 2: [(-19, 0), (19, 0)]}.get(len(items), [(-19, -17), (19, -17), (-19, 19), (19, 19)])
             for (u, ghost), (dx, dy) in zip(items, slots):
-                out.append(_counter(state, u, x + dx, y + dy + 2, colours, ghost=ghost, changed=u.id in moved))
+                out.append(counter(state, u, x + dx, y + dy + 2, colours, ghost=ghost, changed=u.id in moved))
         else:
             out += _stacks(state, items, x, y, colours, moved)
     return out
 
 
 def _extent(n: int) -> tuple[float, float, float, float]:
-    """(left, top, right, bottom) of what ``_units`` draws for ``n`` counters, from the hex's centre (badges too)."""
+    """(left, top, right, bottom) of what ``unit_counters`` draws for ``n`` counters, from the hex's
+    centre (badges too)."""
     if n == 0:
         return (0.0, 0.0, 0.0, 0.0)
     if n == 1:
@@ -143,7 +146,7 @@ def _stacks(state, items, x, y, colours, moved) -> list[str]:
             label = None
             if top and n > 1:
                 label = (key if key != "ghost" else "lost", f"Σ{sum(m.factors for m, _ in members)}")
-            out.append(_counter(state, u, cx + off, cy + off, colours, ghost=ghost, changed=u.id in moved,
+            out.append(counter(state, u, cx + off, cy + off, colours, ghost=ghost, changed=u.id in moved,
                                 label=label, bare=not top, size=size))
         if n > 1:
             bx, by = cx + steps * 3.0 + size / 2 - 2, cy + steps * 3.0 - size / 2 + 2
@@ -153,7 +156,7 @@ def _stacks(state, items, x, y, colours, moved) -> list[str]:
     return out
 
 
-def _counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colours, *, ghost=False,
+def counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colours, *, ghost=False,
              changed=False, label=None, bare=False, size: float = C) -> str:
     """One counter centred at (cx, cy): nationality top-left, type symbol, factors at the bottom."""
     fill = colours.nationality(u.nationality)
@@ -231,7 +234,7 @@ def _unit_id(uid: str, cx: float, y: float, size: float, ink: str) -> str:
             f'{escape(uid)}</text>')
 
 
-def _arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
+def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
     """One arrow per (kind, from, to) of the shown procedure, with a count when several units went.
 
     An arrow runs from where it leaves the counters of its first hex to where it meets those of the

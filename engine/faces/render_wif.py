@@ -8,7 +8,7 @@ from turnlog.projections.state import GameState
 
 from ..wif import k_kampfgruppe as kg
 
-from .render_style import R, _pts, corners, safe_id
+from .render_style import R, corners, points, safe_id
 
 
 DOTTED = ' stroke-dasharray="2 4"'
@@ -30,7 +30,7 @@ def combats(state: GameState, pos) -> list[str]:
                  + (f"; cell {p.cell}" if p.cell else "") + f"; phase {p.phase}")
         out.append(f'<g id="land-combat-{safe_id(p.id)}" class="land-combat{" done" if done else ""}">'
                    f'<title>{escape(title)}</title>'
-                   f'<polygon points="{_pts(corners(x, y, R - 3))}" fill="none" stroke="#7a1f1f" stroke-width="2.5"'
+                   f'<polygon points="{points(corners(x, y, R - 3))}" fill="none" stroke="#7a1f1f" stroke-width="2.5"'
                    f'{DOTTED if done else ""}/>'
                    f'<rect x="{x - 30:.1f}" y="{y + R * 0.86 - 13:.1f}" width="60" height="11" rx="2" fill="#fff8e6" '
                    f'stroke="#7a1f1f" stroke-width="0.6"/>'

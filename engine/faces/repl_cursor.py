@@ -12,7 +12,7 @@ from turnlog.projections import narrative
 from .. import commands as c
 from . import diff as D
 from ..errors import CommandError
-from .explain import _payload
+from .explain import command_args
 from .shortform import parse_short
 from ..seats import seat_of
 
@@ -76,7 +76,7 @@ class CursorCommands:
         cid = next(r for r in self.game.log.commands() if r[6] == min(ends))
         first = max(cid[5], self.cursor + 1)
         self.cursor = cid[6]
-        self.say(f"command c{cid[0]} {cid[2]}{' by ' + cid[1] if cid[1] else ''}: {_payload(cid[3])}")
+        self.say(f"command c{cid[0]} {cid[2]}{' by ' + cid[1] if cid[1] else ''}: {command_args(cid[3])}")
         undone = self.game.undone()
         for row in self.game.rows(first, cid[6]):
             self.say(self._line(*row, undone=undone))
@@ -119,7 +119,7 @@ class CursorCommands:
             seat = seat_of(self.game.state, cmdrow[1] or "")
             by = f" by {cmdrow[1] or '(no actor named)'}" + (f" ({seat})" if seat else "") if cmdrow[1] or seat else ""
             self.say(f"  command: c{cid} {cmdrow[2]}{by} at {cmdrow[4]}, "
-                     f"seq {cmdrow[5]}-{cmdrow[6]}: {_payload(cmdrow[3])}")
+                     f"seq {cmdrow[5]}-{cmdrow[6]}: {command_args(cmdrow[3])}")
         t = st.turn
         self.say(f"  turn:    {t.turn} ({t.season} {t.year}), {t.active or '-'}'s player turn, {t.phase or '-'} phase")
         for p in st.attritions.values():

@@ -10,11 +10,11 @@ from turnlog.events import attrition as a
 from .. import procedures
 from ..attrition import machine
 from ..errors import CommandError
-from .explain import _event_procedure, _legal, explain, odds
+from .explain import event_procedure, explain, legal_choices, odds
 
 
 def _head(entry) -> str:
-    """A choice's head; explain._legal puts a plain line where a kind could not list its choices."""
+    """A choice's head; explain.legal_choices puts a plain line where a kind cannot list its choices."""
     return getattr(entry, "head", str(entry))
 
 
@@ -56,7 +56,7 @@ class RulesCommands:
                                 f"(automatic: {t['trigger']})")
                     cond = t.get("conditions")
                     self.say(f"  {name:<22} -> {t['dest']}{'  if ' + cond if cond else ''}")
-        offered = _legal(st)
+        offered = legal_choices(st)
         attr = [x for x in offered if _head(x).split()[0] in machine.COMMAND_TRIGGER
                 or _head(x).startswith("BeginAttrition")]
         if attr or "attrition" in {k.name for k in procedures.active(st)}:  # a game without rule 14 hears nothing of it
@@ -88,7 +88,7 @@ class RulesCommands:
         st, pid = self.state(), arg.strip()
         if not pid:
             rolling = [p.id for p in st.attritions.values() if p.phase == "roll"]
-            pid = rolling[-1] if rolling else _event_procedure(self._row(self.cursor)) or \
+            pid = rolling[-1] if rolling else event_procedure(self._row(self.cursor)) or \
                 (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
         if pid not in st.attritions:
             other = _odds_kind(st, pid)  # a kind's own procedure (a WiF land combat: its kind's odds hook)
@@ -120,7 +120,7 @@ class RulesCommands:
         """diagram [PROC]: the attrition phase machine (Mermaid), the procedure's current phase marked."""
         st, pid = self.state(), arg.strip()
         if not pid:
-            pid = _event_procedure(self._row(self.cursor)) or \
+            pid = event_procedure(self._row(self.cursor)) or \
                 (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
         phase = st.attritions[pid].phase if pid in st.attritions else None
         if arg.strip() and phase is None:

@@ -1,14 +1,14 @@
 """The verify report as a player reads it: one line per check, the first discrepancy, the verdict.
 
-The checks are engine/verify.py's (and engine/joint_verify.py's for joint dice); this face only words their
+The checks are the verify package's (engine/verify/); this face only words their
 Report, so a host that embeds the core reads the Report's fields and never needs this text.
 """
 from __future__ import annotations
 
 import msgspec
 
-from ..joint_verify import JointCheck
 from ..verify import Report
+from ..verify.joint import JointCheck
 
 def _seqs(seqs: list[int], n: int = 12) -> str:
     shown = ", ".join(map(str, seqs[:n]))

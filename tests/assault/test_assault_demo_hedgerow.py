@@ -8,7 +8,7 @@ from importlib import resources
 
 import turnlog
 from turnlog.engine import scenario
-from turnlog.engine.faces.cli import _DEMO_SEED, DEMOS, play_lines
+from turnlog.engine.faces.cli import DEMOS, DEMO_SEED, play_lines
 from turnlog.engine.faces.repl import Shell
 from turnlog.engine.game import Game
 
@@ -18,7 +18,7 @@ CITED = ["AS-GEN.1", "AS-GEN.2", "AS-COST.3", "AS-ATK.4", "AS-CAP.5", "AS-DEF.1"
 
 
 def play(tmp_path):
-    g = Game.create(tmp_path / "h.db", scenario.load("hedgerow-assault"), seed=bytes.fromhex(_DEMO_SEED))
+    g = Game.create(tmp_path / "h.db", scenario.load("hedgerow-assault"), seed=bytes.fromhex(DEMO_SEED))
     script = resources.files("turnlog.engine.scenarios").joinpath("hedgerow-assault.jsonl").read_text().splitlines()
     out = io.StringIO()
     assert play_lines(g, script, out=out) == 0, out.getvalue()

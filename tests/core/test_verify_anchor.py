@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from turnlog.engine import anchor as A
+from turnlog.engine.verify import anchor as A
 from turnlog.engine.commands import AddNote, MoveUnit
 from turnlog.engine.errors import CommandError
 from turnlog.engine.verify import verify_path

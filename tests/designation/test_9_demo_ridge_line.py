@@ -5,12 +5,12 @@ import io
 from importlib import resources
 
 from turnlog.engine import scenario
-from turnlog.engine.faces.cli import _DEMO_SEED, play_lines
+from turnlog.engine.faces.cli import DEMO_SEED, play_lines
 from turnlog.engine.game import Game
 
 
 def test_9_demo_ridge_line_story(tmp_path):
-    g = Game.create(tmp_path / "r.db", scenario.load("ridge-line-9"), seed=bytes.fromhex(_DEMO_SEED))
+    g = Game.create(tmp_path / "r.db", scenario.load("ridge-line-9"), seed=bytes.fromhex(DEMO_SEED))
     script = resources.files("turnlog.engine.scenarios").joinpath("ridge-line-9.jsonl").read_text().splitlines()
     out = io.StringIO()
     assert play_lines(g, script, out=out) == 0, out.getvalue()

@@ -6,7 +6,7 @@ import io
 import pytest
 
 from turnlog.engine import scenario
-from turnlog.engine.faces.cli import DEMOS, _DEMO_SEED, play_lines
+from turnlog.engine.faces.cli import DEMOS, DEMO_SEED, play_lines
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify
 from importlib import resources
@@ -14,7 +14,7 @@ from importlib import resources
 
 @pytest.mark.parametrize("name", DEMOS)
 def test_demo_plays_and_verifies(tmp_path, name):
-    g = Game.create(tmp_path / f"{name}.db", scenario.load(name), seed=bytes.fromhex(_DEMO_SEED))
+    g = Game.create(tmp_path / f"{name}.db", scenario.load(name), seed=bytes.fromhex(DEMO_SEED))
     script = resources.files("turnlog.engine.scenarios").joinpath(f"{name}.jsonl").read_text().splitlines()
     out = io.StringIO()
     assert play_lines(g, script, out=out) == 0, out.getvalue()
@@ -28,7 +28,7 @@ def test_demo_plays_and_verifies(tmp_path, name):
 
 def test_eastern_front_winter_story(tmp_path):
     """The larger demo's end state: what rule 14 says should have happened, did."""
-    g = Game.create(tmp_path / "e.db", scenario.load("eastern-front-winter"), seed=bytes.fromhex(_DEMO_SEED))
+    g = Game.create(tmp_path / "e.db", scenario.load("eastern-front-winter"), seed=bytes.fromhex(DEMO_SEED))
     script = resources.files("turnlog.engine.scenarios").joinpath("eastern-front-winter.jsonl").read_text().splitlines()
     assert play_lines(g, script, out=io.StringIO()) == 0
     s = g.state

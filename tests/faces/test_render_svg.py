@@ -181,9 +181,9 @@ def test_the_cli_writes_an_svg_that_renders_to_png(played, tmp_path):
 def test_special_hexsides_are_drawn_on_the_shared_edge(tmp_path):
     """Rivers (14.62E), fortified sides (14.23D) and the like appear, with a legend line each."""
     from turnlog.engine import scenario
-    from turnlog.engine.faces.cli import _DEMO_SEED
+    from turnlog.engine.faces.cli import DEMO_SEED
     from turnlog.engine.game import Game
-    with Game.create(tmp_path / "ef.db", scenario.load("eastern-front-winter"), seed=bytes.fromhex(_DEMO_SEED)) as g:
+    with Game.create(tmp_path / "ef.db", scenario.load("eastern-front-winter"), seed=bytes.fromhex(DEMO_SEED)) as g:
         svg = render_svg(g, g.state)
     assert svg.count('class="hexside river"') == 1 and "0606/0706: river" in svg
     assert "hexside: river" in svg

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from turnlog.engine import scenario
-from turnlog.engine.faces.cli import _DEMO_SEED, play_lines
+from turnlog.engine.faces.cli import DEMO_SEED, play_lines
 from turnlog.engine.errors import CommandError
 from turnlog.engine.game import Game
 from turnlog.engine.progress import Progress
@@ -22,7 +22,7 @@ from importlib import resources
 @pytest.fixture
 def played(tmp_path) -> Path:
     db = tmp_path / "ef.db"
-    with Game.create(db, scenario.load("eastern-front-winter"), seed=bytes.fromhex(_DEMO_SEED)) as g:
+    with Game.create(db, scenario.load("eastern-front-winter"), seed=bytes.fromhex(DEMO_SEED)) as g:
         script = resources.files("turnlog.engine.scenarios").joinpath("eastern-front-winter.jsonl").read_text()
         assert play_lines(g, script.splitlines(), out=io.StringIO()) == 0
     return db

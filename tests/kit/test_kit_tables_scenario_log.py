@@ -15,6 +15,7 @@ from turnlog.engine import verify as V
 from turnlog.engine.errors import ScenarioError
 from turnlog.engine.game import Game
 from turnlog.engine.kit import tables as T
+from turnlog.engine.verify import chain
 from turnlog.events import setup as s
 from turnlog.projections import narrative
 
@@ -81,7 +82,7 @@ def test_a_changed_text_no_longer_matches_its_hash(tmp_path):
     with pytest.raises(T.TableError, match="text hashes to .*, the log recorded"):
         T.from_record(forged)
     rep = V.Report()
-    assert V._tables(s.GameCreated(name="t", seed_sha256="", tables=[forged]), rep)
+    assert chain.tables(s.GameCreated(name="t", seed_sha256="", tables=[forged]), rep)
     assert rep.first_bad_seq == 1 and "table 'odds'" in rep.problem
 
 

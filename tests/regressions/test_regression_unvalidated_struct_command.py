@@ -7,7 +7,7 @@ decode that row: Game.open raises msgspec.ValidationError and the game cannot be
 opened again (the CLI prints a traceback). Found when the fuzzer's mutations were
 built as Structs; the fuzzer sends such mutations both as Structs and as JSON.
 
-The fix (engine/game.py): in ``_as_command`` round-trip a Command instance
+The fix (engine/game.py): in ``as_command`` round-trip a Command instance
 through ``c.parse(c.encode(command))`` so it gets the decoder's checks, and/or in
 ``_commit`` decode every encoded row once before ``log.append`` (never write a row
 this code cannot read back).

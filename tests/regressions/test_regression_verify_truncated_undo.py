@@ -1,6 +1,6 @@
 """Tamper-harness find: verify raises when the truncated tail was an Undo.
 
-engine/verify.py _commands handled an Undo command by ``state = game.at(last)``
+engine/verify/reexec.py run handled an Undo command by ``state = game.at(last)``
 with the command's recorded last_seq; if the log was cut inside that command,
 Game.at raised CommandError ("seq: N is outside the log") out of verify(), and
 `turnlog verify` exited 2 with that message instead of naming the missing seq.

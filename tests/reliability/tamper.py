@@ -38,7 +38,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from turnlog.engine.anchor import head as anchor_head
+from turnlog.engine.verify.anchor import head as anchor_head
 from turnlog.engine.faces.cli import main as cli_main
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify

@@ -7,7 +7,7 @@ from importlib import resources
 
 import turnlog
 from turnlog.engine import scenario
-from turnlog.engine.faces.cli import _DEMO_SEED, DEMOS, play_lines
+from turnlog.engine.faces.cli import DEMOS, DEMO_SEED, play_lines
 from turnlog.engine.game import Game
 from turnlog.projections import narrative
 
@@ -16,7 +16,7 @@ def test_wif_demo_plays_ex_t_and_a_defenders_choice_and_verifies(tmp_path):
     """EX-T, 11.16.5-T3, 11.16.5-T8, 11.16.5-T1: the worked example's 11 against 7 with +1 on each die; a
     defender's blitz in a forest with no shift; both refusals of 11.16.5-T1; the tables labelled INVENTED."""
     assert "river-town-11-16-5" in DEMOS
-    g = Game.create(tmp_path / "r.db", scenario.load("river-town-11-16-5"), seed=bytes.fromhex(_DEMO_SEED))
+    g = Game.create(tmp_path / "r.db", scenario.load("river-town-11-16-5"), seed=bytes.fromhex(DEMO_SEED))
     script = resources.files("turnlog.engine.scenarios").joinpath("river-town-11-16-5.jsonl").read_text()
     out = io.StringIO()
     assert play_lines(g, script.splitlines(), out=out) == 0, out.getvalue()

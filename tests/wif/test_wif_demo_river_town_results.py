@@ -8,13 +8,13 @@ from importlib import resources
 
 import turnlog
 from turnlog.engine import scenario
-from turnlog.engine.faces.cli import _DEMO_SEED, play_lines
+from turnlog.engine.faces.cli import DEMO_SEED, play_lines
 from turnlog.engine.faces.render import render_svg
 from turnlog.engine.game import Game
 
 
 def played(tmp_path):
-    g = Game.create(tmp_path / "r.db", scenario.load("river-town-11-16-5"), seed=bytes.fromhex(_DEMO_SEED))
+    g = Game.create(tmp_path / "r.db", scenario.load("river-town-11-16-5"), seed=bytes.fromhex(DEMO_SEED))
     script = resources.files("turnlog.engine.scenarios").joinpath("river-town-11-16-5.jsonl").read_text()
     out = io.StringIO()
     assert play_lines(g, script.splitlines(), out=out) == 0, out.getvalue()

@@ -2,8 +2,8 @@
 
 The events it gives must be the logged ones byte for byte (or equal once an older version is upcast);
 the commands' spans must tile the log, and no undo may take back a die roll without a referee. Undos
-rewind to verify's own checkpoints (engine/verify_rewind.py). engine/verify.py runs it after the stages
-on the log alone (engine/verify_log.py).
+rewind to verify's own checkpoints (checkpoints.py). The package's verify() runs it after the stages
+on the log alone (chain.py, dice.py).
 """
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from turnlog.projections import fold as F
 from turnlog.projections.narrative import line
 from turnlog.projections.state import GameState
 
-from . import commands as c
-from . import dice as D
-from . import seats as S
-from .errors import CommandError, RuleViolation
-from .game import Game, settle
-from .verify_rewind import CHECK_EVERY, _Rewind
-from .verify_types import Discrepancy, Report
+from .. import commands as c
+from .. import dice as D
+from .. import seats as S
+from ..errors import CommandError, RuleViolation
+from ..game import Game, settle
+from .checkpoints import CHECK_EVERY, Rewind
+from .report import Discrepancy, Report
 
 
 class _LoggedDice(D.Dice):
@@ -52,14 +52,14 @@ class _LoggedDice(D.Dice):
         return r
 
 
-def _commands(game: Game, rep: Report, progress=None, commands: list[tuple] | None = None, *,
+def run(game: Game, rep: Report, progress=None, commands: list[tuple] | None = None, *,
               every: int = CHECK_EVERY) -> GameState | None:
     """Re-execute every command on the board of its time; stop at the first difference.
 
     Also checks that the commands' spans tile the log (no event outside a
     command) and that no undo took back a die roll without a referee. Returns
     the board the re-execution ends with, or None after a discrepancy. Linear in
-    the log's length whatever the mix of commands (undos rewind to _Rewind's checkpoints):
+    the log's length whatever the mix of commands (undos rewind to Rewind's checkpoints):
     the events are read in one pass, not one statement a command. ``every``: events between checkpoints.
     """
     commands = game.log.commands() if commands is None else commands
@@ -82,13 +82,13 @@ def _commands(game: Game, rep: Report, progress=None, commands: list[tuple] | No
 
 
 class _Pass:
-    """The re-execution pass's running board, its checkpoints (_Rewind) and the log's rows read once."""
+    """The re-execution pass's running board, its checkpoints (Rewind), the log's rows read once."""
 
     def __init__(self, game: Game, rep: Report, commands: list[tuple], every: int):
         self.game, self.rep = game, rep
         self.state = GameState()
         self.by_id = {row[0]: row for row in commands}
-        self.rewind = _Rewind(game, every)
+        self.rewind = Rewind(game, every)
         self.rows = _Spans(game.log.rows())
 
     def check(self, row: tuple, expect: int) -> Discrepancy | None:

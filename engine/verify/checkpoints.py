@@ -1,21 +1,21 @@
-"""Verify's own checkpoints of the re-executed board, so an undo rewinds instead of replaying (issue 19).
+"""Verify's own checkpoints of the re-executed board, so an undo rewinds instead of replaying.
 
-Used by the re-execution pass (engine/verify_commands.py); docs/design.md, "Verify re-executes".
+Used by the re-execution pass (reexec.py); docs/design.md, "Verify re-executes".
 """
 from __future__ import annotations
 
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState
 
-from .game import Game
-from .hexgrid import share
-from .search import copy_state
+from ..game import Game
+from ..hexgrid import share
+from ..search import copy_state
 
 
 CHECK_EVERY = 250  # events between verify's own checkpoints of the re-executed board
 
 
-class _Rewind:
+class Rewind:
     """Verify's own checkpoints, so an undo costs what folds back from the last one: linear overall.
 
     An undo takes back the latest command still in effect, so every checkpoint taken before that

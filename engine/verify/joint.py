@@ -13,8 +13,8 @@ import msgspec
 from turnlog.events.game import DieRolled, SecretRevealed
 from turnlog.projections.narrative import shown
 
-from . import dice as D
-from . import joint as J
+from .. import dice as D
+from .. import joint as J
 
 
 class BadShare(msgspec.Struct, kw_only=True):

@@ -12,7 +12,7 @@ import re
 
 from turnlog.events.log import EventLog
 
-from .errors import CommandError
+from ..errors import CommandError
 
 MIN_PREFIX = 8  # hex digits: short enough to copy by hand, long enough that a forgery cannot aim at it
 _FORM = re.compile(r"^([0-9]+):([0-9a-fA-F]+)$")

@@ -1,13 +1,13 @@
 """The verify report's types: the Report, a Roll it lists, the first Discrepancy re-execution finds.
 
-engine/verify.py fills them and re-exports them; engine/faces/verify_report.py words them. A field added
-here needs a default, so the report of an older game reads as before.
+The package's stages fill them, its __init__ re-exports them, engine/faces/verify_report.py words
+them. A field added here needs a default, so the report of an older game reads as before.
 """
 from __future__ import annotations
 
 import msgspec
 
-from . import joint_verify as JV
+from . import joint as JV
 
 
 class Discrepancy(msgspec.Struct, kw_only=True):
@@ -54,7 +54,7 @@ class Report(msgspec.Struct, kw_only=True):
     missing_triggers: list[str] = []  # append-only triggers the file lacks (dropped, or an old file)
     # Present only when they apply, so older games report exactly as before:
     seed_public: bool | msgspec.UnsetType = msgspec.UNSET       # the log marks its seed as known to others
-    joint: JV.JointCheck | msgspec.UnsetType = msgspec.UNSET    # joint dice (engine/joint_verify.py)
+    joint: JV.JointCheck | msgspec.UnsetType = msgspec.UNSET    # joint dice (joint.py)
     tables: list[str] | msgspec.UnsetType = msgspec.UNSET       # "NAME SHA256" of each combat table in setup
     keys: list[str] | msgspec.UnsetType = msgspec.UNSET         # a signed game's "ACTOR KEY", to compare out of band
     signatures_checked: int | msgspec.UnsetType = msgspec.UNSET  # a signed game's commands whose signature verified

@@ -8,10 +8,10 @@
    give exactly the events that were logged;
 4. a full replay from zero (no snapshots) equals the snapshot-assisted state.
 
-The stages live beside this module, which runs them and re-exports what hosts, the CLI and tests import:
-verify_types.py (Report, Roll, Discrepancy), verify_log.py (the stages on the log alone: the chain and
-anchors, signatures, tables, dice), verify_commands.py (the re-execution pass) and verify_rewind.py (its
-undo checkpoints).
+The stages are this package's modules; verify and verify_path run them, and this module re-exports
+what hosts, the CLI and tests import: report.py (Report, Roll, Discrepancy), chain.py (the stages on
+the log alone: integrity, the chain and anchors, signatures, tables), dice.py (every roll; joint.py
+for joint dice), reexec.py (the re-execution pass), checkpoints.py (its undo checkpoints), anchor.py.
 """
 from __future__ import annotations
 
@@ -22,25 +22,25 @@ import msgspec
 from turnlog.events.codec import SchemaError, decode
 from turnlog.events.store import open_log
 
+from ..game import Game
 from . import anchor as A
-from .game import Game
-from .verify_commands import _commands
-from .verify_log import _dice, _head, _signatures, _stage, _tables
-from .verify_rewind import CHECK_EVERY  # passed on by verify() at each call: setting verify.CHECK_EVERY works
-from .verify_types import Discrepancy, Report, Roll  # noqa: F401  (re-exported: hosts and tests import them here)
+from . import chain, dice, reexec
+# CHECK_EVERY is passed on by verify() at each call, so setting verify.CHECK_EVERY works.
+from .checkpoints import CHECK_EVERY
+from .report import Discrepancy, Report, Roll  # noqa: F401  (re-exported: hosts import them here)
 
 
 def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=None,
                 anchors: Sequence[A.Anchor] = (), secret_files=None) -> Report:
     """Verify a game file: the chain first, on the raw log, before any replay can stumble on a bad row.
 
-    ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/anchor.py).
+    ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/verify/anchor.py).
     """
     rep = Report()
     log = open_log(path, synchronous=synchronous, readonly=True)  # verifying changes nothing in the file
     try:
         rep.missing_triggers = list(log.missing_triggers)
-        commands = _head(log, rep, progress, anchors)
+        commands = chain.check(log, rep, progress, anchors)
         if commands is None:
             return rep
         first = next(iter(log.rows(1, 1)), None)
@@ -79,12 +79,13 @@ def _first_unreadable(path, err: Exception) -> tuple[int | None, str]:
 def verify(game: Game, progress=None, *, head: Report | None = None, commands: list[tuple] | None = None) -> Report:
     """Run every check; ``progress(done, total)`` (a Progress, say) is told how far each stage got.
 
-    ``head``: the report of _head already run on the same file, with its ``commands`` (the log's command rows).
+    ``head``: the report of chain.check already run on the same file, with its ``commands`` (the
+    log's command rows).
     """
     rep = head
     if rep is None:
         rep = Report()
-        commands = _head(game.log, rep, progress)
+        commands = chain.check(game.log, rep, progress)
         if commands is None:
             return rep
     log = game.log
@@ -92,21 +93,21 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
         first = next(iter(log.rows(1, 1)), None)
         if first is not None:
             rep.name = getattr(decode(first[2], first[3], first[4]), "name", "")
-        _stage(progress, "verify: signatures")
-        forged = _signatures(game, rep)
-        _stage(progress, "verify: dice")
-        _dice(game, rep)
+        chain.stage(progress, "verify: signatures")
+        forged = chain.signatures(game, rep)
+        chain.stage(progress, "verify: dice")
+        dice.check(game, rep)
         if rep.problem:
             rep.stage = "dice"
-        elif first is not None and _tables(decode(first[2], first[3], first[4]), rep):
+        elif first is not None and chain.tables(decode(first[2], first[3], first[4]), rep):
             rep.stage = "tables"
         elif forged is not None:
             rep.stage, (rep.first_bad_seq, rep.problem) = "signatures", forged
-        _stage(progress, "verify: commands")
-        executed = _commands(game, rep, progress, commands, every=CHECK_EVERY)
+        chain.stage(progress, "verify: commands")
+        executed = reexec.run(game, rep, progress, commands, every=CHECK_EVERY)
         if rep.discrepancy is None:
-            _stage(progress, "verify: replay")
-            from .progress import replay
+            chain.stage(progress, "verify: replay")
+            from ..progress import replay
             again = replay(game, use_snapshots=False, progress=progress)
             rep.replay_equal = again == game.at() and executed == again
         elif not rep.stage:

@@ -1,0 +1,96 @@
+"""Verify's stages on the log alone, nothing re-executed: integrity, the chain and anchors,
+signatures, combat tables.
+
+Each fills the Report (report.py) it is given; the package's verify() runs them in order, then the
+dice (dice.py), before the re-execution pass (reexec.py).
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from turnlog.events.log import EventLog
+
+from .. import signatures as SG
+from ..errors import ScenarioError
+from ..game import Game
+from ..kit import tables as T
+from . import anchor as A
+from .report import Report
+
+
+def check(log: EventLog, rep: Report, progress=None,
+          anchors: Sequence[A.Anchor] = ()) -> list[tuple] | None:
+    """Integrity, the hash chain and the anchors, on the log alone (nothing replayed); None if broken,
+    else the command rows (the commands stage re-executes them: read once)."""
+    rep.integrity = log.integrity()
+    rep.events = log.last()[0]
+    commands = log.commands()
+    rep.commands = len(commands)
+    rep.head = A.head(log)
+    rep.log_format = log.format
+    stage(progress, "verify: hash chain")
+    rep.chain_ok_upto, rep.first_bad_seq, rep.problem = _chain(log, rep.events, progress)
+    if rep.integrity != "ok" or rep.first_bad_seq is not None:
+        rep.ok = False
+        rep.stage = "integrity" if rep.integrity != "ok" else "chain"
+        return None
+    failed = A.check(log, list(anchors))
+    rep.anchors = [f"{s}:{h}" for s, h in sorted(anchors)]
+    if failed is not None:
+        rep.ok, rep.stage = False, "anchor"
+        rep.first_bad_seq, rep.problem = failed
+        return None
+    return commands
+
+
+def signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:
+    """A signed game's first missing or forged signature as (seq, why), or (None, why) when they cannot be
+    checked here (the optional extra is missing); None when all verify or the game is not signed.
+
+    The keys are the ones recorded at creation, and go in the report to compare with the players' own.
+    """
+    keys = game.state.seats.keys
+    if not keys:
+        return None
+    rep.keys = SG.fingerprints(keys)
+    if game.log.format < 4:
+        rep.signatures_checked = 0
+        return 1, f"seq 1: the game registers keys but its log (format {game.log.format}) holds no signatures"
+    try:
+        done, bad, why = SG.check_log(game.log.command_signatures(), keys)
+    except SG.Unavailable as err:
+        rep.signatures_checked = 0
+        return None, f"the signatures cannot be checked here: {err}"
+    rep.signatures_checked = done
+    return None if bad is None else (bad, f"seq {bad}: {why}")
+
+
+def tables(created, rep: Report) -> bool:
+    """Each combat table in GameCreated still matches its recorded SHA-256 and reads (engine/kit/tables.py).
+
+    The hashes go in the report, so a player can compare them with the table file he holds.
+    """
+    recs = getattr(created, "tables", [])
+    if recs:
+        rep.tables = [f"{r.name} {r.sha256}" + (" (invented)" if r.invented else "") for r in recs]
+    for rec in recs:
+        try:
+            T.from_record(rec)
+        except ScenarioError as err:
+            rep.problem, rep.first_bad_seq = f"seq 1: {err}", 1
+            return True
+    return False
+
+
+def stage(progress, label: str) -> None:
+    """Tell a Progress that a new stage begins (a plain callable just keeps counting)."""
+    if progress is not None and hasattr(progress, "restart"):
+        progress.restart(label)
+
+
+def _chain(log, total: int, progress) -> tuple[int, int | None, str]:
+    """log.verify_chain(), its rows counted through ``progress`` when one is watching."""
+    if progress is None or not getattr(progress, "enabled", True):
+        return log.verify_chain()
+    from ..progress import counting
+    return log.verify_chain(lambda rows: counting(rows, total, progress))  # same check, rows counted on the way
