@@ -25,7 +25,7 @@ from . import dice as D
 from . import gamefiles as GF
 from . import joint as J
 from .errors import CommandError, RuleViolation, ScenarioError
-from . import procedures as K
+from . import kinds as K
 from . import seats as S
 from . import signatures as SG
 from .scenario import Scenario, setup_events
@@ -51,6 +51,7 @@ class Game(TimeTravel):
         self.signers = {}
         if setup:
             GF.require_setup(log)
+        K.load_for_log(log)  # the kinds its GameCreated names, before their events are decoded
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
         self.state = self.at(progress=progress)
         self._snap_seq = self.state.seq
@@ -83,11 +84,13 @@ class Game(TimeTravel):
             log_format = SIGNED if signed else FORMAT
         elif signed and log_format < SIGNED:
             raise CommandError(f"log_format: a signed game is stored in log format {SIGNED} (got {log_format})")
-        for i, name in enumerate(scenario.rules.procedures):  # registered in this process (plugins: register first)
-            if name not in {k.name for k in K.KINDS}:
+        K.load_for(scenario.rules.procedures)
+        for i, name in enumerate(scenario.rules.procedures):  # installed, or registered in this process
+            if name not in {k.name for k in K.KINDS} and name not in K.load_all():
                 raise ScenarioError(f"rules.procedures[{i}]: no procedure kind {name!r} is registered (kinds: "
                                     f"{', '.join(k.name for k in K.KINDS if k.name != 'turn')}); a plugin's kind "
-                                    "is registered with turnlog.register_kind before the game is created")
+                                    "is installed as a turnlog.kinds entry point or registered with "
+                                    "turnlog.register_kind before the game is created")
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
@@ -368,7 +371,7 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     """Apply events to ``state`` with their automatic consequences; return all, in order.
 
     Each applied event is offered to every procedure kind's ``react`` that may
-    answer it (procedures.reactors); what they return is queued and marked
+    answer it (kinds.reactors); what they return is queued and marked
     automatic. A guard stops runaway loops. The player's own events come first
     and in order, then the queue of reactions, first answered first applied:
     the order one queue of both gave, without a tuple and a test per event.

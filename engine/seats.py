@@ -18,9 +18,9 @@ from turnlog.events.setup import SeatsSpec
 from turnlog.projections.state import GameState
 
 from . import commands as c
-from . import procedures as K
+from . import kinds as K
 from .errors import CommandError, RuleViolation, ScenarioError
-from .procedure import Actor
+from .kind import Actor
 from .scenario import with_seats
 
 

@@ -1,7 +1,7 @@
 """Issue 19.4: settle offers an event only to the kinds whose react may answer it; the answers are unchanged."""
 from __future__ import annotations
 
-from turnlog.engine import procedures as K
+from turnlog.engine import kinds as K
 from turnlog.engine.attrition.procedure import KIND as ATTRITION
 from turnlog.events import attrition as a
 from turnlog.events.game import PlayerTurnStarted, UnitMoved

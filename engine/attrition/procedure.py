@@ -10,7 +10,7 @@ from turnlog.events import attrition as a
 from turnlog.events.game import PlayerTurnStarted
 from turnlog.projections.state import Attrition, GameState
 
-from .. import commands as c
+from . import commands as c
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from ..kit.kind import MachineKind

@@ -2,7 +2,7 @@
 
 One handler per command, each calling the rules module of its section; the phase table is machine.py.
 The kind brings its own events (events/designation.py), projection (projections/designation.py) and
-narrative, and is registered in engine/procedures.py, so the log, Game, verify and the CLI are unchanged.
+narrative, and is registered in engine/kinds.py, so the log, Game, verify and the CLI are unchanged.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from turnlog.projections.designation import AttackDesignation, Designations
 from turnlog.projections.state import GameState
 from turnlog.events.setup import AUDITED
 
-from .. import commands as c
+from . import commands as c
 from ..errors import CommandError, RuleViolation
 from ..kit.choices import Choice, choice
 from ..kit.kind import MachineKind

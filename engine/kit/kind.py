@@ -13,7 +13,7 @@ from typing import Any, Callable, ClassVar, Iterable
 from turnlog.projections.state import GameState
 
 from ..errors import CommandError, RuleViolation
-from ..procedure import Actor, silent
+from ..kind import Actor, silent
 from .choices import Choice, Option, choice
 from .machine import ProcedureMachine
 
