@@ -1,4 +1,4 @@
-"""Issue 12: a second procedure kind plugs in through the kit alone (tests/kit_toy.py, INVENTED rules).
+"""Issue 12: a second procedure kind plugs in through the kit alone (tests/skirmish/, INVENTED rules).
 
 Registered with ``turnlog.register_kind``, it is parsed, decided, logged, folded, snapshotted, undone,
 verified and drawn by the unchanged log, Game facade, undo, verify and CLI.
@@ -19,7 +19,7 @@ from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.events.game import DieRolled, UnitEliminated
 from turnlog.projections.state import dump, load
 
-import kit_toy as T
+from skirmish import procedure as T
 from helpers import hexes, new_game, scenario, unit
 from kind_checks import through_the_cli
 

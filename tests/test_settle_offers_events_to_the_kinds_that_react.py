@@ -19,7 +19,7 @@ def test_silent_reacts_are_never_offered_anything():
 
 
 def test_a_kind_that_overrides_react_without_saying_what_it_answers_is_offered_everything():
-    from kit_toy import SkirmishKind
+    from skirmish.procedure import SkirmishKind
 
     class Noisy(SkirmishKind):
         def react(self, state, event):
