@@ -215,14 +215,15 @@ def _rank(k: Kind) -> int:
 
 def load_for_log(log) -> None:
     """Register the kinds of the game in ``log`` as its GameCreated names them, before its later events
-    are decoded (a log without one yet: the default kinds)."""
+    are decoded (a log without one yet: the turn kind alone)."""
     first = next(iter(log.rows(1, 1)), None)
-    procedures: list[str] = []
-    if first is not None and first[2] == "GameCreated":
-        try:
-            procedures = codec.decode(first[2], first[3], first[4]).rules.procedures
-        except (codec.SchemaError, msgspec.DecodeError, msgspec.ValidationError):
-            pass  # the replay that follows names the unreadable row
+    if first is None or first[2] != "GameCreated":
+        load()
+        return
+    try:
+        procedures = codec.decode(first[2], first[3], first[4]).rules.procedures
+    except (codec.SchemaError, msgspec.DecodeError, msgspec.ValidationError):
+        procedures = []  # the replay that follows names the unreadable row
     load_for(procedures)
 
 
