@@ -1,6 +1,6 @@
 """The Game facade: create/open a game, execute commands, undo, redo, time travel.
 
-Flow: command -> procedure kind decides (pure) -> events applied to the live
+Flow: command -> its kind decides (pure) -> events applied to the live
 state, automatic consequences queued -> one append transaction. If anything
 after the decision fails, the live state is rebuilt from the log, so the live
 state never runs ahead of what was committed.
@@ -361,7 +361,7 @@ class Game(TimeTravel):
         return [(r[0], r[1], decode(r[2], r[3], r[4]), bool(r[5])) for r in self.log.rows(start, stop)]
 
     def legal(self) -> list:
-        """What may be issued now, as kit Choices, from every procedure kind this game uses."""
+        """What may be issued now, as kit Choices, from every kind this game uses."""
         out = []
         for kind in K.active(self.state):
             out += kind.legal(self.state)
@@ -370,7 +370,7 @@ class Game(TimeTravel):
 def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     """Apply events to ``state`` with their automatic consequences; return all, in order.
 
-    Each applied event is offered to every procedure kind's ``react`` that may
+    Each applied event is offered to every kind's ``react`` that may
     answer it (kinds.reactors); what they return is queued and marked
     automatic. A guard stops runaway loops. The player's own events come first
     and in order, then the queue of reactions, first answered first applied:

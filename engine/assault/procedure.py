@@ -1,9 +1,9 @@
-"""Panzer Campaigns assault (reading notes §2, invented ids AS-*) as a procedure kind on the kit.
+"""Panzer Campaigns assault (reading notes §2, invented ids AS-*) as a kind on the kit.
 
 One handler per command, each calling the rules module of its paragraph group; the phase table is
 machine.py. The kind brings its own events (events/assault.py), projection (projections/assault.py)
-and narrative, and is registered in engine/kinds.py, so the log, Game, verify and the CLI are
-unchanged. Forming (attackers.py), resolution (values.py, results.py, demolition.py), losses
+and narrative, and is registered through its entry point (pyproject.toml, engine/kinds.py), so the
+log, Game, verify and the CLI are unchanged. Forming (attackers.py), resolution (values.py, results.py, demolition.py), losses
 (allocation.py), disruption (disruption.py) and the retreat (retreat.py); flow.py takes the steps the
 engine takes itself.
 """

@@ -1,4 +1,4 @@
-"""Attrition combat (rule 14) as a procedure kind: decide, react, legal.
+"""Attrition combat (rule 14) as a kind: decide, react, legal.
 
 Each command is first checked against the phase table (machine.py), then
 against the rule functions of its section; the events it yields end with the

@@ -1,8 +1,9 @@
-"""Wacht am Rhein II attack designation (9.0-9.2.4) as a procedure kind on the kit.
+"""Wacht am Rhein II attack designation (9.0-9.2.4) as a kind on the kit.
 
 One handler per command, each calling the rules module of its section; the phase table is machine.py.
 The kind brings its own events (events/designation.py), projection (projections/designation.py) and
-narrative, and is registered in engine/kinds.py, so the log, Game, verify and the CLI are unchanged.
+narrative, and is registered through its entry point (pyproject.toml, engine/kinds.py), so the log,
+Game, verify and the CLI are unchanged.
 """
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""World in Flames land combat (11.16.5 as replaced; reading notes §1) as a procedure kind on the kit.
+"""World in Flames land combat (11.16.5 as replaced; reading notes §1) as a kind on the kit.
 
 One handler per command, each calling the rules module of its clause group (arm.py T4-T6, chooser.py
 T2-T3/T9, table.py T1/T7-T9/R1-R2); the phase table is machine.py. The kind brings its own events
-(events/wif.py), projection (projections/wif.py) and narrative, and is registered in engine/kinds.py;
-a game uses it only when ``rules.procedures`` names "wif". Losses, first-loss constraints and kampfgruppen
+(events/wif.py), projection (projections/wif.py) and narrative, and is registered through its entry
+point (pyproject.toml, engine/kinds.py); a game uses it only when ``rules.procedures`` names "wif". Losses, first-loss constraints and kampfgruppen
 (R2-R4, K) are part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
 """
 from __future__ import annotations
