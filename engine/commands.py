@@ -160,7 +160,7 @@ def _more() -> bool:
 
 
 def __getattr__(name: str):
-    """A kind's command by name (``commands.BeginLandCombat``): the installed kinds are loaded for it."""
+    """A kind's command by name (``commands.BeginLandCombat``): loads the installed kinds."""
     if not name.startswith("_") and name not in NAMES:
         vocabulary()
     if name in NAMES:
@@ -217,7 +217,7 @@ def parse(line: str | bytes) -> Command:
                                "(a \\uD800-\\uDFFF escape must be half of a pair)") from None
         msg = explain(err)
         if "invalid value" in msg and "type" in msg:
-            if _more():  # a tag of a kind not loaded yet: read the line again with every installed kind
+            if _more():  # a tag of a kind not loaded yet: read it again with every installed kind
                 return parse(line)
             msg += f" (known commands: {', '.join(sorted(NAMES))})"
         raise CommandError(msg) from None

@@ -85,7 +85,7 @@ class Game(TimeTravel):
         elif signed and log_format < SIGNED:
             raise CommandError(f"log_format: a signed game is stored in log format {SIGNED} (got {log_format})")
         K.load_for(scenario.rules.procedures)
-        for i, name in enumerate(scenario.rules.procedures):  # installed, or registered in this process
+        for i, name in enumerate(scenario.rules.procedures):  # installed, or registered here
             if name not in {k.name for k in K.KINDS} and name not in K.load_all():
                 raise ScenarioError(f"rules.procedures[{i}]: no procedure kind {name!r} is registered (kinds: "
                                     f"{', '.join(k.name for k in K.KINDS if k.name != 'turn')}); a plugin's kind "

@@ -1,9 +1,10 @@
 """Where the kinds are found: the entry points of the group ``turnlog.kinds``, turnlog's own first.
 
-turnlog's own kinds are the table ``[project.entry-points."turnlog.kinds"]`` of its pyproject.toml. An
-installed wheel carries that table in its metadata; a source checkout (uninstalled, ``PYTHONPATH=.``,
-or installed editable) reads it from the checkout's pyproject.toml itself, so the code and its table
-never disagree, even where the editable install's metadata predates a change to the table. Other
+turnlog's own kinds are the table ``[project.entry-points."turnlog.kinds"]`` of its
+pyproject.toml. An installed wheel carries that table in its metadata; a source checkout
+(uninstalled, ``PYTHONPATH=.``, or installed editable) reads it from the checkout's pyproject.toml
+itself, so the code and its table never disagree, even where the editable install's metadata
+predates a change to the table. Other
 distributions' entry points of the group are plugins, found through their metadata only (their
 ``*.dist-info/entry_points.txt``), after turnlog's own in the order Python finds them.
 """
@@ -39,7 +40,8 @@ def _from_pyproject(path: Path) -> dict[str, str]:
         raise KindTableError(f"{path}: not turnlog's pyproject.toml")
     table = project.get("entry-points", {}).get(GROUP)
     if not table:
-        raise KindTableError(f'{path}: no table [project.entry-points."{GROUP}"] names turnlog\'s own kinds')
+        raise KindTableError(f'{path}: no table [project.entry-points."{GROUP}"] names '
+                             "turnlog's own kinds")
     return dict(table)
 
 
@@ -50,22 +52,22 @@ def _from_metadata() -> dict[str, str]:
         found = ()
     table = {ep.name: ep.value for ep in found if ep.group == GROUP}
     if not table:
-        raise KindTableError(f"the installed turnlog's metadata names no kinds (entry-point group {GROUP}): "
-                             "it was installed before the kinds were entry points; install it again "
-                             "(`pip install -e .` in a checkout, `pip install --force-reinstall turnlog` "
-                             "otherwise)")
+        raise KindTableError(f"the installed turnlog's metadata names no kinds (entry-point group "
+                             f"{GROUP}): it was installed before the kinds were entry points; install "
+                             "it again (`pip install -e .` in a checkout, `pip install "
+                             "--force-reinstall turnlog` otherwise)")
     return table
 
 
 @cache
 def own() -> dict[str, str]:
-    """turnlog's own kinds: name -> ``module:attribute`` of the kind object, in the table's order."""
+    """turnlog's own kinds: name -> ``module:attribute`` of the kind object, in table order."""
     path = _checkout_pyproject()
     return _from_pyproject(path) if path is not None else _from_metadata()
 
 
 def plugins() -> dict[str, str]:
-    """Other distributions' kinds of the group: name -> ``module:attribute`` (or a module that registers)."""
+    """Other distributions' kinds of the group: name -> ``module:attribute`` (or a module)."""
     mine = own()
     out: dict[str, str] = {}
     for ep in entry_points(group=GROUP):
@@ -83,5 +85,5 @@ def table() -> dict[str, str]:
 
 
 def load(name: str, value: str):
-    """Import what the entry point ``name`` names: a kind object, or a module whose import registers."""
+    """Import what the entry point ``name`` names: a kind, or a module whose import registers."""
     return EntryPoint(name=name, value=value, group=GROUP).load()

@@ -1,8 +1,8 @@
 """The registry of kinds: each combat system (and the turn sequence) a game may use, and its loader.
 
 A *kind* is a combat system as a plug-in (attrition, designation, wif, assault, a user's own); a
-*procedure* is one instance of it in a game (``A1``, ``C1``). ``register(kind)`` is the one way in. A
-kind brings its commands, and, when its events are not in the codec's static union, its event types,
+*procedure* is one instance of it in a game (``A1``, ``C1``). ``register(kind)`` is the one way
+in. A kind brings its commands, and, when its events are not in the codec's static union, its event types,
 the projection step that folds them, the Struct type of its own state (kept in
 ``GameState.kinds[kind.name]``) and a sentence per event for the narrative. Registering teaches the
 command parser, the event codec, the fold, snapshots and the narrative about it, so the log, the Game
@@ -85,7 +85,7 @@ def register(kind: Kind) -> Kind:
     if state_type is not None:
         st.STATE_TYPES[name] = state_type
     KINDS.append(kind)
-    KINDS.sort(key=_rank)  # stable: the order reactions and choices come in is the same in every process
+    KINDS.sort(key=_rank)  # stable: reactions and choices come in one order in every process
     _REACTORS.clear()
     BY_COMMAND.update({cmd: kind for cmd in kind.commands})
     return kind
@@ -166,9 +166,9 @@ def machines() -> dict[str, Any]:
 
 
 def load(names=()) -> None:
-    """Register the turn kind and the installed kinds called ``names``, in the installed table's order.
+    """Register the turn kind and the installed kinds called ``names``, in the table's order.
 
-    A name that no installed kind has is left alone: the caller that needs it refuses it (Game.create).
+    A name no installed kind has is left alone: the caller that needs it refuses it (Game.create).
     """
     want = {"turn", *names}
     have = {k.name for k in KINDS}
@@ -178,7 +178,7 @@ def load(names=()) -> None:
 
 
 def load_for(procedures) -> None:
-    """Register the kinds a game whose ``rules.procedures`` is ``procedures`` uses (the turn kind always)."""
+    """Register the kinds a game with these ``rules.procedures`` uses (the turn kind always)."""
     load(procedures or DEFAULT_KINDS)
 
 
@@ -188,7 +188,7 @@ BROKEN: dict[str, str] = {}
 
 
 def load_all() -> list[str]:
-    """Register every installed kind (the full vocabulary); return the names of those now registered."""
+    """Register every installed kind (the full vocabulary); return the registered kinds' names."""
     have = {k.name for k in KINDS}
     for name, value in installed.table().items():
         if name not in have and name not in BROKEN:
@@ -214,8 +214,9 @@ def _rank(k: Kind) -> int:
 
 
 def load_for_log(log) -> None:
-    """Register the kinds of the game in ``log`` as its GameCreated names them, before its later events
-    are decoded (a log without one yet: the turn kind alone)."""
+    """Register the kinds the GameCreated of ``log`` names, before its later events are decoded.
+
+    A log without one yet: the turn kind alone."""
     first = next(iter(log.rows(1, 1)), None)
     if first is None or first[2] != "GameCreated":
         load()
@@ -233,5 +234,6 @@ def _loaded_more(_type: str = "") -> bool:
     return len(load_all()) > known
 
 
-codec.on_unknown = _loaded_more  # an event of a kind the game did not name (a rogue row): read it all the same
+# An event of a kind the game did not name (a rogue row) is read all the same, for verify to judge.
+codec.on_unknown = _loaded_more
 turn.KINDS = KINDS  # the turn kind asks every kind whether it holds the turn (legal's turn advances)

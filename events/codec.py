@@ -29,8 +29,8 @@ encode = _encoder.encode
 decode_current = _decoder.decode
 
 
-#: Asked about an event type no registered kind owns; True when it registered one that does. The kind
-#: registry sets it (engine/kinds.py loads the installed kinds): this layer knows no kind.
+#: Asked about an event type no registered kind owns; True when it registered one that does.
+#: The kind registry sets it (engine/kinds.py loads the installed kinds): this layer knows none.
 on_unknown: Callable[[str], bool] | None = None
 
 

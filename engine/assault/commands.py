@@ -1,7 +1,7 @@
 """Panzer Campaigns assault (reading notes §2, AS-*): the commands of the assault kind.
 
 Each is a tagged Struct on the core's ``Command`` (engine/commands.py); the kind lists them
-(``COMMANDS``) and registering it teaches ``parse`` their tags (docs/commands.md lists their fields).
+(``COMMANDS``); registering it teaches ``parse`` their tags (docs/commands.md: their fields).
 """
 from __future__ import annotations
 

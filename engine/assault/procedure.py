@@ -34,8 +34,7 @@ class AssaultKind(MachineKind):
     machine = machine.MACHINE
     state_type = Assaults
     events = a.AssaultEvent.__args__
-    commands = (c.DeclareAssault, c.AddAssaultUnits, c.ResolveAssault, c.AllocateAssaultLosses, c.ReportDisruption,
-                c.RetreatAssaultUnits)
+    commands = c.COMMANDS
     handlers = {c.DeclareAssault: "on_declare", c.AddAssaultUnits: "on_add", c.ResolveAssault: "on_resolve",
                 c.AllocateAssaultLosses: "on_allocate", c.ReportDisruption: "on_report",
                 c.RetreatAssaultUnits: "on_retreat"}

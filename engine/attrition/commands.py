@@ -1,7 +1,7 @@
 """Attrition combat (rule 14): the commands of the attrition kind.
 
 Each is a tagged Struct on the core's ``Command`` (engine/commands.py); the kind lists them
-(``COMMANDS``) and registering it teaches ``parse`` their tags (docs/commands.md lists their fields).
+(``COMMANDS``); registering it teaches ``parse`` their tags (docs/commands.md: their fields).
 """
 from __future__ import annotations
 

@@ -180,8 +180,7 @@ class AttritionKind(MachineKind):
     name = "attrition"
     machine = machine.MACHINE
     reacts_to = (PlayerTurnStarted, a.AttritionPhaseChanged)  # what react answers: settle offers it nothing else
-    commands = (c.BeginAttrition, c.RollAttritionDie, c.TakeTwoCounters, c.DesignateWinterHexes,
-                c.TakeAttritionLosses, c.SelectOccupation, c.RetreatUnits)
+    commands = c.COMMANDS
     handlers = {c.BeginAttrition: "on_begin", c.RollAttritionDie: "on_roll", c.TakeTwoCounters: "on_take_two",
                 c.DesignateWinterHexes: "on_designate", c.TakeAttritionLosses: "on_losses",
                 c.SelectOccupation: "on_select", c.RetreatUnits: "on_retreat"}

@@ -1,7 +1,7 @@
 """Wacht am Rhein II attack designation (9.0-9.2.4): the commands of the designation kind.
 
 Each is a tagged Struct on the core's ``Command`` (engine/commands.py); the kind lists them
-(``COMMANDS``) and registering it teaches ``parse`` their tags (docs/commands.md lists their fields).
+(``COMMANDS``); registering it teaches ``parse`` their tags (docs/commands.md: their fields).
 """
 from __future__ import annotations
 

@@ -31,9 +31,7 @@ class DesignationKind(MachineKind):
     state_type = Designations
     events = d.DesignationEvent.__args__
     turn_phase, phase_rule = "combat", "9.0"
-    commands = (c.BeginAttackDesignation, c.DesignateAttackers, c.UndesignateAttackers, c.EndAttackDesignation,
-                c.ReportArtilleryShifts, c.StartGroundAssaultSegment, c.DeclareGroundAssault,
-                c.ReportGroundAssaultResult, c.EndGroundAssaultSegment)
+    commands = c.COMMANDS
     handlers = {c.BeginAttackDesignation: "on_begin", c.DesignateAttackers: "on_designate",
                 c.UndesignateAttackers: "on_undesignate", c.EndAttackDesignation: "on_end_designation",
                 c.ReportArtilleryShifts: "on_shifts", c.StartGroundAssaultSegment: "on_start",

@@ -3,8 +3,8 @@
 One handler per command, each calling the rules module of its clause group (arm.py T4-T6, chooser.py
 T2-T3/T9, table.py T1/T7-T9/R1-R2); the phase table is machine.py. The kind brings its own events
 (events/wif.py), projection (projections/wif.py) and narrative, and is registered through its entry
-point (pyproject.toml, engine/kinds.py); a game uses it only when ``rules.procedures`` names "wif". Losses, first-loss constraints and kampfgruppen
-(R2-R4, K) are part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
+point (pyproject.toml, engine/kinds.py); a game uses it only when ``rules.procedures`` names "wif".
+Losses, first-loss constraints and kampfgruppen (R2-R4, K) are part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
 """
 from __future__ import annotations
 
@@ -44,8 +44,7 @@ class WifKind(MachineKind):
     machine = machine.MACHINE
     state_type = LandCombats
     events = (*w.WifEvent.__args__, *wl.WifLossEvent.__args__)
-    commands = (c.BeginLandCombat, c.ChooseCombatTable, c.RollLandCombatDice, c.DesignateFirstLossType,
-                c.TakeLandCombatLosses, c.BuildWithKampfgruppe)
+    commands = c.COMMANDS
     handlers = {c.BeginLandCombat: "on_begin", c.ChooseCombatTable: "on_choose", c.RollLandCombatDice: "on_roll",
                 c.DesignateFirstLossType: "on_designate", c.TakeLandCombatLosses: "on_take",
                 c.BuildWithKampfgruppe: "on_build"}
