@@ -87,6 +87,9 @@ class Game(TimeTravel):
         K.load_for(scenario.rules.procedures)
         for i, name in enumerate(scenario.rules.procedures):  # installed, or registered here
             if name not in {k.name for k in K.KINDS} and name not in K.load_all():
+                if name in K.BROKEN:
+                    raise ScenarioError(f"rules.procedures[{i}]: the kind {name!r} is installed but failed to "
+                                        f"load ({K.BROKEN[name]})")
                 raise ScenarioError(f"rules.procedures[{i}]: no procedure kind {name!r} is registered (kinds: "
                                     f"{', '.join(k.name for k in K.KINDS if k.name != 'turn')}); a plugin's kind "
                                     "is installed as a turnlog.kinds entry point or registered with "

@@ -30,7 +30,7 @@ def _checkout_pyproject() -> Path | None:
     path = root / "pyproject.toml"
     if not (root / "engine" / "__init__.py").is_file() or not path.is_file():
         return None
-    return path
+    return path if f'name = "{OWN}"' in path.read_text(encoding="utf-8") else None
 
 
 def _from_pyproject(path: Path) -> dict[str, str]:

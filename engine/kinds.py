@@ -173,7 +173,7 @@ def load(names=()) -> None:
     want = {"turn", *names}
     have = {k.name for k in KINDS}
     for name, value in installed.table().items():
-        if name in want and name not in have:
+        if name in want and name not in have and name not in BROKEN:
             _load(name, value)
 
 
@@ -192,17 +192,19 @@ def load_all() -> list[str]:
     have = {k.name for k in KINDS}
     for name, value in installed.table().items():
         if name not in have and name not in BROKEN:
-            try:
-                _load(name, value)
-            except Exception as err:  # noqa: BLE001  (reported by name, see BROKEN)
-                if name in installed.own():
-                    raise
-                BROKEN[name] = f"{type(err).__name__}: {err}"
+            _load(name, value)
     return [k.name for k in KINDS]
 
 
 def _load(name: str, value: str) -> None:
-    obj = installed.load(name, value)
+    """Import and register one installed kind; a plugin that fails is kept in BROKEN, turnlog's raise."""
+    try:
+        obj = installed.load(name, value)
+    except Exception as err:  # noqa: BLE001  (reported by name where a game asks for it)
+        if name in installed.own():
+            raise
+        BROKEN[name] = f"{type(err).__name__}: {err}"
+        return
     if hasattr(obj, "commands") and hasattr(obj, "decide"):
         register(obj)
 

@@ -72,6 +72,25 @@ def test_without_the_entry_point_the_scenario_naming_the_kind_is_refused(tmp_pat
     assert not (tmp_path / "g.db").exists()
 
 
+def test_a_broken_plugin_is_named_where_a_game_asks_for_it_and_the_others_still_run(tmp_path):
+    site = tmp_path / "site"
+    site.mkdir()
+    _distribution(site)
+    (site / "broken.py").write_text("raise ImportError('a dependency is missing')\n")
+    info = site / "broken-0.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: broken\nVersion: 0.0\n")
+    (info / "entry_points.txt").write_text("[turnlog.kinds]\nbroken = broken:KIND\n")
+    r = _turnlog(site, "new", _scenario(tmp_path / "toy.json"), "--db", tmp_path / "g.db")
+    assert r.returncode == 0, r.stderr
+    doc = json.loads((tmp_path / "toy.json").read_text())
+    doc["rules"]["procedures"] = ["attrition", "broken"]
+    (tmp_path / "broken.json").write_text(json.dumps(doc))
+    r = _turnlog(site, "new", tmp_path / "broken.json", "--db", tmp_path / "b.db")
+    assert r.returncode == 2 and "'broken' is installed but failed to load" in r.stderr, r.stderr
+    assert "a dependency is missing" in r.stderr and not (tmp_path / "b.db").exists()
+
+
 TOY_NAMES = ("import skirmish", "from skirmish", "BeginSkirmish", "RollSkirmish", "SkirmishKind", "toykind")
 
 
