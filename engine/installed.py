@@ -79,8 +79,9 @@ def plugins() -> dict[str, str]:
     return out
 
 
+@cache
 def table() -> dict[str, str]:
-    """Every installed kind, turnlog's own first: name -> what its entry point names."""
+    """Every installed kind, turnlog's own first: name -> what its entry point names (read once)."""
     return {**own(), **plugins()}
 
 
