@@ -10,6 +10,7 @@ folder (``engine/<kind>/commands.py``) and reach the parser when the kind is reg
 from __future__ import annotations
 
 import re
+from importlib import import_module
 from typing import Literal, Union
 
 import msgspec
@@ -147,9 +148,12 @@ def register(types: tuple[type[Command], ...]) -> None:
 
 
 def vocabulary() -> dict[str, type[Command]]:
-    """Every command of the core and of every installed kind (which this loads): name -> class."""
-    from . import kinds  # the registry imports this module: imported when first asked
-    kinds.load_all()
+    """Every command of the core and of every installed kind (which this loads): name -> class.
+
+    The registry (engine/kinds.py) is found by name at run time, as it finds the kinds: it imports
+    this module, so an import statement here would close a cycle.
+    """
+    import_module(f"{__package__}.kinds").load_all()
     return NAMES
 
 
