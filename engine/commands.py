@@ -1,18 +1,21 @@
-"""Commands: the imperative vocabulary of `turnlog play` (one JSON object a line).
+"""Commands: the imperative vocabulary of `turnlog play` (one JSON object a line), the core's part.
 
 Each command is a tagged Struct; ``{"type": "RollAttritionDie", "procedure":
-"A1"}`` decodes to RollAttritionDie. Decoding errors name the field.
+"A1"}`` decodes to RollAttritionDie. Decoding errors name the field. This module holds what every
+game shares: the ``Command`` base, the turn sequence and host facts, the log's own commands (Undo,
+Redo, AddNote, RevealSeed), the one retreat shape, and the parser. Each kind's commands live in its
+folder (``engine/<kind>/commands.py``) and reach the parser when the kind is registered
+(engine/kinds.py); a kind's command is also readable here by name, which loads the installed kinds.
 """
 from __future__ import annotations
 
 import re
+from importlib import import_module
 from typing import Literal, Union
 
 import msgspec
 
-from turnlog.events.attrition import Selection
 from turnlog.events.setup import Feature, Season, WeatherSpec
-from turnlog.events.wif import FactorMultiplier, TankBuster
 
 from .errors import CommandError
 
@@ -98,47 +101,7 @@ class Redo(Command):
     pass
 
 
-# -- attrition combat (rule 14) ---------------------------------------------
-
-class BeginAttrition(Command):
-    """Open an attrition by ``attacker`` against the zone ``zone`` (14.11A)."""
-
-    attacker: str
-    zone: str
-    exclude: list[str] = []
-
-
-class RollAttritionDie(Command):
-    """Roll for the procedure: seeded, ``value`` entered by hand, or joint dice with the others' ``shares``."""
-
-    procedure: str
-    value: int | None = None
-    shares: dict[str, str] = {}
-
-
-class TakeTwoCounters(Command):
-    """Take 2C in place of a 1C/1H result (14.44)."""
-
-    procedure: str
-
-
-class DesignateWinterHexes(Command):
-    """Russian winter designations (14.521)."""
-
-    procedure: str
-    losses: list[str] = []
-    occupation: list[str] = []
-
-
-class TakeAttritionLosses(Command):
-    procedure: str
-    units: list[str]
-
-
-class SelectOccupation(Command):
-    procedure: str
-    selections: list[Selection] = []
-
+# -- the one retreat shape, which each kind's retreat command takes ----------
 
 class Retreat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One unit's retreat into ``to``; '' when it has nowhere to go (each system says what then)."""
@@ -158,91 +121,19 @@ class RetreatCommand(Command):
     retreats: list[Retreat] = []
 
 
-class RetreatUnits(RetreatCommand):
-    """Attrition's retreats (14.7): the tag and fields every log since the first holds."""
-
-
-# -- Wacht am Rhein II attack designation (9.0-9.2.4; engine/designation, registered, not in AnyCommand) --
-
-class BeginAttackDesignation(Command):
-    """Open the active side's Attack Designation Segment (9.0); PA units are designated by their mode.
-
-    ``arty_shift_option`` turns on the optional rule of 9.1.1's Q&A (artillery-shifted hexes may be ignored).
-    """
-
-    arty_shift_option: bool = False
-
-
-class DesignateAttackers(Command):
-    """Place Attack markers on ``units`` (9.1.0, 9.1.2)."""
-
-    procedure: str
-    units: list[str]
-
-
-class UndesignateAttackers(Command):
-    """Take Attack markers off ``units`` before the designation segment ends."""
-
-    procedure: str
-    units: list[str]
-
-
-class EndAttackDesignation(Command):
-    """Close the designation segment; the required hexes are fixed (9.1.1, 9.1.1a)."""
-
-    procedure: str
-
-
-class ReportArtilleryShifts(Command):
-    """Report the enemy hexes the barrage gave an artillery shift marker (12.0; read by 9.1.1's optional rule)."""
-
-    procedure: str
-    hexes: list[str]
-
-
-class StartGroundAssaultSegment(Command):
-    """Close the barrage segment and open the Ground Assault Segment (9.0)."""
-
-    procedure: str
-
-
-class DeclareGroundAssault(Command):
-    """Declare one ground assault by ``attackers`` on ``hexes`` (9.2.0-9.2.4)."""
-
-    procedure: str
-    attackers: list[str]
-    hexes: list[str]
-
-
-class ReportGroundAssaultResult(Command):
-    """Report an assault's result from rules 10-11: a label, the units eliminated, the retreats (9.2.0, 9.2.2)."""
-
-    procedure: str
-    assault: str
-    result: str = ""
-    eliminated: list[str] = []
-    retreats: list[Retreat] = []
-
-
-class EndGroundAssaultSegment(Command):
-    """Close the Ground Assault Segment; refused while a required hex is owed an attack (9.1.1)."""
-
-    procedure: str
-
-
+#: The core's commands (each kind's are added to the parser when it is registered).
 AnyCommand = (
     StartGameTurn | StartPlayerTurn | StartPhase | SetWeather | MoveUnit | MarkOffensive | SetControl
     | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | Undo | Redo
-    | BeginAttrition | RollAttritionDie | TakeTwoCounters | DesignateWinterHexes | TakeAttritionLosses
-    | SelectOccupation | RetreatUnits
 )
 
+#: Command name -> class: the core's, then each registered kind's (``register``).
 NAMES = {c.__name__: c for c in AnyCommand.__args__}
 _decoder = msgspec.json.Decoder(AnyCommand)
 
 
 def register(types: tuple[type[Command], ...]) -> None:
-    """Add a procedure kind's commands to what ``parse`` reads (engine/procedures.py ``register``)."""
+    """Add a kind's commands to what ``parse`` reads (engine/kinds.py ``register``)."""
     global _decoder
     for cls in types:
         if not (isinstance(cls, type) and issubclass(cls, Command)):
@@ -254,6 +145,33 @@ def register(types: tuple[type[Command], ...]) -> None:
         return
     NAMES.update({cls.__name__: cls for cls in types})
     _decoder = msgspec.json.Decoder(Union[tuple(NAMES.values())])  # type: ignore[misc]
+
+
+def vocabulary() -> dict[str, type[Command]]:
+    """Every command of the core and of every installed kind (which this loads): name -> class.
+
+    The registry (engine/kinds.py) is found by name at run time, as it finds the kinds: it imports
+    this module, so an import statement here would close a cycle.
+    """
+    import_module(f"{__package__}.kinds").load_all()
+    return NAMES
+
+
+def _more() -> bool:
+    """Load every installed kind; whether that taught the parser a command it did not know."""
+    known = len(NAMES)
+    return len(vocabulary()) > known
+
+
+def __getattr__(name: str):
+    """A kind's command by name (``commands.BeginLandCombat``): loads the installed kinds."""
+    if not name.startswith("_") and name not in NAMES:
+        vocabulary()
+    if name in NAMES:
+        return NAMES[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 encode = msgspec.json.Encoder().encode
 
 
@@ -303,130 +221,7 @@ def parse(line: str | bytes) -> Command:
                                "(a \\uD800-\\uDFFF escape must be half of a pair)") from None
         msg = explain(err)
         if "invalid value" in msg and "type" in msg:
+            if _more():  # a tag of a kind not loaded yet: read it again with every installed kind
+                return parse(line)
             msg += f" (known commands: {', '.join(sorted(NAMES))})"
         raise CommandError(msg) from None
-
-
-# -- Panzer Campaigns assault (reading notes §2, AS-*; engine/assault, registered, not in AnyCommand) --
-
-class DeclareAssault(Command):
-    """Open an assault by ``units`` on the enemy in the adjacent ``hex`` (AS-GEN.1); each pays its cost (AS-COST)."""
-
-    hex: str
-    units: list[str]
-
-
-class AddAssaultUnits(Command):
-    """Add ``units`` to the forming assault ``procedure``, from any hex next to its defending hex (AS-GEN.1)."""
-
-    procedure: str
-    units: list[str]
-
-
-# -- World in Flames land combat (11.16.5 as replaced; engine/wif, registered, not in AnyCommand) --
-
-class BeginLandCombat(Command):
-    """Open a land combat by the active side's ``attackers`` against ``hex``, with the host's facts.
-
-    The texts compute none of them (reading notes §1.2; docs/commands.md): ``odds`` are the final odds
-    before any terrain shift (``"3:1"``), ``weather`` the hex's condition (fine, snow, rain...);
-    ``defenders`` default to every enemy land unit in the hex.
-    """
-
-    hex: str
-    attackers: list[str]
-    odds: str
-    weather: str
-    defenders: list[str] = []
-    multipliers: list[FactorMultiplier] = []
-    tank_busters: list[TankBuster] = []
-    invaders: list[str] = []
-    paradropped: list[str] = []
-    eng_used: list[str] = []
-    notional: int = 0
-    in_supply: dict[str, bool] = {}
-    retreat_route: dict[str, bool] = {}
-
-
-class ChooseCombatTable(Command):
-    """The chooser (11.16.5-T3) takes the blitz or the assault table (T1)."""
-
-    procedure: str
-    table: Literal["blitz", "assault"]
-
-
-class RollLandCombatDice(Command):
-    """Roll one die for each side (option 43); ``values`` may enter either: {"attacker": 7, "defender": 3}."""
-
-    procedure: str
-    values: dict[str, int] = {}
-
-
-# -- World in Flames land combat: results (reading notes §1, 11.16.5-R2 to K2c; the wif kind, not in AnyCommand) --
-
-class DesignateFirstLossType(Command):
-    """The defender names the type of the attacker's first loss when two or more constraints apply (11.16.5-R4e).
-
-    ``kind``: ``arm`` (R4a), ``invasion`` (R4b), ``para`` (R4c) or ``eng`` (R4d).
-    """
-
-    procedure: str
-    kind: str
-
-
-class TakeLandCombatLosses(Command):
-    """``side``'s owner gives up ``units`` for its part of the cell, in the order picked (11.16.5-R2-R4, K1)."""
-
-    procedure: str
-    side: str
-    units: list[str]
-
-
-class BuildWithKampfgruppe(Command):
-    """Spend kampfgruppe ``credit`` toward building a unit of WiF class ``unit_class`` this production phase
-    (11.16.5-K2b): the kampfgruppe's own class, INF or MIL."""
-
-    credit: str
-    unit_class: str
-
-
-# -- Panzer Campaigns assault, resolution and after (engine/assault) --
-
-class ResolveAssault(Command):
-    """Resolve the forming assault ``procedure``: two Combat Results and what follows automatically (AS-RES).
-
-    ``night``: the host's fact that the assault is at night (AS-DIS.2). ``values``: entered draws by slot
-    (``attacker_result``, ``attacker_round``, ``defender_result``, ``defender_round``, ``demo/<unit>``,
-    ``alloc/<unit>``, ``morale/<unit>``); any not entered come from the committed seed.
-    """
-
-    procedure: str
-    night: bool = False
-    values: dict[str, int] = {}
-
-
-class AllocateAssaultLosses(Command):
-    """Under ``rules.pzc.allocation = "owner"``: ``side``'s owner says which of its units lose how many points."""
-
-    procedure: str
-    side: str
-    losses: dict[str, int] = {}
-    values: dict[str, int] = {}
-
-
-class ReportDisruption(Command):
-    """Under ``rules.pzc.disruption = "host"``: the units this assault Disrupted and Broke (either may be empty)."""
-
-    procedure: str
-    disrupted: list[str] = []
-    broken: list[str] = []
-    values: dict[str, int] = {}
-
-
-class RetreatAssaultUnits(RetreatCommand):
-    """The defender's forced retreat (AS-RET): each unit one hex, or '' when it has no legal hex.
-
-    ``values``: entered draws for the halvings (``srr/<unit>``, ``captured/<unit>``).
-    """
-
-    values: dict[str, int] = {}

@@ -1,6 +1,6 @@
 """The Game facade: create/open a game, execute commands, undo, redo, time travel.
 
-Flow: command -> procedure kind decides (pure) -> events applied to the live
+Flow: command -> its kind decides (pure) -> events applied to the live
 state, automatic consequences queued -> one append transaction. If anything
 after the decision fails, the live state is rebuilt from the log, so the live
 state never runs ahead of what was committed.
@@ -25,7 +25,7 @@ from . import dice as D
 from . import gamefiles as GF
 from . import joint as J
 from .errors import CommandError, RuleViolation, ScenarioError
-from . import procedures as K
+from . import kinds as K
 from . import seats as S
 from . import signatures as SG
 from .scenario import Scenario, setup_events
@@ -51,6 +51,7 @@ class Game(TimeTravel):
         self.signers = {}
         if setup:
             GF.require_setup(log)
+        K.load_for_log(log)  # the kinds its GameCreated names, before their events are decoded
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
         self.state = self.at(progress=progress)
         self._snap_seq = self.state.seq
@@ -83,11 +84,16 @@ class Game(TimeTravel):
             log_format = SIGNED if signed else FORMAT
         elif signed and log_format < SIGNED:
             raise CommandError(f"log_format: a signed game is stored in log format {SIGNED} (got {log_format})")
-        for i, name in enumerate(scenario.rules.procedures):  # registered in this process (plugins: register first)
-            if name not in {k.name for k in K.KINDS}:
+        K.load_for(scenario.rules.procedures)
+        for i, name in enumerate(scenario.rules.procedures):  # installed, or registered here
+            if name not in {k.name for k in K.KINDS} and name not in K.load_all():
+                if name in K.BROKEN:
+                    raise ScenarioError(f"rules.procedures[{i}]: the kind {name!r} is installed but failed to "
+                                        f"load ({K.BROKEN[name]})")
                 raise ScenarioError(f"rules.procedures[{i}]: no procedure kind {name!r} is registered (kinds: "
                                     f"{', '.join(k.name for k in K.KINDS if k.name != 'turn')}); a plugin's kind "
-                                    "is registered with turnlog.register_kind before the game is created")
+                                    "is installed as a turnlog.kinds entry point or registered with "
+                                    "turnlog.register_kind before the game is created")
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
@@ -358,7 +364,7 @@ class Game(TimeTravel):
         return [(r[0], r[1], decode(r[2], r[3], r[4]), bool(r[5])) for r in self.log.rows(start, stop)]
 
     def legal(self) -> list:
-        """What may be issued now, as kit Choices, from every procedure kind this game uses."""
+        """What may be issued now, as kit Choices, from every kind this game uses."""
         out = []
         for kind in K.active(self.state):
             out += kind.legal(self.state)
@@ -367,8 +373,8 @@ class Game(TimeTravel):
 def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     """Apply events to ``state`` with their automatic consequences; return all, in order.
 
-    Each applied event is offered to every procedure kind's ``react`` that may
-    answer it (procedures.reactors); what they return is queued and marked
+    Each applied event is offered to every kind's ``react`` that may
+    answer it (kinds.reactors); what they return is queued and marked
     automatic. A guard stops runaway loops. The player's own events come first
     and in order, then the queue of reactions, first answered first applied:
     the order one queue of both gave, without a tuple and a test per event.

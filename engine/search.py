@@ -1,6 +1,6 @@
 """Play in memory for search (an AI's rollouts): copy a state cheaply, decide and apply, no log (issue 19.5).
 
-The rules are the same functions the Game runs (``procedures.decide``, ``game.settle``); nothing is
+The rules are the same functions the Game runs (``kinds.decide``, ``game.settle``); nothing is
 written, nothing is hash-chained, and dice come from a seed the searcher holds or from entered values,
 so a rollout can try each face. ``copy_state`` shares what the projections never change in place (the
 frozen specs: hexes, hexsides, factions, terrain, weather...) and copies what they do (units, control,
@@ -16,7 +16,7 @@ from turnlog.projections.state import STATE_TYPES, Attrition, GameState, UnitSta
 
 from . import commands as c
 from . import dice as D
-from . import procedures as K
+from . import kinds as K
 from .game import as_command, settle
 from .hexgrid import grid, share
 

@@ -1,7 +1,7 @@
 """Seats (issue 13): in a seated game, who may issue which command, checked before anything is written.
 
 A hot-seat game (GameCreated holds no seats) is never checked: one actor plays every side, as before.
-In a seated game each procedure kind's ``who`` names the role that must act now (engine/procedure.py
+In a seated game each kind's ``who`` names the role that must act now (engine/kind.py
 Actor); a kind without it, or one that answers None, leaves the command to the phasing side or the host.
 Undo and redo belong to the actor who issued the command (following a redo back to its original) or to
 the referee, who alone may override the dice barrier. Game calls these checks before deciding; verify
@@ -18,9 +18,9 @@ from turnlog.events.setup import SeatsSpec
 from turnlog.projections.state import GameState
 
 from . import commands as c
-from . import procedures as K
+from . import kinds as K
 from .errors import CommandError, RuleViolation, ScenarioError
-from .procedure import Actor
+from .kind import Actor
 from .scenario import with_seats
 
 

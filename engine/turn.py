@@ -19,7 +19,7 @@ from .dice import Dice
 from .errors import CommandError, RuleViolation
 from .kit.choices import Choice, Option, choice
 from .kit.sequence import AWAW, phases
-from .procedure import Actor, silent
+from .kind import Actor, silent
 
 #: A World at War's sequence, the default; a game's own is ``phases(state.rules)`` (engine/kit/sequence.py).
 PHASES = AWAW
@@ -61,7 +61,7 @@ def _next_phase(state: GameState, p: str) -> str:
     return p
 
 
-#: Every registered kind, in order: engine/procedures.py binds its registry list here (it imports this module,
+#: Every registered kind, in order: engine/kinds.py binds its registry list here (it imports this module,
 #: so this module cannot import it).
 KINDS: list = []
 

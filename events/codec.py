@@ -29,12 +29,17 @@ encode = _encoder.encode
 decode_current = _decoder.decode
 
 
+#: Asked about an event type no registered kind owns; True when it registered one that does.
+#: The kind registry sets it (engine/kinds.py loads the installed kinds): this layer knows none.
+on_unknown: Callable[[str], bool] | None = None
+
+
 class SchemaError(Exception):
     """A stored row this code cannot read (unknown type or newer version)."""
 
 
 def register(types: tuple[type[Event], ...]) -> None:
-    """Add a procedure kind's event types (engine/procedures.py ``register``); their tags must be new.
+    """Add a kind's event types (engine/kinds.py ``register``); their tags must be new.
 
     The decoder is rebuilt over the whole union, so a registered type takes the same fast path as a
     built-in one. A tag already taken is refused: a tag names one type for ever (events/base.py).
@@ -70,6 +75,8 @@ UPCASTERS: dict[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {
 def decode(type_: str, version: int, data: bytes | str) -> Event:
     """Decode one stored row into its current Struct, upcasting if needed."""
     current = VERSIONS.get(type_)
+    if current is None and on_unknown is not None and on_unknown(type_):
+        current = VERSIONS.get(type_)
     if current is None:
         raise SchemaError(f"unknown event type {type_!r}")
     if version == current:

@@ -328,7 +328,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     # 0 = not stated: a log written before editions existed (edition 1), or a scenario file (the current one).
     edition: int = 0
     turn_sequence: TurnSequenceSpec = TurnSequenceSpec()   # empty: AWAW's (issue 12); omitted from old logs
-    # The procedure kinds this game uses (engine/procedures.py); empty: attrition alone, as every game
+    # The kinds this game uses (engine/kinds.py); empty: attrition alone, as every game
     # before rule 9 was. A registered kind the game does not name is refused and never offered.
     procedures: list[str] = []
     pzc: PzcRulesSpec = PzcRulesSpec()   # Panzer Campaigns assault (issue 16); omitted while default

@@ -33,7 +33,7 @@ _UNKNOWN = (None, None)
 
 
 def register(types: tuple[type, ...], step: Callable[[GameState, object], None]) -> None:
-    """Fold a procedure kind's event types with its projection's ``step`` (engine/procedures.py ``register``)."""
+    """Fold a kind's event types with its projection's ``step`` (engine/kinds.py ``register``)."""
     for cls in types:
         DISPATCH[cls.__name__] = step
         _STEPS[cls.__name__] = (VERSIONS[cls.__name__], step)

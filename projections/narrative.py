@@ -68,7 +68,7 @@ def _tables(tables: list[s.TableRecord]) -> str:
         f"from {quoted(t.source)}" for t in tables)
 
 
-#: event type name -> the sentence of a registered kind's event (engine/procedures.py ``register``).
+#: event type name -> the sentence of a registered kind's event (engine/kinds.py ``register``).
 NARRATORS: dict[str, Callable[[object], str]] = {}
 
 

@@ -126,7 +126,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     zones_turn: int = 0
     zones_active: str = ""
     attritions: dict[str, Attrition] = {}
-    # The own state of each procedure kind registered through engine/procedures.py, keyed by kind name
+    # The own state of each kind registered through engine/kinds.py, keyed by kind name
     # (its type in STATE_TYPES); empty, and so omitted, in a game that uses only the built-in kinds.
     kinds: dict[str, Any] = {}
     seats: SeatsSpec = SeatsSpec()  # who holds which side (issue 13); empty in a hot-seat game, so omitted
@@ -148,7 +148,7 @@ def dump(state: GameState) -> bytes:
     return _enc.encode(state)
 
 
-#: kind name -> the Struct type of its entry in ``GameState.kinds`` (engine/procedures.py ``register``).
+#: kind name -> the Struct type of its entry in ``GameState.kinds`` (engine/kinds.py ``register``).
 STATE_TYPES: dict[str, type] = {}
 
 

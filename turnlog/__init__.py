@@ -47,7 +47,7 @@ _NAMES = {
     "commands": ("turnlog.commands", None),
     "load_scenario": ("turnlog.engine.scenario", "load"),
     "parse_scenario": ("turnlog.engine.scenario", "parse"),
-    "register_kind": ("turnlog.engine.procedures", "register"),
+    "register_kind": ("turnlog.engine.kinds", "register"),
     "verify": ("turnlog.engine.verify", "verify"),
     "verify_path": ("turnlog.engine.verify", "verify_path"),
 }

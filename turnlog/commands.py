@@ -1,114 +1,32 @@
 """The commands a game executes, for ``Game.execute`` (docs/commands.md lists each with its fields).
 
 Also ``parse`` (one JSON command, as ``turnlog play`` reads it; bad input raises CommandError naming the
-field), ``encode``, ``NAMES`` (type name -> class) and ``AnyCommand`` (the tagged union). The classes
-live in turnlog.engine.commands; this module is the stable name for them
-(tests/core/test_api_namespace.py fails when a command is added there and not here).
+field), ``encode``, ``NAMES`` (type name -> class) and ``AnyCommand`` (the tagged union of them all).
+The names are gathered from the kinds (engine/kinds.py): the core's commands live in
+turnlog.engine.commands, each kind's in its folder (``turnlog.engine.<kind>.commands``); asking this
+module for a command, ``NAMES``, ``AnyCommand`` or ``__all__`` loads every installed kind first, so
+a plugin's commands are here too. This module is the stable name for them.
 """
 from __future__ import annotations
 
-from .engine.commands import (
-    AddAssaultUnits,
-    AddNote,
-    AllocateAssaultLosses,
-    AnyCommand,
-    BeginAttackDesignation,
-    BeginAttrition,
-    BeginLandCombat,
-    BuildWithKampfgruppe,
-    ChooseCombatTable,
-    Command,
-    DeclareAssault,
-    DeclareGroundAssault,
-    DesignateAttackers,
-    DesignateFirstLossType,
-    DesignateWinterHexes,
-    EndAttackDesignation,
-    EndGroundAssaultSegment,
-    MarkAirdropped,
-    MarkOffensive,
-    MoveUnit,
-    NAMES,
-    PlaceFeature,
-    Redo,
-    RemoveFeature,
-    ReportArtilleryShifts,
-    ReportDisruption,
-    ReportGroundAssaultResult,
-    ResolveAssault,
-    Retreat,
-    RetreatAssaultUnits,
-    RetreatCommand,
-    RetreatUnits,
-    RevealSeed,
-    RollAttritionDie,
-    RollLandCombatDice,
-    SelectOccupation,
-    SetControl,
-    SetSupply,
-    SetWeather,
-    StartGameTurn,
-    StartGroundAssaultSegment,
-    StartPhase,
-    StartPlayerTurn,
-    TakeAttritionLosses,
-    TakeLandCombatLosses,
-    TakeTwoCounters,
-    UndesignateAttackers,
-    Undo,
-    encode,
-    parse,
-)
+from typing import Union
 
-__all__ = [
-    "AddAssaultUnits",
-    "AddNote",
-    "AllocateAssaultLosses",
-    "AnyCommand",
-    "BeginAttackDesignation",
-    "BeginAttrition",
-    "BeginLandCombat",
-    "BuildWithKampfgruppe",
-    "ChooseCombatTable",
-    "Command",
-    "DeclareAssault",
-    "DeclareGroundAssault",
-    "DesignateAttackers",
-    "DesignateFirstLossType",
-    "DesignateWinterHexes",
-    "EndAttackDesignation",
-    "EndGroundAssaultSegment",
-    "MarkAirdropped",
-    "MarkOffensive",
-    "MoveUnit",
-    "NAMES",
-    "PlaceFeature",
-    "Redo",
-    "RemoveFeature",
-    "ReportArtilleryShifts",
-    "ReportDisruption",
-    "ReportGroundAssaultResult",
-    "ResolveAssault",
-    "Retreat",
-    "RetreatAssaultUnits",
-    "RetreatCommand",
-    "RetreatUnits",
-    "RevealSeed",
-    "RollAttritionDie",
-    "RollLandCombatDice",
-    "SelectOccupation",
-    "SetControl",
-    "SetSupply",
-    "SetWeather",
-    "StartGameTurn",
-    "StartGroundAssaultSegment",
-    "StartPhase",
-    "StartPlayerTurn",
-    "TakeAttritionLosses",
-    "TakeLandCombatLosses",
-    "TakeTwoCounters",
-    "UndesignateAttackers",
-    "Undo",
-    "encode",
-    "parse",
-]
+from .engine.commands import Command, Retreat, RetreatCommand, encode, parse, vocabulary
+
+_OWN = ("AnyCommand", "Command", "NAMES", "Retreat", "RetreatCommand", "encode", "parse")
+
+
+def __getattr__(name: str):
+    if name == "NAMES":
+        return vocabulary()
+    if name == "AnyCommand":
+        return Union[tuple(vocabulary().values())]  # type: ignore[misc]
+    if name == "__all__":
+        return sorted({*vocabulary(), *_OWN})
+    if not name.startswith("_") and name in vocabulary():
+        return vocabulary()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *vocabulary(), *_OWN})

@@ -1,1 +1,1 @@
-"""Panzer Campaigns assault (reading notes §2, ids AS-*) as a procedure kind on the kit."""
+"""Panzer Campaigns assault (reading notes §2, ids AS-*) as a kind on the kit."""

@@ -1,9 +1,9 @@
-"""Panzer Campaigns assault (reading notes §2, invented ids AS-*) as a procedure kind on the kit.
+"""Panzer Campaigns assault (reading notes §2, invented ids AS-*) as a kind on the kit.
 
 One handler per command, each calling the rules module of its paragraph group; the phase table is
 machine.py. The kind brings its own events (events/assault.py), projection (projections/assault.py)
-and narrative, and is registered in engine/procedures.py, so the log, Game, verify and the CLI are
-unchanged. Forming (attackers.py), resolution (values.py, results.py, demolition.py), losses
+and narrative, and is registered through its entry point (pyproject.toml, engine/kinds.py), so the
+log, Game, verify and the CLI are unchanged. Forming (attackers.py), resolution (values.py, results.py, demolition.py), losses
 (allocation.py), disruption (disruption.py) and the retreat (retreat.py); flow.py takes the steps the
 engine takes itself.
 """
@@ -14,12 +14,12 @@ from turnlog.projections import assault as proj
 from turnlog.projections.assault import Assault, Assaults
 from turnlog.projections.state import GameState
 
-from .. import commands as c
+from . import commands as c
 from ..errors import RuleViolation
 from ..kit import retreat as kr
 from ..kit.choices import Choice, Option, choice
 from ..kit.kind import MachineKind
-from ..procedure import Actor
+from ..kind import Actor
 from . import allocation, demolition, disruption, flow, machine, results, retreat, values
 from . import attackers as atk
 from .legal import waiting
@@ -34,8 +34,7 @@ class AssaultKind(MachineKind):
     machine = machine.MACHINE
     state_type = Assaults
     events = a.AssaultEvent.__args__
-    commands = (c.DeclareAssault, c.AddAssaultUnits, c.ResolveAssault, c.AllocateAssaultLosses, c.ReportDisruption,
-                c.RetreatAssaultUnits)
+    commands = c.COMMANDS
     handlers = {c.DeclareAssault: "on_declare", c.AddAssaultUnits: "on_add", c.ResolveAssault: "on_resolve",
                 c.AllocateAssaultLosses: "on_allocate", c.ReportDisruption: "on_report",
                 c.RetreatAssaultUnits: "on_retreat"}

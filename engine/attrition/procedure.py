@@ -1,4 +1,4 @@
-"""Attrition combat (rule 14) as a procedure kind: decide, react, legal.
+"""Attrition combat (rule 14) as a kind: decide, react, legal.
 
 Each command is first checked against the phase table (machine.py), then
 against the rule functions of its section; the events it yields end with the
@@ -10,7 +10,7 @@ from turnlog.events import attrition as a
 from turnlog.events.game import PlayerTurnStarted
 from turnlog.projections.state import Attrition, GameState
 
-from .. import commands as c
+from . import commands as c
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from ..kit.kind import MachineKind
@@ -180,8 +180,7 @@ class AttritionKind(MachineKind):
     name = "attrition"
     machine = machine.MACHINE
     reacts_to = (PlayerTurnStarted, a.AttritionPhaseChanged)  # what react answers: settle offers it nothing else
-    commands = (c.BeginAttrition, c.RollAttritionDie, c.TakeTwoCounters, c.DesignateWinterHexes,
-                c.TakeAttritionLosses, c.SelectOccupation, c.RetreatUnits)
+    commands = c.COMMANDS
     handlers = {c.BeginAttrition: "on_begin", c.RollAttritionDie: "on_roll", c.TakeTwoCounters: "on_take_two",
                 c.DesignateWinterHexes: "on_designate", c.TakeAttritionLosses: "on_losses",
                 c.SelectOccupation: "on_select", c.RetreatUnits: "on_retreat"}

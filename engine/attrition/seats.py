@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from turnlog.projections.state import GameState
 
-from .. import commands as c
+from . import commands as c
 from ..kit.kind import command_role
-from ..procedure import Actor
+from ..kind import Actor
 from . import machine
 
 #: The rule that gives each command to its role.

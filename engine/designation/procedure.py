@@ -1,8 +1,9 @@
-"""Wacht am Rhein II attack designation (9.0-9.2.4) as a procedure kind on the kit.
+"""Wacht am Rhein II attack designation (9.0-9.2.4) as a kind on the kit.
 
 One handler per command, each calling the rules module of its section; the phase table is machine.py.
 The kind brings its own events (events/designation.py), projection (projections/designation.py) and
-narrative, and is registered in engine/procedures.py, so the log, Game, verify and the CLI are unchanged.
+narrative, and is registered through its entry point (pyproject.toml, engine/kinds.py), so the log,
+Game, verify and the CLI are unchanged.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from turnlog.projections.designation import AttackDesignation, Designations
 from turnlog.projections.state import GameState
 from turnlog.events.setup import AUDITED
 
-from .. import commands as c
+from . import commands as c
 from ..errors import CommandError, RuleViolation
 from ..kit.choices import Choice, choice
 from ..kit.kind import MachineKind
@@ -30,9 +31,7 @@ class DesignationKind(MachineKind):
     state_type = Designations
     events = d.DesignationEvent.__args__
     turn_phase, phase_rule = "combat", "9.0"
-    commands = (c.BeginAttackDesignation, c.DesignateAttackers, c.UndesignateAttackers, c.EndAttackDesignation,
-                c.ReportArtilleryShifts, c.StartGroundAssaultSegment, c.DeclareGroundAssault,
-                c.ReportGroundAssaultResult, c.EndGroundAssaultSegment)
+    commands = c.COMMANDS
     handlers = {c.BeginAttackDesignation: "on_begin", c.DesignateAttackers: "on_designate",
                 c.UndesignateAttackers: "on_undesignate", c.EndAttackDesignation: "on_end_designation",
                 c.ReportArtilleryShifts: "on_shifts", c.StartGroundAssaultSegment: "on_start",

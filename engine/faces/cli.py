@@ -28,6 +28,7 @@ from .cli_play import (EXIT_REFUSED, actor_label, judge, play_lines, print_event
 from ..errors import CommandError, RuleViolation, ScenarioError
 from ..errors import sqlite_failure as _environment
 from ..game import Game
+from ..installed import KindTableError
 from ..seats import seat_of, seat_scenario
 from ..gamefiles import require_setup as _require_setup
 from turnlog.events.store import is_url
@@ -323,8 +324,8 @@ def _before_last_command(g: Game) -> int:
 
 
 def cmd_diagram(args) -> int:
-    from .. import procedures
-    machines = procedures.machines()
+    from .. import kinds
+    machines = kinds.machines()
     if args.kind not in machines:
         raise CommandError(f'--kind: no procedure kind "{args.kind}" with a phase machine '
                            f'(kinds: {", ".join(sorted(machines))})')
@@ -354,16 +355,6 @@ def cmd_diagram(args) -> int:
     return 0
 
 
-def _plugins() -> None:
-    """Register the procedure kinds installed as plugins; a broken one is named, the rest still run."""
-    from .. import procedures
-    try:
-        procedures.load_plugins()
-    except Exception as err:  # a third party's import error must not make every command fail
-        print(f"warning: a procedure-kind plugin ({procedures.ENTRY_POINT_GROUP}) failed to load: {err}",
-              file=sys.stderr)
-
-
 def main(argv: list[str] | None = None) -> int:
     """The command line, in process (the console script enters by cli_args.main: help without the engine)."""
     return run(build_parser().parse_args(argv))
@@ -375,14 +366,13 @@ def cmd_sign_judged(args) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the parsed command: its function here, named by the parser; refusals and failures as exit statuses."""
-    _plugins()
     try:
         return globals()[args.fn](args)
     except RuleViolation as err:
         return _fail(f"refused by rule {err.rule}: {err.message}", EXIT_REFUSED)
     except (CommandError, ScenarioError) as err:
         return _fail(f"error: {err}", EXIT_REFUSED)
-    except (LogError, SchemaError) as err:
+    except (LogError, SchemaError, KindTableError) as err:
         return _fail(f"error: {err}", 1)
     except sqlite3.Error as err:  # the disk or the file failed under a write: the command was rolled back
         return _fail(f"error: {getattr(args, 'db', '')}: {_environment(err)}", 1)

@@ -17,7 +17,7 @@ from turnlog.projections.state import GameState
 from ..attrition import machine, modifiers, table, zones
 from ..attrition.procedure import die_row
 from ..kit.modifiers import total as modifier_total
-from .. import procedures
+from .. import kinds
 
 # Why a unit was left out of a count: the rule letter and a paraphrase (see the rules text for the wording).
 REFUSALS = {"14.213": "left out by the attacker", "14.23A": "took part in offensive operations this turn",
@@ -163,7 +163,7 @@ def _weight(label: str) -> tuple[int, int]:
 def legal_choices(state: GameState) -> list[str]:
     """Every active kind's legal choices; a line saying why where a kind cannot list them now."""
     out = []
-    for kind in procedures.active(state):
+    for kind in kinds.active(state):
         try:
             out += kind.legal(state)
         except Exception as err:  # noqa: BLE001 — e.g. a procedure caught mid-command (phase 'count')
@@ -173,7 +173,7 @@ def legal_choices(state: GameState) -> list[str]:
 
 def _kind_of(ev):
     """The registered kind that owns ``ev``'s type and explains it (a ``why(state, event)``), or None."""
-    return next((k for k in procedures.KINDS if type(ev) in getattr(k, "events", ()) and hasattr(k, "why")), None)
+    return next((k for k in kinds.KINDS if type(ev) in getattr(k, "events", ()) and hasattr(k, "why")), None)
 
 
 def event_procedure(row) -> str:

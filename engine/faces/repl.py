@@ -198,9 +198,9 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
     def complete_do(self, text, line, begidx, endidx):
         before = line[:begidx].split()
         if len(before) <= 1 and not line[:begidx].rstrip().endswith("="):
-            return [n + " " for n in sorted(c.NAMES) if n.startswith(text) and n not in ("Undo", "Redo")]
+            return [n + " " for n in sorted(c.vocabulary()) if n.startswith(text) and n not in ("Undo", "Redo")]
         name = before[1] if len(before) > 1 else ""
-        cls = c.NAMES.get(name)
+        cls = c.vocabulary().get(name)
         if cls is None:
             return []
         # The field being filled: "field=" just before the cursor (readline splits on '=' and ',').

@@ -39,8 +39,8 @@ class BoardCommands:
             self.say(f"  attrition zone: {', '.join(zs)}")
         if hid in st.overstacked:
             self.say("  overstacked")
-        from .. import procedures
-        for kind in procedures.KINDS:   # a registered kind's own view of the hex (rule 9: cover, targets)
+        from .. import kinds as K
+        for kind in K.KINDS:   # a registered kind's own view of the hex (rule 9: cover, targets)
             for line in getattr(kind, "hex_lines", lambda _s, _h: [])(st, hid):
                 self.say(line)
         from ..hexgrid import grid

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from turnlog.events import attrition as a
 
-from .. import procedures
+from .. import kinds
 from ..attrition import machine
 from ..errors import CommandError
 from .explain import event_procedure, explain, legal_choices, odds
@@ -20,7 +20,7 @@ def _head(entry) -> str:
 
 def _odds_kind(state, pid: str):
     """The registered kind whose instances hold ``pid`` and that answers ``odds(state, pid)``, or None."""
-    for kind in procedures.KINDS:
+    for kind in kinds.KINDS:
         if pid and hasattr(kind, "odds") and hasattr(kind, "instances") and pid in kind.instances(state):
             return kind
     return None
@@ -59,12 +59,12 @@ class RulesCommands:
         offered = legal_choices(st)
         attr = [x for x in offered if _head(x).split()[0] in machine.COMMAND_TRIGGER
                 or _head(x).startswith("BeginAttrition")]
-        if attr or "attrition" in {k.name for k in procedures.active(st)}:  # a game without rule 14 hears nothing of it
+        if attr or "attrition" in {k.name for k in kinds.active(st)}:  # a game without rule 14 hears nothing of it
             self.say("legal now (rules and phase):" + ("" if attr else " no attrition command"))
         for x in attr:
             self.say(f"  {x}")
         shown = list(attr)
-        for kind in procedures.active(st):   # every other machine-driven kind (rule 9...): its open instances, its choices
+        for kind in kinds.active(st):   # every other machine-driven kind (rule 9...): its open instances, its choices
             if kind.name in ("turn", "attrition") or not hasattr(kind, "open"):
                 continue
             for inst in kind.open(st):

@@ -16,9 +16,10 @@ def parse_short(text: str) -> c.Command:
     if text.startswith("{"):
         return c.parse(text)
     name, *args = _tokens(text)
-    cls = c.NAMES.get(name) or next((v for k, v in c.NAMES.items() if k.lower() == name.lower()), None)
+    names = c.vocabulary()
+    cls = names.get(name) or next((v for k, v in names.items() if k.lower() == name.lower()), None)
     if cls is None:
-        raise CommandError(f"unknown command {name!r} (known: {', '.join(sorted(c.NAMES))})")
+        raise CommandError(f"unknown command {name!r} (known: {', '.join(sorted(names))})")
     fields = {f.name: f for f in mi.type_info(cls).fields}
     # Declared order: required fields first, then the optional ones; a mapping (joint dice' shares) is
     # never bare, it is given as field={...}.

@@ -1,10 +1,10 @@
-"""The generic half of a procedure kind driven by its phase machine (engine/kit/machine.py).
+"""The generic half of a kind driven by its phase machine (engine/kit/machine.py).
 
 A combat system subclasses ``MachineKind`` and writes its rules only: one handler per command, the
 projection of its events, and where its instances live in the state. The base finds the procedure a
 command names, checks the phase table, moves the phase, lists what may be issued (with who acts) and
 holds the turn while an instance is open. Attrition (engine/attrition/procedure.py) is one; the toy
-kind in tests/support/kit_toy.py shows a whole kind in a few lines.
+kind in tests/support/skirmish/ shows a whole kind in a few lines.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import Any, Callable, ClassVar, Iterable
 from turnlog.projections.state import GameState
 
 from ..errors import CommandError, RuleViolation
-from ..procedure import Actor, silent
+from ..kind import Actor, silent
 from .choices import Choice, Option, choice
 from .machine import ProcedureMachine
 

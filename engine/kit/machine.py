@@ -25,7 +25,7 @@ class _Facts:
 
 
 class ProcedureMachine:
-    """One procedure kind's phase table as a built Machine, with the queries every kind needs.
+    """One kind's phase table as a built Machine, with the queries every kind needs.
 
     ``commands`` maps a command name to the trigger it fires; a trigger no command fires is an
     automatic step (the engine takes it itself). ``roles`` names who acts in each state; ``trigger_roles``

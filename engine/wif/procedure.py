@@ -1,10 +1,10 @@
-"""World in Flames land combat (11.16.5 as replaced; reading notes §1) as a procedure kind on the kit.
+"""World in Flames land combat (11.16.5 as replaced; reading notes §1) as a kind on the kit.
 
 One handler per command, each calling the rules module of its clause group (arm.py T4-T6, chooser.py
 T2-T3/T9, table.py T1/T7-T9/R1-R2); the phase table is machine.py. The kind brings its own events
-(events/wif.py), projection (projections/wif.py) and narrative, and is registered in engine/procedures.py;
-a game uses it only when ``rules.procedures`` names "wif". Losses, first-loss constraints and kampfgruppen
-(R2-R4, K) are part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
+(events/wif.py), projection (projections/wif.py) and narrative, and is registered through its entry
+point (pyproject.toml, engine/kinds.py); a game uses it only when ``rules.procedures`` names "wif".
+Losses, first-loss constraints and kampfgruppen (R2-R4, K) are part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
 """
 from __future__ import annotations
 
@@ -18,14 +18,14 @@ from turnlog.projections import wif_losses as proj_losses
 from turnlog.projections.state import GameState
 from turnlog.projections.wif import LandCombat, LandCombats
 
-from .. import commands as c
+from . import commands as c
 from ..errors import CommandError, RuleViolation
 from ..kit.board import enemy_units, faction_of, friendly, neighbours, on_board
 from ..kit.choices import Choice, Option, choice
 from ..kit.kind import MachineKind
 from ..kit import sequence
 from ..kit import tables as T
-from ..procedure import Actor
+from ..kind import Actor
 from . import arm, chooser as ch, machine, r3_casualties as r3, r4_first_loss as r4, results, results_text, table as tb
 from .narrative import narrate as narrate_combat
 from .why import odds, why
@@ -44,8 +44,7 @@ class WifKind(MachineKind):
     machine = machine.MACHINE
     state_type = LandCombats
     events = (*w.WifEvent.__args__, *wl.WifLossEvent.__args__)
-    commands = (c.BeginLandCombat, c.ChooseCombatTable, c.RollLandCombatDice, c.DesignateFirstLossType,
-                c.TakeLandCombatLosses, c.BuildWithKampfgruppe)
+    commands = c.COMMANDS
     handlers = {c.BeginLandCombat: "on_begin", c.ChooseCombatTable: "on_choose", c.RollLandCombatDice: "on_roll",
                 c.DesignateFirstLossType: "on_designate", c.TakeLandCombatLosses: "on_take",
                 c.BuildWithKampfgruppe: "on_build"}

@@ -11,7 +11,7 @@ from turnlog.events.game import PhaseStarted, UnitEliminated
 from turnlog.projections.state import GameState
 from turnlog.projections.wif_losses import credits
 
-from .. import commands as c
+from . import commands as c
 from ..errors import CommandError
 from ..kit.board import faction_of
 from . import k_kampfgruppe as k, r3_casualties as r3, r4_first_loss as r4

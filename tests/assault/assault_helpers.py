@@ -13,7 +13,7 @@ from turnlog.engine.assault import procedure as _assault
 from helpers import NATIONALITIES, new_game, scenario
 from war_helpers import grid
 
-turnlog.register_kind(_assault.KIND)  # registered by default (engine/procedures.py): again changes nothing
+turnlog.register_kind(_assault.KIND)  # registered by default (engine/kinds.py): again changes nothing
 
 #: INVENTED terrain types: a village costs infantry 3 to enter, armour 4; a marsh is closed to armour.
 TERRAIN = [

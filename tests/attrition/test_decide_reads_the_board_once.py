@@ -1,6 +1,6 @@
 """One decision works out where units stand once, however often its rules ask, and keeps nothing.
 
-Deciding only reads the state (engine/procedures.py ``decide`` holds it ``still``); the rules' board readings
+Deciding only reads the state (engine/kinds.py ``decide`` holds it ``still``); the rules' board readings
 (``occupancy``, the enemy ZoC) are shared within that one decision and dropped when it ends, refused or not,
 so the next command reads the board as its events left it.
 """

@@ -24,7 +24,28 @@ def test_every_command_is_reexported_by_turnlog_commands():
     defined = {n for n, v in vars(engine_commands).items()
                if isinstance(v, type) and issubclass(v, msgspec.Struct) and v.__module__ == engine_commands.__name__}
     assert defined <= set(commands.__all__), sorted(defined - set(commands.__all__))
-    assert all(getattr(commands, n) is getattr(engine_commands, n) for n in commands.__all__)
+    assert all(getattr(commands, n) is getattr(engine_commands, n) for n in commands.__all__ if n != "AnyCommand")
+
+
+def test_turnlog_commands_is_gathered_from_every_installed_kind():
+    from turnlog.engine import installed, kinds
+    kinds.load_all()
+    assert set(installed.own()) <= {k.name for k in kinds.KINDS}
+    for kind in kinds.KINDS:
+        for cls in kind.commands:
+            assert getattr(commands, cls.__name__) is cls and cls.__name__ in commands.__all__
+            assert commands.NAMES[cls.__name__] is cls
+    assert set(commands.NAMES) == {n for n in commands.__all__ if n not in ("AnyCommand", "NAMES", "encode", "parse")
+                                   and issubclass(getattr(commands, n), engine_commands.Command)} - {"Command",
+                                                                                                     "RetreatCommand"}
+    assert set(commands.AnyCommand.__args__) == set(commands.NAMES.values())
+
+
+def test_a_kinds_command_imports_by_name_from_both_modules():
+    from turnlog.commands import BeginLandCombat
+    from turnlog.engine.commands import BeginLandCombat as same
+    from turnlog.engine.wif.commands import BeginLandCombat as home
+    assert BeginLandCombat is same is home
 
 
 def test_the_package_is_marked_typed():

@@ -6,7 +6,7 @@ import pytest
 
 from turnlog.engine.commands import MoveUnit
 from turnlog.engine.errors import CommandError
-from turnlog.engine.procedures import KINDS
+from turnlog.engine.kinds import KINDS
 
 from fixtures.backbone import bridgehead
 

@@ -1,13 +1,13 @@
 """A kind built on the kit (MachineKind) says who acts from its phase table's roles, generically;
 a kind that says nothing (no ``who``, or None) leaves its commands to the phasing side or the host.
 
-The toy kind (tests/support/kit_toy.py, INVENTED rules) rolls as the attacker; opening one is the phasing side's.
+The toy kind (tests/support/skirmish/, INVENTED rules) rolls as the attacker; opening one is the phasing side's.
 """
 from __future__ import annotations
 
 import turnlog
 
-import kit_toy as T
+from skirmish import procedure as T
 from helpers import hexes, new_game, scenario, unit
 from seats_position import refused_from
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from turnlog.engine import game as G
-from turnlog.engine import procedures as K
+from turnlog.engine import kinds as K
 from turnlog.events.game import ControlChanged
 from turnlog.projections.state import GameState
 

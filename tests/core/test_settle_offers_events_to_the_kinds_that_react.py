@@ -1,7 +1,7 @@
 """Settle offers an event only to the kinds whose react may answer it; the answers are unchanged."""
 from __future__ import annotations
 
-from turnlog.engine import procedures as K
+from turnlog.engine import kinds as K
 from turnlog.engine.attrition.procedure import KIND as ATTRITION
 from turnlog.events import attrition as a
 from turnlog.events.game import PlayerTurnStarted, UnitMoved
@@ -19,7 +19,7 @@ def test_silent_reacts_are_never_offered_anything():
 
 
 def test_a_kind_that_overrides_react_without_saying_what_it_answers_is_offered_everything():
-    from kit_toy import SkirmishKind
+    from skirmish.procedure import SkirmishKind
 
     class Noisy(SkirmishKind):
         def react(self, state, event):

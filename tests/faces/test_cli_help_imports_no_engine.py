@@ -15,7 +15,7 @@ try:
     cli_main.main(sys.argv[1:])
 except SystemExit:
     pass
-print("ENGINE", "turnlog.engine.game" in sys.modules, "turnlog.engine.procedures" in sys.modules)
+print("ENGINE", "turnlog.engine.game" in sys.modules, "turnlog.engine.kinds" in sys.modules)
 """
 
 

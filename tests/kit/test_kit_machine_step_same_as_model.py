@@ -6,9 +6,9 @@ import itertools
 
 import pytest
 
-from turnlog.engine import procedures
+from turnlog.engine import kinds
 
-import kit_toy  # noqa: F401 - registers the tests' toy machine, so the list is the same whatever ran first
+import skirmish  # noqa: F401 - registers the tests' toy machine, so the list is the same whatever ran first
 
 
 def _values(default):
@@ -19,9 +19,9 @@ def _values(default):
     return [default]
 
 
-@pytest.mark.parametrize("kind", sorted(procedures.machines()))
+@pytest.mark.parametrize("kind", sorted(kinds.machines()))
 def test_fast_step_equals_the_model_step(kind):
-    m = procedures.machines()[kind]
+    m = kinds.machines()[kind]
     names = sorted(m.facts)
     combos = list(itertools.product(*[_values(m.facts[n]) for n in names]))
     checked = 0
@@ -35,7 +35,7 @@ def test_fast_step_equals_the_model_step(kind):
 
 
 def test_a_trigger_the_phase_does_not_allow_is_an_error():
-    m = procedures.machines()["attrition"]
+    m = kinds.machines()["attrition"]
     with pytest.raises(ValueError, match="cannot fire"):
         m.step("done", "roll")
     with pytest.raises(ValueError, match="no fact named"):

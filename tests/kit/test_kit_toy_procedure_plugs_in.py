@@ -1,4 +1,4 @@
-"""A second procedure kind plugs in through the kit alone (tests/support/kit_toy.py, INVENTED rules).
+"""A second procedure kind plugs in through the kit alone (tests/support/skirmish/, INVENTED rules).
 
 Registered with ``turnlog.register_kind``, it is parsed, decided, logged, folded, snapshotted, undone,
 verified and drawn by the unchanged log, Game facade, undo, verify and CLI.
@@ -13,13 +13,13 @@ import sys
 import pytest
 
 import turnlog
-from turnlog.engine import procedures
+from turnlog.engine import kinds
 from turnlog.engine.commands import StartPhase, parse
 from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.events.game import DieRolled, UnitEliminated
 from turnlog.projections.state import dump, load
 
-import kit_toy as T
+from skirmish import procedure as T
 from helpers import hexes, new_game, scenario, unit
 from kind_checks import through_the_cli
 
@@ -137,15 +137,15 @@ def test_registering_a_clashing_kind_is_refused_and_changes_nothing():
     class Clash(T.SkirmishKind):
         name = "clash"
         events = (DieRolled,)
-    before = (list(procedures.KINDS), dict(procedures.BY_COMMAND))
+    before = (list(kinds.KINDS), dict(kinds.BY_COMMAND))
     with pytest.raises(ValueError):
-        procedures.register(Clash())
-    assert (list(procedures.KINDS), dict(procedures.BY_COMMAND)) == before
-    assert procedures.register(T.KIND) is T.KIND   # registering again is a no-op
+        kinds.register(Clash())
+    assert (list(kinds.KINDS), dict(kinds.BY_COMMAND)) == before
+    assert kinds.register(T.KIND) is T.KIND   # registering again is a no-op
 
 
 def test_registered_kind_is_listed_for_diagram():
-    assert "skirmish" in procedures.machines()
+    assert "skirmish" in kinds.machines()
     assert json.dumps(T.MACHINE.states) == '["roll", "done"]'
 
 
@@ -160,5 +160,5 @@ def test_an_event_that_is_not_keyword_only_is_refused():
         commands = ()
         events = (Loose,)
     with pytest.raises(ValueError, match="kw_only"):
-        procedures.register(Sloppy())
+        kinds.register(Sloppy())
     assert "Loose" not in __import__("turnlog.events.codec", fromlist=["TYPES"]).TYPES

@@ -116,8 +116,8 @@ def concrete(ch: Chooser, game: Game, offered: Choice) -> c.Command:
 
 def _by_hand_knows(command: str) -> bool:
     """by_hand builds the turn kind's and attrition's commands; another kind's come from its choices only."""
-    from turnlog.engine import procedures
-    kind = procedures.BY_COMMAND.get(c.NAMES.get(command))
+    from turnlog.engine import kinds
+    kind = kinds.BY_COMMAND.get(c.NAMES.get(command))
     return kind is not None and kind.name in ("turn", "attrition")
 
 

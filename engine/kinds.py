@@ -1,20 +1,26 @@
-"""The registry of procedure kinds: the turn sequence, attrition, and any kind a program plugs in.
+"""The registry of kinds: each combat system (and the turn sequence) a game may use, and its loader.
 
-``register(kind)`` is the one way in. A kind brings its commands, and, when it is not built in, its
-event types, the projection step that folds them, the Struct type of its own state (kept in
+A *kind* is a combat system as a plug-in (attrition, designation, wif, assault, a user's own); a
+*procedure* is one instance of it in a game (``A1``, ``C1``). ``register(kind)`` is the one way
+in. A kind brings its commands, and, when its events are not in the codec's static union, its event types,
+the projection step that folds them, the Struct type of its own state (kept in
 ``GameState.kinds[kind.name]``) and a sentence per event for the narrative. Registering teaches the
 command parser, the event codec, the fold, snapshots and the narrative about it, so the log, the Game
 facade, undo, verify and the CLI need no change for a new combat system (docs/design.md "Plugging in
-a procedure kind"). The turn sequence and attrition keep their events in the codec's static union (the
-bytes of every log written before the registry); rule 9's attack designation, the first system built
-on the kit, and the Panzer Campaigns assault register their events here like any plugged-in kind.
+a kind"). The turn sequence and attrition keep their events in the codec's static union (the bytes of
+every log written before the registry).
 
-The CLI also loads kinds installed as entry points of the group ``turnlog.kinds`` (``load_plugins``).
+Every kind, the built-in ones too, is installed as an entry point of the group ``turnlog.kinds``
+(pyproject.toml) and imported only when asked for: a game loads the turn kind and the kinds its
+GameCreated names (``load_for``), before its later events are decoded; the full vocabulary
+(``load_all``) is loaded when a command or event no loaded kind owns is met.
 """
 from __future__ import annotations
 
 import inspect
 from typing import Any, Callable
+
+import msgspec
 
 from turnlog.events import codec
 from turnlog.events.base import Event
@@ -22,24 +28,20 @@ from turnlog.projections import fold, narrative
 from turnlog.projections import state as st
 
 from . import commands as c
-from . import turn
-from .assault import procedure as assault
-from .attrition import procedure as attrition
-from .designation import procedure as designation
-from .wif import procedure as wif
+from . import installed, turn
 from .errors import CommandError, RuleViolation
 from .kit.board import still
-from .procedure import ProcedureKind
+from .kind import Kind
 
 #: The kinds in the order their ``react`` sees each event and their ``legal`` lists choices.
-KINDS: list[ProcedureKind] = []
+KINDS: list[Kind] = []
 #: command type -> the kind that decides it.
-BY_COMMAND: dict[type, ProcedureKind] = {}
+BY_COMMAND: dict[type, Kind] = {}
 
-ENTRY_POINT_GROUP = "turnlog.kinds"
+ENTRY_POINT_GROUP = installed.GROUP
 
 
-def register(kind: ProcedureKind) -> ProcedureKind:
+def register(kind: Kind) -> Kind:
     """Plug ``kind`` in; registering the same kind again changes nothing; returns it.
 
     Refused (ValueError naming the clash) before anything is changed: a kind name, a command name or an
@@ -83,16 +85,17 @@ def register(kind: ProcedureKind) -> ProcedureKind:
     if state_type is not None:
         st.STATE_TYPES[name] = state_type
     KINDS.append(kind)
+    KINDS.sort(key=_rank)  # stable: reactions and choices come in one order in every process
     _REACTORS.clear()
     BY_COMMAND.update({cmd: kind for cmd in kind.commands})
     return kind
 
 
 #: event type -> the kinds whose ``react`` may answer it, worked out once per type (settle asks only them).
-_REACTORS: dict[type, tuple[ProcedureKind, ...]] = {}
+_REACTORS: dict[type, tuple[Kind, ...]] = {}
 
 
-def reactors(etype: type) -> tuple[ProcedureKind, ...]:
+def reactors(etype: type) -> tuple[Kind, ...]:
     """The kinds to offer an event of ``etype``: all whose react is not silent and, where a kind names the
     types it ``reacts_to``, only for those (issue 19.4: most events reach no reaction at all)."""
     got = _REACTORS.get(etype)
@@ -101,7 +104,7 @@ def reactors(etype: type) -> tuple[ProcedureKind, ...]:
     return got
 
 
-def _reacts(k: ProcedureKind, etype: type) -> bool:
+def _reacts(k: Kind, etype: type) -> bool:
     if getattr(type(k).react, "silent", False):
         return False
     types = getattr(k, "reacts_to", None)
@@ -112,12 +115,12 @@ def _reacts(k: ProcedureKind, etype: type) -> bool:
 DEFAULT_KINDS = ("attrition",)
 
 
-def used(state, kind_: ProcedureKind) -> bool:
+def used(state, kind_: Kind) -> bool:
     """Whether this game uses ``kind_``: the turn always; the others as its ``rules.procedures`` names them."""
     return kind_.name == "turn" or kind_.name in (state.rules.procedures or DEFAULT_KINDS)
 
 
-def active(state) -> list[ProcedureKind]:
+def active(state) -> list[Kind]:
     """The registered kinds this game uses, in registry order (what legal() lists, what reacts)."""
     return [k for k in KINDS if used(state, k)]
 
@@ -129,6 +132,9 @@ TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn)
 def decide(state, command: c.Command, dice) -> list:
     """The events the rules give for ``command`` on ``state``: routed to its kind; pure, nothing written."""
     kind_ = BY_COMMAND.get(type(command))
+    if kind_ is None:  # a command Struct built before its kind was loaded
+        load_all()
+        kind_ = BY_COMMAND.get(type(command))
     if kind_ is None:
         raise CommandError(f"{type(command).__name__}: no procedure handles this command")
     if not used(state, kind_):
@@ -144,8 +150,9 @@ def decide(state, command: c.Command, dice) -> list:
         return kind_.decide(state, command, dice)
 
 
-def kind(name: str) -> ProcedureKind:
-    """The registered kind called ``name`` (KeyError listing the names otherwise)."""
+def kind(name: str) -> Kind:
+    """The kind called ``name``, loaded if installed (KeyError listing the names otherwise)."""
+    load((name,))
     for k in KINDS:
         if k.name == name:
             return k
@@ -153,28 +160,82 @@ def kind(name: str) -> ProcedureKind:
 
 
 def machines() -> dict[str, Any]:
-    """Kind name -> its phase machine, for every registered kind that has one."""
+    """Kind name -> its phase machine, for every installed or registered kind that has one."""
+    load_all()
     return {k.name: k.machine for k in KINDS if getattr(k, "machine", None) is not None}
 
 
-def load_plugins() -> list[str]:
-    """Register the kinds installed under the entry-point group ``turnlog.kinds``; return their names.
+def load(names=()) -> None:
+    """Register the turn kind and the installed kinds called ``names``, in the table's order.
 
-    An entry point names a kind object, or a module whose import registers its kinds.
+    A name no installed kind has is left alone: the caller that needs it refuses it (Game.create).
     """
-    from importlib.metadata import entry_points
-    loaded = []
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        obj = ep.load()
-        if hasattr(obj, "commands") and hasattr(obj, "decide"):
-            register(obj)
-        loaded.append(ep.name)
-    return loaded
+    want = {"turn", *names}
+    have = {k.name for k in KINDS}
+    for name, value in installed.table().items():
+        if name in want and name not in have and name not in BROKEN:
+            _load(name, value)
 
 
+def load_for(procedures) -> None:
+    """Register the kinds a game with these ``rules.procedures`` uses (the turn kind always)."""
+    load(procedures or DEFAULT_KINDS)
+
+
+#: Installed kinds whose import failed: name -> why; the other kinds still load (a third party's
+#: broken plugin must not stop every game).
+BROKEN: dict[str, str] = {}
+
+
+def load_all() -> list[str]:
+    """Register every installed kind (the full vocabulary); return the registered kinds' names."""
+    have = {k.name for k in KINDS}
+    for name, value in installed.table().items():
+        if name not in have and name not in BROKEN:
+            _load(name, value)
+    return [k.name for k in KINDS]
+
+
+def _load(name: str, value: str) -> None:
+    """Import and register one installed kind; a plugin that fails is kept in BROKEN, turnlog's raise."""
+    try:
+        obj = installed.load(name, value)
+    except Exception as err:  # noqa: BLE001  (reported by name where a game asks for it)
+        if name in installed.own():
+            raise
+        BROKEN[name] = f"{type(err).__name__}: {err}"
+        return
+    if hasattr(obj, "commands") and hasattr(obj, "decide"):
+        register(obj)
+
+
+def _rank(k: Kind) -> int:
+    """A kind's place in KINDS: turnlog's own in their table's order, every other after them."""
+    order = list(installed.own())
+    return order.index(k.name) if k.name in order else len(order)
+
+
+def load_for_log(log) -> None:
+    """Register the kinds the GameCreated of ``log`` names, before its later events are decoded.
+
+    A log without one yet: the turn kind alone."""
+    first = next(iter(log.rows(1, 1)), None)
+    if first is None or first[2] != "GameCreated":
+        load()
+        return
+    try:
+        procedures = codec.decode(first[2], first[3], first[4]).rules.procedures
+    except (codec.SchemaError, msgspec.DecodeError, msgspec.ValidationError):
+        procedures = []  # the replay that follows names the unreadable row
+    load_for(procedures)
+
+
+def _loaded_more(_type: str = "") -> bool:
+    """Load every installed kind; whether that registered any kind not registered before."""
+    known = len(KINDS)
+    return len(load_all()) > known
+
+
+# An event of a kind the game did not name (a rogue row) is read all the same, for verify to judge.
+codec.on_unknown = _loaded_more
 turn.KINDS = KINDS  # the turn kind asks every kind whether it holds the turn (legal's turn advances)
-register(turn.KIND)
-register(attrition.KIND)
-register(designation.KIND)
-register(wif.KIND)   # WiF land combat (issue 15): used by a game whose rules.procedures names "wif"
-register(assault.KIND)  # Panzer Campaigns assault (issue 16): offered only to a game whose rules.procedures names it

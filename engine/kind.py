@@ -1,12 +1,13 @@
-"""What every procedure kind provides to the Game facade.
+"""What every kind provides to the Game facade: the protocol a combat system implements.
 
-A procedure kind owns some commands. ``decide`` is pure: it reads the state
+A kind is a combat system as a plug-in (docs/glossary.md); each procedure is one instance of it in a
+game (``A1``, ``C1``). A kind owns some commands. ``decide`` is pure: it reads the state
 and returns events, or raises RuleViolation naming the rule. ``react`` looks
 at one event just applied and returns automatic consequences (appended in
 the same transaction, marked automatic). ``legal`` lists what may be issued
 now, for the REPL and the fuzzer, as Choices with their concrete values
 (engine/kit/choices.py). ``who`` says which seat must issue a command
-(issue 13, engine/seats.py). New combat systems plug in here.
+(engine/seats.py). New combat systems plug in here (engine/kinds.py registers them).
 """
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ class Actor(NamedTuple):
     rule: str
 
 
-class ProcedureKind(Protocol):
+class Kind(Protocol):
     name: str
     commands: tuple[type[Command], ...]
 
@@ -50,6 +51,6 @@ class ProcedureKind(Protocol):
 
 
 def silent(react):
-    """Mark a ``react`` that never answers anything, so settle need not call it (procedures.reactors)."""
+    """Mark a ``react`` that never answers anything, so settle need not call it (kinds.reactors)."""
     react.silent = True
     return react
