@@ -10,7 +10,7 @@ import pytest
 
 from turnlog.engine import installed, kinds
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_a_checkout_reads_its_own_table_from_pyproject():
