@@ -53,7 +53,7 @@ print("open", [k.name for k in kinds.KINDS])
 
 def test_a_game_loads_only_its_kinds_in_the_tables_order_whatever_the_order_asked():
     r = subprocess.run([sys.executable, "-c", _FRESH], cwd=ROOT, capture_output=True, text=True, timeout=120,
-                       env={"PYTHONPATH": f"{ROOT / 'tests'}:{ROOT}", "PATH": "/usr/bin:/bin"})
+                       env={"PYTHONPATH": f"{ROOT / 'tests' / 'support'}:{ROOT}", "PATH": "/usr/bin:/bin"})
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == ["assault ['turn', 'assault']", "wif ['turn', 'wif', 'assault']", "False",
                                      "open ['turn', 'wif', 'assault']"]
