@@ -13,7 +13,7 @@ from turnlog.events import setup as s
 
 from .state import GameState, TurnState, UnitState, side_key
 
-# What stacking counts (engine/attrition/retreats.py): non-partisan ground units. Projections import no engine.
+# What stacking counts (engine/attrition/r14_7_retreats.py): non-partisan ground units. Projections import no engine.
 _NOT_STACKED = frozenset({"air", "naval", "flak", "partisan"})
 
 
@@ -153,7 +153,7 @@ def _created(state: GameState, e: s.GameCreated) -> None:
     state.name, state.seed_sha256, state.die, state.rules = e.name, e.seed_sha256, e.die, e.rules
     if e.dice:
         state.dice = dict(e.dice)
-    if e.tables:  # a procedure reads its table from the state (WiF land combat, engine/wif/table.py)
+    if e.tables:  # a procedure reads its table from the state (WiF land combat, engine/wif/r1_table.py)
         state.tables = {t.name: t for t in e.tables}
     if e.joint_dice:
         state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}

@@ -111,7 +111,7 @@ def crossing(state: GameState, u: UnitState, from_: str, to: str, travel: bool) 
     """(id, why) if ``u``, in Travel Mode or not, could not move from ``from_`` into ``to``, else None.
 
     The movement the assault asks for (AS-ATK.3, AS-MOVE.1) and the one a retreat asks for (AS-RET.3 names
-    any such bar as its own, retreat.py): a side land units cannot cross or an unbridged river bars it; a
+    any such bar as its own, as_ret_retreat.py): a side land units cannot cross or an unbridged river bars it; a
     bridge, or a road into terrain the unit's class may not enter, needs Travel Mode.
     """
     g = grid(state)

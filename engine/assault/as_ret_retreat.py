@@ -24,8 +24,8 @@ from ..dice import Dice
 from ..kit import retreat as kr
 from ..kit.board import by_hex, enemies, faction_of, friendly, neighbours
 from .allocation import reduce
-from .attackers import crossing
-from .results import random_round
+from .as_atk_attackers import crossing
+from .as_res2_results import random_round
 
 FORTS = ("bunker", "pillbox")
 BEATEN = ("disrupted", "broken")

@@ -14,7 +14,17 @@ from .. import commands as c
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from ..kit.kind import MachineKind
-from . import losses, machine, modifiers, occupation, retreats, seats, table, winter, zones
+from . import (
+    r14_5_losses as losses,
+    machine,
+    r14_42_modifiers as modifiers,
+    r14_6_occupation as occupation,
+    r14_7_retreats as retreats,
+    seats,
+    r14_41_table as table,
+    r14_521_winter as winter,
+    r14_2_zones as zones,
+)
 from .common import enemies, reading, second_reading
 
 

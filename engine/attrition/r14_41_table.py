@@ -4,7 +4,7 @@ The cells are engine/attrition/tables/14-41-europe.toml, loaded once by ``kit.ta
 game would also load as ``turnlog:attrition-14-41-europe``); tests/test_14_41_table.py checks all 84
 against the printed rule. Column and row are found by the kit's range column and row clamp, so attrition
 reads its table as any other system reads its own. The Pacific halving stays with the 14.41 Asia note
-(engine/attrition/modifiers.py), which judges 14.44 on the European cell.
+(engine/attrition/r14_42_modifiers.py), which judges 14.44 on the European cell.
 """
 from __future__ import annotations
 

@@ -16,7 +16,13 @@ from .. import commands as c
 from ..errors import CommandError, RuleViolation
 from ..kit.choices import Choice, choice
 from ..kit.kind import MachineKind
-from . import board as b, machine, s9_1_designation as s91, s9_2_ground_assault as s92, s9_2_results as res
+from . import (
+    board as b,
+    machine,
+    r9_1_designation as s91,
+    r9_2_ground_assault as s92,
+    r9_2_results as res,
+)
 from .legal import choices
 from .narrative import narrate
 from .why import hex_lines, why

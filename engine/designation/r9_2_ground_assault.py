@@ -1,7 +1,7 @@
 """The Ground Assault Segment's declarations (9.2.0-9.2.4) and what a required hex needs (9.1.1's Q&A).
 
 The text leaves the resolution to rules 10-11: an assault is declared here (who attacks which hexes, who
-defends, the defender's terrain) and its result is the host's report (s9_2_results.py).
+defends, the defender's terrain) and its result is the host's report (r9_2_results.py).
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from turnlog.events.setup import AUDITED
 
 from ..errors import CommandError, RuleViolation
 from . import board as b
-from .s9_1_designation import designated
+from .r9_1_designation import designated
 
 #: 9.2.4: what each adjacent hex may send into a constricted hex.
 CONSTRICTED_UNITS, CONSTRICTED_BATTALIONS = 2, 1

@@ -14,7 +14,7 @@ from turnlog.events.setup import AUDITED
 
 from ..errors import CommandError, RuleViolation
 from . import board as b
-from .s9_2_ground_assault import able_units, lapse, unattacked
+from .r9_2_ground_assault import able_units, lapse, unattacked
 
 
 def affected(state: GameState, proc: AttackDesignation, g: Assault) -> dict[str, str]:

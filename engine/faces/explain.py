@@ -14,7 +14,12 @@ from turnlog.events import game as g
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
-from ..attrition import machine, modifiers, table, zones
+from ..attrition import (
+    machine,
+    r14_42_modifiers as modifiers,
+    r14_41_table as table,
+    r14_2_zones as zones,
+)
 from ..attrition.procedure import die_row
 from ..kit.modifiers import total as modifier_total
 from .. import procedures

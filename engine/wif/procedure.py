@@ -1,7 +1,7 @@
 """World in Flames land combat (11.16.5 as replaced; reading notes §1) as a procedure kind on the kit.
 
-One handler per command, each calling the rules module of its clause group (arm.py T4-T6, chooser.py
-T2-T3/T9, table.py T1/T7-T9/R1-R2); the phase table is machine.py. The kind brings its own events
+One handler per command, each calling the rules module of its clause group (t4_arm.py T4-T6,
+t2_chooser.py T2-T3/T9, r1_table.py T1/T7-T9/R1-R2); the phase table is machine.py. The kind brings its own events
 (events/wif.py), projection (projections/wif.py) and narrative, and is registered in engine/procedures.py;
 a game uses it only when ``rules.procedures`` names "wif". Losses, first-loss constraints and kampfgruppen
 (R2-R4, K) are part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
@@ -26,7 +26,16 @@ from ..kit.kind import MachineKind
 from ..kit import sequence
 from ..kit import tables as T
 from ..procedure import Actor
-from . import arm, chooser as ch, machine, r3_casualties as r3, r4_first_loss as r4, results, results_text, table as tb
+from . import (
+    t4_arm as arm,
+    t2_chooser as ch,
+    machine,
+    r3_casualties as r3,
+    r4_first_loss as r4,
+    results,
+    results_text,
+    r1_table as tb,
+)
 from .narrative import narrate as narrate_combat
 from .why import odds, why
 

@@ -18,7 +18,7 @@ from ..errors import RuleViolation
 from ..kit import odds as kodds
 from ..kit import tables as T
 from ..kit.modifiers import round_as
-from . import chooser as ch
+from . import t2_chooser as ch
 
 TABLES = ("blitz", "assault")
 #: 11.16.5-R1: each table's last column (odds past it read it); both start at 1:2.
