@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from turnlog.projections.state import GameState
+
 from ..kit import cells
 from ..kit import tables as kit
 
@@ -50,3 +52,11 @@ def label(cell: tuple[int, int]) -> str:
     if not c and not h:
         return "-"
     return f"{c}C/{h}H" if h else f"{c}C"
+
+
+def die_row(state: GameState, value: int) -> int:
+    """The table row an unmodified face reads (14.41): counted from the lowest face, or the face itself.
+
+    ``rules.attrition.die_rows = "face"`` reads the face as the row, so a die numbered 1-10 reads rows 1-10.
+    """
+    return value if state.rules.attrition.die_rows == "face" else value - state.die.lowest

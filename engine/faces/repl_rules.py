@@ -10,7 +10,8 @@ from turnlog.events import attrition as a
 from .. import procedures
 from ..attrition import machine
 from ..errors import CommandError
-from .explain import _event_procedure, _legal, explain, odds
+from ..attrition.why import odds
+from .explain import _event_procedure, _legal, explain
 
 
 def _head(entry) -> str:
