@@ -311,11 +311,13 @@ class WifRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     build_costs: list[BuildCostSpec] = []   # K2b: full cost and time per class (the user's); a build halves them
 
 
-#: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading
-#: (issue 11); 2: with it; 3: with the corrections of the second reading of the three wave-2 systems
-#: (docs/rulings.md, "Editions"). A log that names none is edition 1.
+#: The rulings edition a new game is created under (docs/rulings.md, "Editions"). 1: the readings of
+#: rule 14 before its second reading; 2: with that second reading; 3: with the corrections the audit of
+#: rule 9, WiF land combat and the assault made. A log that names none is edition 1 (``RulesSpec.era``).
 EDITION = 3
-#: The edition from which those wave-2 corrections apply: a game created before them re-executes as played.
+#: The edition of the audit's corrections: each is a named ruling of this edition in its system's
+#: engine/<system>/rulings.py, asked through events/editions.py ``applies``. A game created under an
+#: earlier edition is judged as it was played, so its log keeps re-executing byte for byte.
 AUDITED = 3
 
 

@@ -10,6 +10,7 @@ from typing import Callable
 
 from turnlog.events import game as g
 from turnlog.events import setup as s
+from turnlog.events.editions import Ruling, applies
 
 from .state import GameState, TurnState, UnitState, side_key
 
@@ -111,12 +112,17 @@ def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
                 unit.airdropped_from = ""
 
 
+#: The board's one edition gate: 14.74's marks are the board's, folded here, not an attrition's state.
+OVERSTACK_LAPSE = Ruling("overstack_lapse", 2, "14.74",
+                         "a mark lapses at the movement phase of the faction overstacked there")
+
+
 def _phase(state: GameState, e: g.PhaseStarted) -> None:
     state.turn.phase = e.phase
     if e.phase == "movement":
         # Edition 1 logs (docs/rulings.md, "Editions") were played with every mark lapsing here.
         state.overstacked = ([h for h in state.overstacked if not _remedied_now(state, h)]
-                             if state.rules.era >= 2 else [])
+                             if applies(state, OVERSTACK_LAPSE) else [])
 
 
 def _remedied_now(state: GameState, hex_: str) -> bool:

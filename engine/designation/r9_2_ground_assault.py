@@ -8,8 +8,9 @@ from __future__ import annotations
 from turnlog.events import designation as d
 from turnlog.projections.designation import AttackDesignation
 from turnlog.projections.state import GameState, UnitState
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 
+from . import rulings
 from ..errors import CommandError, RuleViolation
 from . import board as b
 from .r9_1_designation import designated
@@ -136,4 +137,5 @@ def declare(state: GameState, proc: AttackDesignation, attackers: list[str], hex
     return d.GroundAssaultDeclared(procedure=proc.id, assault=f"G{len(proc.assaults) + 1}", attackers=list(attackers),
                                    hexes=list(hexes), defenders=[u.id for u in defending if u.id not in came_in],
                                    retreated_in=came_in, terrain=state.hexes[best].terrain, constricted=tight,
-                                   terrain_hex=best if len(hexes) > 1 and state.rules.era >= AUDITED else "")
+                                   terrain_hex=best if len(hexes) > 1
+                                   and applies(state, rulings.TERRAIN_HEX) else "")

@@ -12,12 +12,13 @@ from turnlog.events import wif as w
 from turnlog.events import wif_losses as wl
 from turnlog.events.base import Modifier
 from turnlog.events.game import PhaseStarted
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 from turnlog.projections import wif as proj
 from turnlog.projections import wif_losses as proj_losses
 from turnlog.projections.state import GameState
 from turnlog.projections.wif import LandCombat, LandCombats
 
+from . import rulings
 from .. import commands as c
 from ..errors import CommandError, RuleViolation
 from ..kit.board import enemy_units, faction_of, friendly, neighbours, on_board
@@ -172,7 +173,8 @@ class WifKind(MachineKind):
             for i, uid in enumerate(getattr(cmd, field)):
                 if uid not in cmd.attackers:
                     raise CommandError(f'{field}[{i}]: "{uid}" is not one of the attackers')
-                if field == "eng_used" and r3.wif_class(state.units[uid]) != "ENG" and state.rules.era >= AUDITED:
+                if field == "eng_used" and r3.wif_class(state.units[uid]) != "ENG" \
+                        and applies(state, rulings.ENG_USED_IS_ENG):
                     raise CommandError(f'eng_used[{i}]: "{uid}" is no ENG (11.16.5-R4d binds an ENG division that '
                                        "used its abilities)")
 
@@ -203,7 +205,7 @@ class WifKind(MachineKind):
     def on_roll(self, state: GameState, combat: LandCombat, cmd: c.RollLandCombatDice, dice) -> list:
         name = state.rules.wif.die
         spec = dice.spec(name, "11.16.5-T7")
-        if spec.count != 1 or (spec.sides != 10 and state.rules.era >= AUDITED):  # the d10: edition 3
+        if spec.count != 1 or (spec.sides != 10 and applies(state, rulings.ONE_D10)):
             raise RuleViolation("11.16.5-T7", f"rules.wif.die names dice '{name or 'the game die'}' of {spec.count} "
                                 f"d{spec.sides}: option 43 (the split d10) rolls one ten-sided die per side")
         key = f"wif/t{combat.turn}/{combat.id}"
