@@ -1,9 +1,10 @@
-"""The core imports no combat system: a system plugs in through its kind, so a fifth one edits no core file.
+"""The core imports no combat system: a system plugs in through its kind alone.
 
-The core is the turn sequence, the Game facade, the kit, and the event and projection modules every game
-shares. A system is a package under engine/ (attrition, designation, wif, assault) with its events and
-its fold (events/<system>*.py, projections/<system>*.py). The few imports that old logs' bytes require
-are listed with their reason (docs/design.md "What stays different for attrition"); any other fails.
+The core is the turn sequence, the Game facade, the kit, and the event and projection modules every
+game shares. A system is a package under engine/ (attrition, designation, wif, assault) with its
+events and fold (events/<system>*.py, projections/<system>*.py). The few imports that old logs'
+bytes require are listed with their reason (docs/design.md "What stays different for attrition");
+any other fails.
 """
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ CORE_ENGINE = {"turnlog.engine.turn", "turnlog.engine.game", "turnlog.engine.gam
 #: (core module, system module) -> why the core must name it.
 ALLOWED = {
     ("turnlog.events.codec", "turnlog.events.attrition"):
-        "attrition's events stay in the static union: every log before the registry decodes without it",
+        "attrition's events stay in the static union: a log from before the registry decodes alone",
     ("turnlog.projections.state", "turnlog.events.attrition"):
-        "GameState.zones and .attritions hold attrition's Structs: the snapshot format of every old log",
+        "GameState.zones and .attritions hold attrition's Structs: the snapshots of every old log",
     **{("turnlog.events.setup", f"turnlog.events.{system}"):
-       "TerrainTypeSpec and RulesSpec keep a field per system, typed by its spec Struct there: moving the "
-       "field would change the bytes of GameCreated and TerrainTypeDefined" for system in SYSTEMS},
+       "TerrainTypeSpec and RulesSpec keep a field per system, typed by its spec Struct there: "
+       "moving it would change the bytes of GameCreated and TerrainTypeDefined"
+       for system in SYSTEMS},
 }
 
 
@@ -29,7 +31,8 @@ def _system(module: str) -> bool:
     parts = module.split(".")
     if len(parts) >= 3 and parts[1] == "engine":
         return parts[2] in SYSTEMS
-    return len(parts) >= 3 and parts[1] in ("events", "projections") and parts[2].startswith(SYSTEMS)
+    shared = parts[1] in ("events", "projections")
+    return len(parts) >= 3 and shared and parts[2].startswith(SYSTEMS)
 
 
 def _core(module: str) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from turnlog.events.editions import Ruling
 
-SECOND_READING = Ruling("second_reading", 2, "14.521A, 14.74, 14.77, 14.22A/14.11",
-                        "adjacency not across impassable hexsides; overstack marks lapse at their owner's "
-                        "movement phase; bases only in the side's open hexes; one open attrition holds the board")
+SECOND_READING = Ruling(
+    "second_reading", 2, "14.521A, 14.74, 14.77, 14.22A/14.11",
+    "adjacency not across impassable hexsides; overstack marks lapse at their owner's "
+    "movement phase; bases only in the side's open hexes; an open attrition holds the board")

@@ -1,7 +1,7 @@
-"""What the REPL's ``why`` and ``odds`` say about rule 14: the rules behind an event, a roll's exact odds.
+"""What the REPL's ``why`` and ``odds`` say about rule 14: the rules behind an event, a roll's odds.
 
-Read-only answers from the board before the event (``why``) or at the cursor (``odds``); the faces print
-them (engine/faces/explain.py, repl_rules.py), so a host program can print the same.
+Read-only answers from the board before the event (``why``) or at the cursor (``odds``); the faces
+print them (engine/faces/explain.py, repl_rules.py), so a host program can print the same.
 """
 from __future__ import annotations
 
@@ -18,24 +18,30 @@ from . import r14_41_table as table
 from . import r14_42_modifiers as modifiers
 from .r14_41_table import die_row
 
-# Why a unit was left out of a count: the rule letter and a paraphrase (see the rules text for the wording).
-REFUSALS = {"14.213": "left out by the attacker", "14.23A": "took part in offensive operations this turn",
-            "14.23B": "already counted in another attrition this turn",
-            "14.23C": "touches the zone only across impassable or all-water hexsides",
-            "14.23D": "touches the zone only across a fortified hexside or into a fortress/fortification",
-            "14.23E": "no defending unit it may attack there", "14.23F": "a unit type that never counts"}
+# Why a unit was left out of a count: the rule letter and a paraphrase (the wording is the text's).
+REFUSALS = {
+    "14.213": "left out by the attacker",
+    "14.23A": "took part in offensive operations this turn",
+    "14.23B": "already counted in another attrition this turn",
+    "14.23C": "touches the zone only across impassable or all-water hexsides",
+    "14.23D": "touches the zone only across a fortified hexside or into a fortress/fortification",
+    "14.23E": "no defending unit it may attack there",
+    "14.23F": "a unit type that never counts",
+}
 
 
 def _row(row: int) -> str:
     return str(row) if row < 11 else "11+"
 
 
-def _result(prev: GameState, ev: a.AttritionResultDetermined, rolled: g.DieRolled | None) -> list[str]:
+def _result(prev: GameState, ev: a.AttritionResultDetermined,
+            rolled: g.DieRolled | None) -> list[str]:
     """The die, each modifier, the modified roll, the column and the row read (14.41, 14.43)."""
     p = prev.attritions.get(ev.procedure)
     die = prev.die
-    how = ("entered by hand" if rolled and rolled.entered else "mixed from every holder's share (joint dice)"
-           if rolled and rolled.shares else "derived from the committed seed")
+    how = ("entered by hand" if rolled and rolled.entered
+           else "mixed from every holder's share (joint dice)" if rolled and rolled.shares
+           else "derived from the committed seed")
     out = [f"  die: {ev.die} ({how}; d{die.sides} read {die.lowest}-{die.lowest + die.sides - 1})"]
     base = die_row(prev, ev.die)
     out += [f"  modifier {m}" for m in ev.modifiers] or ["  no modifier applies"]
@@ -54,13 +60,14 @@ def _result(prev: GameState, ev: a.AttritionResultDetermined, rolled: g.DieRolle
 def _counted(prev: GameState, ev: a.FactorsCounted) -> list[str]:
     """Who was counted with their factors, and each unit left out with its 14.2 letter."""
     p = prev.attritions.get(ev.procedure)
-    out = [f"  counted ({ev.rule}): " + ", ".join(f"{u} ({prev.units[u].factors})" for u in ev.units)
-           + f" = {ev.factors} factors, column {ev.column} (14.41)",
+    units = ", ".join(f"{u} ({prev.units[u].factors})" for u in ev.units)
+    out = [f"  counted ({ev.rule}): {units} = {ev.factors} factors, column {ev.column} (14.41)",
            f"  defending units in contact: {', '.join(ev.contact) or 'none'}"]
     if p is not None and p.zone in prev.zones:
         counted = zones.count(prev, p.attacker, prev.zones[p.zone], frozenset(p.excluded))
         for u, rule in sorted(counted.refused.items()):
-            out.append(f"  not counted: {u} — {rule}" + (f" ({REFUSALS[rule]})" if rule in REFUSALS else ""))
+            said = f" ({REFUSALS[rule]})" if rule in REFUSALS else ""
+            out.append(f"  not counted: {u} — {rule}{said}")
     return out
 
 
@@ -86,7 +93,7 @@ def _losses(ev: a.AttritionLossesTaken) -> list[str]:
 def why(state: GameState, ev, rolled: g.DieRolled | None = None) -> list[str] | None:
     """Lines naming the rules behind one attrition event, read on the board just before it.
 
-    ``rolled`` is the die its command rolled, when the caller has it (the result says how it was rolled).
+    ``rolled`` is the die its command rolled, when the caller has it (a result says how it rolled).
     None for an event whose own rule field says it all: the caller prints that rule.
     """
     match ev:
@@ -99,7 +106,8 @@ def why(state: GameState, ev, rolled: g.DieRolled | None = None) -> list[str] | 
         case a.AttritionLossesTaken():
             return _losses(ev)
         case a.OccupationSelected():
-            return [f"  {sel.hex} selected, advancing {', '.join(sel.units)} (14.61, 14.64)" for sel in ev.selections]
+            return [f"  {sel.hex} selected, advancing {', '.join(sel.units)} (14.61, 14.64)"
+                    for sel in ev.selections]
         case a.AttritionZonesDetermined():
             return [f"  zone {z.id}: {len(z.hexes)} hexes ({', '.join(z.hexes[:12])}"
                     f"{'…' if len(z.hexes) > 12 else ''}) ({ev.rule})" for z in ev.zones]
@@ -107,7 +115,7 @@ def why(state: GameState, ev, rolled: g.DieRolled | None = None) -> list[str] | 
 
 
 def odds(state: GameState, pid: str, actual: int | None = None) -> list[str]:
-    """The exact distribution of results of ``pid``'s roll on ``state`` (one line per die face, then totals)."""
+    """The exact distribution of ``pid``'s roll on ``state``: a line per die face, then the totals."""
     p = state.attritions[pid]
     zone = state.zones[p.zone]
     atk = [state.units[u] for u in p.units]
@@ -115,7 +123,8 @@ def odds(state: GameState, pid: str, actual: int | None = None) -> list[str]:
     die = state.die
     faces, dist = [], {}
     for v in range(die.lowest, die.lowest + die.sides):
-        mods, modified, row, cn, hx, _n = modifiers.resolve(state, zone, p.factors, atk, dfn, die_row(state, v))
+        mods, modified, row, cn, hx, _n = modifiers.resolve(state, zone, p.factors, atk, dfn,
+                                                            die_row(state, v))
         res = table.label((cn, hx))
         faces.append((v, modified, row, res))
         dist[res] = dist.get(res, 0) + 1
@@ -123,7 +132,8 @@ def odds(state: GameState, pid: str, actual: int | None = None) -> list[str]:
            + ("; ".join(str(m) for m in mods) or "none") + f" = {modifier_total(mods):+d}"]
     out.append("  die  modified  row  result")
     for v, modified, row, res in faces:
-        out.append(f"  {v:>3}  {modified:>8}  {_row(row):>3}  {res}" + ("   <- rolled" if actual == v else ""))
+        mark = "   <- rolled" if actual == v else ""
+        out.append(f"  {v:>3}  {modified:>8}  {_row(row):>3}  {res}{mark}")
     n = die.sides
     order = sorted(dist, key=_weight)
     out.append("  chance of each result: " + ", ".join(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from turnlog.events.editions import AUDITED, Ruling
 
 COVERING_KINDS = Ruling("covering_kinds", AUDITED, "9.1.1a",
-                        "a terrain type named for a covering kind covers without a war.covering flag")
+                        "a terrain type named for a covering kind covers without war.covering")
 SEGMENT_HOLDS = Ruling("segment_holds", AUDITED, "9.1.1",
                        "the Combat Phase holds until its mandatory attacks are designated")
 OPTION_FIXED = Ruling("option_fixed", AUDITED, "9.1.1-QA",
@@ -19,4 +19,4 @@ TERRAIN_HEX = Ruling("terrain_hex", AUDITED, "9.2.1",
 NAMED_ONCE = Ruling("named_once", AUDITED, "9.2.0",
                     "a result naming one eliminated unit twice is refused")
 LAPSE_UNDER_9_1_0 = Ruling("lapse_under_9_1_0", AUDITED, "9.1.0",
-                           "a required hex no designated unit can attack lapses under 9.1.0, not 9.1.3")
+                           "a required hex no designated unit can attack lapses under 9.1.0")
