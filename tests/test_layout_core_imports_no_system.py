@@ -31,8 +31,9 @@ def _system(module: str) -> bool:
     parts = module.split(".")
     if len(parts) >= 3 and parts[1] == "engine":
         return parts[2] in SYSTEMS
-    shared = parts[1] in ("events", "projections")
-    return len(parts) >= 3 and shared and parts[2].startswith(SYSTEMS)
+    if len(parts) < 3:
+        return False
+    return parts[1] in ("events", "projections") and parts[2].startswith(SYSTEMS)
 
 
 def _core(module: str) -> bool:
