@@ -9,7 +9,7 @@ from pathlib import Path
 
 from turnlog.engine import commands as c
 from turnlog.engine.attrition.common import enemies, occupancy
-from turnlog.engine.attrition.zones import count, determine
+from turnlog.engine.attrition.r14_2_zones import count, determine
 from turnlog.engine.dice import commitment
 from turnlog.engine.game import SNAPSHOT_EVERY, Game
 from turnlog.engine.scenario import Scenario, setup_events

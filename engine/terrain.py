@@ -7,7 +7,8 @@ entry of the same id, and a terrain named in neither has no attributes.
 """
 from __future__ import annotations
 
-from turnlog.events.setup import AttritionTerrainSpec, TerrainTypeSpec
+from turnlog.events.attrition import AttritionTerrainSpec
+from turnlog.events.setup import TerrainTypeSpec
 from turnlog.projections.state import GameState
 
 _BARS = AttritionTerrainSpec(bars_occupation=True)

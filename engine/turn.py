@@ -14,7 +14,6 @@ from turnlog.projections.state import GameState
 
 from . import commands as c
 from . import joint
-from .attrition.procedure import open_guard
 from .dice import Dice
 from .errors import CommandError, RuleViolation
 from .kit.choices import Choice, Option, choice
@@ -66,6 +65,16 @@ def _next_phase(state: GameState, p: str) -> str:
 KINDS: list = []
 
 
+def _held(state: GameState, what: str) -> RuleViolation | None:
+    """Why the host command ``what`` must wait for an open procedure (a kind's ``holds_board``), or None."""
+    for k in KINDS:
+        hold = getattr(k, "holds_board", None)
+        blocked = hold(state, what) if hold is not None else None
+        if blocked is not None:
+            return blocked
+    return None
+
+
 def _procedure_open(state: GameState) -> bool:
     """Whether some kind holds the turn (its ``unfinished``), as Game.decide checks before a turn advance."""
     return any(k.unfinished(state) is not None for k in KINDS if k is not KIND)
@@ -79,7 +88,7 @@ class TurnKind:
 
     def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
         if isinstance(cmd, BOARD_FACTS):
-            blocked = open_guard(state, type(cmd).__name__)
+            blocked = _held(state, type(cmd).__name__)
             if blocked is not None:
                 raise blocked
         match cmd:
@@ -152,7 +161,7 @@ class TurnKind:
 
     def legal(self, state: GameState) -> list[Choice]:
         """The turn and host commands that may be issued now, with their fields' values where finite."""
-        held = {k.__name__ for k in BOARD_FACTS} if open_guard(state, "") is not None else set()
+        held = {k.__name__ for k in BOARD_FACTS} if _held(state, "") is not None else set()
         if _procedure_open(state):  # the turn moves on only once every open procedure is done (14.11, 9.0...)
             held |= {"StartGameTurn", "StartPlayerTurn", "StartPhase"}
         out = [ch for ch in _host_choices(state) if ch.command not in held]

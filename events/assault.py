@@ -5,6 +5,10 @@ never used the procedure holds none of them and encodes as before.
 """
 from __future__ import annotations
 
+from typing import Literal
+
+import msgspec
+
 from .base import Event, Modifier
 
 
@@ -126,3 +130,35 @@ class AssaultRetreatForced(Event, kw_only=True):
 AssaultEvent = (AssaultDeclared | AssaultUnitsAdded | AssaultMovementSpent | AssaultPhaseChanged | AssaultResolved
                 | AssaultLossesAllocated | UnitStrengthReduced | AttackerDisruptionScaled | UnitStatusChanged | UnitModeChanged
                 | AssaultRetreatForced)
+
+
+# -- What a scenario says to the assault: a terrain type's meaning, its parameters and readings.
+# The shared specs of events/setup.py hold them as fields; msgspec encodes them by field name.
+
+
+class PzcTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """What a terrain type means to Panzer Campaigns assault (AS-TER, AS-CAP, AS-BOC)."""
+
+    assault_pct: int = 0    # AS-TER.2, AS-DIS.3: the terrain modifier in percent
+    clear: bool = False     # AS-CAP.1: a Clear hex (no combined-arms penalty)
+    bocage: bool = False    # AS-BOC.1
+
+
+class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """Panzer Campaigns assault: the scenario's parameters and the readings the text leaves open.
+
+    The numbers are the user's data (the commercial games' values are not shipped); every reading's
+    default is the engine's ruling (docs/rulings.md, reading notes §2.6). All default, so a game that
+    never assaults encodes as before.
+    """
+
+    manual_defensive_fire: bool = False                       # AS-COST.1: the optional rule is in force
+    alternate_assault: bool = False                           # AS-HA0.1: optional rule (not in the text)
+    combine: Literal["sum", "chain"] = "sum"                  # P2: how side percentages combine
+    stack: Literal["multiply", "worst"] = "multiply"          # P3: several per-unit multipliers
+    cap_support: Literal["at_least", "exceeds"] = "at_least"  # P6: the per-hex combined-arms test
+    assault_low: float = 0.0     # AS-RES.2: the low combat value (Parameter Data)
+    assault_high: float = 0.0    # AS-RES.2: the high combat value
+    baseline: float = 1.0        # P1: the combat value at which the drawn value is the loss
+    allocation: Literal["proportional", "owner"] = "proportional"   # P9: how a side's loss is shared
+    disruption: Literal["host", "ratio"] = "host"                    # who decides Disrupted/Broken

@@ -6,6 +6,8 @@ happened, in the past tense; a rule a decision rests on is named in the event.
 """
 from __future__ import annotations
 
+import msgspec
+
 from .base import Event
 
 
@@ -100,3 +102,16 @@ class DesignationPhaseChanged(Event, kw_only=True):
 DesignationEvent = (AttackDesignationBegun | AttackersDesignated | AttackersUndesignated | RequiredTargetsDetermined
                     | ArtilleryShiftsReported | GroundAssaultDeclared | GroundAssaultResolved
                     | GroundAssaultSegmentEnded | DesignationPhaseChanged)
+
+
+# -- What a scenario says to rule 9: a terrain type's meaning.
+# The shared specs of events/setup.py hold them as fields; msgspec encodes them by field name.
+
+
+class WarTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """What a terrain type means to Wacht am Rhein II attack designation (9.1.1, 9.2.4)."""
+
+    open: bool = False         # 9.1.1a: not covering terrain (units there must attack)
+    constricted: bool = False  # 9.2.4: limits the units each adjacent hex may contribute
+    covering: bool = False     # 9.1.1a: covering terrain (woods, forest...); every other type is Open
+    defence: int = 0           # 9.2.1: how well the type serves a defender; the best of an assault's hexes is used

@@ -9,7 +9,11 @@ from typing import Literal
 
 import msgspec
 
+from .assault import PzcRulesSpec, PzcTerrainSpec
+from .attrition import AttritionRulesSpec, AttritionTerrainSpec, RussianWinterSpec
 from .base import Event
+from .designation import WarTerrainSpec
+from .wif import BuildCostSpec, WifRulesSpec, WifTerrainSpec  # noqa: F401  (BuildCostSpec: s.BuildCostSpec)
 
 Season = Literal["spring", "summer", "fall", "winter"]
 Supply = Literal["full", "partial", "none"]
@@ -64,37 +68,6 @@ class HexsideSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
     ford: bool = False
     road: bool = False
     assault_pct: int = 0        # PzC AS-TER.1: the hexside's assault modifier in percent
-
-
-class AttritionTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """What a terrain type means to rule 14 (engine/terrain.py holds the default table)."""
-
-    bars_occupation: bool = False   # 14.62D: no hex of this terrain is taken by attrition occupation
-    jungle_only: bool = False       # 14.62D: only jungle-capable units (a nationality's jungle_attrition, chindits)
-
-
-class WifTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """What a terrain type means to WiF land combat (11.16.5 T7-T9)."""
-
-    blitz_shift: int = 0      # T8/T9: odds-column shift when the attacker chooses the blitz table here
-    arm_bonus: bool = False   # T7: the ARM bonus may apply (clear, desert)
-
-
-class PzcTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """What a terrain type means to Panzer Campaigns assault (AS-TER, AS-CAP, AS-BOC)."""
-
-    assault_pct: int = 0    # AS-TER.2, AS-DIS.3: the terrain modifier in percent
-    clear: bool = False     # AS-CAP.1: a Clear hex (no combined-arms penalty)
-    bocage: bool = False    # AS-BOC.1
-
-
-class WarTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """What a terrain type means to Wacht am Rhein II attack designation (9.1.1, 9.2.4)."""
-
-    open: bool = False         # 9.1.1a: not covering terrain (units there must attack)
-    constricted: bool = False  # 9.2.4: limits the units each adjacent hex may contribute
-    covering: bool = False     # 9.1.1a: covering terrain (woods, forest...); every other type is Open
-    defence: int = 0           # 9.2.1: how well the type serves a defender; the best of an assault's hexes is used
 
 
 class TerrainTypeSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -235,32 +208,6 @@ class DiceSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, fo
     combine: str = "sum"
 
 
-class RussianWinterSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    attacker_nationality: str = ""
-    axis_nationality: str = ""
-    front: str = "eastern"
-    exempt_nationalities: list[str] = []
-
-
-class AttritionRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """Readings of rule 14 the text leaves open; each default is the engine's ruling (docs/rulings.md).
-
-    Recorded in GameCreated, so verify re-executes a game under the reading it was played with. A
-    reading left None follows the game's rulings edition (``RulesSpec.edition``): the one it was
-    created under, so a log written before a ruling changed keeps re-executing as it was played.
-    """
-
-    zone_contiguity: Literal["land", "adjacent"] = "land"              # 14.211
-    die_rows: Literal["from_lowest", "face"] = "from_lowest"           # 14.41
-    two_counters: Literal["table", "final"] | None = None              # 14.44 on the Pacific mapboard
-    fortress_losses: bool | None = None                                # 14.23D note
-    partisans_retreat: bool | None = None                              # 14.61, 14.71
-    supply_route_units: Literal["contact", "zone"] = "contact"         # 14.52A
-    winter_allowance: Literal["capped", "preparation"] | None = None   # 14.521D
-    winter_distance: Literal["always", "designations"] = "always"      # 14.521G
-    feature_owner: Literal["placed", "controller"] = "placed"          # 14.72A
-
-
 class TurnSequenceSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
     """The phases of a player turn, in order (engine/kit/sequence.py); empty: A World at War's.
 
@@ -272,50 +219,13 @@ class TurnSequenceSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=
     phases: list[str] = []
 
 
-class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """Panzer Campaigns assault: the scenario's parameters and the readings the text leaves open.
-
-    The numbers are the user's data (the commercial games' values are not shipped); every reading's
-    default is the engine's ruling (docs/rulings.md, reading notes §2.6). All default, so a game that
-    never assaults encodes as before.
-    """
-
-    manual_defensive_fire: bool = False                       # AS-COST.1: the optional rule is in force
-    alternate_assault: bool = False                           # AS-HA0.1: optional rule (not in the text)
-    combine: Literal["sum", "chain"] = "sum"                  # P2: how side percentages combine
-    stack: Literal["multiply", "worst"] = "multiply"          # P3: several per-unit multipliers
-    cap_support: Literal["at_least", "exceeds"] = "at_least"  # P6: the per-hex combined-arms test
-    assault_low: float = 0.0     # AS-RES.2: the low combat value (Parameter Data)
-    assault_high: float = 0.0    # AS-RES.2: the high combat value
-    baseline: float = 1.0        # P1: the combat value at which the drawn value is the loss
-    allocation: Literal["proportional", "owner"] = "proportional"   # P9: how a side's loss is shared
-    disruption: Literal["host", "ratio"] = "host"                    # who decides Disrupted/Broken
-
-
-class BuildCostSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """What building one unit of a WiF class costs: build points and turns (the user's data, 11.16.5-K2b)."""
-
-    unit_class: str
-    bp: int
-    turns: int
-
-
-class WifRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """World in Flames land combat (issue 15): which of the scenario's tables and dice it reads, and its readings."""
-
-    blitz_table: str = "wif-blitz"       # 11.16.5-T1, R1: the scenario's `tables` name of the blitz table
-    assault_table: str = "wif-assault"   # the same for the assault table
-    die: str = ""                        # option 43: each side's die, a named dice of one die ("" = the game's die)
-    bonus_rounding: Literal["down", "floor", "half_up"] = "down"   # W2: one-fourth of the ARM difference
-    production_phase: str = "production"   # K2a: the turn phase in which a faction's repair pool empties
-    build_costs: list[BuildCostSpec] = []   # K2b: full cost and time per class (the user's); a build halves them
-
-
-#: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading
-#: (issue 11); 2: with it; 3: with the corrections of the second reading of the three wave-2 systems
-#: (docs/rulings.md, "Editions"). A log that names none is edition 1.
+#: The rulings edition a new game is created under (docs/rulings.md, "Editions"). 1: the readings of
+#: rule 14 before its second reading; 2: with that second reading; 3: with the corrections the audit of
+#: rule 9, WiF land combat and the assault made. A log that names none is edition 1 (``RulesSpec.era``).
 EDITION = 3
-#: The edition from which those wave-2 corrections apply: a game created before them re-executes as played.
+#: The edition of the audit's corrections: each is a named ruling of this edition in its system's
+#: engine/<system>/rulings.py, asked through events/editions.py ``applies``. A game created under an
+#: earlier edition is judged as it was played, so its log keeps re-executing byte for byte.
 AUDITED = 3
 
 

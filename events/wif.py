@@ -7,6 +7,8 @@ procedure holds none of them and encodes as before. ARM points are exact fractio
 """
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from .base import Event, Modifier
@@ -124,3 +126,33 @@ class LandCombatPhaseChanged(Event, kw_only=True):
 
 WifEvent = (LandCombatBegun | ArmPointsCounted | TableChooserDetermined | CombatTableChosen
             | LandCombatResultDetermined | LandCombatPhaseChanged)
+
+
+# -- What a scenario says to WiF land combat: a terrain type's meaning, its tables, dice and readings.
+# The shared specs of events/setup.py hold them as fields; msgspec encodes them by field name.
+
+
+class WifTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """What a terrain type means to WiF land combat (11.16.5 T7-T9)."""
+
+    blitz_shift: int = 0      # T8/T9: odds-column shift when the attacker chooses the blitz table here
+    arm_bonus: bool = False   # T7: the ARM bonus may apply (clear, desert)
+
+
+class BuildCostSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """What building one unit of a WiF class costs: build points and turns (the user's data, 11.16.5-K2b)."""
+
+    unit_class: str
+    bp: int
+    turns: int
+
+
+class WifRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """World in Flames land combat (issue 15): which of the scenario's tables and dice it reads, and its readings."""
+
+    blitz_table: str = "wif-blitz"       # 11.16.5-T1, R1: the scenario's `tables` name of the blitz table
+    assault_table: str = "wif-assault"   # the same for the assault table
+    die: str = ""                        # option 43: each side's die, a named dice of one die ("" = the game's die)
+    bonus_rounding: Literal["down", "floor", "half_up"] = "down"   # W2: one-fourth of the ARM difference
+    production_phase: str = "production"   # K2a: the turn phase in which a faction's repair pool empties
+    build_costs: list[BuildCostSpec] = []   # K2b: full cost and time per class (the user's); a build halves them

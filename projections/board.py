@@ -10,10 +10,11 @@ from typing import Callable
 
 from turnlog.events import game as g
 from turnlog.events import setup as s
+from turnlog.events.editions import Ruling, applies
 
 from .state import GameState, TurnState, UnitState, side_key
 
-# What stacking counts (engine/attrition/retreats.py): non-partisan ground units. Projections import no engine.
+# What stacking counts (engine/attrition/r14_7_retreats.py): non-partisan ground units. Projections import no engine.
 _NOT_STACKED = frozenset({"air", "naval", "flak", "partisan"})
 
 
@@ -111,12 +112,17 @@ def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
                 unit.airdropped_from = ""
 
 
+#: The board's one edition gate: 14.74's marks are the board's, folded here, not an attrition's state.
+OVERSTACK_LAPSE = Ruling("overstack_lapse", 2, "14.74",
+                         "a mark lapses at the movement phase of the faction overstacked there")
+
+
 def _phase(state: GameState, e: g.PhaseStarted) -> None:
     state.turn.phase = e.phase
     if e.phase == "movement":
         # Edition 1 logs (docs/rulings.md, "Editions") were played with every mark lapsing here.
         state.overstacked = ([h for h in state.overstacked if not _remedied_now(state, h)]
-                             if state.rules.era >= 2 else [])
+                             if applies(state, OVERSTACK_LAPSE) else [])
 
 
 def _remedied_now(state: GameState, hex_: str) -> bool:
@@ -153,7 +159,7 @@ def _created(state: GameState, e: s.GameCreated) -> None:
     state.name, state.seed_sha256, state.die, state.rules = e.name, e.seed_sha256, e.die, e.rules
     if e.dice:
         state.dice = dict(e.dice)
-    if e.tables:  # a procedure reads its table from the state (WiF land combat, engine/wif/table.py)
+    if e.tables:  # a procedure reads its table from the state (WiF land combat, engine/wif/r1_table.py)
         state.tables = {t.name: t for t in e.tables}
     if e.joint_dice:
         state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}

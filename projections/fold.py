@@ -8,21 +8,19 @@ from __future__ import annotations
 
 from typing import Callable, Iterable, get_args
 
-from turnlog.events.attrition import AttritionEvent
 from turnlog.events import codec
 from turnlog.events.codec import VERSIONS, decode
 from turnlog.events.game import GameEvent
 from turnlog.events.setup import SetupEvent
 
-from . import attrition, board
+from . import board
 from .state import GameState
 
-#: event type name -> the fold step that applies it (the board's own step per type; the
-#: attrition projection's apply for its events).
+#: event type name -> the fold step that applies it: the board's own step per type; a procedure kind's
+#: projection for its events, attrition's included (``register``, from engine/kinds.py).
 DISPATCH: dict[str, Callable[[GameState, object], None]] = {
     **{c.__name__: board.handler(c) for c in get_args(SetupEvent)},
     **{c.__name__: board.handler(c) for c in get_args(GameEvent)},
-    **{c.__name__: attrition.apply for c in get_args(AttritionEvent)},
 }
 #: type name -> (current schema version, fold step): one lookup per row on replay.
 _STEPS: dict[str, tuple[int, Callable[[GameState, object], None]]] = {

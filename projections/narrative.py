@@ -6,15 +6,8 @@ from typing import Callable
 
 import msgspec
 
-from turnlog.events import attrition as a
 from turnlog.events import game as g
 from turnlog.events import setup as s
-
-
-def _c_h(c: int, h: int) -> str:
-    if not c and not h:
-        return "no effect"
-    return f"{c}C/{h}H" if h else f"{c}C"
 
 
 # C0 and C1 controls, DEL, and the format characters that move or reorder what a terminal shows
@@ -184,32 +177,4 @@ def _line(event) -> str:
             return f"dice seed revealed: {sd[:16]}…"
         case g.SecretRevealed(holder=h, secret=sd):
             return f"joint-dice secret of {h} revealed: {sd[:16]}…"
-        case a.AttritionZonesDetermined(zones=zs, active=act, rule=r):
-            return f"{len(zs)} attrition zones fixed for {act}'s turn ({r})"
-        case a.AttritionBegun(procedure=p, attacker=att, defender=d, zone=z, excluded=ex):
-            return f"{p}: {att} attritions {d} in zone {z}" + (f" leaving out {', '.join(ex)} (14.213)" if ex else "")
-        case a.FactorsCounted(procedure=p, units=us, factors=f, contact=c, column=col, rule=r):
-            return f"{p}: {f} factors counted from {len(us)} units against {len(c)} units in contact, column {col} ({r})"
-        case a.AttritionResultDetermined(procedure=p, die=d, modifiers=ms, modified=m, row=row, counters=c, hexes=h, notes=ns):
-            mods = "; ".join(str(x) for x in ms) or "no modifiers"
-            extra = f" [{'; '.join(ns)}]" if ns else ""
-            return f"{p}: die {d}, {mods} -> {m}, row {row if row < 11 else '11+'}: {_c_h(c, h)} (14.41){extra}"
-        case a.TwoCountersChosen(procedure=p, rule=r):
-            return f"{p}: attacker takes 2C instead of 1C/1H ({r})"
-        case a.WinterHexesDesignated(procedure=p, losses=ls, occupation=oc, rule=r):
-            return f"{p}: Russia designates losses in {', '.join(ls) or '-'}, occupation of {', '.join(oc) or '-'} ({r})"
-        case a.AttritionLossesTaken(procedure=p, units=us, shortfall=sf, immune_hexes=im):
-            out = f"{p}: defender loses {', '.join(us) or 'nothing'} (14.51)"
-            if sf:
-                out += f"; {sf} more called for but not available, disregarded (14.51)"
-            if im:
-                out += f"; {', '.join(im)} immune from occupation (14.62B)"
-            return out
-        case a.AttritionZoneCleared(procedure=p, rule=r):
-            return f"{p}: no defending ground unit left in the zone; adjacent zone hexes open to occupation ({r})"
-        case a.OccupationSelected(procedure=p, selections=sel):
-            picks = "; ".join(f"{x.hex} by {', '.join(x.units)}" for x in sel) or "nothing"
-            return f"{p}: attacker selects for occupation: {picks} (14.61, 14.64)"
-        case a.AttritionPhaseChanged(procedure=p, phase=ph):
-            return f"{p}: phase {ph}"
     return type(event).__name__

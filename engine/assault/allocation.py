@@ -16,8 +16,8 @@ from turnlog.projections.state import GameState, UnitState
 
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
-from .results import random_round
-from .values import weight
+from .as_res2_results import random_round
+from .as_res1_values import weight
 
 SIDES = ("attacker", "defender")
 

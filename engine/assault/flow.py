@@ -13,7 +13,7 @@ from turnlog.projections.assault import Assault
 from turnlog.projections.state import GameState, dump, load
 
 from ..dice import Dice
-from . import allocation, disruption, machine, retreat
+from . import allocation, as_dis_disruption as disruption, machine, as_ret_retreat as retreat
 
 
 def scratch(state: GameState, events: list) -> GameState:

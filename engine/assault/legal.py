@@ -5,7 +5,7 @@ from turnlog.projections.assault import Assault
 from turnlog.projections.state import GameState
 
 from ..kit.choices import Choice, Option, choice
-from . import allocation, flow, retreat
+from . import allocation, flow, as_ret_retreat as retreat
 
 
 def waiting(state: GameState, proc: Assault) -> list[Choice]:

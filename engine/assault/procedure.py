@@ -3,9 +3,9 @@
 One handler per command, each calling the rules module of its paragraph group; the phase table is
 machine.py. The kind brings its own events (events/assault.py), projection (projections/assault.py)
 and narrative, and is registered through its entry point (pyproject.toml, engine/kinds.py), so the
-log, Game, verify and the CLI are unchanged. Forming (attackers.py), resolution (values.py, results.py, demolition.py), losses
-(allocation.py), disruption (disruption.py) and the retreat (retreat.py); flow.py takes the steps the
-engine takes itself.
+log, Game, verify and the CLI are unchanged. Forming (as_atk_attackers.py), resolution (as_res1_values.py, as_res2_results.py,
+as_demo_demolition.py), losses (allocation.py), disruption (as_dis_disruption.py) and the retreat
+(as_ret_retreat.py); flow.py takes the steps the engine takes itself.
 """
 from __future__ import annotations
 
@@ -20,8 +20,17 @@ from ..kit import retreat as kr
 from ..kit.choices import Choice, Option, choice
 from ..kit.kind import MachineKind
 from ..kind import Actor
-from . import allocation, demolition, disruption, flow, machine, results, retreat, values
-from . import attackers as atk
+from . import (
+    allocation,
+    as_demo_demolition as demolition,
+    as_dis_disruption as disruption,
+    flow,
+    machine,
+    as_res2_results as results,
+    as_ret_retreat as retreat,
+    as_res1_values as values,
+)
+from . import as_atk_attackers as atk
 from .legal import waiting
 from .narrative import narrate
 from .why import hex_lines, why

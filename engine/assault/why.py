@@ -9,8 +9,8 @@ from fractions import Fraction
 from turnlog.events import assault as a
 from turnlog.projections.state import GameState
 
-from . import values
-from .results import combat_value
+from . import as_res1_values as values
+from .as_res2_results import combat_value
 
 
 def _proc(state: GameState, pid: str):

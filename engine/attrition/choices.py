@@ -14,7 +14,14 @@ from turnlog.projections.state import Attrition, GameState
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
 from ..kit.choices import Bound, Choice, Option, choice
-from . import losses, machine, occupation, retreats, winter, zones
+from . import (
+    r14_5_losses as losses,
+    machine,
+    r14_6_occupation as occupation,
+    r14_7_retreats as retreats,
+    r14_521_winter as winter,
+    r14_2_zones as zones,
+)
 from .common import (contact_group, enemies, faction, is_combat_ground, occupancy, second_reading,
                      stacking_limit)
 

@@ -3,8 +3,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from turnlog.events.editions import applies
 from turnlog.projections.state import GameState, UnitState
 
+from .rulings import SECOND_READING
 from ..kit.board import enemies, held, side  # noqa: F401  (attrition's modules read them from here)
 
 NOT_GROUND = frozenset({"air", "naval", "flak"})
@@ -38,7 +40,7 @@ def second_reading(state: GameState) -> bool:
     Corrections without a scenario option (14.521A adjacency, 14.74, 14.77, the 14.22A/14.11 hold on an
     open attrition) apply from edition 2 on; older logs re-execute as they were played.
     """
-    return state.rules.era >= 2
+    return applies(state, SECOND_READING)
 
 
 def faction(state: GameState, unit: UnitState) -> str:

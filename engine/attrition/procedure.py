@@ -6,16 +6,32 @@ phase the table gives next.
 """
 from __future__ import annotations
 
+from typing import get_args
+
 from turnlog.events import attrition as a
 from turnlog.events.game import PlayerTurnStarted
+from turnlog.projections import attrition as proj
 from turnlog.projections.state import Attrition, GameState
 
 from . import commands as c
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from ..kit.kind import MachineKind
-from . import losses, machine, modifiers, occupation, retreats, seats, table, winter, zones
+from . import (
+    r14_5_losses as losses,
+    machine,
+    r14_42_modifiers as modifiers,
+    r14_6_occupation as occupation,
+    r14_7_retreats as retreats,
+    seats,
+    r14_41_table as table,
+    r14_521_winter as winter,
+    r14_2_zones as zones,
+)
 from .common import enemies, reading, second_reading
+from .narrative import narrate
+from .r14_41_table import die_row
+from .why import odds, why
 
 
 def _current(state: GameState, proc: Attrition) -> bool:
@@ -99,14 +115,6 @@ def _refusals(refused: dict[str, str]) -> str:
     return ", ".join(f"{u} by {r}" for u, r in sorted(refused.items()))
 
 
-def die_row(state: GameState, value: int) -> int:
-    """The table row an unmodified face reads (14.41): counted from the lowest face, or the face itself.
-
-    ``rules.attrition.die_rows = "face"`` reads the face as the row, so a die numbered 1-10 reads rows 1-10.
-    """
-    return value if state.rules.attrition.die_rows == "face" else value - state.die.lowest
-
-
 def roll(state: GameState, proc: Attrition, cmd: c.RollAttritionDie, dice: Dice) -> list:
     """Roll on the Attrition Table with every modifier named (14.41-14.43)."""
     zone = state.zones[proc.zone]
@@ -179,6 +187,13 @@ class AttritionKind(MachineKind):
 
     name = "attrition"
     machine = machine.MACHINE
+    # Its events stay in the codec's static union too (the bytes of every log written before the registry);
+    # registering them again changes no tag and teaches the fold and the narrative through the kind.
+    events = get_args(a.AttritionEvent)
+    apply = staticmethod(proj.apply)
+    narrate = staticmethod(narrate)
+    why = staticmethod(why)      # the REPL's `why` (engine/faces/explain.py)
+    odds = staticmethod(odds)    # the REPL's `odds` (engine/faces/repl_rules.py)
     reacts_to = (PlayerTurnStarted, a.AttritionPhaseChanged)  # what react answers: settle offers it nothing else
     commands = c.COMMANDS
     handlers = {c.BeginAttrition: "on_begin", c.RollAttritionDie: "on_roll", c.TakeTwoCounters: "on_take_two",
@@ -241,6 +256,10 @@ class AttritionKind(MachineKind):
         """The attrition commands that may be issued now, as concrete choices (engine/attrition/choices.py)."""
         from .choices import Gates, legal  # choices.py imports nothing of this module: no cycle
         return legal(state, Gates(_current, unfinished, two_counters_open))
+
+    def holds_board(self, state: GameState, what: str) -> RuleViolation | None:
+        """Why the host command ``what`` must wait for the open attrition (14.22A, 14.11), or None."""
+        return open_guard(state, what)
 
     def who(self, state: GameState, cmd: c.Command):
         """The seat that must issue ``cmd`` (issue 13; engine/attrition/seats.py)."""

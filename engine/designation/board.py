@@ -7,8 +7,9 @@ hexside rivers. Nothing here is WaR map or counter data.
 from __future__ import annotations
 
 from turnlog.projections.state import GameState, UnitState
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 
+from . import rulings
 from .. import terrain
 from ..hexgrid import grid
 from ..kit.board import (by_hex, enemies, enemy_units, faction_of, friendly, neighbours,  # noqa: F401
@@ -31,7 +32,7 @@ def covering(state: GameState, hex_: str) -> bool:
     """9.1.1a: the hex holds covering terrain: its type is ``war.covering`` or named for a covering kind
     (the engine's default ``forest`` has no ``war`` entry, yet the text lists forest), or a feature is."""
     t = terrain.of_hex(state, hex_)
-    if t.war.covering or (t.id.lower() in COVERING_KINDS and state.rules.era >= AUDITED):  # the id: edition 3
+    if t.war.covering or (t.id.lower() in COVERING_KINDS and applies(state, rulings.COVERING_KINDS)):
         return True
     return any(f.kind.lower() in COVERING_KINDS for f in state.features.get(hex_, []))
 

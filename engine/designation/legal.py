@@ -10,8 +10,8 @@ from turnlog.projections.state import GameState
 from ..kit.choices import Choice, Option, choice
 
 from . import board as b
-from . import s9_1_designation as s91
-from . import s9_2_ground_assault as s92
+from . import r9_1_designation as s91
+from . import r9_2_ground_assault as s92
 
 
 def _designatable(state: GameState, proc: AttackDesignation) -> list[str]:

@@ -11,13 +11,20 @@ from turnlog.events import designation as d
 from turnlog.projections import designation as proj
 from turnlog.projections.designation import AttackDesignation, Designations
 from turnlog.projections.state import GameState
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 
+from . import rulings
 from . import commands as c
 from ..errors import CommandError, RuleViolation
 from ..kit.choices import Choice, choice
 from ..kit.kind import MachineKind
-from . import board as b, machine, s9_1_designation as s91, s9_2_ground_assault as s92, s9_2_results as res
+from . import (
+    board as b,
+    machine,
+    r9_1_designation as s91,
+    r9_2_ground_assault as s92,
+    r9_2_results as res,
+)
 from .legal import choices
 from .narrative import narrate
 from .why import hex_lines, why
@@ -68,7 +75,7 @@ class DesignationKind(MachineKind):
         """
         held = super().unfinished(state)
         if held is not None or state.turn.phase != self.turn_phase or self.name not in state.rules.procedures \
-                or state.rules.era < AUDITED:  # edition 2 let the phase pass without the segment
+                or not applies(state, rulings.SEGMENT_HOLDS):  # edition 2 let the phase pass
             return held
         if self.current(state) is not None:
             return None
@@ -90,7 +97,8 @@ class DesignationKind(MachineKind):
             raise RuleViolation("9.0", f"{opened.id} already holds this Combat Phase's designation (phase "
                                 f"'{opened.phase}'): one per Combat Phase")
         first = next(iter(self.instances(state).values()), None)
-        if first is not None and first.arty_shift_option != cmd.arty_shift_option and state.rules.era >= AUDITED:
+        if first is not None and first.arty_shift_option != cmd.arty_shift_option \
+                and applies(state, rulings.OPTION_FIXED):
             # An optional rule is the game's, agreed once; this one favours the attacker, who opens each phase.
             on = first.arty_shift_option
             raise RuleViolation("9.1.1-QA", f"the artillery-shift option of 9.1.1's Q&A is {'on' if on else 'off'} "
@@ -120,7 +128,7 @@ class DesignationKind(MachineKind):
         for i, h in enumerate(cmd.hexes):
             if h not in state.hexes:
                 raise CommandError(f'hexes[{i}]: no hex "{h}"')
-            if state.rules.era < AUDITED:
+            if not applies(state, rulings.SHIFT_ON_ENEMY):
                 continue  # edition 2 took the host's shift hexes as given
             if h in cmd.hexes[:i]:
                 raise CommandError(f'hexes[{i}]: "{h}" is named twice')
@@ -146,7 +154,7 @@ class DesignationKind(MachineKind):
         if state.turn.phase == self.turn_phase and self.current(state) is None:
             first = next(iter(self.instances(state).values()), None)   # it fixed the Q&A option for the game
             fixed = {"arty_shift_option": True} if first is not None and first.arty_shift_option \
-                and state.rules.era >= AUDITED else None
+                and applies(state, rulings.OPTION_FIXED) else None
             return [choice("BeginAttackDesignation", fixed, rule="9.0", role="active", faction=state.turn.active)]
         out = []
         for proc in self.open(state):

@@ -10,8 +10,8 @@ from turnlog.projections.state import GameState
 
 from . import board as b
 from . import machine
-from . import s9_1_designation as s91
-from .s9_2_ground_assault import lapse
+from . import r9_1_designation as s91
+from .r9_2_ground_assault import lapse
 
 
 def _proc(state: GameState, pid: str):

@@ -6,7 +6,7 @@ from xml.sax.saxutils import escape
 
 from turnlog.projections.state import GameState
 
-from ..wif import k_kampfgruppe as kg
+from ..wif import k1_kampfgruppe as kg
 
 from .render_style import R, corners, points, safe_id
 

@@ -10,7 +10,8 @@ from turnlog.events import attrition as a
 from .. import kinds
 from ..attrition import machine
 from ..errors import CommandError
-from .explain import event_procedure, explain, legal_choices, odds
+from ..attrition.why import odds
+from .explain import event_procedure, explain, legal_choices
 
 
 def _head(entry) -> str:

@@ -115,7 +115,7 @@ def parse(grammar: str, text: str) -> Result:
 
 
 def counters_hexes(result: Result) -> tuple[int, int]:
-    """An attrition-grammar result as (counters, hexes), the shape engine/attrition/table.py holds."""
+    """An attrition-grammar result as (counters, hexes), the shape engine/attrition/r14_41_table.py holds."""
     counters = next((p.number or 0 for p in result.parts if p.code == "C"), 0)
     hexes = next((p.number or 0 for p in result.parts if p.code == "H"), 0)
     return counters, hexes

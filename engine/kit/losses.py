@@ -5,7 +5,7 @@ what one loss pays (``weight``: 1 for a counter, a casualty point of 1 or 1/2, a
 Fractions). ``check`` refuses a list that names a unit twice or no unit at all (CommandError naming the
 field), pays more than the result calls for, holds a unit that may not be lost, or pays less than the most
 the owner could (a shortfall is allowed only when nothing more can be given), and returns the shortfall.
-Attrition uses it for 14.51/14.52 (engine/attrition/losses.py).
+Attrition uses it for 14.51/14.52 (engine/attrition/r14_5_losses.py).
 """
 from __future__ import annotations
 

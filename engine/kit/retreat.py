@@ -7,7 +7,7 @@ that must retreat and is missing or one that may not retreat, then for each dest
 ``forbidden(state, unit, to)`` hook (its barred hexes, with the rule and why) and an optional ``prefer``
 hook (a lesser evil that was open). ``events`` turns the moves into one simultaneous set of events: every
 move is judged on the board as it stood before any unit moved. Attrition plugs in its 14.7 rules
-(engine/attrition/retreats.py).
+(engine/attrition/r14_7_retreats.py).
 """
 from __future__ import annotations
 

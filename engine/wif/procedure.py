@@ -1,10 +1,10 @@
 """World in Flames land combat (11.16.5 as replaced; reading notes §1) as a kind on the kit.
 
-One handler per command, each calling the rules module of its clause group (arm.py T4-T6, chooser.py
-T2-T3/T9, table.py T1/T7-T9/R1-R2); the phase table is machine.py. The kind brings its own events
+One handler per command, each calling the rules module of its clause group (t4_arm.py T4-T6,
+t2_chooser.py T2-T3/T9, r1_table.py T1/T7-T9/R1-R2); the phase table is machine.py. The kind brings its own events
 (events/wif.py), projection (projections/wif.py) and narrative, and is registered through its entry
-point (pyproject.toml, engine/kinds.py); a game uses it only when ``rules.procedures`` names "wif".
-Losses, first-loss constraints and kampfgruppen (R2-R4, K) are part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
+point (pyproject.toml, engine/kinds.py); a game uses it only when ``rules.procedures`` names "wif". Losses, first-loss constraints and kampfgruppen
+(R2-R4, K) are part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
 """
 from __future__ import annotations
 
@@ -12,12 +12,13 @@ from turnlog.events import wif as w
 from turnlog.events import wif_losses as wl
 from turnlog.events.base import Modifier
 from turnlog.events.game import PhaseStarted
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 from turnlog.projections import wif as proj
 from turnlog.projections import wif_losses as proj_losses
 from turnlog.projections.state import GameState
 from turnlog.projections.wif import LandCombat, LandCombats
 
+from . import rulings
 from . import commands as c
 from ..errors import CommandError, RuleViolation
 from ..kit.board import enemy_units, faction_of, friendly, neighbours, on_board
@@ -26,7 +27,16 @@ from ..kit.kind import MachineKind
 from ..kit import sequence
 from ..kit import tables as T
 from ..kind import Actor
-from . import arm, chooser as ch, machine, r3_casualties as r3, r4_first_loss as r4, results, results_text, table as tb
+from . import (
+    t4_arm as arm,
+    t2_chooser as ch,
+    machine,
+    r3_casualties as r3,
+    r4_first_loss as r4,
+    results,
+    results_text,
+    r1_table as tb,
+)
 from .narrative import narrate as narrate_combat
 from .why import odds, why
 
@@ -162,7 +172,8 @@ class WifKind(MachineKind):
             for i, uid in enumerate(getattr(cmd, field)):
                 if uid not in cmd.attackers:
                     raise CommandError(f'{field}[{i}]: "{uid}" is not one of the attackers')
-                if field == "eng_used" and r3.wif_class(state.units[uid]) != "ENG" and state.rules.era >= AUDITED:
+                if field == "eng_used" and r3.wif_class(state.units[uid]) != "ENG" \
+                        and applies(state, rulings.ENG_USED_IS_ENG):
                     raise CommandError(f'eng_used[{i}]: "{uid}" is no ENG (11.16.5-R4d binds an ENG division that '
                                        "used its abilities)")
 
@@ -193,7 +204,7 @@ class WifKind(MachineKind):
     def on_roll(self, state: GameState, combat: LandCombat, cmd: c.RollLandCombatDice, dice) -> list:
         name = state.rules.wif.die
         spec = dice.spec(name, "11.16.5-T7")
-        if spec.count != 1 or (spec.sides != 10 and state.rules.era >= AUDITED):  # the d10: edition 3
+        if spec.count != 1 or (spec.sides != 10 and applies(state, rulings.ONE_D10)):
             raise RuleViolation("11.16.5-T7", f"rules.wif.die names dice '{name or 'the game die'}' of {spec.count} "
                                 f"d{spec.sides}: option 43 (the split d10) rolls one ten-sided die per side")
         key = f"wif/t{combat.turn}/{combat.id}"

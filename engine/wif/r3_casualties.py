@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 from turnlog.projections.state import GameState, UnitState
 
+from . import rulings
 from ..errors import CommandError, RuleViolation
 from ..kit import losses as kl
 from ..kit.board import unit_class
@@ -106,7 +107,7 @@ def check_losses(state: GameState, combat, side: str, units: list[str]) -> Paid:
     most = min(need, sum((points(state.units[u]) for u in alive), Fraction(0)))
     shortfall = kl.check(spec, units, most)
     paid = sum((points(state.units[u]) for u in units), Fraction(0))
-    if state.rules.era >= AUDITED:
+    if applies(state, rulings.HALF_PAYER):
         half = half_payer(state, units, paid)
     else:  # edition 2: only a list that paid past the result named its last corps (docs/rulings.md)
         half = units[-1] if units and paid > need and is_corps(state.units[units[-1]]) else ""

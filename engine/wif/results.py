@@ -2,7 +2,7 @@
 
 Pure deciders over the combat's state (projections/wif.py LandCombat) that the wif kind routes to
 (engine/wif/procedure.py): each checks its clauses in engine/wif/r3_casualties.py, r4_first_loss.py and
-k_kampfgruppe.py and returns events; the kind adds its phase change. Nothing here writes or rolls.
+k1_kampfgruppe.py and returns events; the kind adds its phase change. Nothing here writes or rolls.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from turnlog.projections.wif_losses import credits
 from . import commands as c
 from ..errors import CommandError
 from ..kit.board import faction_of
-from . import k_kampfgruppe as k, r3_casualties as r3, r4_first_loss as r4
+from . import k1_kampfgruppe as k, r3_casualties as r3, r4_first_loss as r4
 
 
 def on_designate(state: GameState, combat, cmd: c.DesignateFirstLossType) -> list:

@@ -10,7 +10,7 @@ from turnlog.projections.state import GameState
 from turnlog.projections.wif_losses import credits
 
 from ..kit.choices import Choice, Option, choice
-from . import k_kampfgruppe as k, r3_casualties as r3, r4_first_loss as r4
+from . import k1_kampfgruppe as k, r3_casualties as r3, r4_first_loss as r4
 
 
 def choices(state: GameState, combat) -> list[Choice]:

@@ -15,7 +15,7 @@ from turnlog.projections.state import GameState
 from ..dice import as_dice
 from ..errors import CommandError
 from ..kit import tables as T
-from . import results_text, table as tb
+from . import results_text, r1_table as tb
 
 
 def _combat(state: GameState, pid: str):

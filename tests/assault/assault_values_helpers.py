@@ -9,7 +9,7 @@ attacks; WA (US units, ids starting with 'e') defends. ``values()`` declares the
 from __future__ import annotations
 
 from turnlog import commands as c
-from turnlog.engine.assault import values
+from turnlog.engine.assault import as_res1_values as values
 
 from assault_helpers import proc
 from helpers import new_game, scenario

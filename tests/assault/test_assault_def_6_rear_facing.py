@@ -6,7 +6,7 @@ and 0202 beyond 5.
 """
 from __future__ import annotations
 
-from turnlog.engine.assault.reductions import rear
+from turnlog.engine.assault.as_def_reductions import rear
 from turnlog.engine.hexgrid import direction
 
 from assault_values_helpers import assault, rules_of, unit

@@ -8,7 +8,7 @@ import turnlog
 from turnlog import commands as c
 from turnlog.events import assault as a
 from turnlog.events.game import DieRolled
-from turnlog.engine.assault.demolition import share
+from turnlog.engine.assault.as_demo_demolition import share
 
 from assault_helpers import game, of, u
 

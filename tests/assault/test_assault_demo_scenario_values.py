@@ -6,7 +6,7 @@ from fractions import Fraction as F
 
 from turnlog import commands as c
 from turnlog.engine import scenario
-from turnlog.engine.assault import values
+from turnlog.engine.assault import as_res1_values as values
 
 from assault_helpers import proc  # registers the assault kind for tests
 from helpers import new_game

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from turnlog import commands as c
 from turnlog.events import assault as a
-from turnlog.engine.assault.disruption import steps
+from turnlog.engine.assault.as_dis_disruption import steps
 
 from assault_helpers import game, of, u
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnlog.engine.assault import values
+from turnlog.engine.assault import as_res1_values as values
 from turnlog.engine.errors import RuleViolation
 
 from turnlog import commands as c

@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from turnlog.engine.assault import values
+from turnlog.engine.assault import as_res1_values as values
 from turnlog.engine.assault.facts import mass, vehicles
 from turnlog.engine.kit import modifiers as kit
 from turnlog.projections.assault import Assault

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from turnlog.engine.assault.values import Totals, weight
+from turnlog.engine.assault.as_res1_values import Totals, weight
 from turnlog.projections.state import UnitState
 
 from assault_values_helpers import assault, unit

@@ -9,7 +9,7 @@ from fractions import Fraction
 from turnlog import commands as c
 from turnlog.events import assault as a
 from turnlog.events.game import DieRolled
-from turnlog.engine.assault import results
+from turnlog.engine.assault import as_res2_results as results
 from turnlog.projections.narrative import line
 
 from assault_helpers import game, of, proc, u

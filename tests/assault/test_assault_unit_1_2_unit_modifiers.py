@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnlog.engine.assault.unit_mods import unit_pct
+from turnlog.engine.assault.as_unit_modifiers import unit_pct
 from turnlog.engine.errors import RuleViolation
 from turnlog.projections.state import UnitState
 

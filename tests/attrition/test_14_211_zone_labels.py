@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from turnlog.engine.attrition import zones
+from turnlog.engine.attrition import r14_2_zones as zones
 from turnlog.engine.hexgrid import grid
 from turnlog.projections.state import GameState
 

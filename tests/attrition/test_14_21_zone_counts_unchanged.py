@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from turnlog.engine.attrition import zones
+from turnlog.engine.attrition import r14_2_zones as zones
 from turnlog.engine.attrition.common import enemies, occupancy
 from turnlog.projections.state import GameState
 

@@ -6,7 +6,7 @@ Position: the US unit in 0405 (western front); Axis hexes 0404 and 0304 touch it
 from __future__ import annotations
 
 
-from turnlog.engine.attrition import zones
+from turnlog.engine.attrition import r14_2_zones as zones
 from turnlog.engine.commands import BeginAttrition
 
 from helpers import hexes, new_game, refused, scenario, unit

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnlog.engine.attrition import zones
+from turnlog.engine.attrition import r14_2_zones as zones
 from turnlog.engine.commands import BeginAttrition
 
 from helpers import hexes, new_game, refused, scenario, unit

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from turnlog.engine.commands import BeginAttrition, RollAttritionDie
-from turnlog.engine.faces.explain import odds
+from turnlog.engine.attrition.why import odds
 
 from helpers import hexes, new_game, refused, scenario, unit
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnlog.engine.attrition import modifiers
+from turnlog.engine.attrition import r14_42_modifiers as modifiers
 
 from helpers import hexes, new_game, scenario, unit
 from test_14_41_table import CELLS, COLUMN_FACTORS, parse

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnlog.engine.attrition import table
+from turnlog.engine.attrition import r14_41_table as table
 from turnlog.engine.commands import BeginAttrition, RollAttritionDie
 from turnlog.events.attrition import AttritionResultDetermined
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnlog.engine.attrition import winter
+from turnlog.engine.attrition import r14_521_winter as winter
 from turnlog.engine.commands import BeginAttrition, RollAttritionDie
 
 from helpers import new_game, refused

@@ -95,7 +95,7 @@ def test_14_61_partially_supplied_attritioner_may_advance(tmp_path):
 
 def test_14_61_hex_touching_only_an_ineligible_unit_is_not_offered(tmp_path):
     # 0505 touches only the unsupplied it-2 (0405); 0504 and 0503 touch it-1.
-    from turnlog.engine.attrition.occupation import eligible_hexes
+    from turnlog.engine.attrition.r14_6_occupation import eligible_hexes
     g = at_select(tmp_path, [unit("it-2", "IT", "0405", 3, supply="none"), unit("us-3", "US", "0505")])
     p = g.state.attritions["A1"]
     offered = dict(eligible_hexes(g.state, p, g.state.zones[p.zone]))

@@ -7,7 +7,7 @@ partisan stands with an American infantry unit; 0603 is open behind.
 """
 from __future__ import annotations
 
-from turnlog.engine.attrition.retreats import displaced
+from turnlog.engine.attrition.r14_7_retreats import displaced
 from turnlog.engine.commands import Retreat, RetreatUnits
 
 from helpers import refused, unit

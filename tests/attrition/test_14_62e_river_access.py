@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnlog.engine.attrition.occupation import eligible_hexes
+from turnlog.engine.attrition.r14_6_occupation import eligible_hexes
 from turnlog.engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
 from turnlog.events.attrition import Selection
 

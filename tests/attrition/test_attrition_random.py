@@ -18,9 +18,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from turnlog.engine.attrition import losses as L
-from turnlog.engine.attrition import occupation as O
-from turnlog.engine.attrition import retreats as R
+from turnlog.engine.attrition import r14_5_losses as L
+from turnlog.engine.attrition import r14_6_occupation as O
+from turnlog.engine.attrition import r14_7_retreats as R
 from turnlog.engine.attrition.common import contact_group, faction, is_combat_ground
 from turnlog.engine.commands import (BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation,
                              StartPhase, StartPlayerTurn, TakeAttritionLosses, TakeTwoCounters)

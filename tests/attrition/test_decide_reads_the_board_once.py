@@ -73,7 +73,7 @@ def test_held_outside_a_still_span_works_out_every_time(game):
 
 
 def test_the_retreat_decision_works_out_who_is_displaced_and_the_stacks_once(game, monkeypatch):
-    from turnlog.engine.attrition import retreats
+    from turnlog.engine.attrition import r14_7_retreats as retreats
     *before, retreat = cases.procedure()
     for cmd in before:
         game.execute(cmd)

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from turnlog.engine import scenario as S
-from turnlog.engine.attrition import retreats
+from turnlog.engine.attrition import r14_7_retreats as retreats
 from turnlog.engine.commands import Retreat, RetreatUnits
 from turnlog.engine.game import Game
 

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from turnlog.engine import scenario as S
-from turnlog.engine.attrition import losses
+from turnlog.engine.attrition import r14_5_losses as losses
 from turnlog.engine.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]

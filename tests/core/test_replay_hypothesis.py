@@ -26,9 +26,9 @@ from turnlog.engine import commands as c
 from turnlog.engine import game as game_module
 from turnlog.engine import hexgrid
 from turnlog.engine import scenario as S
-from turnlog.engine.attrition import losses as L
-from turnlog.engine.attrition import occupation as O
-from turnlog.engine.attrition import retreats as R
+from turnlog.engine.attrition import r14_5_losses as L
+from turnlog.engine.attrition import r14_6_occupation as O
+from turnlog.engine.attrition import r14_7_retreats as R
 from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify

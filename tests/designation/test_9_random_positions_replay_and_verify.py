@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 import turnlog
 from turnlog import commands as c
-from turnlog.engine.designation import s9_1_designation as s91
-from turnlog.engine.designation import s9_2_ground_assault as s92
-from turnlog.engine.designation.s9_2_results import affected
+from turnlog.engine.designation import r9_1_designation as s91
+from turnlog.engine.designation import r9_2_ground_assault as s92
+from turnlog.engine.designation.r9_2_results import affected
 from turnlog.engine.errors import CommandError, RuleViolation
 
 from helpers import new_game

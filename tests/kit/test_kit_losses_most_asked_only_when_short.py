@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from turnlog.engine import scenario as S
-from turnlog.engine.attrition import losses
+from turnlog.engine.attrition import r14_5_losses as losses
 from turnlog.engine.errors import RuleViolation
 from turnlog.engine.game import Game
 from turnlog.engine.kit import losses as L

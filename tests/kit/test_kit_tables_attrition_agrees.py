@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from turnlog.engine.attrition import table as A
+from turnlog.engine.attrition import r14_41_table as A
 from turnlog.engine.kit import cells as C
 from turnlog.engine.kit import tables as T
 

@@ -13,7 +13,7 @@ import msgspec
 
 from turnlog.engine import commands as c
 from turnlog.engine import scenario as S
-from turnlog.engine.attrition import losses, occupation
+from turnlog.engine.attrition import r14_5_losses as losses, r14_6_occupation as occupation
 from turnlog.engine.errors import CommandError
 from turnlog.engine.game import Game
 from turnlog.engine.hexgrid import grid

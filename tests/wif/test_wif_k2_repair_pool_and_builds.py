@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from turnlog.engine.errors import CommandError, RuleViolation
-from turnlog.engine.wif import k_kampfgruppe as k
+from turnlog.engine.wif import k1_kampfgruppe as k
 from turnlog.events import wif_losses as w
 from turnlog.projections.wif_losses import credits
 

@@ -10,15 +10,17 @@ from fractions import Fraction
 from functools import lru_cache
 
 from turnlog.events.base import Modifier
-from turnlog.events.setup import AUDITED, TableRecord
+from turnlog.events.editions import applies
+from turnlog.events.setup import TableRecord
 from turnlog.projections.state import GameState
 from turnlog.projections.wif import LandCombat
 
+from . import rulings
 from ..errors import RuleViolation
 from ..kit import odds as kodds
 from ..kit import tables as T
 from ..kit.modifiers import round_as
-from . import chooser as ch
+from . import t2_chooser as ch
 
 TABLES = ("blitz", "assault")
 #: 11.16.5-R1: each table's last column (odds past it read it); both start at 1:2.
@@ -52,7 +54,7 @@ def loaded(state: GameState, kind: str) -> T.Table:
     if table.spec.columns_by != "odds" or table.spec.cell_grammar != "sides" or not str(top).endswith(":1"):
         raise RuleViolation("11.16.5-R1", f"table '{name}' cannot be read as the {kind} table: it needs "
                             + HOW.format(name=name, kind=kind).split("; list")[0] + ", its last column n:1")
-    if state.rules.era >= AUDITED and (_odds(table.spec.columns[0].min), _odds(top)) != (Fraction(1, 2), ENDS[kind]):
+    if applies(state, rulings.TABLE_ENDS) and (_odds(table.spec.columns[0].min), _odds(top)) != (Fraction(1, 2), ENDS[kind]):
         raise RuleViolation("11.16.5-R1", f"table '{name}' runs from {table.spec.columns[0].min} to {top}; R1 reads "
                             f"odds below 1:2 on a 1:2 column and odds past {ENDS[kind]}:1 on the {kind} table's "
                             "last column, so its columns must start at 1:2 and end at "

@@ -14,9 +14,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from turnlog.events.base import Modifier
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 from turnlog.projections.state import GameState, UnitState
 
+from . import rulings
 from ..hexgrid import direction
 from .facts import engineer, travelling
 
@@ -61,7 +62,7 @@ def defender(state: GameState, u: UnitState, attack_hexes: list[str]) -> list[Mo
     out = []
     # Broken is the stage past Disrupted, and a Broken unit keeps its old `disrupted` marker
     # (disruption.hit): from edition 3 it is judged Broken (AS-DEF.5) only, not Disrupted as well.
-    disrupted = "disrupted" in m and not ("broken" in m and state.rules.era >= AUDITED)
+    disrupted = "disrupted" in m and not ("broken" in m and applies(state, rulings.BROKEN_ONLY))
     one = [w for w, hold in (("Disrupted", disrupted), ("Low Ammo", "low_ammo" in m),
                              ("Digging-In", "digging_in" in m)) if hold]
     if one:

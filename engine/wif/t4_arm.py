@@ -12,9 +12,10 @@ from typing import Sequence
 
 from turnlog.events.base import Modifier
 from turnlog.events.wif import ArmPoints, FactorMultiplier, TankBuster
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 from turnlog.projections.state import GameState, UnitState
 
+from . import rulings
 from ..errors import CommandError
 from ..kit.board import unit_class
 from .r3_casualties import is_gun
@@ -106,7 +107,7 @@ def count(state: GameState, attackers: Sequence[str], defenders: Sequence[str], 
     contributors = []
     for side, ids in (("attacker", attackers), ("defender", defenders)):
         for uid in ids:
-            mods = base(state.units[uid], side, state.rules.era >= AUDITED)
+            mods = base(state.units[uid], side, applies(state, rulings.GUN_WHOLE))
             mods += mult.get(uid, []) if mods else []
             pts = total(mods)
             sums[side] += pts

@@ -9,7 +9,7 @@ from turnlog.events.base import Modifier
 from turnlog.projections.state import GameState, UnitState
 
 from ..kit.modifiers import total
-from . import table
+from . import r14_41_table as table
 from .common import effective_ctl
 
 

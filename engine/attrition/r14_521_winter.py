@@ -6,8 +6,8 @@ from turnlog.projections.state import Attrition, GameState
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
 from .common import faction, features, is_combat_ground, occupancy, reading, second_reading
-from .modifiers import winter_level
-from .occupation import hex_refusal, unit_refusal
+from .r14_42_modifiers import winter_level
+from .r14_6_occupation import hex_refusal, unit_refusal
 
 
 def applies(state: GameState, proc: Attrition) -> bool:

@@ -11,7 +11,7 @@ from turnlog.projections.state import Attrition, GameState, UnitState
 from ..errors import RuleViolation
 from ..hexgrid import grid
 from ..kit import losses as kit
-from . import winter
+from . import r14_521_winter as winter
 from .common import (FORTRESS, contact_group, faction, features, held, is_combat_ground, is_ground, occupancy,
                      reading)
 

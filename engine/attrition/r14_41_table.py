@@ -4,11 +4,13 @@ The cells are engine/attrition/tables/14-41-europe.toml, loaded once by ``kit.ta
 game would also load as ``turnlog:attrition-14-41-europe``); tests/attrition/test_14_41_table.py checks all 84
 against the printed rule. Column and row are found by the kit's range column and row clamp, so attrition
 reads its table as any other system reads its own. The Pacific halving stays with the 14.41 Asia note
-(engine/attrition/modifiers.py), which judges 14.44 on the European cell.
+(engine/attrition/r14_42_modifiers.py), which judges 14.44 on the European cell.
 """
 from __future__ import annotations
 
 from functools import lru_cache
+
+from turnlog.projections.state import GameState
 
 from ..kit import cells
 from ..kit import tables as kit
@@ -50,3 +52,11 @@ def label(cell: tuple[int, int]) -> str:
     if not c and not h:
         return "-"
     return f"{c}C/{h}H" if h else f"{c}C"
+
+
+def die_row(state: GameState, value: int) -> int:
+    """The table row an unmodified face reads (14.41): counted from the lowest face, or the face itself.
+
+    ``rules.attrition.die_rows = "face"`` reads the face as the row, so a die numbered 1-10 reads rows 1-10.
+    """
+    return value if state.rules.attrition.die_rows == "face" else value - state.die.lowest

@@ -1,18 +1,19 @@
 """The Ground Assault Segment's declarations (9.2.0-9.2.4) and what a required hex needs (9.1.1's Q&A).
 
 The text leaves the resolution to rules 10-11: an assault is declared here (who attacks which hexes, who
-defends, the defender's terrain) and its result is the host's report (s9_2_results.py).
+defends, the defender's terrain) and its result is the host's report (r9_2_results.py).
 """
 from __future__ import annotations
 
 from turnlog.events import designation as d
 from turnlog.projections.designation import AttackDesignation
 from turnlog.projections.state import GameState, UnitState
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 
+from . import rulings
 from ..errors import CommandError, RuleViolation
 from . import board as b
-from .s9_1_designation import designated
+from .r9_1_designation import designated
 
 #: 9.2.4: what each adjacent hex may send into a constricted hex.
 CONSTRICTED_UNITS, CONSTRICTED_BATTALIONS = 2, 1
@@ -136,4 +137,5 @@ def declare(state: GameState, proc: AttackDesignation, attackers: list[str], hex
     return d.GroundAssaultDeclared(procedure=proc.id, assault=f"G{len(proc.assaults) + 1}", attackers=list(attackers),
                                    hexes=list(hexes), defenders=[u.id for u in defending if u.id not in came_in],
                                    retreated_in=came_in, terrain=state.hexes[best].terrain, constricted=tight,
-                                   terrain_hex=best if len(hexes) > 1 and state.rules.era >= AUDITED else "")
+                                   terrain_hex=best if len(hexes) > 1
+                                   and applies(state, rulings.TERRAIN_HEX) else "")

@@ -1,8 +1,8 @@
 """Unit modifiers: AS-UNIT.1 (quality part + fatigue part) and AS-UNIT.2 (lowest attacker, highest defender).
 
 ``quality`` is the letter A-F (empty counts as C); ``fatigue`` is the band 0-3 (none, Medium, High,
-Maximum), as attackers.py reads it. The text's second example is misprinted (docs/rulings.md): the clause
-is implemented, not the example's figure.
+Maximum), as as_atk_attackers.py reads it. The text's second example is misprinted
+(docs/rulings.md): the clause is implemented, not the example's figure.
 """
 from __future__ import annotations
 

@@ -16,16 +16,17 @@ import msgspec
 
 from turnlog.events import assault as a
 from turnlog.events import game as g
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 from turnlog.projections.assault import Assault
 from turnlog.projections.state import GameState, UnitState
 
+from . import rulings
 from ..dice import Dice
 from ..kit import retreat as kr
 from ..kit.board import by_hex, enemies, faction_of, friendly, neighbours
 from .allocation import reduce
-from .attackers import crossing
-from .results import random_round
+from .as_atk_attackers import crossing
+from .as_res2_results import random_round
 
 FORTS = ("bunker", "pillbox")
 BEATEN = ("disrupted", "broken")
@@ -87,7 +88,8 @@ def forbidden(state: GameState, u: UnitState, to: str) -> kr.Bar | None:
         return "AS-RET.3", f"{u.id} retreats one hex, into a hex next to {u.hex}; {to} is not (reading P11)"
     # A towed anti-tank gun goes into Travel Mode to retreat (AS-SRR.2), so it moves as one that travels;
     # before edition 3 a retreat was not asked for Travel Mode at all (docs/rulings.md).
-    travel = u.mode.lower() == "travel" or towed_at_gun(u) or state.rules.era < AUDITED
+    travel = u.mode.lower() == "travel" or towed_at_gun(u) \
+        or not applies(state, rulings.RETREAT_TRAVEL)
     bar = crossing(state, u, u.hex, to, travel)
     if bar is not None:
         return "AS-RET.3", f"{bar[1]} ({bar[0]}), so it cannot retreat there"

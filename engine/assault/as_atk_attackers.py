@@ -13,9 +13,10 @@ Every fact is the scenario's vocabulary (docs/scenario.md), none of it commercia
 """
 from __future__ import annotations
 
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 from turnlog.projections.state import GameState, UnitState
 
+from . import rulings
 from .. import terrain
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
@@ -67,7 +68,7 @@ def bar(state: GameState, attacker: str, u: UnitState, hex_: str) -> tuple[str, 
         return "AS-GEN.1", f"{u.id} is not a unit of {attacker} on the map"
     if hex_ not in neighbours(state, u.hex):
         return "AS-GEN.1", f"{u.id} in {u.hex} is not adjacent to {hex_}"
-    other = committed(state, u.id, hex_) if state.rules.era >= AUDITED else None  # edition 3 (docs/rulings.md)
+    other = committed(state, u.id, hex_) if applies(state, rulings.ONE_FORMING) else None
     if other:
         return "AS-GEN.1", f"{u.id} already assaults {other[1]} in {other[0]}, which is not resolved yet"
     return own_bar(u) or crossing_bar(state, u, hex_) or cost_bar(state, u, hex_)
@@ -111,7 +112,7 @@ def crossing(state: GameState, u: UnitState, from_: str, to: str, travel: bool) 
     """(id, why) if ``u``, in Travel Mode or not, could not move from ``from_`` into ``to``, else None.
 
     The movement the assault asks for (AS-ATK.3, AS-MOVE.1) and the one a retreat asks for (AS-RET.3 names
-    any such bar as its own, retreat.py): a side land units cannot cross or an unbridged river bars it; a
+    any such bar as its own, as_ret_retreat.py): a side land units cannot cross or an unbridged river bars it; a
     bridge, or a road into terrain the unit's class may not enter, needs Travel Mode.
     """
     g = grid(state)
@@ -121,7 +122,7 @@ def crossing(state: GameState, u: UnitState, from_: str, to: str, travel: bool) 
     if side.river and not side.bridge:
         return "AS-ATK.3", f"the river between {from_} and {to} has no bridge"
     # Edition 3: any bridged side, flagged a river or not (the clause names the bridge); before, only a river's.
-    if (side.bridge if state.rules.era >= AUDITED else side.river) and not travel:
+    if (side.bridge if applies(state, rulings.BRIDGE_TRAVEL) else side.river) and not travel:
         return "AS-MOVE.1", f"{u.id} crosses the bridge into {to} only in Travel Mode"
     if unit_class(u) in terrain.of_hex(state, to).prohibited_classes:
         if not side.road:

@@ -10,11 +10,12 @@ from turnlog.events import designation as d
 from turnlog.events.game import UnitEliminated, UnitRetreated
 from turnlog.projections.designation import Assault, AttackDesignation
 from turnlog.projections.state import GameState
-from turnlog.events.setup import AUDITED
+from turnlog.events.editions import applies
 
+from . import rulings
 from ..errors import CommandError, RuleViolation
 from . import board as b
-from .s9_2_ground_assault import able_units, lapse, unattacked
+from .r9_2_ground_assault import able_units, lapse, unattacked
 
 
 def affected(state: GameState, proc: AttackDesignation, g: Assault) -> dict[str, str]:
@@ -53,7 +54,7 @@ def report(state: GameState, proc: AttackDesignation, assault: str, result: str,
     reach = affected(state, proc, g)
     moves = {}
     for i, uid in enumerate(eliminated):
-        if uid in eliminated[:i] and state.rules.era >= AUDITED:  # edition 2 wrote it twice
+        if uid in eliminated[:i] and applies(state, rulings.NAMED_ONCE):  # edition 2 wrote it twice
             raise CommandError(f'eliminated[{i}]: "{uid}" is named twice')
         _reached(state, proc, reach, uid, f"eliminated[{i}]", assault)
     for i, r in enumerate(retreats):
@@ -101,7 +102,7 @@ def end(state: GameState, proc: AttackDesignation) -> d.GroundAssaultSegmentEnde
     attacked = sorted({h for g in proc.assaults.values() for h in g.hexes})
     # The rest lapse because no designated unit is left able to attack them, and only designated units may
     # (9.1.0): 9.1.3 never is the reason here, since a hex closed to a unit laid no duty on it to begin with.
-    rest = "9.1.0" if state.rules.era >= AUDITED else "9.1.3"   # edition 2 named 9.1.3
+    rest = "9.1.0" if applies(state, rulings.LAPSE_UNDER_9_1_0) else "9.1.3"   # edition 2 named 9.1.3
     lapsed = {h: lapse(state, proc, h) or rest for h in proc.required if h not in attacked}
     cleared = [u for u in proc.marked if "attack" in state.units[u].markers]
     return d.GroundAssaultSegmentEnded(procedure=proc.id, attacked=attacked, lapsed=lapsed, cleared=cleared)

@@ -19,7 +19,14 @@ from turnlog.projections.state import GameState, UnitState
 from ..errors import RuleViolation
 from ..kit import modifiers as kit
 from ..kit.board import on_board
-from . import attackers, combined_arms, organisation, reductions, terrain_mods, unit_mods
+from . import (
+    as_atk_attackers as attackers,
+    as_cap_combined_arms as combined_arms,
+    as_org_organisation as organisation,
+    as_def_reductions as reductions,
+    as_ter_terrain as terrain_mods,
+    as_unit_modifiers as unit_mods,
+)
 from .facts import flag, mass, weight  # noqa: F401  (weight is part of this module's interface)
 
 

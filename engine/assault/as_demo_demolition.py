@@ -2,7 +2,7 @@
 
 Reading P14: whenever a demolition unit takes part (bunker or not); the assault value is its printed
 per-strength rating (``ratings.assault``); the loss is in its own strength points, randomly rounded by a
-committed draw ``demo/<unit>`` (P1). AS-DEMO.1 (the halved bunker bonus) is a value: values.py.
+committed draw ``demo/<unit>`` (P1). AS-DEMO.1 (the halved bunker bonus) is a value: as_res1_values.py.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from turnlog.projections.state import GameState
 
 from ..dice import Dice
 from .allocation import reduce
-from .results import random_round
+from .as_res2_results import random_round
 
 
 def share(av: int) -> Fraction:

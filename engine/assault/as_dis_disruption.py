@@ -25,7 +25,7 @@ from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from ..kit import modifiers as km
 from .allocation import SIDES, loss_of, mass, units_of
-from .results import ROUND, key
+from .as_res2_results import ROUND, key
 
 STATUSES = ("disrupted", "broken")
 

@@ -1,0 +1,150 @@
+"""What the REPL's ``why`` and ``odds`` say about rule 14: the rules behind an event, a roll's odds.
+
+Read-only answers from the board before the event (``why``) or at the cursor (``odds``); the faces
+print them (engine/faces/explain.py, repl_rules.py), so a host program can print the same.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from turnlog.events import attrition as a
+from turnlog.events import game as g
+from turnlog.projections.state import GameState
+
+from ..kit.modifiers import total as modifier_total
+from . import machine
+from . import r14_2_zones as zones
+from . import r14_41_table as table
+from . import r14_42_modifiers as modifiers
+from .r14_41_table import die_row
+
+# Why a unit was left out of a count: the rule letter and a paraphrase (the wording is the text's).
+REFUSALS = {
+    "14.213": "left out by the attacker",
+    "14.23A": "took part in offensive operations this turn",
+    "14.23B": "already counted in another attrition this turn",
+    "14.23C": "touches the zone only across impassable or all-water hexsides",
+    "14.23D": "touches the zone only across a fortified hexside or into a fortress/fortification",
+    "14.23E": "no defending unit it may attack there",
+    "14.23F": "a unit type that never counts",
+}
+
+
+def _row(row: int) -> str:
+    return str(row) if row < 11 else "11+"
+
+
+def _result(prev: GameState, ev: a.AttritionResultDetermined,
+            rolled: g.DieRolled | None) -> list[str]:
+    """The die, each modifier, the modified roll, the column and the row read (14.41, 14.43)."""
+    p = prev.attritions.get(ev.procedure)
+    die = prev.die
+    how = ("entered by hand" if rolled and rolled.entered
+           else "mixed from every holder's share (joint dice)" if rolled and rolled.shares
+           else "derived from the committed seed")
+    out = [f"  die: {ev.die} ({how}; d{die.sides} read {die.lowest}-{die.lowest + die.sides - 1})"]
+    base = die_row(prev, ev.die)
+    out += [f"  modifier {m}" for m in ev.modifiers] or ["  no modifier applies"]
+    total = modifier_total(ev.modifiers)
+    out.append(f"  modified roll: {base} {total:+d} = {ev.modified}"
+               + (f", read as row {_row(ev.row)} (14.43)" if ev.row != ev.modified else ""))
+    out.append(f"  column: {ev.column} ({p.factors if p else 0} attritioning factors, 14.41)")
+    col = table.COLUMNS.index(ev.column) if ev.column in table.COLUMNS else -1
+    cells = "  ".join(f"[{table.label(x)}]" if i == col else table.label(x)
+                      for i, x in enumerate(table.TABLE[ev.row]))
+    out.append(f"  row {_row(ev.row)} of the Attrition Table: {cells}")
+    out.append(f"  result: {table.label((ev.counters, ev.hexes))}")
+    return out + [f"  note: {n}" for n in ev.notes]
+
+
+def _counted(prev: GameState, ev: a.FactorsCounted) -> list[str]:
+    """Who was counted with their factors, and each unit left out with its 14.2 letter."""
+    p = prev.attritions.get(ev.procedure)
+    units = ", ".join(f"{u} ({prev.units[u].factors})" for u in ev.units)
+    out = [f"  counted ({ev.rule}): {units} = {ev.factors} factors, column {ev.column} (14.41)",
+           f"  defending units in contact: {', '.join(ev.contact) or 'none'}"]
+    if p is not None and p.zone in prev.zones:
+        counted = zones.count(prev, p.attacker, prev.zones[p.zone], frozenset(p.excluded))
+        for u, rule in sorted(counted.refused.items()):
+            said = f" ({REFUSALS[rule]})" if rule in REFUSALS else ""
+            out.append(f"  not counted: {u} — {rule}{said}")
+    return out
+
+
+def _phase(prev: GameState, ev: a.AttritionPhaseChanged) -> list[str]:
+    """The phase table's transition this change took (14.11)."""
+    p = prev.attritions.get(ev.procedure)
+    src = p.phase if p else "count"
+    ts = [t for t in machine.TRANSITIONS if t["source"] == src and t["dest"] == ev.phase]
+    out = [f"  phase table: {src} --{t['trigger']}--> {ev.phase}"
+           + (f" because {t['conditions']}" if t.get("conditions") else "") for t in ts]
+    return out or [f"  phase table: {src} -> {ev.phase}"]
+
+
+def _losses(ev: a.AttritionLossesTaken) -> list[str]:
+    out = [f"  losses taken (14.51): {', '.join(ev.units) or 'none'}"]
+    if ev.shortfall:
+        out.append(f"  {ev.shortfall} more called for but not available: disregarded (14.51)")
+    if ev.immune_hexes:
+        out.append(f"  immune from occupation (14.62B): {', '.join(ev.immune_hexes)}")
+    return out
+
+
+def why(state: GameState, ev, rolled: g.DieRolled | None = None) -> list[str] | None:
+    """Lines naming the rules behind one attrition event, read on the board just before it.
+
+    ``rolled`` is the die its command rolled, when the caller has it (a result says how it rolled).
+    None for an event whose own rule field says it all: the caller prints that rule.
+    """
+    match ev:
+        case a.AttritionResultDetermined():
+            return _result(state, ev, rolled)
+        case a.FactorsCounted():
+            return _counted(state, ev)
+        case a.AttritionPhaseChanged():
+            return _phase(state, ev)
+        case a.AttritionLossesTaken():
+            return _losses(ev)
+        case a.OccupationSelected():
+            return [f"  {sel.hex} selected, advancing {', '.join(sel.units)} (14.61, 14.64)"
+                    for sel in ev.selections]
+        case a.AttritionZonesDetermined():
+            return [f"  zone {z.id}: {len(z.hexes)} hexes ({', '.join(z.hexes[:12])}"
+                    f"{'…' if len(z.hexes) > 12 else ''}) ({ev.rule})" for z in ev.zones]
+    return None
+
+
+def odds(state: GameState, pid: str, actual: int | None = None) -> list[str]:
+    """The exact distribution of ``pid``'s roll on ``state``: a line per die face, then the totals."""
+    p = state.attritions[pid]
+    zone = state.zones[p.zone]
+    atk = [state.units[u] for u in p.units]
+    dfn = [state.units[u] for u in p.contact]
+    die = state.die
+    faces, dist = [], {}
+    for v in range(die.lowest, die.lowest + die.sides):
+        mods, modified, row, cn, hx, _n = modifiers.resolve(state, zone, p.factors, atk, dfn,
+                                                            die_row(state, v))
+        res = table.label((cn, hx))
+        faces.append((v, modified, row, res))
+        dist[res] = dist.get(res, 0) + 1
+    out = [f"{pid}: {p.factors} factors, column {p.column} (14.41); modifiers "
+           + ("; ".join(str(m) for m in mods) or "none") + f" = {modifier_total(mods):+d}"]
+    out.append("  die  modified  row  result")
+    for v, modified, row, res in faces:
+        mark = "   <- rolled" if actual == v else ""
+        out.append(f"  {v:>3}  {modified:>8}  {_row(row):>3}  {res}{mark}")
+    n = die.sides
+    order = sorted(dist, key=_weight)
+    out.append("  chance of each result: " + ", ".join(
+        f"{r} {Fraction(dist[r], n)} ({100 * dist[r] / n:.0f}%)" for r in order))
+    hexes = sum(1 for _v, _m, _r, res in faces if "H" in res)
+    out.append(f"  chance of at least one hex (H): {Fraction(hexes, n)} ({100 * hexes / n:.0f}%)")
+    return out
+
+
+def _weight(label: str) -> tuple[int, int]:
+    if label == "-":
+        return (0, 0)
+    cpart, _, hpart = label.partition("/")
+    return (int(cpart.rstrip("C")), int(hpart.rstrip("H") or 0))
