@@ -18,6 +18,9 @@ ALLOWED = {
         "attrition's events stay in the static union: a log from before the registry decodes alone",
     ("turnlog.projections.state", "turnlog.events.attrition"):
         "GameState.zones and .attritions hold attrition's Structs: the snapshots of every old log",
+    ("turnlog.engine.terrain", "turnlog.events.attrition"):
+        "the default terrain types, which games written before terrain was data play on, carry "
+        "attrition's 14.62D meanings as AttritionTerrainSpec values",
     **{("turnlog.events.setup", f"turnlog.events.{system}"):
        "TerrainTypeSpec and RulesSpec keep a field per system, typed by its spec Struct there: "
        "moving it would change the bytes of GameCreated and TerrainTypeDefined"
