@@ -1,0 +1,283 @@
+"""Harness 11, the rogue client: logs a dishonest client writes through the log's own append, chain intact.
+
+For every command type of every registered kind (tests/reliability/rogue_games.py finds an honest
+instance in the bundled demos) each mutator (rogue_mutators.py, rogue_extra.py) writes a rogue variant
+on a copy of the honest game, and ``verify`` is asked. A rogue log is *named* when verify says NOT
+VERIFIED at a seq from the rogue command's first row to its first changed row (a schema or cache
+class, where no row is rogue, is named by NOT VERIFIED alone); *wrong seq* when it says NOT VERIFIED
+elsewhere; *missed* when it says VERIFIED (a hole); *raised* when verify crashes. Honest logs (each
+demo to its end, an honest undo and redo, a referee's override, signed games, and logs verified while
+a live writer appends: rogue_live.py) count the false alarms. SQLite through EventLog.append;
+PostgreSQL through the writer role of the throwaway cluster (tests/pg_cluster.py).
+"""
+from __future__ import annotations
+
+import random
+import shutil
+import tempfile
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from turnlog.engine import commands as c
+from turnlog.engine.errors import RuleViolation
+from turnlog.engine.faces.cli_args import DEMOS
+from turnlog.engine.verify import verify_path
+
+from . import rogue_extra as RX
+from . import rogue_games as RG
+from . import rogue_live as RL
+from . import rogue_mutators as RM
+from .rogue_report import figures, headline, markdown, write_missed  # noqa: F401  (the runner's)
+
+
+@dataclass
+class Case:
+    store: str
+    signed: bool
+    target: RG.Target
+    mutation: str
+    mutate: Callable
+
+
+@dataclass
+class Outcome:
+    case: Case
+    verdict: str       # named, wrong_seq, missed, raised, n/a, harness_error
+    what: str = ""
+    seq: int | None = None
+    expected: tuple = ()
+    path: Path | None = None
+    said: str = ""     # verify's words when it named a wrong seq
+
+    def line(self) -> str:
+        t = self.case.target
+        where = f"{self.case.store}{' signed' if self.case.signed else ''}"
+        exp = "any seq" if not self.expected or self.expected[0] is None else \
+            f"seq {self.expected[0]}" + (f"-{self.expected[1]}" if self.expected[1] != self.expected[0] else "")
+        return (f"{self.case.mutation} [{t.ctype}] {t.scenario} after {t.at} commands, {where}: {self.what} "
+                f"(want {exp}; verify: {self.verdict}{' at no seq' if self.seq is None else f' at seq {self.seq}'}"
+                + (f": {self.said}" if self.said else "") + ")")
+
+
+def cases(targets: list[RG.Target], donors: dict, store: str, signed: bool, sample: int | None,
+          events: int | None = None) -> list[Case]:
+    """Every (target, mutator) pair, the per-game ones on each scenario's first target, and each sampled
+    event type carried by a reveal and a note; ``sample``: at most that many targets (_sample);
+    ``events``: at most that many event types (default: as many as targets, all when every target)."""
+    chosen = targets if sample is None else _sample(targets, sample)
+    out = [Case(store, signed, t, name, fn) for t in chosen
+           for name, fn in {**RM.PER_TARGET, **RX.PER_TARGET}.items()]
+    firsts: dict[str, RG.Target] = {}
+    for t in chosen:
+        firsts.setdefault(t.scenario, t)
+    for t in firsts.values():
+        out += [Case(store, signed, t, name, fn) for name, fn in {**RM.PER_GAME, **RX.PER_GAME}.items()]
+    events = events if events is not None else sample
+    kept = sorted(donors) if events is None else sorted(donors)[::max(1, -(-len(donors) // max(1, events)))]
+    for etype in kept:
+        scenario, donor = donors[etype]
+        t = firsts.get(scenario)
+        if t is not None:
+            out += [Case(store, signed, t, f"{ct}_carries_event", RX.carried(ct, donor))
+                    for ct in ("RevealSeed", "AddNote")]
+    return out
+
+
+def _sample(targets: list[RG.Target], n: int) -> list[RG.Target]:
+    """``n`` targets taken round-robin over the scenarios, each scenario's script targets first, in play
+    order: the first round opens every game, the second reaches the first rolls."""
+    by_scenario: dict[str, list[RG.Target]] = defaultdict(list)
+    for t in sorted(targets, key=lambda t: (t.source != "script", t.at)):
+        by_scenario[t.scenario].append(t)
+    out, depth = [], 0
+    while len(out) < min(n, len(targets)):
+        out += [ts[depth] for ts in by_scenario.values() if depth < len(ts)][:n - len(out)]
+        depth += 1
+    return out
+
+
+def pick(targets: list[RG.Target], ctypes: tuple[str, ...]) -> list[RG.Target]:
+    """The targets of the command types named (a CI run's small, fixed selection)."""
+    return [t for t in targets if t.ctype in ctypes]
+
+
+class SqliteStore:
+    name = "sqlite"
+
+    def __init__(self, work: Path):
+        self.work, self.templates = work, RG.Templates(work)
+
+    def open_case(self, n: int, case: Case):
+        path = self.work / f"case-{n}.db"
+        return self.templates.copy(case.target, case.signed, path), path
+
+    def honest_game(self, n: int, name: str, signed: bool):
+        path = self.work / f"honest-{n}.db"
+        return RG.create(path, name, signed), path
+
+    def verify(self, where) -> object:
+        return verify_path(where)
+
+
+class PgStore:
+    """Games in a throwaway cluster, written by a role holding only the writer's grants (pgschema)."""
+
+    name = "postgres"
+
+    def __init__(self, work: Path):
+        import psycopg
+        from turnlog.events.pgschema import ensure_schema, grant_writer
+        try:
+            import pg_cluster
+        except ImportError:
+            from tests import pg_cluster
+        self.work, self.cluster = work, pg_cluster.Cluster()
+        self.db = f"rogue{int(time.time() * 1000) % 10**9}"
+        self.cluster.createdb(self.db)
+        with psycopg.connect(self.cluster.dsn(self.db), autocommit=True) as conn:
+            ensure_schema(conn)
+            conn.execute("CREATE ROLE turnlog_rogue_writer LOGIN")
+            grant_writer(conn, "turnlog_rogue_writer")
+
+    def url(self, game: str) -> str:
+        return self.cluster.url(self.db, game, user="turnlog_rogue_writer")
+
+    def open_case(self, n: int, case: Case):
+        url = self.url(f"c{n}")
+        g = RG.create(url, case.target.scenario, case.signed, seed_file=self.seed(url))
+        RG.play(g, case.target.prefix())
+        return g, url
+
+    def honest_game(self, n: int, name: str, signed: bool):
+        url = self.url(f"h{n}")
+        return RG.create(url, name, signed, seed_file=self.seed(url)), url
+
+    def seed(self, url: str) -> Path:
+        return self.work / (url.rsplit("game=", 1)[1] + ".seed")
+
+    def verify(self, where) -> object:
+        return verify_path(where, seed_file=self.seed(where))
+
+    def stop(self) -> None:
+        self.cluster.stop()
+
+
+def named_at(rep) -> int | None:
+    return rep.discrepancy.seq if rep.discrepancy is not None else rep.first_bad_seq
+
+
+def run_case(store, n: int, case: Case) -> Outcome:
+    """Write one rogue log on ``store`` and ask verify; the outcome."""
+    g, where = store.open_case(n, case)
+    x = RM.Ctx(g, case.target, case.signed, random.Random(n))
+    try:
+        rogue = case.mutate(x)
+    except Exception as err:  # noqa: BLE001 - the honest part of the mutation was refused: the case cannot be written
+        return Outcome(case, "harness_error", f"{type(err).__name__}: {err}")
+    finally:
+        x.g.close()
+    if rogue is None:
+        return Outcome(case, "n/a")
+    out = Outcome(case, "", rogue.what, expected=(rogue.lo, rogue.hi), path=where)
+    try:
+        rep = store.verify(where)
+    except Exception as err:  # noqa: BLE001 - a crash of verify is a finding, counted as "raised"
+        out.verdict, out.what = "raised", f"{rogue.what}; verify raised {type(err).__name__}: {err}"
+        return out
+    out.seq = named_at(rep)
+    if rep.ok:
+        out.verdict = "missed"
+    elif rogue.lo is None or (out.seq is not None and rogue.lo <= out.seq <= rogue.hi):
+        out.verdict = "named"
+    else:
+        out.verdict = "wrong_seq"
+        d = rep.discrepancy
+        out.said = (rep.problem or (f"{d.message} [{d.logged} / {d.again}]" if d else ""))[:160]
+    return out
+
+
+def honest_logs(store, signed: bool, targets: list[RG.Target], start: int) -> tuple[int, list[str]]:
+    """Verify honest logs on ``store``: every demo to its end, and an honest undo/redo (or a referee's
+    override of a roll) after each target; return how many, and the false alarms (one line each)."""
+    alarms, n = [], start
+    for name in DEMOS:
+        g, where = store.honest_game(n, name, signed)
+        n += 1
+        with g:
+            RG.play(g, RG.script(name))
+        if not store.verify(where).ok:
+            alarms.append(f"honest demo {name} ({store.name}{' signed' if signed else ''})")
+    for t in targets:
+        case = Case(store.name, signed, t, "honest_undo_redo", None)
+        g, where = store.open_case(n, case)
+        n += 1
+        with g:
+            actor = RG.actor_for(g.state, t.command)
+            g.execute(t.command, actor=actor)
+            rolled = any(type(e).__name__ == "DieRolled" for _s, e in g.events(RG.last_command(g)[5]))
+            what = "a referee's override undo" if rolled else "an undo and redo"
+            try:
+                if rolled:
+                    g.execute(c.Undo(override=True, referee=RG.REFEREE, reason="a misread die"), actor=RG.REFEREE)
+                else:
+                    g.execute(c.Undo(), actor=actor)
+                    g.execute(c.Redo(), actor=actor)
+            except RuleViolation as err:  # nothing to undo (a reveal): the log as played is still honest
+                what = f"no undo ({err.rule})"
+        rep = store.verify(where)
+        if not rep.ok:
+            alarms.append(f"honest {t.ctype} then {what}, {t.scenario} after {t.at} ({store.name}"
+                          f"{' signed' if signed else ''}): {rep.problem or rep.discrepancy}")
+    return n - start, alarms
+
+
+def run(large: bool = False, stores: tuple[str, ...] = ("sqlite", "postgres"), show_missed: str | None = None,
+        sample: int | None = None, only: tuple[str, ...] = (), signed: tuple[bool, ...] = (False, True),
+        events: int | None = None, live: bool = True, workdir: Path | None = None) -> dict:
+    """Run the harness; return its figures (see the module docstring).
+
+    ``large``: every target; otherwise ``sample`` targets per store and signing (default 14 on SQLite,
+    7 on PostgreSQL), or the targets of the command types ``only`` names; ``events``: event types sampled.
+    """
+    work = Path(workdir or tempfile.mkdtemp(prefix="turnlog-rogue-"))
+    targets, uncovered = RG.targets(work, random.Random(11))
+    if only:
+        targets = pick(targets, only)
+    donors = _donors(work)
+    outcomes, alarms, live_fig, n, honest = [], [], {}, 0, 0
+    for store_name in stores:
+        store = SqliteStore(work) if store_name == "sqlite" else PgStore(work)
+        k = None if large or only else sample or (14 if store_name == "sqlite" else 7)
+        try:
+            for sign in signed:
+                for case in cases(targets, donors, store_name, sign, k, events):
+                    outcomes.append(run_case(store, n, case))
+                    n += 1
+                tried, found = honest_logs(store, sign, targets if k is None else _sample(targets, k), n)
+                honest, alarms, n = honest + tried, alarms + found, n + tried
+            if live:
+                live_fig[store_name] = RL.run(store, rounds=10 if large else 3)
+        finally:
+            if store_name == "postgres":
+                store.stop()
+    fig = figures(outcomes, honest, alarms, live_fig, targets, uncovered, donors)
+    if show_missed:
+        fig["missed_written_to"] = write_missed(outcomes, Path(show_missed))
+    shutil.rmtree(work, ignore_errors=True)
+    return fig
+
+
+def _donors(work: Path) -> dict:
+    """A stored row of each event type, from every demo played to its end."""
+    finished = {}
+    for name in DEMOS:
+        finished[name] = RG.create(work / f"donor-{name}.db", name, signed=False)
+        RG.play(finished[name], RG.script(name))
+    try:
+        return RX.donors(finished)
+    finally:
+        for g in finished.values():
+            g.close()
