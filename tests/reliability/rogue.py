@@ -122,28 +122,33 @@ class SqliteStore:
         return verify_path(where)
 
 
+WRITER = "turnlog_rogue_writer"  # a role with only the writer's grants (events/pgschema.py grant_writer)
+
+
 class PgStore:
     """Games in a throwaway cluster, written by a role holding only the writer's grants (pgschema)."""
 
     name = "postgres"
 
-    def __init__(self, work: Path):
+    def __init__(self, work: Path, cluster=None):
         import psycopg
         from turnlog.events.pgschema import ensure_schema, grant_writer
         try:
             import pg_cluster
         except ImportError:
             from tests import pg_cluster
-        self.work, self.cluster = work, pg_cluster.Cluster()
+        self.own = cluster is None
+        self.work, self.cluster = work, cluster or pg_cluster.Cluster()
         self.db = f"rogue{int(time.time() * 1000) % 10**9}"
         self.cluster.createdb(self.db)
         with psycopg.connect(self.cluster.dsn(self.db), autocommit=True) as conn:
             ensure_schema(conn)
-            conn.execute("CREATE ROLE turnlog_rogue_writer LOGIN")
-            grant_writer(conn, "turnlog_rogue_writer")
+            if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (WRITER,)).fetchone():
+                conn.execute(f"CREATE ROLE {WRITER} LOGIN")
+            grant_writer(conn, WRITER)
 
     def url(self, game: str) -> str:
-        return self.cluster.url(self.db, game, user="turnlog_rogue_writer")
+        return self.cluster.url(self.db, game, user=WRITER)
 
     def open_case(self, n: int, case: Case):
         url = self.url(f"c{n}")
@@ -162,7 +167,8 @@ class PgStore:
         return verify_path(where, seed_file=self.seed(where))
 
     def stop(self) -> None:
-        self.cluster.stop()
+        if self.own:
+            self.cluster.stop()
 
 
 def named_at(rep) -> int | None:
@@ -236,38 +242,49 @@ def honest_logs(store, signed: bool, targets: list[RG.Target], start: int) -> tu
 
 def run(large: bool = False, stores: tuple[str, ...] = ("sqlite", "postgres"), show_missed: str | None = None,
         sample: int | None = None, only: tuple[str, ...] = (), signed: tuple[bool, ...] = (False, True),
-        events: int | None = None, live: bool = True, workdir: Path | None = None) -> dict:
+        events: int | None = None, live: bool = True, workdir: Path | None = None, cluster=None) -> dict:
     """Run the harness; return its figures (see the module docstring).
 
     ``large``: every target; otherwise ``sample`` targets per store and signing (default 14 on SQLite,
-    7 on PostgreSQL), or the targets of the command types ``only`` names; ``events``: event types sampled.
+    7 on PostgreSQL), or the targets of the command types ``only`` names; ``events``: event types sampled;
+    ``cluster``: a running tests/pg_cluster.py Cluster to use (default: a throwaway one of its own).
     """
     work = Path(workdir or tempfile.mkdtemp(prefix="turnlog-rogue-"))
-    targets, uncovered = RG.targets(work, random.Random(11))
-    if only:
-        targets = pick(targets, only)
-    donors = _donors(work)
-    outcomes, alarms, live_fig, n, honest = [], [], {}, 0, 0
-    for store_name in stores:
-        store = SqliteStore(work) if store_name == "sqlite" else PgStore(work)
-        k = None if large or only else sample or (14 if store_name == "sqlite" else 7)
-        try:
-            for sign in signed:
-                for case in cases(targets, donors, store_name, sign, k, events):
-                    outcomes.append(run_case(store, n, case))
-                    n += 1
-                tried, found = honest_logs(store, sign, targets if k is None else _sample(targets, k), n)
-                honest, alarms, n = honest + tried, alarms + found, n + tried
-            if live:
-                live_fig[store_name] = RL.run(store, rounds=10 if large else 3)
-        finally:
-            if store_name == "postgres":
-                store.stop()
-    fig = figures(outcomes, honest, alarms, live_fig, targets, uncovered, donors)
-    if show_missed:
-        fig["missed_written_to"] = write_missed(outcomes, Path(show_missed))
-    shutil.rmtree(work, ignore_errors=True)
-    return fig
+    try:
+        targets, uncovered = RG.targets(work, random.Random(11))
+        targets = pick(targets, only) if only else targets
+        donors = _donors(work)
+        runs = [_on_store(SqliteStore(work) if name == "sqlite" else PgStore(work, cluster), targets, donors,
+                          None if large or only else sample or (14 if name == "sqlite" else 7), events, signed,
+                          (10 if large else 3) if live else 0, 10**5 * i)
+                for i, name in enumerate(stores)]
+        fig = figures([o for r in runs for o in r[0]], sum(r[1] for r in runs), [a for r in runs for a in r[2]],
+                      {name: r[3] for name, r in zip(stores, runs) if r[3]}, targets, uncovered, donors)
+        if show_missed:
+            fig["missed_written_to"] = write_missed([o for r in runs for o in r[0]], Path(show_missed))
+        return fig
+    finally:
+        if workdir is None:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+def _on_store(store, targets, donors, k: int | None, events: int | None, signed: tuple[bool, ...],
+              live_rounds: int, n: int) -> tuple[list[Outcome], int, list[str], dict]:
+    """The cases, the honest logs and the live writer on one store: (outcomes, honest logs, alarms, live)."""
+    outcomes, honest, alarms, live = [], 0, [], {}
+    try:
+        for sign in signed:
+            for case in cases(targets, donors, store.name, sign, k, events):
+                outcomes.append(run_case(store, n, case))
+                n += 1
+            tried, found = honest_logs(store, sign, targets if k is None else _sample(targets, k), n)
+            honest, alarms, n = honest + tried, alarms + found, n + tried
+        if live_rounds:
+            live = RL.run(store, rounds=live_rounds)
+    finally:
+        if store.name == "postgres":
+            store.stop()
+    return outcomes, honest, alarms, live
 
 
 def _donors(work: Path) -> dict:
