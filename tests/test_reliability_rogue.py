@@ -7,6 +7,7 @@ exactly these, so a class that gets fixed fails the test until it is taken off t
 fails it too. The goal is an empty list. ``python -m tests.reliability.run --only rogue --large`` runs
 every command type of every registered kind, on PostgreSQL too (docs/reliability.md, "The rogue client").
 """
+
 from __future__ import annotations
 
 from reliability import rogue
@@ -26,16 +27,17 @@ KNOWN_OPEN = {
     "undo_undo": "an undo of an undo verifies (same reason)",
     "undo_two_commands": "one undo taking back two commands verifies when neither rolled (same reason)",
     "undo_older": "an undo of an older command while a later one stays verifies, or the replay raises "
-                  "KeyError and verify names no seq",
+    "KeyError and verify names no seq",
     "undo_setup": "an undo of the setup makes the replay raise KeyError: verify names no seq",
     "undo_not_undone": "an Undo whose event is not a CommandUndone makes verify raise AttributeError",
     "undo_self_override": "the dice barrier reads override/referee from the event, the seat check from the "
-                          "payload: a roller overriding in the event alone, naming herself, verifies",
+    "payload: a roller overriding in the event alone, naming herself, verifies",
     "undo_override_event_only": "the same split: the event naming the game's referee, issued by the roller",
     "redo_embedded": "a Redo whose `of` is one's own note carries any command; the seat check follows `of`",
     "redo_without_of": "a Redo with no `of` carries any command past the seat check",
+    "redo_other_command": "a Redo is not held to carry the command it re-issues: a note in its place verifies",
     "AddNote_carries_event": "an event naming a procedure the game lacks makes the replay raise KeyError "
-                             "on open: verify names no seq",
+    "on open: verify names no seq",
     "field_die": "an entered die's face is not held to the payload's value: verify names the next row",
     "payload_swap": "the events of another entered face logged under the payload's face verify",
     "extra_trigger": "verify does not compare the file's schema with the store's: an extra trigger verifies",
@@ -48,7 +50,9 @@ def _check(fig: dict) -> None:
     open_now = set(fig["open_classes"])
     fixed, new = set(KNOWN_OPEN) - open_now, open_now - set(KNOWN_OPEN)
     cases = "\n".join(fig["missed_cases"])
-    assert not new, f"new holes (verify does not name these rogue logs at their seq): {sorted(new)}\n{cases}"
+    assert not new, (
+        f"new holes (verify does not name these rogue logs at their seq): {sorted(new)}\n{cases}"
+    )
     assert not fixed, f"fixed, take them off KNOWN_OPEN: {sorted(fixed)}"
     assert fig["honest_logs"] and fig["honest_logs_named"] == 0, fig["false_alarms"]
 
@@ -60,8 +64,15 @@ def test_verify_names_every_rogue_log_but_the_known_open_classes(tmp_path):
 def test_verify_names_rogue_logs_the_writer_role_appends_as_on_sqlite(tmp_path):
     """The same selection through PostgreSQL's writer role: the same classes are open, no schema class
     (the writer role cannot create a trigger, so those two apply to SQLite files only)."""
-    fig = rogue.run(stores=("postgres",), only=("RollAttritionDie",), signed=(False,), events=2, live=False,
-                    workdir=tmp_path, cluster=cluster())
+    fig = rogue.run(
+        stores=("postgres",),
+        only=("RollAttritionDie",),
+        signed=(False,),
+        events=2,
+        live=False,
+        workdir=tmp_path,
+        cluster=cluster(),
+    )
     assert fig["rogue_logs"] >= 20 and not fig["harness_errors"], fig["errors"]
     assert set(fig["open_classes"]) <= set(KNOWN_OPEN), fig["missed_cases"]
     assert fig["honest_logs_named"] == 0, fig["false_alarms"]

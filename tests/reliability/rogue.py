@@ -10,6 +10,7 @@ demo to its end, an honest undo and redo, a referee's override, signed games, an
 a live writer appends: rogue_live.py) count the false alarms. SQLite through EventLog.append;
 PostgreSQL through the writer role of the throwaway cluster (tests/pg_cluster.py).
 """
+
 from __future__ import annotations
 
 import random
@@ -24,7 +25,9 @@ from pathlib import Path
 from turnlog.engine import commands as c
 from turnlog.engine.errors import RuleViolation
 from turnlog.engine.faces.cli_args import DEMOS
+from turnlog.engine.game import Game
 from turnlog.engine.verify import verify_path
+from turnlog.events.store import open_log
 
 from . import rogue_extra as RX
 from . import rogue_games as RG
@@ -45,44 +48,68 @@ class Case:
 @dataclass
 class Outcome:
     case: Case
-    verdict: str       # named, wrong_seq, missed, raised, n/a, harness_error
+    verdict: str  # named, wrong_seq, missed, raised, n/a, harness_error
     what: str = ""
     seq: int | None = None
     expected: tuple = ()
     path: Path | None = None
-    said: str = ""     # verify's words when it named a wrong seq
+    said: str = ""  # verify's words when it named a wrong seq
 
     def line(self) -> str:
         t = self.case.target
         where = f"{self.case.store}{' signed' if self.case.signed else ''}"
-        exp = "any seq" if not self.expected or self.expected[0] is None else \
-            f"seq {self.expected[0]}" + (f"-{self.expected[1]}" if self.expected[1] != self.expected[0] else "")
-        return (f"{self.case.mutation} [{t.ctype}] {t.scenario} after {t.at} commands, {where}: {self.what} "
-                f"(want {exp}; verify: {self.verdict}{' at no seq' if self.seq is None else f' at seq {self.seq}'}"
-                + (f": {self.said}" if self.said else "") + ")")
+        exp = (
+            "any seq"
+            if not self.expected or self.expected[0] is None
+            else f"seq {self.expected[0]}"
+            + (f"-{self.expected[1]}" if self.expected[1] != self.expected[0] else "")
+        )
+        return (
+            f"{self.case.mutation} [{t.ctype}] {t.scenario} after {t.at} commands, {where}: {self.what} "
+            f"(want {exp}; verify: {self.verdict}{' at no seq' if self.seq is None else f' at seq {self.seq}'}"
+            + (f": {self.said}" if self.said else "")
+            + ")"
+        )
 
 
-def cases(targets: list[RG.Target], donors: dict, store: str, signed: bool, sample: int | None,
-          events: int | None = None) -> list[Case]:
+def cases(
+    targets: list[RG.Target],
+    donors: dict,
+    store: str,
+    signed: bool,
+    sample: int | None,
+    events: int | None = None,
+) -> list[Case]:
     """Every (target, mutator) pair, the per-game ones on each scenario's first target, and each sampled
     event type carried by a reveal and a note; ``sample``: at most that many targets (_sample);
     ``events``: at most that many event types (default: as many as targets, all when every target)."""
     chosen = targets if sample is None else _sample(targets, sample)
-    out = [Case(store, signed, t, name, fn) for t in chosen
-           for name, fn in {**RM.PER_TARGET, **RX.PER_TARGET}.items()]
+    out = [
+        Case(store, signed, t, name, fn)
+        for t in chosen
+        for name, fn in {**RM.PER_TARGET, **RX.PER_TARGET}.items()
+    ]
     firsts: dict[str, RG.Target] = {}
     for t in chosen:
         firsts.setdefault(t.scenario, t)
     for t in firsts.values():
-        out += [Case(store, signed, t, name, fn) for name, fn in {**RM.PER_GAME, **RX.PER_GAME}.items()]
+        out += [
+            Case(store, signed, t, name, fn) for name, fn in {**RM.PER_GAME, **RX.PER_GAME}.items()
+        ]
     events = events if events is not None else sample
-    kept = sorted(donors) if events is None else sorted(donors)[::max(1, -(-len(donors) // max(1, events)))]
+    kept = (
+        sorted(donors)
+        if events is None
+        else sorted(donors)[:: max(1, -(-len(donors) // max(1, events)))]
+    )
     for etype in kept:
         scenario, donor = donors[etype]
         t = firsts.get(scenario)
         if t is not None:
-            out += [Case(store, signed, t, f"{ct}_carries_event", RX.carried(ct, donor))
-                    for ct in ("RevealSeed", "AddNote")]
+            out += [
+                Case(store, signed, t, f"{ct}_carries_event", RX.carried(ct, donor))
+                for ct in ("RevealSeed", "AddNote")
+            ]
     return out
 
 
@@ -94,7 +121,7 @@ def _sample(targets: list[RG.Target], n: int) -> list[RG.Target]:
         by_scenario[t.scenario].append(t)
     out, depth = [], 0
     while len(out) < min(n, len(targets)):
-        out += [ts[depth] for ts in by_scenario.values() if depth < len(ts)][:n - len(out)]
+        out += [ts[depth] for ts in by_scenario.values() if depth < len(ts)][: n - len(out)]
         depth += 1
     return out
 
@@ -122,7 +149,9 @@ class SqliteStore:
         return verify_path(where)
 
 
-WRITER = "turnlog_rogue_writer"  # a role with only the writer's grants (events/pgschema.py grant_writer)
+WRITER = (
+    "turnlog_rogue_writer"  # a role with only the writer's grants (events/pgschema.py grant_writer)
+)
 
 
 class PgStore:
@@ -133,11 +162,12 @@ class PgStore:
     def __init__(self, work: Path, cluster=None):
         import psycopg
         from turnlog.events.pgschema import ensure_schema, grant_writer
+
         try:
             import pg_cluster
         except ImportError:
             from tests import pg_cluster
-        self.own = cluster is None
+        self.own, self.templates = cluster is None, {}
         self.work, self.cluster = work, cluster or pg_cluster.Cluster()
         self.db = f"rogue{int(time.time() * 1000) % 10**9}"
         self.cluster.createdb(self.db)
@@ -151,10 +181,21 @@ class PgStore:
         return self.cluster.url(self.db, game, user=WRITER)
 
     def open_case(self, n: int, case: Case):
-        url = self.url(f"c{n}")
-        g = RG.create(url, case.target.scenario, case.signed, seed_file=self.seed(url))
-        RG.play(g, case.target.prefix())
-        return g, url
+        """A new game holding the rows of the target's honest prefix, copied verbatim (one per prefix is
+        played), opened by the writer role."""
+        t, url = case.target, self.url(f"c{n}")
+        key = (t.scenario, t.at, case.signed)
+        if key not in self.templates:
+            tpl = self.url(f"t{len(self.templates)}")
+            g = RG.create(tpl, t.scenario, case.signed, seed_file=self.seed(tpl))
+            RG.play(g, t.prefix())
+            g.close()
+            self.templates[key] = tpl
+        tpl = self.templates[key]
+        with open_log(tpl) as src, open_log(url, create=True, log_format=src.format) as dst:
+            dst.copy_from(src, src.last()[0])
+        shutil.copyfile(self.seed(tpl), self.seed(url))
+        return RG.arm(Game.open(url, seed_file=self.seed(url)), case.signed), url
 
     def honest_game(self, n: int, name: str, signed: bool):
         url = self.url(f"h{n}")
@@ -223,26 +264,44 @@ def honest_logs(store, signed: bool, targets: list[RG.Target], start: int) -> tu
         with g:
             actor = RG.actor_for(g.state, t.command)
             g.execute(t.command, actor=actor)
-            rolled = any(type(e).__name__ == "DieRolled" for _s, e in g.events(RG.last_command(g)[5]))
+            rolled = any(
+                type(e).__name__ == "DieRolled" for _s, e in g.events(RG.last_command(g)[5])
+            )
             what = "a referee's override undo" if rolled else "an undo and redo"
             try:
                 if rolled:
-                    g.execute(c.Undo(override=True, referee=RG.REFEREE, reason="a misread die"), actor=RG.REFEREE)
+                    g.execute(
+                        c.Undo(override=True, referee=RG.REFEREE, reason="a misread die"),
+                        actor=RG.REFEREE,
+                    )
                 else:
                     g.execute(c.Undo(), actor=actor)
                     g.execute(c.Redo(), actor=actor)
-            except RuleViolation as err:  # nothing to undo (a reveal): the log as played is still honest
+            except (
+                RuleViolation
+            ) as err:  # nothing to undo (a reveal): the log as played is still honest
                 what = f"no undo ({err.rule})"
         rep = store.verify(where)
         if not rep.ok:
-            alarms.append(f"honest {t.ctype} then {what}, {t.scenario} after {t.at} ({store.name}"
-                          f"{' signed' if signed else ''}): {rep.problem or rep.discrepancy}")
+            alarms.append(
+                f"honest {t.ctype} then {what}, {t.scenario} after {t.at} ({store.name}"
+                f"{' signed' if signed else ''}): {rep.problem or rep.discrepancy}"
+            )
     return n - start, alarms
 
 
-def run(large: bool = False, stores: tuple[str, ...] = ("sqlite", "postgres"), show_missed: str | None = None,
-        sample: int | None = None, only: tuple[str, ...] = (), signed: tuple[bool, ...] = (False, True),
-        events: int | None = None, live: bool = True, workdir: Path | None = None, cluster=None) -> dict:
+def run(
+    large: bool = False,
+    stores: tuple[str, ...] = ("sqlite", "postgres"),
+    show_missed: str | None = None,
+    sample: int | None = None,
+    only: tuple[str, ...] = (),
+    signed: tuple[bool, ...] = (False, True),
+    events: int | None = None,
+    live: bool = True,
+    workdir: Path | None = None,
+    cluster=None,
+) -> dict:
     """Run the harness; return its figures (see the module docstring).
 
     ``large``: every target; otherwise ``sample`` targets per store and signing (default 14 on SQLite,
@@ -254,22 +313,48 @@ def run(large: bool = False, stores: tuple[str, ...] = ("sqlite", "postgres"), s
         targets, uncovered = RG.targets(work, random.Random(11))
         targets = pick(targets, only) if only else targets
         donors = _donors(work)
-        runs = [_on_store(SqliteStore(work) if name == "sqlite" else PgStore(work, cluster), targets, donors,
-                          None if large or only else sample or (14 if name == "sqlite" else 7), events, signed,
-                          (10 if large else 3) if live else 0, 10**5 * i)
-                for i, name in enumerate(stores)]
-        fig = figures([o for r in runs for o in r[0]], sum(r[1] for r in runs), [a for r in runs for a in r[2]],
-                      {name: r[3] for name, r in zip(stores, runs) if r[3]}, targets, uncovered, donors)
+        runs = [
+            _on_store(
+                SqliteStore(work) if name == "sqlite" else PgStore(work, cluster),
+                targets,
+                donors,
+                None if large or only else sample or (14 if name == "sqlite" else 7),
+                events,
+                signed,
+                (10 if large else 3) if live else 0,
+                10**5 * i,
+            )
+            for i, name in enumerate(stores)
+        ]
+        fig = figures(
+            [o for r in runs for o in r[0]],
+            sum(r[1] for r in runs),
+            [a for r in runs for a in r[2]],
+            {name: r[3] for name, r in zip(stores, runs) if r[3]},
+            targets,
+            uncovered,
+            donors,
+        )
         if show_missed:
-            fig["missed_written_to"] = write_missed([o for r in runs for o in r[0]], Path(show_missed))
+            fig["missed_written_to"] = write_missed(
+                [o for r in runs for o in r[0]], Path(show_missed)
+            )
         return fig
     finally:
         if workdir is None:
             shutil.rmtree(work, ignore_errors=True)
 
 
-def _on_store(store, targets, donors, k: int | None, events: int | None, signed: tuple[bool, ...],
-              live_rounds: int, n: int) -> tuple[list[Outcome], int, list[str], dict]:
+def _on_store(
+    store,
+    targets,
+    donors,
+    k: int | None,
+    events: int | None,
+    signed: tuple[bool, ...],
+    live_rounds: int,
+    n: int,
+) -> tuple[list[Outcome], int, list[str], dict]:
     """The cases, the honest logs and the live writer on one store: (outcomes, honest logs, alarms, live)."""
     outcomes, honest, alarms, live = [], 0, [], {}
     try:
@@ -277,7 +362,9 @@ def _on_store(store, targets, donors, k: int | None, events: int | None, signed:
             for case in cases(targets, donors, store.name, sign, k, events):
                 outcomes.append(run_case(store, n, case))
                 n += 1
-            tried, found = honest_logs(store, sign, targets if k is None else _sample(targets, k), n)
+            tried, found = honest_logs(
+                store, sign, targets if k is None else _sample(targets, k), n
+            )
             honest, alarms, n = honest + tried, alarms + found, n + tried
         if live_rounds:
             live = RL.run(store, rounds=live_rounds)

@@ -7,6 +7,7 @@ that row is not what the rules give on the true board. The schema classes (an ex
 append-only triggers replaced by no-ops under their own names) change no row: verify must still say
 NOT VERIFIED. All write through the store's own API, except the schema edits (SQLite DDL on the file).
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -34,6 +35,7 @@ def donors(games: dict[str, Game]) -> dict[str, tuple[str, tuple]]:
 
 def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue]:
     """A mutator appending a ``ctype`` command that carries the donor event (after a note, for AddNote)."""
+
     def mutate(x: Ctx) -> Rogue:
         if ctype == "AddNote":
             rows = [row(NoteAdded(text="a note", at_seq=x.last())), donor]
@@ -41,6 +43,7 @@ def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue]:
             return Rogue(first, first + 1, f"AddNote carrying a {donor[0]}")
         first = x.write([donor], ctype, {"type": ctype}, RG.HOST)
         return Rogue(first, first, f"{ctype} carrying a {donor[0]}")
+
     mutate.__name__ = f"{ctype}_carries_{donor[0]}"
     return mutate
 
@@ -55,7 +58,9 @@ def forged_snapshot_play(x: Ctx) -> Rogue | None:
     state = g.at()
     for u in state.units.values():
         u.factors += 3
-    g.log.save_snapshot(state.seq, msgspec.json.encode(sorted(g.undone(state.seq))).decode(), dump(state))
+    g.log.save_snapshot(
+        state.seq, msgspec.json.encode(sorted(g.undone(state.seq))).decode(), dump(state)
+    )
     path, signed = g.log.path, x.signed
     g.close()
     forged = RG.arm(Game.open(path), signed)
@@ -69,8 +74,11 @@ def forged_snapshot_play(x: Ctx) -> Rogue | None:
     first = x.last() + 1
     forged.execute(x.target.command, actor=RG.actor_for(forged.state, x.target.command))
     j = next(i for i, (a, b) in enumerate(zip(rows + [None], true_rows + [None])) if a != b)
-    return Rogue(first, first + j, f"{x.target.ctype} played by an honest client on a forged snapshot "
-                                   "(every unit +3 factors)")
+    return Rogue(
+        first,
+        first + j,
+        f"{x.target.ctype} played by an honest client on a forged snapshot (every unit +3 factors)",
+    )
 
 
 def _ddl(x: Ctx, statements: list[str]) -> None:
@@ -99,15 +107,22 @@ def noop_triggers(x: Ctx) -> Rogue | None:
     path = x.g.log.path
     conn = sqlite3.connect(path)
     names = [n for (n,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")]
-    tables = {n: t for n, t in conn.execute("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'")}
+    tables = {
+        n: t
+        for n, t in conn.execute("SELECT name, tbl_name FROM sqlite_master WHERE type = 'trigger'")
+    }
     conn.close()
     stmts = []
     for n in names:
         when = "UPDATE" if n.endswith("update") else "DELETE" if n.endswith("delete") else "INSERT"
-        stmts += [f'DROP TRIGGER "{n}"',
-                  f'CREATE TRIGGER "{n}" BEFORE {when} ON {tables[n]} BEGIN SELECT 1; END']
+        stmts += [
+            f'DROP TRIGGER "{n}"',
+            f'CREATE TRIGGER "{n}" BEFORE {when} ON {tables[n]} BEGIN SELECT 1; END',
+        ]
     _ddl(x, stmts)
-    return Rogue(None, None, f"the append-only triggers ({len(names)}) replaced by no-ops of the same names")
+    return Rogue(
+        None, None, f"the append-only triggers ({len(names)}) replaced by no-ops of the same names"
+    )
 
 
 def _sqlite(x: Ctx) -> bool:
@@ -115,7 +130,12 @@ def _sqlite(x: Ctx) -> bool:
 
 
 #: Mutators tried once per game, beyond one command's rows (the forged snapshot is tried on every target).
-PER_GAME: dict[str, Callable[[Ctx], Rogue | None]] = {"extra_trigger": extra_trigger, "noop_triggers": noop_triggers}
+PER_GAME: dict[str, Callable[[Ctx], Rogue | None]] = {
+    "extra_trigger": extra_trigger,
+    "noop_triggers": noop_triggers,
+}
 
 #: Mutators tried on every target, beside rogue_mutators.PER_TARGET.
-PER_TARGET: dict[str, Callable[[Ctx], Rogue | None]] = {"forged_snapshot_play": forged_snapshot_play}
+PER_TARGET: dict[str, Callable[[Ctx], Rogue | None]] = {
+    "forged_snapshot_play": forged_snapshot_play
+}

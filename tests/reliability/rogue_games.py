@@ -7,6 +7,7 @@ among the ``legal()`` choices of the demo positions (Choice.example), and is rep
 no position offers it. Every game is seated (one player per faction, a referee, a host) so the seat
 check is exercised, and each command is issued by a player its seat allows (engine/seats.py ``who``).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -82,8 +83,14 @@ def outsider(state: GameState, command: c.Command) -> str | None:
 
 def create(where: str | Path, name: str, signed: bool, seed_file: Path | None = None) -> Game:
     """A new seated game of demo ``name`` at ``where`` (a file or a postgresql:// URL), nothing played."""
-    g = Game.create(where, SC.load(name), seed=SEED, public_seed=True, seats=seats(name, signed),
-                    seed_file=seed_file)
+    g = Game.create(
+        where,
+        SC.load(name),
+        seed=SEED,
+        public_seed=True,
+        seats=seats(name, signed),
+        seed_file=seed_file,
+    )
     arm(g, signed)
     return g
 
@@ -119,7 +126,7 @@ class Target:
     source: str  # "script" or "legal"
 
     def prefix(self) -> list[c.Command]:
-        return script(self.scenario)[:self.at]
+        return script(self.scenario)[: self.at]
 
 
 def targets(work: Path, rng: random.Random) -> tuple[list[Target], list[str]]:
@@ -137,11 +144,15 @@ def targets(work: Path, rng: random.Random) -> tuple[list[Target], list[str]]:
     if missing:
         _from_legal(work, rng, missing, found)
     order = command_types()
-    return ([found[t] for t in order if t in found],
-            [t for t in order if t not in found and t not in meta])
+    return (
+        [found[t] for t in order if t in found],
+        [t for t in order if t not in found and t not in meta],
+    )
 
 
-def _from_legal(work: Path, rng: random.Random, missing: list[str], found: dict[str, Target]) -> None:
+def _from_legal(
+    work: Path, rng: random.Random, missing: list[str], found: dict[str, Target]
+) -> None:
     """Look for an accepted instance of each missing type among the legal choices of the demo positions."""
     for name in DEMOS:
         g = create(work / f"legal-{name}.db", name, signed=False)
@@ -163,8 +174,13 @@ def _accepted(g: Game, choice, rng: random.Random) -> c.Command | None:
     """A command drawn from ``choice`` that the rules accept on ``g``'s board, or None after a few tries."""
     for _ in range(12):
         try:
-            cmd = c.parse(c.encode(c.NAMES[choice.command](**{k: v for k, v in choice.example(rng).items()
-                                                              if k != "type"})))
+            cmd = c.parse(
+                c.encode(
+                    c.NAMES[choice.command](
+                        **{k: v for k, v in choice.example(rng).items() if k != "type"}
+                    )
+                )
+            )
             honest_rows(g, cmd)
             return cmd
         except (CommandError, RuleViolation, TypeError, ValueError, KeyError):

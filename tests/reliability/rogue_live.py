@@ -4,6 +4,7 @@ A child process plays honest notes (the host's AddNote) into a finished demo gam
 meanwhile this process verifies the same game ``rounds`` times. Each verify must say VERIFIED: the log it
 reads is honest at every moment, whatever the writer adds between two of its reads.
 """
+
 from __future__ import annotations
 
 import subprocess
@@ -37,8 +38,12 @@ def run(store, rounds: int = 3, notes: int = 400) -> dict:
     with g:
         RG.play(g, RG.script(name))
     seed = str(store.seed(where)) if store.name == "postgres" else ""
-    child = subprocess.Popen([sys.executable, "-c", WRITER, str(where), seed, str(notes)], cwd=ROOT,
-                             stdout=subprocess.PIPE, text=True)
+    child = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(where), seed, str(notes)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     verifies, named, problems = 0, 0, []
     try:
         assert child.stdout.readline().strip() == "READY"
@@ -56,5 +61,7 @@ def run(store, rounds: int = 3, notes: int = 400) -> dict:
     verifies += 1
     if not rep.ok:
         named += 1
-        problems.append(f"after the writer: stage {rep.stage}: {rep.problem or rep.discrepancy}"[:200])
+        problems.append(
+            f"after the writer: stage {rep.stage}: {rep.problem or rep.discrepancy}"[:200]
+        )
     return {"verifies": verifies, "named": named, "problems": problems}

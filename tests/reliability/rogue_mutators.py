@@ -7,6 +7,7 @@ row to its first changed row; None when no row is rogue, as for an extra schema 
 the mutation does not apply to the target (no such field, no die rolled). tests/reliability/rogue.py
 runs them and asks verify.
 """
+
 from __future__ import annotations
 
 import random
@@ -29,9 +30,11 @@ RULE = re.compile(r"^\d+(\.\d+)*[A-Za-z]?$|^[A-Z]{2,}-[A-Z]+(\.\d+)*")
 
 @dataclass
 class Rogue:
-    lo: int | None  # the first seq verify may name (the rogue command's first row), None: no row is rogue
+    lo: (
+        int | None
+    )  # the first seq verify may name (the rogue command's first row), None: no row is rogue
     hi: int | None  # the last: the first row whose bytes an honest engine would not write
-    what: str       # one line: what was written
+    what: str  # one line: what was written
 
 
 @dataclass
@@ -53,8 +56,14 @@ class Ctx:
         payload = payload if isinstance(payload, str) else msgspec.json.encode(payload).decode()
         sign = SG.signing(RG.signer(actor), actor, ctype, payload) if self.signed else None
         first = self.last() + 1
-        self.g.log.append(rows, expected_seq=first - 1, actor=actor, command_type=ctype, payload=payload,
-                          sign=sign)
+        self.g.log.append(
+            rows,
+            expected_seq=first - 1,
+            actor=actor,
+            command_type=ctype,
+            payload=payload,
+            sign=sign,
+        )
         return first
 
     def payload(self, cmd: c.Command | None = None) -> str:
@@ -84,9 +93,12 @@ def _rows(rows: list) -> list[dict]:
 
 # -- one command's events changed ------------------------------------------------------------------
 
+
 def wrong_events(x: Ctx) -> Rogue:
     unit = x.on_board()[0]
-    first = x.write([row(UnitEliminated(unit=unit, rule="14.51"))], x.target.ctype, x.payload(), x.actor)
+    first = x.write(
+        [row(UnitEliminated(unit=unit, rule="14.51"))], x.target.ctype, x.payload(), x.actor
+    )
     return Rogue(first, first, f"{x.target.ctype} logged with one event eliminating {unit}")
 
 
@@ -95,13 +107,17 @@ def drop_event(x: Ctx) -> Rogue | None:
     if len(rows) < 2:
         return None
     first = x.write(rows[:-1], x.target.ctype, x.payload(), x.actor)
-    return Rogue(first, first + len(rows) - 1, f"{x.target.ctype} without its last event ({rows[-1][0]})")
+    return Rogue(
+        first, first + len(rows) - 1, f"{x.target.ctype} without its last event ({rows[-1][0]})"
+    )
 
 
 def extra_event(x: Ctx) -> Rogue:
     rows = x.honest()
     first = x.write(rows + [rows[-1]], x.target.ctype, x.payload(), x.actor)
-    return Rogue(first, first + len(rows), f"{x.target.ctype} with its last event ({rows[-1][0]}) twice")
+    return Rogue(
+        first, first + len(rows), f"{x.target.ctype} with its last event ({rows[-1][0]}) twice"
+    )
 
 
 def _leaves(doc, path=()):
@@ -117,19 +133,32 @@ def _leaves(doc, path=()):
 
 def _field(kind: str) -> Callable[[Ctx], Rogue | None]:
     """A mutator changing the first leaf of class ``kind`` in the command's events (unit, hex, number, die, rule)."""
+
     def mutate(x: Ctx) -> Rogue | None:
-        rows, units, hexes = x.honest(), x.on_board() + sorted(x.g.state.units), sorted(x.g.state.hexes)
+        rows, units, hexes = (
+            x.honest(),
+            x.on_board() + sorted(x.g.state.units),
+            sorted(x.g.state.hexes),
+        )
         for j, r in enumerate(rows):
             doc = msgspec.json.decode(r[2])
             for path, v in _leaves(doc):
                 new = _changed(kind, r[0], path, v, units, hexes)
                 if new is not None:
                     _set(doc, path, new)
-                    rogue = rows[:j] + [(r[0], r[1], msgspec.json.encode(doc).decode(), r[3])] + rows[j + 1:]
+                    rogue = (
+                        rows[:j]
+                        + [(r[0], r[1], msgspec.json.encode(doc).decode(), r[3])]
+                        + rows[j + 1 :]
+                    )
                     first = x.write(rogue, x.target.ctype, x.payload(), x.actor)
-                    return Rogue(first, first + j, f"{x.target.ctype}: {r[0]}.{'.'.join(map(str, path))} "
-                                                   f"{v!r} -> {new!r}")
+                    return Rogue(
+                        first,
+                        first + j,
+                        f"{x.target.ctype}: {r[0]}.{'.'.join(map(str, path))} {v!r} -> {new!r}",
+                    )
         return None
+
     mutate.__name__ = f"field_{kind}"
     return mutate
 
@@ -139,9 +168,17 @@ def _changed(kind: str, etype: str, path: tuple, v, units: list[str], hexes: lis
     if isinstance(v, bool) or v is None:
         return None
     if kind == "die":
-        return (v % 6) + 1 if etype == "DieRolled" and key in ("value", "faces") and isinstance(v, int) else None
+        return (
+            (v % 6) + 1
+            if etype == "DieRolled" and key in ("value", "faces") and isinstance(v, int)
+            else None
+        )
     if kind == "number":
-        return v + 1 if isinstance(v, int) and etype != "DieRolled" and key not in ("command_id", "at_seq") else None
+        return (
+            v + 1
+            if isinstance(v, int) and etype != "DieRolled" and key not in ("command_id", "at_seq")
+            else None
+        )
     if not isinstance(v, str):
         return None
     if kind == "unit" and v in units:
@@ -184,8 +221,12 @@ def payload_edit(x: Ctx) -> Rogue | None:
     for path, v, new, edited in _edits(x):
         if _decided(x, edited) != rows:  # the same events would be an honest log of another command
             first = x.write(rows, x.target.ctype, edited, x.actor)
-            return Rogue(first, first, f"{x.target.ctype}: payload {'.'.join(map(str, path))} {v!r} -> {new!r}, "
-                                       "the events of the original")
+            return Rogue(
+                first,
+                first,
+                f"{x.target.ctype}: payload {'.'.join(map(str, path))} {v!r} -> {new!r}, "
+                "the events of the original",
+            )
     return None
 
 
@@ -198,8 +239,12 @@ def payload_swap(x: Ctx) -> Rogue | None:
         if other is not None and other != rows:
             j = next(i for i, (a, b) in enumerate(zip(other + [None], rows + [None])) if a != b)
             first = x.write(other, x.target.ctype, x.payload(), x.actor)
-            return Rogue(first, first + j, f"{x.target.ctype}: the events of payload {'.'.join(map(str, path))} "
-                                           f"= {new!r} logged under {v!r}")
+            return Rogue(
+                first,
+                first + j,
+                f"{x.target.ctype}: the events of payload {'.'.join(map(str, path))} "
+                f"= {new!r} logged under {v!r}",
+            )
     return None
 
 
@@ -214,20 +259,27 @@ def wrong_actor(x: Ctx) -> Rogue | None:
 
 def _retyped(ctype: str) -> Callable[[Ctx], Rogue | None]:
     """A mutator logging the command's honest events under another command type (RevealSeed, LoadScenario...)."""
+
     def mutate(x: Ctx) -> Rogue | None:
         if x.target.ctype == ctype:
             return None
         who = RG.outsider(x.g.state, x.target.command) or x.actor
-        payload = {"type": ctype, "name": "mid-game"} if ctype == "LoadScenario" else {"type": ctype}
+        payload = (
+            {"type": ctype, "name": "mid-game"} if ctype == "LoadScenario" else {"type": ctype}
+        )
         if ctype == "AddNote":
             payload["text"] = "a note"
         first = x.write(x.honest(), ctype, payload, who)
-        return Rogue(first, first, f"{x.target.ctype}'s events logged as a {ctype} command by {who}")
+        return Rogue(
+            first, first, f"{x.target.ctype}'s events logged as a {ctype} command by {who}"
+        )
+
     mutate.__name__ = f"as_{ctype}"
     return mutate
 
 
 # -- redo and undo ---------------------------------------------------------------------------------
+
 
 def redo_embedded(x: Ctx) -> Rogue:
     """A Redo whose ``of`` is the writer's own note, carrying the target command from a seat not its own."""
@@ -237,6 +289,23 @@ def redo_embedded(x: Ctx) -> Rogue:
     payload = {"type": "Redo", "of": note, "command": msgspec.json.decode(x.payload())}
     first = x.write(x.honest(), "Redo", payload, who)
     return Rogue(first, first, f"Redo of note {note} embedding {x.target.ctype}, issued by {who}")
+
+
+def redo_other_command(x: Ctx) -> Rogue | None:
+    """The target undone honestly, then a Redo of it carrying another command (a note) in its place."""
+    if _rolled(x):
+        return None
+    actor = x.actor
+    cid, _ = x.play()
+    if x.g.undo_target() is None:
+        return None
+    x.g.execute(c.Undo(), actor=actor)
+    note = c.AddNote(text="not the command undone")
+    payload = {"type": "Redo", "of": cid, "command": msgspec.json.decode(c.encode(note))}
+    first = x.write(RG.honest_rows(x.g, note), "Redo", payload, actor)
+    return Rogue(
+        first, first, f"Redo of {x.target.ctype} (command {cid}) carrying an AddNote instead"
+    )
 
 
 def redo_without_of(x: Ctx) -> Rogue:
@@ -261,8 +330,11 @@ def undo_self_override(x: Ctx) -> Rogue | None:
     actor = x.actor
     cid, _ = x.play()
     first = _undo(x, [CommandUndone(command_id=cid, override=True, referee=actor)], actor=actor)
-    return Rogue(first, first, f"{actor} undoes her own {x.target.ctype} roll, override naming herself "
-                               "in the event only")
+    return Rogue(
+        first,
+        first,
+        f"{actor} undoes her own {x.target.ctype} roll, override naming herself in the event only",
+    )
 
 
 def undo_override_event_only(x: Ctx) -> Rogue | None:
@@ -271,9 +343,15 @@ def undo_override_event_only(x: Ctx) -> Rogue | None:
         return None
     actor = x.actor
     cid, _ = x.play()
-    first = _undo(x, [CommandUndone(command_id=cid, override=True, referee=RG.REFEREE)], actor=actor)
-    return Rogue(first, first, f"{actor} undoes her {x.target.ctype} roll; the event (not the payload) names "
-                               "the referee's override")
+    first = _undo(
+        x, [CommandUndone(command_id=cid, override=True, referee=RG.REFEREE)], actor=actor
+    )
+    return Rogue(
+        first,
+        first,
+        f"{actor} undoes her {x.target.ctype} roll; the event (not the payload) names "
+        "the referee's override",
+    )
 
 
 def undo_twice(x: Ctx) -> Rogue | None:
@@ -293,19 +371,27 @@ def undo_two_commands(x: Ctx) -> Rogue | None:
         return None
     actor = x.actor
     cid, _ = x.play()
-    first = _undo(x, [CommandUndone(command_id=cid), CommandUndone(command_id=cid - 1)], actor=actor)
-    return Rogue(first, first, f"one Undo taking back {x.target.ctype} (command {cid}) and command {cid - 1}")
+    first = _undo(
+        x, [CommandUndone(command_id=cid), CommandUndone(command_id=cid - 1)], actor=actor
+    )
+    return Rogue(
+        first, first, f"one Undo taking back {x.target.ctype} (command {cid}) and command {cid - 1}"
+    )
 
 
 def undo_older(x: Ctx) -> Rogue | None:
     """An undo of the command before the target while the target stays in effect."""
-    older = [r for r in x.g.log.commands() if r[2] not in ("LoadScenario", "AddNote", "Undo", "Redo")]
+    older = [
+        r for r in x.g.log.commands() if r[2] not in ("LoadScenario", "AddNote", "Undo", "Redo")
+    ]
     if not older:
         return None
     old = older[-1]
     x.play()
     first = _undo(x, [CommandUndone(command_id=old[0])], actor=old[1] or x.actor)
-    return Rogue(first, first, f"Undo of the older command {old[0]} ({old[2]}) while {x.target.ctype} stays")
+    return Rogue(
+        first, first, f"Undo of the older command {old[0]} ({old[2]}) while {x.target.ctype} stays"
+    )
 
 
 def undo_setup(x: Ctx) -> Rogue:
@@ -340,15 +426,27 @@ def undo_not_undone(x: Ctx) -> Rogue:
 
 #: Mutators tried on every target (each returns None where it does not apply).
 PER_TARGET: dict[str, Callable[[Ctx], Rogue | None]] = {
-    "wrong_events": wrong_events, "drop_event": drop_event, "extra_event": extra_event,
+    "wrong_events": wrong_events,
+    "drop_event": drop_event,
+    "extra_event": extra_event,
     **{f"field_{k}": _field(k) for k in ("unit", "hex", "number", "die", "rule")},
-    "payload_edit": payload_edit, "payload_swap": payload_swap, "wrong_actor": wrong_actor,
+    "payload_edit": payload_edit,
+    "payload_swap": payload_swap,
+    "wrong_actor": wrong_actor,
     **{f"as_{t}": _retyped(t) for t in ("RevealSeed", "LoadScenario", "AddNote")},
-    "redo_embedded": redo_embedded, "redo_without_of": redo_without_of,
-    "undo_self_override": undo_self_override, "undo_override_event_only": undo_override_event_only,
-    "undo_twice": undo_twice, "undo_two_commands": undo_two_commands, "undo_older": undo_older,
+    "redo_embedded": redo_embedded,
+    "redo_without_of": redo_without_of,
+    "redo_other_command": redo_other_command,
+    "undo_self_override": undo_self_override,
+    "undo_override_event_only": undo_override_event_only,
+    "undo_twice": undo_twice,
+    "undo_two_commands": undo_two_commands,
+    "undo_older": undo_older,
 }
 #: Mutators tried once per game (the first target of each scenario).
 PER_GAME: dict[str, Callable[[Ctx], Rogue | None]] = {
-    "undo_setup": undo_setup, "undo_undo": undo_undo, "undo_note": undo_note, "undo_not_undone": undo_not_undone,
+    "undo_setup": undo_setup,
+    "undo_undo": undo_undo,
+    "undo_note": undo_note,
+    "undo_not_undone": undo_not_undone,
 }
