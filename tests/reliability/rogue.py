@@ -1,14 +1,14 @@
-"""Harness 11, the rogue client: logs a dishonest client writes through the log's own append, chain intact.
+"""Harness 11, the rogue client: logs a dishonest client appends through the log's own API.
 
 For every command type of every registered kind (tests/reliability/rogue_games.py finds an honest
-instance in the bundled demos) each mutator (rogue_mutators.py, rogue_extra.py) writes a rogue variant
-on a copy of the honest game, and ``verify`` is asked. A rogue log is *named* when verify says NOT
-VERIFIED at a seq from the rogue command's first row to its first changed row (a schema or cache
-class, where no row is rogue, is named by NOT VERIFIED alone); *wrong seq* when it says NOT VERIFIED
-elsewhere; *missed* when it says VERIFIED (a hole); *raised* when verify crashes. Honest logs (each
-demo to its end, an honest undo and redo, a referee's override, signed games, and logs verified while
-a live writer appends: rogue_live.py) count the false alarms. SQLite through EventLog.append;
-PostgreSQL through the writer role of the throwaway cluster (tests/pg_cluster.py).
+instance in the bundled demos) each mutator (rogue_mutators.py, rogue_extra.py) writes a rogue
+variant on a copy of the honest game, and ``verify`` is asked. A rogue log is *named* when verify
+says NOT VERIFIED at a seq from the rogue command's first row to its first changed row (a schema or
+cache class, where no row is rogue, is named by NOT VERIFIED alone); *wrong seq* when it says NOT
+VERIFIED elsewhere; *missed* when it says VERIFIED (a hole); *raised* when verify crashes. Honest
+logs (each demo to its end, an honest undo and redo, a referee's override, signed games, and logs
+verified while a live writer appends: rogue_live.py) count the false alarms. SQLite through
+EventLog.append; PostgreSQL through the writer role of the throwaway cluster (tests/pg_cluster.py).
 """
 
 from __future__ import annotations
@@ -65,8 +65,9 @@ class Outcome:
             + (f"-{self.expected[1]}" if self.expected[1] != self.expected[0] else "")
         )
         return (
-            f"{self.case.mutation} [{t.ctype}] {t.scenario} after {t.at} commands, {where}: {self.what} "
-            f"(want {exp}; verify: {self.verdict}{' at no seq' if self.seq is None else f' at seq {self.seq}'}"
+            f"{self.case.mutation} [{t.ctype}] {t.scenario} after {t.at} commands, {where}: "
+            f"{self.what} (want {exp}; verify: {self.verdict}"
+            + (" at no seq" if self.seq is None else f" at seq {self.seq}")
             + (f": {self.said}" if self.said else "")
             + ")"
         )
@@ -80,9 +81,10 @@ def cases(
     sample: int | None,
     events: int | None = None,
 ) -> list[Case]:
-    """Every (target, mutator) pair, the per-game ones on each scenario's first target, and each sampled
+    """Every (target, mutator) pair; per-game ones on each scenario's first target; sampled
     event type carried by a reveal and a note; ``sample``: at most that many targets (_sample);
-    ``events``: at most that many event types (default: as many as targets, all when every target)."""
+    ``events``: at most that many event types (default: as many as targets, all when every
+    target)."""
     chosen = targets if sample is None else _sample(targets, sample)
     out = [
         Case(store, signed, t, name, fn)
@@ -114,7 +116,7 @@ def cases(
 
 
 def _sample(targets: list[RG.Target], n: int) -> list[RG.Target]:
-    """``n`` targets taken round-robin over the scenarios, each scenario's script targets first, in play
+    """``n`` targets round-robin over the scenarios, each scenario's script targets first, in play
     order: the first round opens every game, the second reaches the first rolls."""
     by_scenario: dict[str, list[RG.Target]] = defaultdict(list)
     for t in sorted(targets, key=lambda t: (t.source != "script", t.at)):
@@ -155,7 +157,7 @@ WRITER = (
 
 
 class PgStore:
-    """Games in a throwaway cluster, written by a role holding only the writer's grants (pgschema)."""
+    """Games in a throwaway cluster, written by a role with only the writer's grants (pgschema)."""
 
     name = "postgres"
 
@@ -181,8 +183,8 @@ class PgStore:
         return self.cluster.url(self.db, game, user=WRITER)
 
     def open_case(self, n: int, case: Case):
-        """A new game holding the rows of the target's honest prefix, copied verbatim (one per prefix is
-        played), opened by the writer role."""
+        """A new game holding the rows of the target's honest prefix, copied verbatim (each prefix
+        is played once), opened by the writer role."""
         t, url = case.target, self.url(f"c{n}")
         key = (t.scenario, t.at, case.signed)
         if key not in self.templates:
@@ -222,7 +224,7 @@ def run_case(store, n: int, case: Case) -> Outcome:
     x = RM.Ctx(g, case.target, case.signed, random.Random(n))
     try:
         rogue = case.mutate(x)
-    except Exception as err:  # noqa: BLE001 - the honest part of the mutation was refused: the case cannot be written
+    except Exception as err:  # noqa: BLE001 - its honest part was refused: no case to write
         return Outcome(case, "harness_error", f"{type(err).__name__}: {err}")
     finally:
         x.g.close()
@@ -247,7 +249,7 @@ def run_case(store, n: int, case: Case) -> Outcome:
 
 
 def honest_logs(store, signed: bool, targets: list[RG.Target], start: int) -> tuple[int, list[str]]:
-    """Verify honest logs on ``store``: every demo to its end, and an honest undo/redo (or a referee's
+    """Verify honest logs on ``store``: every demo to its end, an honest undo/redo (or a referee's
     override of a roll) after each target; return how many, and the false alarms (one line each)."""
     alarms, n = [], start
     for name in DEMOS:
@@ -304,9 +306,10 @@ def run(
 ) -> dict:
     """Run the harness; return its figures (see the module docstring).
 
-    ``large``: every target; otherwise ``sample`` targets per store and signing (default 14 on SQLite,
-    7 on PostgreSQL), or the targets of the command types ``only`` names; ``events``: event types sampled;
-    ``cluster``: a running tests/pg_cluster.py Cluster to use (default: a throwaway one of its own).
+    ``large``: every target; otherwise ``sample`` targets per store and signing (default 14 on
+    SQLite, 7 on PostgreSQL), or the targets of the command types ``only`` names; ``events``: event
+    types sampled; ``cluster``: a running tests/pg_cluster.py Cluster to use (default: a throwaway
+    one of its own).
     """
     work = Path(workdir or tempfile.mkdtemp(prefix="turnlog-rogue-"))
     try:
@@ -355,7 +358,7 @@ def _on_store(
     live_rounds: int,
     n: int,
 ) -> tuple[list[Outcome], int, list[str], dict]:
-    """The cases, the honest logs and the live writer on one store: (outcomes, honest logs, alarms, live)."""
+    """The cases, honest logs and live writer on one store: (outcomes, honest, alarms, live)."""
     outcomes, honest, alarms, live = [], 0, [], {}
     try:
         for sign in signed:

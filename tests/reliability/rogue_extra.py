@@ -1,11 +1,12 @@
-"""The rogue harness's mutators beyond one command: a sample of event types, a forged snapshot, the schema.
+"""The rogue harness's mutators beyond one command: event types, a forged snapshot, the schema.
 
-Event types: a donor row of each type, taken from the honest demo logs, is smuggled in under a command
-that folds or re-executes it (a RevealSeed, a note). The forged snapshot is the cache's class: the board
-of a snapshot is changed, an honest client then plays on it, and verify must name the row it wrote when
-that row is not what the rules give on the true board. The schema classes (an extra trigger, the
-append-only triggers replaced by no-ops under their own names) change no row: verify must still say
-NOT VERIFIED. All write through the store's own API, except the schema edits (SQLite DDL on the file).
+Event types: a donor row of each type, taken from the honest demo logs, is smuggled in under a
+command that folds or re-executes it (a RevealSeed, a note). The forged snapshot is the cache's
+class: the board of a snapshot is changed, an honest client then plays on it, and verify must name
+the row it wrote when that row is not what the rules give on the true board. The schema classes (an
+extra trigger, the append-only triggers replaced by no-ops under their own names) change no row:
+verify must still say NOT VERIFIED. All write through the store's own API, except the schema edits
+(SQLite DDL on the file).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def donors(games: dict[str, Game]) -> dict[str, tuple[str, tuple]]:
 
 
 def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue]:
-    """A mutator appending a ``ctype`` command that carries the donor event (after a note, for AddNote)."""
+    """A mutator appending a ``ctype`` command carrying the donor event (after a note, in a note)."""
 
     def mutate(x: Ctx) -> Rogue:
         if ctype == "AddNote":
@@ -49,7 +50,7 @@ def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue]:
 
 
 def forged_snapshot_play(x: Ctx) -> Rogue | None:
-    """A snapshot at the tail with every unit 3 factors stronger; an honest client plays the target on it.
+    """A snapshot at the tail, every unit 3 factors stronger; an honest client plays the target.
 
     Applies only when the rows the client writes on the forged board differ from the true board's.
     """
@@ -129,7 +130,7 @@ def _sqlite(x: Ctx) -> bool:
     return not str(x.g.log.path).startswith("postgresql")
 
 
-#: Mutators tried once per game, beyond one command's rows (the forged snapshot is tried on every target).
+#: Mutators tried once per game, beyond one command's rows (the forged snapshot: on every target).
 PER_GAME: dict[str, Callable[[Ctx], Rogue | None]] = {
     "extra_trigger": extra_trigger,
     "noop_triggers": noop_triggers,

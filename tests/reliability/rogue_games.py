@@ -1,11 +1,12 @@
-"""The rogue harness's honest games: each bundled demo played seated (and signed), and a target per command.
+"""The rogue harness's honest games: each demo played seated (and signed); a target per type.
 
-Every command type comes from the registry (engine/procedures.py BY_COMMAND, plus the game's own Undo and
-Redo from engine/commands.py NAMES): none is listed by hand. A type's honest instance is the first one a
-demo script (engine/scenarios/*.jsonl, its accepted lines) issues; a type no script issues is looked for
-among the ``legal()`` choices of the demo positions (Choice.example), and is reported as uncovered when
-no position offers it. Every game is seated (one player per faction, a referee, a host) so the seat
-check is exercised, and each command is issued by a player its seat allows (engine/seats.py ``who``).
+Every command type comes from the registry (engine/procedures.py BY_COMMAND, plus the game's own
+Undo and Redo from engine/commands.py NAMES): none is listed by hand. A type's honest instance is
+the first one a demo script (engine/scenarios/*.jsonl, its accepted lines) issues; a type no script
+issues is looked for among the ``legal()`` choices of the demo positions (Choice.example), and is
+reported as uncovered when no position offers it. Every game is seated (one player per faction, a
+referee, a host) so the seat check is exercised, and each command is issued by a player its seat
+allows (engine/seats.py ``who``).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from turnlog.projections.state import GameState, dump, load
 
 SEED = bytes.fromhex(_DEMO_SEED)
 REFEREE, HOST = "ref", "hq"
-#: A deterministic key per actor (a test's keys, never a player's): private bytes from the actor's name.
+#: A fixed key per actor (a test's keys, never a player's): private bytes from the actor's name.
 SIGNERS: dict[str, SG.Signer] = {}
 
 
@@ -43,13 +44,13 @@ def signer(actor: str) -> SG.Signer:
 
 
 def command_types() -> list[str]:
-    """Every command type a client can log: each registered kind's, then the game's own (Undo, Redo)."""
+    """Every command type a client can log: each registered kind's, then the game's (Undo, Redo)."""
     kinds = [t.__name__ for k in K.KINDS for t in k.commands]
     return kinds + sorted(set(c.NAMES) - set(kinds))
 
 
 def script(name: str) -> list[c.Command]:
-    """The commands a demo script issues and expects accepted (``!`` lines are refusals, ``#`` comments)."""
+    """The commands a demo script expects accepted (``!`` lines are refusals, ``#`` comments)."""
     text = resources.files("turnlog.engine.scenarios").joinpath(f"{name}.jsonl").read_text()
     return [c.parse(ln) for ln in text.splitlines() if ln.strip() and ln[0] not in "#!"]
 
@@ -60,7 +61,7 @@ def players(name: str) -> dict[str, str]:
 
 
 def seats(name: str, signed: bool) -> dict:
-    """The seats of a harness game: every faction held, a referee and a host; with keys when signed."""
+    """The seats of a harness game: every faction held, a referee, a host; keys when signed."""
     spec = {"factions": players(name), "referee": REFEREE, "host": HOST}
     if signed:
         spec["keys"] = {a: signer(a).public for a in [*spec["factions"].values(), REFEREE, HOST]}
@@ -82,7 +83,7 @@ def outsider(state: GameState, command: c.Command) -> str | None:
 
 
 def create(where: str | Path, name: str, signed: bool, seed_file: Path | None = None) -> Game:
-    """A new seated game of demo ``name`` at ``where`` (a file or a postgresql:// URL), nothing played."""
+    """A new seated game of demo ``name`` at ``where`` (a file or a postgresql:// URL)."""
     g = Game.create(
         where,
         SC.load(name),
@@ -96,7 +97,7 @@ def create(where: str | Path, name: str, signed: bool, seed_file: Path | None = 
 
 
 def arm(g: Game, signed: bool) -> Game:
-    """Give an opened harness game its players' keys (a signed game signs each command by its actor)."""
+    """Give an opened harness game its players' keys (each command is signed by its actor)."""
     if signed:
         g.signers = {a: signer(a) for a in g.state.seats.keys}
     return g
@@ -109,7 +110,7 @@ def play(g: Game, commands: list[c.Command]) -> None:
 
 
 def honest_rows(g: Game, command: c.Command) -> list[tuple[str, int, str, bool]]:
-    """The rows an honest engine writes for ``command`` now (nothing written; RuleViolation if refused)."""
+    """The rows an honest engine writes for ``command`` now (none written; RuleViolation if not)."""
     state = load(dump(g.state))
     done = settle(state, g.decide(state, command))
     return [(type(e).__name__, e.version, encode(e).decode(), a) for e, a in done]
@@ -117,7 +118,7 @@ def honest_rows(g: Game, command: c.Command) -> list[tuple[str, int, str, bool]]
 
 @dataclass(frozen=True)
 class Target:
-    """An honest instance of a command type: demo ``scenario``, after its first ``at`` accepted commands."""
+    """An honest instance of a command type: demo ``scenario`` after its first ``at`` commands."""
 
     ctype: str
     scenario: str
@@ -132,8 +133,8 @@ class Target:
 def targets(work: Path, rng: random.Random) -> tuple[list[Target], list[str]]:
     """An honest target per command type (registry order), and the types no demo position offers.
 
-    Undo and Redo are judged through every other type's target (the mutators write them), so they are
-    covered without a target of their own.
+    Undo and Redo are judged through every other type's target (the mutators write them), so they
+    are covered without a target of their own.
     """
     found: dict[str, Target] = {}
     for name in DEMOS:
@@ -153,7 +154,7 @@ def targets(work: Path, rng: random.Random) -> tuple[list[Target], list[str]]:
 def _from_legal(
     work: Path, rng: random.Random, missing: list[str], found: dict[str, Target]
 ) -> None:
-    """Look for an accepted instance of each missing type among the legal choices of the demo positions."""
+    """Look for an accepted instance of each missing type among the demo positions' choices."""
     for name in DEMOS:
         g = create(work / f"legal-{name}.db", name, signed=False)
         try:
@@ -171,7 +172,7 @@ def _from_legal(
 
 
 def _accepted(g: Game, choice, rng: random.Random) -> c.Command | None:
-    """A command drawn from ``choice`` that the rules accept on ``g``'s board, or None after a few tries."""
+    """A command drawn from ``choice`` that the rules accept on ``g``'s board, or None."""
     for _ in range(12):
         try:
             cmd = c.parse(
@@ -189,7 +190,7 @@ def _accepted(g: Game, choice, rng: random.Random) -> c.Command | None:
 
 
 class Templates:
-    """Honest prefix games on SQLite, built once and copied for each rogue case (a case never replays)."""
+    """Honest prefix games on SQLite, built once and copied for each rogue case (none replays)."""
 
     def __init__(self, work: Path):
         self.work, self.built = work, {}
@@ -210,5 +211,5 @@ class Templates:
 
 
 def last_command(g: Game) -> tuple:
-    """The newest command row of ``g``'s log: (id, actor, type, payload, ts, first seq, last seq)."""
+    """The newest command row of ``g``'s log: (id, actor, type, payload, ts, first, last seq)."""
     return next(iter(g.log.commands_newest_first()))

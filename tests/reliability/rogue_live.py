@@ -1,8 +1,8 @@
 """Honest logs verified while a live writer appends: every NOT VERIFIED here is a false alarm.
 
 A child process plays honest notes (the host's AddNote) into a finished demo game as fast as it can;
-meanwhile this process verifies the same game ``rounds`` times. Each verify must say VERIFIED: the log it
-reads is honest at every moment, whatever the writer adds between two of its reads.
+meanwhile this process verifies the same game ``rounds`` times. Each verify must say VERIFIED: the
+log it reads is honest at every moment, whatever the writer adds between two of its reads.
 """
 
 from __future__ import annotations

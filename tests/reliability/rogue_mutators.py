@@ -1,11 +1,11 @@
-"""The rogue harness's mutators: what a dishonest client appends through the log's own API, chain intact.
+"""The rogue harness's mutators: what a dishonest client appends through the log's own API.
 
-Each mutator gets a Ctx (a copy of an honest game played up to a target command) and appends rogue rows
-with ``EventLog.append`` (signed, in a signed game, with the named actor's own registered key, so the
-signature check passes). It returns a Rogue: the seqs verify may name (from the rogue command's first
-row to its first changed row; None when no row is rogue, as for an extra schema trigger), or None when
-the mutation does not apply to the target (no such field, no die rolled). tests/reliability/rogue.py
-runs them and asks verify.
+Each mutator gets a Ctx (a copy of an honest game played up to a target command) and appends rogue
+rows with ``EventLog.append`` (signed, in a signed game, with the named actor's own registered key,
+so the signature check passes). It returns a Rogue: the seqs verify may name (from the rogue
+command's first row to its first changed row; None when no row is rogue, as for an extra schema
+trigger), or None when the mutation does not apply to the target (no such field, no die rolled).
+tests/reliability/rogue.py runs them and asks verify.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class Ctx:
         return self.g.log.last()[0]
 
     def write(self, rows: list, ctype: str, payload, actor: str) -> int:
-        """Append one rogue command (signed by ``actor``'s own key in a signed game); its first seq."""
+        """Append one rogue command (signed by ``actor``'s own key when signed); its first seq."""
         payload = payload if isinstance(payload, str) else msgspec.json.encode(payload).decode()
         sign = SG.signing(RG.signer(actor), actor, ctype, payload) if self.signed else None
         first = self.last() + 1
@@ -132,7 +132,8 @@ def _leaves(doc, path=()):
 
 
 def _field(kind: str) -> Callable[[Ctx], Rogue | None]:
-    """A mutator changing the first leaf of class ``kind`` in the command's events (unit, hex, number, die, rule)."""
+    """A mutator changing the command's first event leaf of class ``kind`` (unit, hex, number, die,
+    rule)."""
 
     def mutate(x: Ctx) -> Rogue | None:
         rows, units, hexes = (
@@ -216,7 +217,7 @@ def _decided(x: Ctx, payload: dict) -> list | None:
 
 
 def payload_edit(x: Ctx) -> Rogue | None:
-    """The honest events under a payload changed in one leaf (when the rules give other events for it)."""
+    """The honest events under a payload changed in one leaf (when the rules give other events)."""
     rows = x.honest()
     for path, v, new, edited in _edits(x):
         if _decided(x, edited) != rows:  # the same events would be an honest log of another command
@@ -231,7 +232,7 @@ def payload_edit(x: Ctx) -> Rogue | None:
 
 
 def payload_swap(x: Ctx) -> Rogue | None:
-    """The events the rules give for a payload changed in one leaf (an entered die's face, say), logged
+    """The events the rules give for a payload changed in one leaf (an entered face, say), logged
     under the original payload."""
     rows = x.honest()
     for path, v, new, edited in _edits(x):
@@ -249,7 +250,7 @@ def payload_swap(x: Ctx) -> Rogue | None:
 
 
 def wrong_actor(x: Ctx) -> Rogue | None:
-    """The honest events, issued (and signed) by a seated player whose seat may not issue the command."""
+    """The honest events, issued (and signed) by a seated player whose seat may not issue them."""
     who = RG.outsider(x.g.state, x.target.command)
     if who is None:
         return None
@@ -258,7 +259,7 @@ def wrong_actor(x: Ctx) -> Rogue | None:
 
 
 def _retyped(ctype: str) -> Callable[[Ctx], Rogue | None]:
-    """A mutator logging the command's honest events under another command type (RevealSeed, LoadScenario...)."""
+    """A mutator logging the honest events under another command type (RevealSeed, LoadScenario)."""
 
     def mutate(x: Ctx) -> Rogue | None:
         if x.target.ctype == ctype:
@@ -282,7 +283,7 @@ def _retyped(ctype: str) -> Callable[[Ctx], Rogue | None]:
 
 
 def redo_embedded(x: Ctx) -> Rogue:
-    """A Redo whose ``of`` is the writer's own note, carrying the target command from a seat not its own."""
+    """A Redo whose ``of`` is the writer's own note, carrying the target from a seat not its own."""
     who = RG.outsider(x.g.state, x.target.command) or x.actor
     x.g.execute(c.AddNote(text="a note to redo"), actor=RG.HOST if who != RG.HOST else who)
     note = RG.last_command(x.g)[0]
@@ -292,7 +293,7 @@ def redo_embedded(x: Ctx) -> Rogue:
 
 
 def redo_other_command(x: Ctx) -> Rogue | None:
-    """The target undone honestly, then a Redo of it carrying another command (a note) in its place."""
+    """The target undone honestly, then a Redo of it carrying another command (a note) instead."""
     if _rolled(x):
         return None
     actor = x.actor
@@ -338,7 +339,7 @@ def undo_self_override(x: Ctx) -> Rogue | None:
 
 
 def undo_override_event_only(x: Ctx) -> Rogue | None:
-    """The roller takes back her roll; the event names the game's referee, the payload no override."""
+    """The roller takes back her roll; the event names the game's referee, the payload none."""
     if not _rolled(x):
         return None
     actor = x.actor

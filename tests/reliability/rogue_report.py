@@ -1,7 +1,8 @@
-"""The rogue harness's counting and output: figures, the headline, the markdown table, the missed files.
+"""The rogue harness's counting and output: figures, headline, markdown table, the missed files.
 
-An Outcome's verdict (tests/reliability/rogue.py run_case) is one of named, wrong_seq, missed, raised,
-n/a (the mutation does not apply to the target) or harness_error (its honest part was refused).
+An Outcome's verdict (tests/reliability/rogue.py run_case) is one of named, wrong_seq, missed,
+raised, n/a (the mutation does not apply to the target) or harness_error (its honest part was
+refused).
 """
 
 from __future__ import annotations
@@ -66,7 +67,7 @@ def headline(fig: dict) -> list[str]:
 
 
 def write_missed(outcomes: list, to: Path) -> str:
-    """Copy each SQLite rogue log verify did not name at its seq into ``to``, with an index of one line each."""
+    """Copy each SQLite rogue log verify did not name at its seq into ``to``, with an index."""
     to.mkdir(parents=True, exist_ok=True)
     lines = []
     for i, o in enumerate(o for o in outcomes if o.verdict in ("missed", "wrong_seq", "raised")):
