@@ -131,7 +131,8 @@ def markdown(out: dict) -> str:
         lines.extend(f"| {k} | {v} |" for k, v in rows)
         lines.append("")
     skip = {"problems", "by_class", "open_failures", "failing", "first_mismatches", "headline", "by_mutation",
-            "missed_cases", "false_alarms", "errors", "open_classes", "by_store", "live"}
+            "missed_cases", "false_alarms", "errors", "open_classes", "by_store", "live",
+            "by_mutation_store"}
     for name, fig in h.items():
         if "error" in fig:
             table(name, [("error", fig["error"])])
