@@ -1,14 +1,14 @@
 """Harness 11, the rogue client: logs a dishonest client appends through the log's own API.
 
-For every command type of every registered kind (tests/reliability/rogue_games.py finds an honest
-instance in the bundled demos) each mutator (rogue_mutators.py, rogue_extra.py) writes a rogue
+For every command type of every registered kind (rogue_games.py finds an honest instance in the
+bundled demos) each mutator (rogue_mutators.py, rogue_undo.py, rogue_extra.py) writes a rogue
 variant on a copy of the honest game, and ``verify`` is asked. A rogue log is *named* when verify
-says NOT VERIFIED at a seq from the rogue command's first row to its first changed row (a schema or
-cache class, where no row is rogue, is named by NOT VERIFIED alone); *wrong seq* when it says NOT
-VERIFIED elsewhere; *missed* when it says VERIFIED (a hole); *raised* when verify crashes. Honest
-logs (each demo to its end, an honest undo and redo, a referee's override, signed games, and logs
-verified while a live writer appends: rogue_live.py) count the false alarms. SQLite through
-EventLog.append; PostgreSQL through the writer role of the throwaway cluster (tests/pg_cluster.py).
+says NOT VERIFIED at a seq from the rogue command's first row to its first changed row (a schema
+class, where no row is rogue, is named by NOT VERIFIED alone); *wrong seq* when it says NOT VERIFIED
+elsewhere or at no seq; *missed* when it says VERIFIED (a hole); *raised* when verify crashes.
+Honest logs (rogue_honest.py) count the false alarms. SQLite through EventLog.append; PostgreSQL
+through the writer role in the throwaway cluster of tests/pg_cluster.py (rogue_stores.py);
+rogue_report.py counts.
 """
 
 from __future__ import annotations
@@ -16,24 +16,20 @@ from __future__ import annotations
 import random
 import shutil
 import tempfile
-import time
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from turnlog.engine import commands as c
-from turnlog.engine.errors import RuleViolation
 from turnlog.engine.faces.cli_args import DEMOS
-from turnlog.engine.game import Game
-from turnlog.engine.verify import verify_path
-from turnlog.events.store import open_log
 
 from . import rogue_extra as RX
 from . import rogue_games as RG
-from . import rogue_live as RL
+from . import rogue_honest as RH
 from . import rogue_mutators as RM
+from . import rogue_undo as RU
 from .rogue_report import figures, headline, markdown, write_missed  # noqa: F401  (the runner's)
+from .rogue_stores import PgStore, SqliteStore
 
 
 @dataclass
@@ -89,14 +85,14 @@ def cases(
     out = [
         Case(store, signed, t, name, fn)
         for t in chosen
-        for name, fn in {**RM.PER_TARGET, **RX.PER_TARGET}.items()
+        for name, fn in {**RM.PER_TARGET, **RU.PER_TARGET, **RX.PER_TARGET}.items()
     ]
     firsts: dict[str, RG.Target] = {}
     for t in chosen:
         firsts.setdefault(t.scenario, t)
     for t in firsts.values():
         out += [
-            Case(store, signed, t, name, fn) for name, fn in {**RM.PER_GAME, **RX.PER_GAME}.items()
+            Case(store, signed, t, name, fn) for name, fn in {**RU.PER_GAME, **RX.PER_GAME}.items()
         ]
     events = events if events is not None else sample
     kept = (
@@ -133,100 +129,13 @@ def pick(targets: list[RG.Target], ctypes: tuple[str, ...]) -> list[RG.Target]:
     return [t for t in targets if t.ctype in ctypes]
 
 
-class SqliteStore:
-    name = "sqlite"
-
-    def __init__(self, work: Path):
-        self.work, self.templates = work, RG.Templates(work)
-
-    def open_case(self, n: int, case: Case):
-        path = self.work / f"case-{n}.db"
-        return self.templates.copy(case.target, case.signed, path), path
-
-    def honest_game(self, n: int, name: str, signed: bool):
-        path = self.work / f"honest-{n}.db"
-        return RG.create(path, name, signed), path
-
-    def verify(self, where) -> object:
-        return verify_path(where)
-
-    def reopen(self, where, signed: bool) -> Game:
-        return RG.arm(Game.open(where), signed)
-
-
-WRITER = (
-    "turnlog_rogue_writer"  # a role with only the writer's grants (events/pgschema.py grant_writer)
-)
-
-
-class PgStore:
-    """Games in a throwaway cluster, written by a role with only the writer's grants (pgschema)."""
-
-    name = "postgres"
-
-    def __init__(self, work: Path, cluster=None):
-        import psycopg
-        from turnlog.events.pgschema import ensure_schema, grant_writer
-
-        try:
-            import pg_cluster
-        except ImportError:
-            from tests import pg_cluster
-        self.own, self.templates = cluster is None, {}
-        self.work, self.cluster = work, cluster or pg_cluster.Cluster()
-        self.db = f"rogue{int(time.time() * 1000) % 10**9}"
-        self.cluster.createdb(self.db)
-        with psycopg.connect(self.cluster.dsn(self.db), autocommit=True) as conn:
-            ensure_schema(conn)
-            if not conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (WRITER,)).fetchone():
-                conn.execute(f"CREATE ROLE {WRITER} LOGIN")
-            grant_writer(conn, WRITER)
-
-    def url(self, game: str) -> str:
-        return self.cluster.url(self.db, game, user=WRITER)
-
-    def open_case(self, n: int, case: Case):
-        """A new game holding the rows of the target's honest prefix, copied verbatim (each prefix
-        is played once), opened by the writer role."""
-        t, url = case.target, self.url(f"c{n}")
-        key = (t.scenario, t.at, case.signed)
-        if key not in self.templates:
-            tpl = self.url(f"t{len(self.templates)}")
-            g = RG.create(tpl, t.scenario, case.signed, seed_file=self.seed(tpl))
-            RG.play(g, t.prefix())
-            g.close()
-            self.templates[key] = tpl
-        tpl = self.templates[key]
-        with open_log(tpl) as src, open_log(url, create=True, log_format=src.format) as dst:
-            dst.copy_from(src, src.last()[0])
-        shutil.copyfile(self.seed(tpl), self.seed(url))
-        return self.reopen(url, case.signed), url
-
-    def honest_game(self, n: int, name: str, signed: bool):
-        url = self.url(f"h{n}")
-        return RG.create(url, name, signed, seed_file=self.seed(url)), url
-
-    def seed(self, url: str) -> Path:
-        return self.work / (url.rsplit("game=", 1)[1] + ".seed")
-
-    def verify(self, where) -> object:
-        return verify_path(where, seed_file=self.seed(where))
-
-    def reopen(self, where, signed: bool) -> Game:
-        return RG.arm(Game.open(where, seed_file=self.seed(where)), signed)
-
-    def stop(self) -> None:
-        if self.own:
-            self.cluster.stop()
-
-
 def named_at(rep) -> int | None:
     return rep.discrepancy.seq if rep.discrepancy is not None else rep.first_bad_seq
 
 
 def run_case(store, n: int, case: Case) -> Outcome:
     """Write one rogue log on ``store`` and ask verify; the outcome."""
-    g, where = store.open_case(n, case)
+    g, where = store.open_case(n, case.target, case.signed)
     x = RM.Ctx(g, case.target, case.signed, random.Random(n))
     try:
         rogue = case.mutate(x)
@@ -252,60 +161,6 @@ def run_case(store, n: int, case: Case) -> Outcome:
         d = rep.discrepancy
         out.said = (rep.problem or (f"{d.message} [{d.logged} / {d.again}]" if d else ""))[:160]
     return out
-
-
-def honest_logs(store, signed: bool, targets: list[RG.Target], start: int) -> tuple[int, list[str]]:
-    """Verify honest logs on ``store``: every demo to its end; after each target an honest undo/redo
-    (or a referee's override of a roll); each target played on a game reopened from an honest
-    snapshot; return how many, and the false alarms (one line each, its class first)."""
-    alarms, n = [], start
-    where_ = f"{store.name}{' signed' if signed else ''}"
-    for name in DEMOS:
-        g, where = store.honest_game(n, name, signed)
-        n += 1
-        with g:
-            RG.play(g, RG.script(name))
-        if not store.verify(where).ok:
-            alarms.append(f"honest_demo: {name} played to its end ({where_})")
-    for t in targets:
-        for honest in (_undo_redo, _from_snapshot):
-            g, where = store.open_case(n, Case(store.name, signed, t, honest.__name__, None))
-            n += 1
-            what = honest(store, g, where, t, signed)
-            rep = store.verify(where)
-            if not rep.ok:
-                alarms.append(f"honest{honest.__name__}: {t.ctype} {what}, {t.scenario} after "
-                              f"{t.at} ({where_}): "
-                              f"{rep.problem or rep.discrepancy}")
-    return n - start, alarms
-
-
-def _undo_redo(_store, g, _where, t: RG.Target, _signed: bool) -> str:
-    """Play the target, then undo and redo it (a roll: the referee's override undo); say what."""
-    with g:
-        actor = RG.actor_for(g.state, t.command)
-        g.execute(t.command, actor=actor)
-        rolled = any(type(e).__name__ == "DieRolled" for _s, e in g.events(RG.last_command(g)[5]))
-        try:
-            if rolled:
-                g.execute(c.Undo(override=True, referee=RG.REFEREE, reason="a misread die"),
-                          actor=RG.REFEREE)
-                return "then a referee's override undo"
-            g.execute(c.Undo(), actor=actor)
-            g.execute(c.Redo(), actor=actor)
-            return "then an undo and redo"
-        except RuleViolation as err:  # nothing to undo (a reveal): the log as played is honest
-            return f"then no undo ({err.rule})"
-
-
-def _from_snapshot(store, g, where, t: RG.Target, signed: bool) -> str:
-    """Snapshot the honest prefix, reopen the game (its board comes from the snapshot), play the
-    target."""
-    with g:
-        g.snapshot()
-    with store.reopen(where, signed) as again:
-        again.execute(t.command, actor=RG.actor_for(again.state, t.command))
-    return "played on a game reopened from a snapshot"
 
 
 def run(
@@ -381,12 +236,12 @@ def _on_store(
             for case in cases(targets, donors, store.name, sign, k, events):
                 outcomes.append(run_case(store, n, case))
                 n += 1
-            tried, found = honest_logs(
+            tried, found = RH.honest_logs(
                 store, sign, targets if k is None else _sample(targets, k), n
             )
             honest, alarms, n = honest + tried, alarms + found, n + tried
         if live_rounds:
-            live = RL.run(store, rounds=live_rounds)
+            live = RH.live(store, rounds=live_rounds)
     finally:
         if store.name == "postgres":
             store.stop()

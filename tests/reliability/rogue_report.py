@@ -51,9 +51,10 @@ def figures(
         "open_classes": sorted({o.case.mutation for o in counted if o.verdict != "named"}),
         "missed_cases": [o.line() for o in counted if o.verdict != "named"],
         "false_alarms": alarms,
-        "false_alarm_classes": sorted({a.split(":", 1)[0] for a in alarms}
-                                      | ({"honest_live"} if any(f["named"] for f in live.values())
-                                         else set())),
+        "false_alarm_classes": sorted(
+            {a.split(":", 1)[0] for a in alarms}
+            | ({"honest_live"} if any(f["named"] for f in live.values()) else set())
+        ),
         "errors": [o.line() for o in outcomes if o.verdict == "harness_error"][:20],
     }
 
