@@ -1,4 +1,4 @@
-"""Reliability harnesses: crash, concurrency, tamper, fuzz, bad input, I/O faults, determinism.
+"""Reliability harnesses: crash, concurrency, tamper, fuzz, bad input, I/O faults, determinism, rogue.
 
 Each harness module has ``run(large: bool = False, **kw) -> dict`` returning the
 figures it measured; the CI-sized tests in tests/reliability/test_reliability_*.py assert on

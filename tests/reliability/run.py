@@ -20,7 +20,7 @@ import time
 import traceback
 from functools import partial
 
-from . import badinput, concurrent, crash, determinism, fuzz, iofaults, jointdice, pgstore, tamper
+from . import badinput, concurrent, crash, determinism, fuzz, iofaults, jointdice, pgstore, rogue, tamper
 
 HARNESSES = {
     "crash": crash.run, "concurrent": concurrent.run, "tamper": tamper.run, "fuzz": fuzz.run,
@@ -28,6 +28,7 @@ HARNESSES = {
     "crash_format2": partial(crash.run, log_format=2), "tamper_format2": partial(tamper.run, log_format=2),
     "iofaults_format2": partial(iofaults.run, log_format=2),
     "jointdice": jointdice.run, "crash_create": crash.run_create, "pgstore": pgstore.run_scaled,
+    "rogue": rogue.run,
 }
 
 
@@ -82,6 +83,8 @@ def headline_ok(name: str, fig: dict) -> list[str]:
         off += jointdice.headline(fig)
     elif name == "pgstore":
         off += pgstore.headline(fig)
+    elif name == "rogue":
+        off += rogue.headline(fig)
     return off
 
 
@@ -127,7 +130,9 @@ def markdown(out: dict) -> str:
         lines.extend([f"**{title}**", "", "| figure | value |", "|---|---|"])
         lines.extend(f"| {k} | {v} |" for k, v in rows)
         lines.append("")
-    skip = {"problems", "by_class", "open_failures", "failing", "first_mismatches", "headline"}
+    skip = {"problems", "by_class", "open_failures", "failing", "first_mismatches", "headline", "by_mutation",
+            "missed_cases", "false_alarms", "errors", "open_classes", "by_store", "live",
+            "by_mutation_store"}
     for name, fig in h.items():
         if "error" in fig:
             table(name, [("error", fig["error"])])
@@ -161,6 +166,8 @@ def markdown(out: dict) -> str:
                              f"{c['verify_open_failed']} | {c['cli_named_exactly']} | {c['cli_traceback']} | "
                              f"{c.get('anchored_named_exactly', 0)} |")
             lines.append("")
+        if base(name) == "rogue":
+            lines += rogue.markdown(fig)
     return "\n".join(lines)
 
 
@@ -170,7 +177,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", help="comma-separated harness names: " + ", ".join(HARNESSES))
     p.add_argument("--json", help="write all figures (and the machine) to this file")
     p.add_argument("--markdown", help="write the figures as markdown tables to this file")
+    p.add_argument("--show-missed", metavar="DIR", help="rogue: write each rogue log verify did not name at its "
+                                                         "seq into DIR as a game file, with MISSED.txt")
     args = p.parse_args(argv)
+    if args.show_missed:
+        HARNESSES["rogue"] = partial(rogue.run, show_missed=args.show_missed)
     names = args.only.split(",") if args.only else list(HARNESSES)
     out = {"machine": machine(), "large": args.large, "harnesses": {}}
     status = 0
