@@ -1,6 +1,6 @@
 """The rogue harness's honest games: each demo played seated (and signed); a target per type.
 
-Every command type comes from the registry (engine/procedures.py BY_COMMAND, plus the game's own
+Every command type comes from the registry (engine/kinds.py BY_COMMAND, every installed kind loaded, plus the game's own
 Undo and Redo from engine/commands.py NAMES): none is listed by hand. A type's honest instance is
 the first one a demo script (engine/scenarios/*.jsonl, its accepted lines) issues; a type no script
 issues is looked for among the ``legal()`` choices of the demo positions (Choice.example), and is
@@ -20,7 +20,7 @@ from importlib import resources
 from pathlib import Path
 
 from turnlog.engine import commands as c
-from turnlog.engine import procedures as K
+from turnlog.engine import kinds as K
 from turnlog.engine import scenario as SC
 from turnlog.engine import seats as S
 from turnlog.engine import signatures as SG
@@ -46,6 +46,7 @@ def signer(actor: str) -> SG.Signer:
 
 def command_types() -> list[str]:
     """Every command type a client can log: each registered kind's, then the game's (Undo, Redo)."""
+    K.load_all()
     kinds = [t.__name__ for k in K.KINDS for t in k.commands]
     return kinds + sorted(set(c.NAMES) - set(kinds))
 
