@@ -26,12 +26,12 @@ from turnlog.engine import seats as S
 from turnlog.engine import signatures as SG
 from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.engine.faces.cli_args import DEMOS
-from turnlog.engine.faces.cli_demo import _DEMO_SEED
+from turnlog.engine.faces.cli_demo import DEMO_SEED
 from turnlog.engine.game import Game, settle
 from turnlog.events.codec import encode
 from turnlog.projections.state import GameState
 
-SEED = bytes.fromhex(_DEMO_SEED)
+SEED = bytes.fromhex(DEMO_SEED)
 REFEREE, HOST = "ref", "hq"
 #: A fixed key per actor (a test's keys, never a player's): private bytes from the actor's name.
 SIGNERS: dict[str, SG.Signer] = {}
