@@ -126,7 +126,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
             lg = cases.new_log(work / "floor.db")
             return (lambda: limits.schema_executemany(lg.conn, prebuilt)), lg.close
         alternate(reps, [(ex, prep_raw), (bulk, prep_bulk), (floor, prep_floor)])
-        del prebuilt
+        prebuilt = None  # frees the rows (the closures above ran already)
         big_log = logs[0]
         dt, taken = timed(lambda: cases.write_snapshots(big_log))
         say(f"  {taken} snapshots written in {dt:.1f} s")
@@ -177,7 +177,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
             del items
         else:
             say("eventsourcing: skipped")
-        del raw, batch
+        raw = batch = None  # frees the rows (the closures above ran already)
         gc.collect()
 
         # -- durable per-command append ---------------------------------------
@@ -237,7 +237,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
         for f_ in (sc_, pc):
             f_.times = [t / calls for t in f_.times]
             f_.extra["calls_per_rep"] = calls
-        del plain_data
+        plain_data = None  # frees the copy (the closure above ran already)
 
         # -- time travel and undo by log size --------------------------------------
         sizes = sorted({s for s in (1000, 100_000, n) if s <= n})

@@ -26,78 +26,78 @@ class Command(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknow
 
 # -- turn sequence and host facts ----------------------------------------------
 
-class StartGameTurn(Command):
+class StartGameTurn(Command, frozen=True):
     turn: int
     season: Season
     year: int
     weather: list[WeatherSpec] = []
 
 
-class StartPlayerTurn(Command):
+class StartPlayerTurn(Command, frozen=True):
     faction: str
 
 
-class StartPhase(Command):
+class StartPhase(Command, frozen=True):
     phase: str  # one of the game's turn sequence (engine/kit/sequence.py), checked when decided
 
 
-class SetWeather(Command):
+class SetWeather(Command, frozen=True):
     weather: WeatherSpec
 
 
-class MoveUnit(Command):
+class MoveUnit(Command, frozen=True):
     unit: str
     hex: str = ""
     box: str = ""
 
 
-class MarkOffensive(Command):
+class MarkOffensive(Command, frozen=True):
     units: list[str]
 
 
-class SetControl(Command):
+class SetControl(Command, frozen=True):
     hex: str
     faction: str
 
 
-class SetSupply(Command):
+class SetSupply(Command, frozen=True):
     unit: str
     supply: Literal["full", "partial", "none"]
 
 
-class MarkAirdropped(Command):
+class MarkAirdropped(Command, frozen=True):
     unit: str
     from_hex: str
 
 
-class PlaceFeature(Command):
+class PlaceFeature(Command, frozen=True):
     hex: str
     feature: Feature
 
 
-class RemoveFeature(Command):
+class RemoveFeature(Command, frozen=True):
     hex: str
     kind: str
 
 
-class AddNote(Command):
+class AddNote(Command, frozen=True):
     """A bookmark; ``at`` is the seq it marks (default: the end of the log when written)."""
 
     text: str
     at: int = 0
 
 
-class RevealSeed(Command):
+class RevealSeed(Command, frozen=True):
     pass
 
 
-class Undo(Command):
+class Undo(Command, frozen=True):
     override: bool = False
     referee: str = ""
     reason: str = ""
 
 
-class Redo(Command):
+class Redo(Command, frozen=True):
     pass
 
 
@@ -110,7 +110,7 @@ class Retreat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     to: str = ""
 
 
-class RetreatCommand(Command):
+class RetreatCommand(Command, frozen=True):
     """The one retreat shape: a procedure and every move at once (engine/kit/retreat.py checks it).
 
     A system's retreat command subclasses it and adds no field but the draws it may enter (``values``),

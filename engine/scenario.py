@@ -148,7 +148,7 @@ def bundled_names() -> list[str]:
 def _dupes(items, field: str, label: str) -> list[str]:
     seen, out = set(), []
     for i, it in enumerate(items):
-        key = getattr(it, "id")
+        key = it.id
         if key in seen:
             out.append(f"{field}[{i}].id: duplicate {label} id {key!r}")
         seen.add(key)

@@ -10,7 +10,7 @@ does not (who typed the name), is docs/reliability.md's threat model.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from typing import Callable
 
 import msgspec
 

@@ -12,7 +12,7 @@ import msgspec
 from .base import Event, Modifier
 
 
-class AssaultDeclared(Event, kw_only=True):
+class AssaultDeclared(Event, frozen=True, kw_only=True):
     """An assault on ``hex`` opened by ``units`` of ``attacker`` (AS-GEN.1); ``defenders``: the enemy there."""
 
     procedure: str
@@ -24,14 +24,14 @@ class AssaultDeclared(Event, kw_only=True):
     defenders: list[str] = []
 
 
-class AssaultUnitsAdded(Event, kw_only=True):
+class AssaultUnitsAdded(Event, frozen=True, kw_only=True):
     """More attackers joined a forming assault (AS-GEN.1-2)."""
 
     procedure: str
     units: list[str]
 
 
-class AssaultMovementSpent(Event, kw_only=True):
+class AssaultMovementSpent(Event, frozen=True, kw_only=True):
     """A unit paid ``amount`` movement points to assault (AS-COST.3): the larger of 2/3 of its allowance
     (rounded up) and ``entry``, its cost to enter the defending hex."""
 
@@ -42,12 +42,12 @@ class AssaultMovementSpent(Event, kw_only=True):
     rule: str = "AS-COST.3"
 
 
-class AssaultPhaseChanged(Event, kw_only=True):
+class AssaultPhaseChanged(Event, frozen=True, kw_only=True):
     procedure: str
     phase: str
 
 
-class AssaultResolved(Event, kw_only=True):
+class AssaultResolved(Event, frozen=True, kw_only=True):
     """The two Combat Results of AS-RES.2 (reading P1), with every modifier the totals rest on.
 
     Values are exact fractions written as strings (``"41/3"``), so the log holds no float. ``att_loss`` is
@@ -71,7 +71,7 @@ class AssaultResolved(Event, kw_only=True):
     night: bool = False
 
 
-class UnitStrengthReduced(Event, kw_only=True):
+class UnitStrengthReduced(Event, frozen=True, kw_only=True):
     """``unit`` lost ``amount`` strength points of its own kind under ``rule``; ``captured`` when they
     surrendered (AS-RET.5: reported as captured)."""
 
@@ -82,7 +82,7 @@ class UnitStrengthReduced(Event, kw_only=True):
     captured: bool = False
 
 
-class AssaultLossesAllocated(Event, kw_only=True):
+class AssaultLossesAllocated(Event, frozen=True, kw_only=True):
     """One side's loss is shared out (reading P9: ``by`` "proportional", or "owner" as its owner chose)."""
 
     procedure: str
@@ -90,7 +90,7 @@ class AssaultLossesAllocated(Event, kw_only=True):
     by: str = "proportional"
 
 
-class AttackerDisruptionScaled(Event, kw_only=True):
+class AttackerDisruptionScaled(Event, frozen=True, kw_only=True):
     """The attackers' loss as it counts for their disruption (AS-DIS.1-3), each step a Modifier."""
 
     procedure: str
@@ -99,7 +99,7 @@ class AttackerDisruptionScaled(Event, kw_only=True):
     modifiers: list[Modifier] = []
 
 
-class UnitStatusChanged(Event, kw_only=True):
+class UnitStatusChanged(Event, frozen=True, kw_only=True):
     """``unit`` became ``status`` (``disrupted`` or ``broken``) under ``rule`` (reported or modelled)."""
 
     procedure: str
@@ -108,7 +108,7 @@ class UnitStatusChanged(Event, kw_only=True):
     rule: str
 
 
-class UnitModeChanged(Event, kw_only=True):
+class UnitModeChanged(Event, frozen=True, kw_only=True):
     """``unit`` is now in ``mode`` (AS-SRR.2: a towed anti-tank gun goes into Travel Mode)."""
 
     procedure: str
@@ -117,7 +117,7 @@ class UnitModeChanged(Event, kw_only=True):
     rule: str
 
 
-class AssaultRetreatForced(Event, kw_only=True):
+class AssaultRetreatForced(Event, frozen=True, kw_only=True):
     """AS-RET.1 held: ``units`` must retreat; ``stay``: Fanatical units that hold a bunker or pillbox
     (AS-FAN.2); ``eliminated``: units that move only in Travel Mode (AS-SRR.1)."""
 

@@ -27,14 +27,14 @@ class Selection(msgspec.Struct, frozen=True, kw_only=True):
     units: list[str]
 
 
-class AttritionZonesDetermined(Event, kw_only=True):
+class AttritionZonesDetermined(Event, frozen=True, kw_only=True):
     turn: int
     active: str
     zones: list[Zone]
     rule: str = "14.211"
 
 
-class AttritionBegun(Event, kw_only=True):
+class AttritionBegun(Event, frozen=True, kw_only=True):
     procedure: str
     attacker: str
     defender: str
@@ -42,7 +42,7 @@ class AttritionBegun(Event, kw_only=True):
     excluded: list[str] = []
 
 
-class FactorsCounted(Event, kw_only=True):
+class FactorsCounted(Event, frozen=True, kw_only=True):
     procedure: str
     units: list[str]
     factors: int
@@ -51,7 +51,7 @@ class FactorsCounted(Event, kw_only=True):
     rule: str = "14.21"
 
 
-class AttritionResultDetermined(Event, kw_only=True):
+class AttritionResultDetermined(Event, frozen=True, kw_only=True):
     procedure: str
     die: int
     modifiers: list[Modifier]
@@ -63,36 +63,36 @@ class AttritionResultDetermined(Event, kw_only=True):
     notes: list[str] = []
 
 
-class TwoCountersChosen(Event, kw_only=True):
+class TwoCountersChosen(Event, frozen=True, kw_only=True):
     procedure: str
     rule: str = "14.44"
 
 
-class WinterHexesDesignated(Event, kw_only=True):
+class WinterHexesDesignated(Event, frozen=True, kw_only=True):
     procedure: str
     losses: list[str] = []
     occupation: list[str] = []
     rule: str = "14.521"
 
 
-class AttritionLossesTaken(Event, kw_only=True):
+class AttritionLossesTaken(Event, frozen=True, kw_only=True):
     procedure: str
     units: list[str]
     shortfall: int = 0
     immune_hexes: list[str] = []
 
 
-class AttritionZoneCleared(Event, kw_only=True):
+class AttritionZoneCleared(Event, frozen=True, kw_only=True):
     procedure: str
     rule: str = "14.65"
 
 
-class OccupationSelected(Event, kw_only=True):
+class OccupationSelected(Event, frozen=True, kw_only=True):
     procedure: str
     selections: list[Selection]
 
 
-class AttritionPhaseChanged(Event, kw_only=True):
+class AttritionPhaseChanged(Event, frozen=True, kw_only=True):
     procedure: str
     phase: str
 

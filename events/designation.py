@@ -11,7 +11,7 @@ import msgspec
 from .base import Event
 
 
-class AttackDesignationBegun(Event, kw_only=True):
+class AttackDesignationBegun(Event, frozen=True, kw_only=True):
     """The Combat Phase's designation segment opened (9.0); ``pa``: units designated by their PA mode (9.1.0)."""
 
     procedure: str
@@ -21,21 +21,21 @@ class AttackDesignationBegun(Event, kw_only=True):
     arty_shift_option: bool = False   # the optional rule of 9.1.1's Q&A, off unless the host turns it on
 
 
-class AttackersDesignated(Event, kw_only=True):
+class AttackersDesignated(Event, frozen=True, kw_only=True):
     """Attack markers placed on non-PA units (9.1.0, 9.1.2)."""
 
     procedure: str
     units: list[str]
 
 
-class AttackersUndesignated(Event, kw_only=True):
+class AttackersUndesignated(Event, frozen=True, kw_only=True):
     """Attack markers taken back before the segment closed (reading 9.1.0-A12)."""
 
     procedure: str
     units: list[str]
 
 
-class RequiredTargetsDetermined(Event, kw_only=True):
+class RequiredTargetsDetermined(Event, frozen=True, kw_only=True):
     """The enemy hexes that must be attacked this Combat Phase (9.1.1, 9.1.1a), each with the units whose
     duty it is; ``attackers``: every designated unit (Attack marker or PA)."""
 
@@ -45,14 +45,14 @@ class RequiredTargetsDetermined(Event, kw_only=True):
     attackers: list[str] = []
 
 
-class ArtilleryShiftsReported(Event, kw_only=True):
+class ArtilleryShiftsReported(Event, frozen=True, kw_only=True):
     """Enemy hexes the barrage gave an artillery shift marker (host-reported; read by the 9.1.1 Q&A option)."""
 
     procedure: str
     hexes: list[str]
 
 
-class GroundAssaultDeclared(Event, kw_only=True):
+class GroundAssaultDeclared(Event, frozen=True, kw_only=True):
     """One ground assault (9.2.0-9.2.4): who attacks which hexes, who defends, the defender's terrain.
 
     ``defenders`` contribute to the defence; ``retreated_in`` retreated into a defending hex this phase and
@@ -73,7 +73,7 @@ class GroundAssaultDeclared(Event, kw_only=True):
     terrain_hex: str = ""   # added after the first rule-9 logs: empty (omitted) for a one-hex assault
 
 
-class GroundAssaultResolved(Event, kw_only=True):
+class GroundAssaultResolved(Event, frozen=True, kw_only=True):
     """The host's result of a ground assault (rules 10-11, outside the text) and who it reached (9.2.0, 9.2.2,
     9.2.3); the moves and eliminations follow as UnitRetreated and UnitEliminated."""
 
@@ -85,7 +85,7 @@ class GroundAssaultResolved(Event, kw_only=True):
     retreated: dict[str, str] = {}
 
 
-class GroundAssaultSegmentEnded(Event, kw_only=True):
+class GroundAssaultSegmentEnded(Event, frozen=True, kw_only=True):
     """The segment closed with every required hex attacked or lapsed (9.1.1); ``lapsed``: hex -> the rule."""
 
     procedure: str
@@ -94,7 +94,7 @@ class GroundAssaultSegmentEnded(Event, kw_only=True):
     cleared: list[str] = []   # units whose Attack marker came off
 
 
-class DesignationPhaseChanged(Event, kw_only=True):
+class DesignationPhaseChanged(Event, frozen=True, kw_only=True):
     procedure: str
     phase: str
 

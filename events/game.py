@@ -7,26 +7,26 @@ from .base import Event
 from .setup import Feature, Season, Supply, WeatherSpec
 
 
-class GameTurnStarted(Event, kw_only=True):
+class GameTurnStarted(Event, frozen=True, kw_only=True):
     turn: int
     season: Season
     year: int
     weather: list[WeatherSpec] = []
 
 
-class PlayerTurnStarted(Event, kw_only=True):
+class PlayerTurnStarted(Event, frozen=True, kw_only=True):
     faction: str
 
 
-class PhaseStarted(Event, kw_only=True):
+class PhaseStarted(Event, frozen=True, kw_only=True):
     phase: str
 
 
-class WeatherSet(Event, kw_only=True):
+class WeatherSet(Event, frozen=True, kw_only=True):
     weather: WeatherSpec
 
 
-class UnitMoved(Event, kw_only=True):
+class UnitMoved(Event, frozen=True, kw_only=True):
     """A host-reported move. Version 2 renamed v1's ``hex`` to ``to_hex``."""
 
     version: ClassVar[int] = 2
@@ -37,38 +37,38 @@ class UnitMoved(Event, kw_only=True):
     from_box: str = ""
 
 
-class UnitsTookOffensive(Event, kw_only=True):
+class UnitsTookOffensive(Event, frozen=True, kw_only=True):
     units: list[str]
 
 
-class ControlChanged(Event, kw_only=True):
+class ControlChanged(Event, frozen=True, kw_only=True):
     hex: str
     faction: str
     rule: str = ""
 
 
-class SupplyChanged(Event, kw_only=True):
+class SupplyChanged(Event, frozen=True, kw_only=True):
     unit: str
     supply: Supply
 
 
-class UnitAirdropped(Event, kw_only=True):
+class UnitAirdropped(Event, frozen=True, kw_only=True):
     unit: str
     from_hex: str
 
 
-class FeaturePlaced(Event, kw_only=True):
+class FeaturePlaced(Event, frozen=True, kw_only=True):
     hex: str
     feature: Feature
 
 
-class FeatureRemoved(Event, kw_only=True):
+class FeatureRemoved(Event, frozen=True, kw_only=True):
     hex: str
     kind: str
     rule: str = ""
 
 
-class UnitEliminated(Event, kw_only=True):
+class UnitEliminated(Event, frozen=True, kw_only=True):
     """A unit left the board for its force pool."""
 
     unit: str
@@ -77,7 +77,7 @@ class UnitEliminated(Event, kw_only=True):
     reason: str = ""
 
 
-class UnitRetreated(Event, kw_only=True):
+class UnitRetreated(Event, frozen=True, kw_only=True):
     unit: str
     from_hex: str
     to_hex: str
@@ -86,7 +86,7 @@ class UnitRetreated(Event, kw_only=True):
     evils: list[str] = []
 
 
-class UnitAdvanced(Event, kw_only=True):
+class UnitAdvanced(Event, frozen=True, kw_only=True):
     unit: str
     from_hex: str
     to_hex: str
@@ -94,7 +94,7 @@ class UnitAdvanced(Event, kw_only=True):
     procedure: str = ""
 
 
-class UnitDisplaced(Event, kw_only=True):
+class UnitDisplaced(Event, frozen=True, kw_only=True):
     """An air or naval unit moved to the nearest friendly base."""
 
     unit: str
@@ -104,25 +104,25 @@ class UnitDisplaced(Event, kw_only=True):
     procedure: str = ""
 
 
-class OverstackMarked(Event, kw_only=True):
+class OverstackMarked(Event, frozen=True, kw_only=True):
     hex: str
     rule: str
     procedure: str = ""
 
 
-class CommandUndone(Event, kw_only=True):
+class CommandUndone(Event, frozen=True, kw_only=True):
     command_id: int
     override: bool = False
     referee: str = ""
     reason: str = ""
 
 
-class NoteAdded(Event, kw_only=True):
+class NoteAdded(Event, frozen=True, kw_only=True):
     text: str
     at_seq: int = 0
 
 
-class DieRolled(Event, kw_only=True):
+class DieRolled(Event, frozen=True, kw_only=True):
     """One die roll: derived from the committed seed, or from every holder's share (joint dice), or entered.
 
     ``shares`` (joint dice only) maps each holder to its share for ``key``, hex, in the order of
@@ -142,11 +142,11 @@ class DieRolled(Event, kw_only=True):
     of: int = 0
 
 
-class SeedRevealed(Event, kw_only=True):
+class SeedRevealed(Event, frozen=True, kw_only=True):
     seed: str
 
 
-class SecretRevealed(Event, kw_only=True):
+class SecretRevealed(Event, frozen=True, kw_only=True):
     """One holder's joint-dice secret, revealed at the end so its shares can be checked."""
 
     holder: str

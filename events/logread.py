@@ -8,7 +8,8 @@ from __future__ import annotations
 import os
 import sqlite3
 import zlib
-from typing import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3, verify_legacy
 from .logbase import SIGNED, TAIL_ROWS
@@ -33,6 +34,13 @@ SCAN_PER_SEARCH = 100
 
 class LogReads:
     """The reading half of EventLog: what verify, time travel, fork and the faces ask of a file."""
+
+    if TYPE_CHECKING:  # set by the EventLog that mixes these reads in (events/log.py)
+        conn: sqlite3.Connection
+        path: Path
+        format: int
+        has_snapshots: bool
+        _spans: dict[int, tuple[int, int]]
 
     def last(self) -> tuple[int, str]:
         row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
@@ -223,9 +231,9 @@ class LogReads:
 
         ``watch`` wraps the row stream (a progress counter, say) without changing the check.
         """
-        rows = self.conn.execute((self._rows3() if self.format >= 3 else _ROWS) + " ORDER BY seq")
+        rows: Iterator[tuple] = iter(self.conn.execute((self._rows3() if self.format >= 3 else _ROWS) + " ORDER BY seq"))
         if watch is not None:
-            rows = watch(rows)
+            rows = iter(watch(rows))
         if self.format >= 3:
             return verify3(rows)
         return verify_legacy(self.format, rows, self.commands())

@@ -15,7 +15,7 @@ game copied between the stores keeps every hash. Only formats 3 and 4 are stored
 from __future__ import annotations
 
 import hashlib
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3
 from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, LogError, check_batch, merged, now,
@@ -49,7 +49,9 @@ class PgEventLog(PgReads):
         self._sync = _SYNC[synchronous.upper()]
         self.readonly = "opened read-only" if readonly and not create else ""
         self._spans: dict[int, tuple[int, int]] = {}
-        self.conn = self._listener = None
+        # psycopg is imported only when a PostgreSQL game is opened: the connections are typed Any here
+        self.conn: Any = None
+        self._listener: Any = None
         self.channel = "turnlog_" + hashlib.sha1(self.game.encode()).hexdigest()  # followers LISTEN here
         self._connect()
         row = self._one("SELECT format FROM turnlog.games WHERE game = %s", (self.game,))

@@ -7,7 +7,7 @@ the connection is free between pages.
 from __future__ import annotations
 
 import zlib
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3
 from .logbase import SIGNED, TAIL_ROWS
@@ -22,6 +22,16 @@ _COMMANDS = "command_id, actor, command_type, payload, ts, seq, last_seq"
 class PgReads:
     """What PgEventLog reads; it provides ``game``, ``format``, ``readonly`` and ``_run``/``_one`` (one
     query, reconnecting once after a lost connection)."""
+
+    if TYPE_CHECKING:  # set by the PgEventLog that mixes these reads in (events/pglog.py)
+        game: str
+        format: int
+        readonly: str
+        _spans: dict[int, tuple[int, int]]
+
+        def _run(self, sql: str, params: Sequence = ()) -> Any: ...
+        def _one(self, sql: str, params: Sequence = ()) -> Any: ...
+        def last(self) -> tuple[int, str]: ...
 
     def rows(self, start: int = 1, stop: int | None = None) -> Iterator[tuple]:
         """Yield (seq, command_id, type, version, data, automatic) in seq order."""

@@ -288,7 +288,7 @@ class SeatsSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     keys: dict[str, str] = {}
 
 
-class GameCreated(Event, kw_only=True):
+class GameCreated(Event, frozen=True, kw_only=True):
     """The game's first event: its name, die, rules and how its dice are committed.
 
     ``seed_public`` marks a seed given by hand or published (a test or demo game): anyone may
@@ -311,51 +311,51 @@ class GameCreated(Event, kw_only=True):
     seats: SeatsSpec = SeatsSpec()
 
 
-class FactionDefined(Event, kw_only=True):
+class FactionDefined(Event, frozen=True, kw_only=True):
     faction: FactionSpec
 
 
-class NationalityDefined(Event, kw_only=True):
+class NationalityDefined(Event, frozen=True, kw_only=True):
     nationality: NationalitySpec
 
 
-class HexDefined(Event, kw_only=True):
+class HexDefined(Event, frozen=True, kw_only=True):
     hex: HexSpec
 
 
-class HexsideDefined(Event, kw_only=True):
+class HexsideDefined(Event, frozen=True, kw_only=True):
     hexside: HexsideSpec
 
 
-class BoxDefined(Event, kw_only=True):
+class BoxDefined(Event, frozen=True, kw_only=True):
     box: BoxSpec
 
 
-class SupplySourceDefined(Event, kw_only=True):
+class SupplySourceDefined(Event, frozen=True, kw_only=True):
     source: SupplySourceSpec
 
 
-class UnitPlaced(Event, kw_only=True):
+class UnitPlaced(Event, frozen=True, kw_only=True):
     unit: UnitSpec
 
 
-class RestrictionDefined(Event, kw_only=True):
+class RestrictionDefined(Event, frozen=True, kw_only=True):
     restriction: RestrictionSpec
 
 
-class TerrainTypeDefined(Event, kw_only=True):
+class TerrainTypeDefined(Event, frozen=True, kw_only=True):
     """A scenario's terrain-type entry; written only when the scenario gives a table (issue 12)."""
 
     terrain_type: TerrainTypeSpec
 
 
-class FormationDefined(Event, kw_only=True):
+class FormationDefined(Event, frozen=True, kw_only=True):
     """A scenario's formation (its level and parent); written only when the scenario gives formations (issue 16)."""
 
     formation: FormationSpec
 
 
-class PoolDefined(Event, kw_only=True):
+class PoolDefined(Event, frozen=True, kw_only=True):
     """A scenario's explicit pool; written only when the scenario gives pools (issue 12)."""
 
     pool: PoolSpec

@@ -41,7 +41,7 @@ class ArmPoints(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     reasons: list[Modifier] = []
 
 
-class LandCombatBegun(Event, kw_only=True):
+class LandCombatBegun(Event, frozen=True, kw_only=True):
     """A land combat ``L<n>`` against ``hex`` opened with the host's facts (reading notes §1.2).
 
     ``odds``: the final odds before any terrain shift; ``weather``: the hex's weather condition;
@@ -67,7 +67,7 @@ class LandCombatBegun(Event, kw_only=True):
     retreat_route: dict[str, bool] = {}
 
 
-class ArmPointsCounted(Event, kw_only=True):
+class ArmPointsCounted(Event, frozen=True, kw_only=True):
     """Both sides' ARM totals (exact strings) with each unit's part (11.16.5-T4-T6, 11.16.4, 16.3, 22.4.2);
     ``contributors``: the attacking land units with ARM above 0 (reading W12)."""
 
@@ -78,7 +78,7 @@ class ArmPointsCounted(Event, kw_only=True):
     contributors: list[str] = []
 
 
-class TableChooserDetermined(Event, kw_only=True):
+class TableChooserDetermined(Event, frozen=True, kw_only=True):
     """Who chooses the table (``attacker`` or ``defender``), under ``rule``, for ``reason`` (T3, T9d, T9f)."""
 
     procedure: str
@@ -87,7 +87,7 @@ class TableChooserDetermined(Event, kw_only=True):
     reason: str
 
 
-class CombatTableChosen(Event, kw_only=True):
+class CombatTableChosen(Event, frozen=True, kw_only=True):
     """The chooser took ``table`` (blitz or assault, T1); the column the odds read after the terrain shift
     (T8, T9) and the clamp (R1), and the ARM bonus on both dice (T7), each modifier with its rule."""
 
@@ -100,7 +100,7 @@ class CombatTableChosen(Event, kw_only=True):
     notes: list[str] = []
 
 
-class LandCombatResultDetermined(Event, kw_only=True):
+class LandCombatResultDetermined(Event, frozen=True, kw_only=True):
     """The cell read at (``column``, ``row``) of the chosen table (R1) from the two dice (option 43);
     ``att_loss``/``def_loss``: each side's part of the cell (a number of casualty points, or "" / "-");
     ``flags``: its non-numeric parts, recorded for the host (R2)."""
@@ -119,7 +119,7 @@ class LandCombatResultDetermined(Event, kw_only=True):
     notes: list[str] = []
 
 
-class LandCombatPhaseChanged(Event, kw_only=True):
+class LandCombatPhaseChanged(Event, frozen=True, kw_only=True):
     procedure: str
     phase: str
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .base import Event
 
 
-class FirstLossTypeDesignated(Event, kw_only=True):
+class FirstLossTypeDesignated(Event, frozen=True, kw_only=True):
     """The defender named the type of the attacker's first loss: arm, invasion, para or eng (11.16.5-R4e)."""
 
     procedure: str
@@ -18,7 +18,7 @@ class FirstLossTypeDesignated(Event, kw_only=True):
     rule: str = "11.16.5-R4e"
 
 
-class LandCombatLossesTaken(Event, kw_only=True):
+class LandCombatLossesTaken(Event, frozen=True, kw_only=True):
     """One side's owner gave up ``units`` for the cell's part, paying ``cp`` casualty points (exact, "3/2").
 
     ``shortfall``: points owed and not paid (the side had no more); ``first``: the clause its first loss
@@ -34,7 +34,7 @@ class LandCombatLossesTaken(Event, kw_only=True):
     rule: str = "11.16.5-R3"
 
 
-class KampfgruppeFormed(Event, kw_only=True):
+class KampfgruppeFormed(Event, frozen=True, kw_only=True):
     """A lost corps became a kampfgruppe and went to ``pool``, its owner's repair pool (11.16.5-K1a/K1b, K1c)."""
 
     procedure: str
@@ -43,7 +43,7 @@ class KampfgruppeFormed(Event, kw_only=True):
     rule: str
 
 
-class RepairPoolEmptied(Event, kw_only=True):
+class RepairPoolEmptied(Event, frozen=True, kw_only=True):
     """At ``faction``'s production phase its land units left the repair pool for the force pool (11.16.5-K2a)."""
 
     faction: str
@@ -51,7 +51,7 @@ class RepairPoolEmptied(Event, kw_only=True):
     rule: str = "11.16.5-K2a"
 
 
-class KampfgruppeCredited(Event, kw_only=True):
+class KampfgruppeCredited(Event, frozen=True, kw_only=True):
     """Kampfgruppe ``unit`` (of WiF class ``unit_class``) may help one build in this production phase (11.16.5-K2a)."""
 
     credit: str
@@ -62,7 +62,7 @@ class KampfgruppeCredited(Event, kw_only=True):
     rule: str = "11.16.5-K2a"
 
 
-class KampfgruppeBuildRecorded(Event, kw_only=True):
+class KampfgruppeBuildRecorded(Event, frozen=True, kw_only=True):
     """A credit helped build a unit of class ``unit_class`` at ``bp`` build points and ``turns`` turns, halves rounded up
     (11.16.5-K2b); the kampfgruppe was already back in the force pool, before the host's random draw (K2c)."""
 

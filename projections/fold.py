@@ -64,7 +64,7 @@ def fold_span(state: GameState, rows: Iterable[tuple[str, int, str]]) -> int:
     by seq and sets ``state.seq``.
     """
     get, dec, n = _STEPS.get, codec.decode_current, 0  # rebuilt when a kind registers events
-    for n, (type_, version, data) in enumerate(rows, 1):
+    for n, (type_, version, data) in enumerate(rows, 1):  # noqa: B007 - n is the count returned
         # One lookup unpacked (an unknown type gets _UNKNOWN, whose version no row has): this loop is
         # a replay's whole Python cost per event, against the bare decode-and-fold of the limit.
         current, step = get(type_, _UNKNOWN)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from .engine.commands import Command, Retreat, RetreatCommand, encode, parse, vocabulary
+from .engine.commands import vocabulary
 
 _OWN = ("AnyCommand", "Command", "NAMES", "Retreat", "RetreatCommand", "encode", "parse")
 

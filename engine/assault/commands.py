@@ -8,21 +8,21 @@ from __future__ import annotations
 from ..commands import Command, RetreatCommand
 
 
-class DeclareAssault(Command):
+class DeclareAssault(Command, frozen=True):
     """Open an assault by ``units`` on the enemy in the adjacent ``hex`` (AS-GEN.1); each pays its cost (AS-COST)."""
 
     hex: str
     units: list[str]
 
 
-class AddAssaultUnits(Command):
+class AddAssaultUnits(Command, frozen=True):
     """Add ``units`` to the forming assault ``procedure``, from any hex next to its defending hex (AS-GEN.1)."""
 
     procedure: str
     units: list[str]
 
 
-class ResolveAssault(Command):
+class ResolveAssault(Command, frozen=True):
     """Resolve the forming assault ``procedure``: two Combat Results and what follows automatically (AS-RES).
 
     ``night``: the host's fact that the assault is at night (AS-DIS.2). ``values``: entered draws by slot
@@ -35,7 +35,7 @@ class ResolveAssault(Command):
     values: dict[str, int] = {}
 
 
-class AllocateAssaultLosses(Command):
+class AllocateAssaultLosses(Command, frozen=True):
     """Under ``rules.pzc.allocation = "owner"``: ``side``'s owner says which of its units lose how many points."""
 
     procedure: str
@@ -44,7 +44,7 @@ class AllocateAssaultLosses(Command):
     values: dict[str, int] = {}
 
 
-class ReportDisruption(Command):
+class ReportDisruption(Command, frozen=True):
     """Under ``rules.pzc.disruption = "host"``: the units this assault Disrupted and Broke (either may be empty)."""
 
     procedure: str

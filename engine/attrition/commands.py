@@ -10,7 +10,7 @@ from turnlog.events.attrition import Selection
 from ..commands import Command, RetreatCommand
 
 
-class BeginAttrition(Command):
+class BeginAttrition(Command, frozen=True):
     """Open an attrition by ``attacker`` against the zone ``zone`` (14.11A)."""
 
     attacker: str
@@ -18,7 +18,7 @@ class BeginAttrition(Command):
     exclude: list[str] = []
 
 
-class RollAttritionDie(Command):
+class RollAttritionDie(Command, frozen=True):
     """Roll for the procedure: seeded, ``value`` entered by hand, or joint dice with the others' ``shares``."""
 
     procedure: str
@@ -26,13 +26,13 @@ class RollAttritionDie(Command):
     shares: dict[str, str] = {}
 
 
-class TakeTwoCounters(Command):
+class TakeTwoCounters(Command, frozen=True):
     """Take 2C in place of a 1C/1H result (14.44)."""
 
     procedure: str
 
 
-class DesignateWinterHexes(Command):
+class DesignateWinterHexes(Command, frozen=True):
     """Russian winter designations (14.521)."""
 
     procedure: str
@@ -40,12 +40,12 @@ class DesignateWinterHexes(Command):
     occupation: list[str] = []
 
 
-class TakeAttritionLosses(Command):
+class TakeAttritionLosses(Command, frozen=True):
     procedure: str
     units: list[str]
 
 
-class SelectOccupation(Command):
+class SelectOccupation(Command, frozen=True):
     procedure: str
     selections: list[Selection] = []
 

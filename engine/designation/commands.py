@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..commands import Command, Retreat
 
 
-class BeginAttackDesignation(Command):
+class BeginAttackDesignation(Command, frozen=True):
     """Open the active side's Attack Designation Segment (9.0); PA units are designated by their mode.
 
     ``arty_shift_option`` turns on the optional rule of 9.1.1's Q&A (artillery-shifted hexes may be ignored).
@@ -17,40 +17,40 @@ class BeginAttackDesignation(Command):
     arty_shift_option: bool = False
 
 
-class DesignateAttackers(Command):
+class DesignateAttackers(Command, frozen=True):
     """Place Attack markers on ``units`` (9.1.0, 9.1.2)."""
 
     procedure: str
     units: list[str]
 
 
-class UndesignateAttackers(Command):
+class UndesignateAttackers(Command, frozen=True):
     """Take Attack markers off ``units`` before the designation segment ends."""
 
     procedure: str
     units: list[str]
 
 
-class EndAttackDesignation(Command):
+class EndAttackDesignation(Command, frozen=True):
     """Close the designation segment; the required hexes are fixed (9.1.1, 9.1.1a)."""
 
     procedure: str
 
 
-class ReportArtilleryShifts(Command):
+class ReportArtilleryShifts(Command, frozen=True):
     """Report the enemy hexes the barrage gave an artillery shift marker (12.0; read by 9.1.1's optional rule)."""
 
     procedure: str
     hexes: list[str]
 
 
-class StartGroundAssaultSegment(Command):
+class StartGroundAssaultSegment(Command, frozen=True):
     """Close the barrage segment and open the Ground Assault Segment (9.0)."""
 
     procedure: str
 
 
-class DeclareGroundAssault(Command):
+class DeclareGroundAssault(Command, frozen=True):
     """Declare one ground assault by ``attackers`` on ``hexes`` (9.2.0-9.2.4)."""
 
     procedure: str
@@ -58,7 +58,7 @@ class DeclareGroundAssault(Command):
     hexes: list[str]
 
 
-class ReportGroundAssaultResult(Command):
+class ReportGroundAssaultResult(Command, frozen=True):
     """Report an assault's result from rules 10-11: a label, the units eliminated, the retreats (9.2.0, 9.2.2)."""
 
     procedure: str
@@ -68,7 +68,7 @@ class ReportGroundAssaultResult(Command):
     retreats: list[Retreat] = []
 
 
-class EndGroundAssaultSegment(Command):
+class EndGroundAssaultSegment(Command, frozen=True):
     """Close the Ground Assault Segment; refused while a required hex is owed an attack (9.1.1)."""
 
     procedure: str

@@ -56,7 +56,7 @@ def _seats(args):
     if not (args.seat or args.referee or args.host or args.key):
         return None
     factions = {}
-    for i, given in enumerate(args.seat or ()):
+    for given in args.seat or ():
         faction, eq, actor = given.partition("=")
         if not eq:
             raise CommandError(f"--seat: {given!r}: give FACTION=ACTOR (e.g. --seat AX=alice)")

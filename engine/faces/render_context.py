@@ -49,7 +49,7 @@ def _shown_procedure(game, state: GameState) -> str:
 def _moves(game, state: GameState, pid: str) -> list[tuple[str, object]]:
     undone = game.undone(state.seq)
     out = []
-    for seq, cid, type_, version, data in game.log.rows_of_types(
+    for _seq, cid, type_, version, data in game.log.rows_of_types(
             ("UnitRetreated", "UnitAdvanced", "UnitDisplaced"), state.seq):
         if cid in undone:
             continue

@@ -12,7 +12,7 @@ from turnlog.events.wif import FactorMultiplier, TankBuster
 from ..commands import Command
 
 
-class BeginLandCombat(Command):
+class BeginLandCombat(Command, frozen=True):
     """Open a land combat by the active side's ``attackers`` against ``hex``, with the host's facts.
 
     The texts compute none of them (reading notes §1.2; docs/commands.md): ``odds`` are the final odds
@@ -35,21 +35,21 @@ class BeginLandCombat(Command):
     retreat_route: dict[str, bool] = {}
 
 
-class ChooseCombatTable(Command):
+class ChooseCombatTable(Command, frozen=True):
     """The chooser (11.16.5-T3) takes the blitz or the assault table (T1)."""
 
     procedure: str
     table: Literal["blitz", "assault"]
 
 
-class RollLandCombatDice(Command):
+class RollLandCombatDice(Command, frozen=True):
     """Roll one die for each side (option 43); ``values`` may enter either: {"attacker": 7, "defender": 3}."""
 
     procedure: str
     values: dict[str, int] = {}
 
 
-class DesignateFirstLossType(Command):
+class DesignateFirstLossType(Command, frozen=True):
     """The defender names the type of the attacker's first loss when two or more constraints apply (11.16.5-R4e).
 
     ``kind``: ``arm`` (R4a), ``invasion`` (R4b), ``para`` (R4c) or ``eng`` (R4d).
@@ -59,7 +59,7 @@ class DesignateFirstLossType(Command):
     kind: str
 
 
-class TakeLandCombatLosses(Command):
+class TakeLandCombatLosses(Command, frozen=True):
     """``side``'s owner gives up ``units`` for its part of the cell, in the order picked (11.16.5-R2-R4, K1)."""
 
     procedure: str
@@ -67,7 +67,7 @@ class TakeLandCombatLosses(Command):
     units: list[str]
 
 
-class BuildWithKampfgruppe(Command):
+class BuildWithKampfgruppe(Command, frozen=True):
     """Spend kampfgruppe ``credit`` toward building a unit of WiF class ``unit_class`` this production phase
     (11.16.5-K2b): the kampfgruppe's own class, INF or MIL."""
 
