@@ -126,7 +126,7 @@ def interleaved(samplers: dict, samples: int) -> dict[object, list]:
     """``samples`` samples of each sampler, taken in turn (one of each, then again), by key.
 
     The logs of every size are measured in alternation, like every compared pair: one size after
-    another let a change of the machine's load between them decide the ratio (issue 19.8).
+    another let a change of the machine's load between them decide the ratio.
     """
     out: dict[object, list] = {key: [] for key in samplers}
     for _ in range(samples):
@@ -162,7 +162,7 @@ def undo_cycle_games(work: Path, cycles: int) -> tuple[Path, Path]:
     """Two games of the same length: one with ``cycles`` undo/redo cycles, one with none (notes instead).
 
     Undo/redo of an attrition's BeginAttrition on the bundled 14.65 scenario; the other game has the same
-    number of events, as notes. Verify must cost about the same on both (issue 10, item 6).
+    number of events, as notes. Verify must cost about the same on both.
     """
     from turnlog.engine import scenario as S
     sc = S.load("bridgehead-14-65")
@@ -208,7 +208,7 @@ def undo_costs(games: dict[str, Path], samples: int, seed: int = 6) -> dict[str,
     return out
 
 
-# -- an attrition procedure (issue 19, items 4 and 5) ---------------------------------------
+# -- an attrition procedure ---------------------------------------
 
 def procedure() -> list[c.Command]:
     """A whole attrition procedure on the bundled 14.65 scenario: begin, roll (entered), losses, occupy, retreat."""
@@ -286,7 +286,7 @@ def plain_copy(data: dict) -> dict:
                 else list(v) if isinstance(v, list) else v) for k, v in data.items()}
 
 
-# -- a fork and an import against their original; the CLI's start (issue 19, items 3 and 6) ---------------
+# -- a fork and an import against their original; the CLI's start ---------------
 
 #: What the `turnlog` console script runs (pyproject's entry point), started the same way.
 CLI = "import sys; from turnlog.engine.faces.cli_main import main; sys.exit(main())"
@@ -305,7 +305,7 @@ def python_start() -> None:
 
 def fork_and_import(original: Path, work: Path) -> tuple[Path, Path]:
     """A fork of ``original`` at its last seq (`Game.fork`) and an import of its export (`turnlog export`,
-    `turnlog import`): the two copies issue 19 item 3 compares with their original."""
+    `turnlog import`): the two copies compared with their original."""
     fork, imported, out = fresh(work / "fork.db"), fresh(work / "imported.db"), work / "export.jsonl"
     out.unlink(missing_ok=True)
     with Game.open(original, seed=gen.SEED, readonly=True) as g:

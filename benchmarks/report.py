@@ -13,7 +13,7 @@ from . import peer
 from .timing import Figure
 
 #: (figure, what it is compared with, the bound, "min": ratio >= bound / "max": ratio <= bound)
-#: Issue 19's bounds (the second round): the storage format's price is accepted, so bulk import is held to the
+#: The bounds of the second round: the storage format's price is accepted, so bulk import is held to the
 #: floor (the log's own rows, no engine); replay and the durable FULL append to the limit, tighter than before.
 TARGETS = [
     ("replay", "limit.read_fold", 0.85, "min"),

@@ -267,7 +267,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
             g.close()
         del games
 
-        # -- a fork and an import against their original; the CLI's start (issue 19, items 3 and 6) --
+        # -- a fork and an import against their original; the CLI's start --
         logged = [s for s in sizes if s != n]
         original = work / f"log-{logged[-1]}.db" if logged else work / "big.db"
         say(f"`turnlog show` of a {original.name} log, its fork and its import; the CLI's start ...")
@@ -284,7 +284,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
             cli_cases.append((f_, lambda path=path: lambda: cases.run_cli("show", "--db", path)))
         alternate(max(reps, 7), cli_cases)
 
-        # -- verify against replay on a game of real commands of the same length (issue 19, item 2) --
+        # -- verify against replay on a game of real commands of the same length --
         from turnlog.engine.verify import verify_path
         say(f"verify of a {n:,}-event game of real commands ...")
         vpath = work / "verifiable.db"
@@ -303,7 +303,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
         vgame.close()
         del vref
 
-        # -- verify with undo/redo cycles against the same length without (issue 10, item 6) --
+        # -- verify with undo/redo cycles against the same length without --
         cycles = args.undo_cycles
         say(f"verify with {cycles:,} undo/redo cycles ...")
         with_undos, plain = cases.undo_cycle_games(work, cycles)

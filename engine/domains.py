@@ -101,7 +101,7 @@ def problems(sc) -> list[str]:
 
 
 def seat_domains(seats, where: str = "seats") -> list[str]:
-    """Each seated faction and actor, the referee and the host, when given, is an id (issue 13)."""
+    """Each seated faction and actor, the referee and the host, when given, is an id."""
     out = []
     for f, actor in seats.factions.items():
         for what, v in (("a faction", f), ("an actor", actor)):

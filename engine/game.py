@@ -75,7 +75,7 @@ class Game(TimeTravel):
         dice instead of a seed: holder -> its secret, or only its SHA-256 (hex) when the holder keeps
         it elsewhere; no seed file is written (engine/faces/cli_dice.py create_joint_game writes the secrets' files).
         ``seats`` (a SeatsSpec, or a dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``)
-        replaces the scenario's seats (issue 13, engine/seats.py); none is a hot-seat game.
+        replaces the scenario's seats (engine/seats.py); none is a hot-seat game.
         """
         if seats is not None:
             scenario = S.seat_scenario(scenario, seats)
@@ -166,7 +166,7 @@ class Game(TimeTravel):
                              actor=actor, signer=signer)
         if isinstance(command, c.Redo):
             return self.redo(actor=actor, signer=signer)
-        if S.seated(self.state):  # a hot-seat game is never checked (issue 13)
+        if S.seated(self.state):  # a hot-seat game is never checked
             S.check(self.state, command, actor)
         signer = self._signer(actor, signer)
         events = self.decide(self.state, command)
@@ -217,7 +217,7 @@ class Game(TimeTravel):
 
         Every writing method goes through here, so after a ConcurrencyError (or a full disk) the
         game has reloaded and the caller may simply retry. Before its first append a writer checks
-        that the log's tail verifies (issue 10: never chain onto a cut or hand-edited row).
+        that the log's tail verifies (never chain onto a cut or hand-edited row).
         """
         try:
             if self._tail_ok != expected:
@@ -329,7 +329,7 @@ class Game(TimeTravel):
             try:
                 new.copy_from(self.log, cut)
                 # The snapshots too (a cache, valid for the same rows), and one at the cut: a fork is
-                # opened from there, not replayed from event 1 (issue 19, item 3).
+                # opened from there, not replayed from event 1.
                 new.copy_snapshots(self.log, cut)
                 new.save_snapshot(cut, msgspec.json.encode(sorted(self.undone(cut))).decode(), dump(self.at(cut)))
             finally:

@@ -48,7 +48,7 @@ class TimeTravel:
         """Every command the log's undo rows undo, kept with the rows read (the caller must not change it).
 
         Undo and redo ask this of the whole log each time: building it from the rows cost a game of K
-        undos O(K) per command (issue 19.1).
+        undos O(K) per command.
         """
         self._undo_list()
         return self._undos[3]

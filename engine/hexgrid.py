@@ -55,7 +55,7 @@ class Grid:
     # The same map by index, for walks over every hex of a large map (zones, 14.211): lists of small
     # tuples and ints instead of a string-keyed dict lookup and a hex object per neighbour visited.
     # Built on first use: most commands never walk the whole map, and a Game opened for one command
-    # builds its grid within that command (issue 19.4).
+    # builds its grid within that command.
 
     @cached_property
     def ids(self) -> list[str]:

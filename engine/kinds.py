@@ -97,7 +97,7 @@ _REACTORS: dict[type, tuple[Kind, ...]] = {}
 
 def reactors(etype: type) -> tuple[Kind, ...]:
     """The kinds to offer an event of ``etype``: all whose react is not silent and, where a kind names the
-    types it ``reacts_to``, only for those (issue 19.4: most events reach no reaction at all)."""
+    types it ``reacts_to``, only for those (most events reach no reaction at all)."""
     got = _REACTORS.get(etype)
     if got is None:
         got = _REACTORS[etype] = tuple(k for k in KINDS if _reacts(k, etype))

@@ -56,7 +56,7 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     # the loaded table's record (engine/kit/tables.py), which a JSON scenario may also give inline.
     tables: dict[str, str | s.TableRecord] = {}
     turn: TurnSpec
-    seats: s.SeatsSpec = s.SeatsSpec()  # issue 13: who holds which side; empty = hot-seat
+    seats: s.SeatsSpec = s.SeatsSpec()  # who holds which side; empty = hot-seat
 
 
 def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Path | None = None) -> Scenario:

@@ -1,4 +1,4 @@
-"""Play in memory for search (an AI's rollouts): copy a state cheaply, decide and apply, no log (issue 19.5).
+"""Play in memory for search (an AI's rollouts): copy a state cheaply, decide and apply, no log.
 
 The rules are the same functions the Game runs (``kinds.decide``, ``game.settle``); nothing is
 written, nothing is hash-chained, and dice come from a seed the searcher holds or from entered values,

@@ -1,4 +1,4 @@
-"""Seats (issue 13): in a seated game, who may issue which command, checked before anything is written.
+"""Seats: in a seated game, who may issue which command, checked before anything is written.
 
 A hot-seat game (GameCreated holds no seats) is never checked: one actor plays every side, as before.
 In a seated game each kind's ``who`` names the role that must act now (engine/kind.py

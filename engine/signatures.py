@@ -1,4 +1,4 @@
-"""Signed commands (issue 13 item 4): each command of a signed game carries its issuer's Ed25519 signature.
+"""Signed commands: each command of a signed game carries its issuer's Ed25519 signature.
 
 A signed game records each seated actor's public key in ``GameCreated.seats.keys`` and is stored in log
 format 4, whose command rows hold a signature hashed into the chain (events/log.py). The signature is over

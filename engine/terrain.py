@@ -1,7 +1,7 @@
-"""The terrain-type table: what a hex's terrain means to each combat system (issue 12).
+"""The terrain-type table: what a hex's terrain means to each combat system.
 
 A hex's ``terrain`` names a type. With no table in the scenario the engine's DEFAULT table holds
-the meanings attrition had hard-coded before issue 12 (14.62D), so every game plays as before; an
+the meanings attrition had hard-coded before terrain was data (14.62D), so every game plays as before; an
 entry a scenario gives (``terrain_types``, logged as TerrainTypeDefined) replaces the default
 entry of the same id, and a terrain named in neither has no attributes.
 """
@@ -24,7 +24,7 @@ DEFAULT: dict[str, TerrainTypeSpec] = {t.id: t for t in (
     TerrainTypeSpec(id="jungle", attrition=AttritionTerrainSpec(jungle_only=True)),
 )}
 _NONE = TerrainTypeSpec(id="")
-#: A type with no attributes, made once per name (issue 19.4: building one costs more than the lookup;
+#: A type with no attributes, made once per name (building one costs more than the lookup;
 #: the Struct is frozen and readers never change its containers).
 _PLAIN: dict[str, TerrainTypeSpec] = {"": _NONE}
 

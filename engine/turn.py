@@ -172,7 +172,7 @@ class TurnKind:
         return None
 
     def who(self, state: GameState, cmd: c.Command) -> Actor:
-        """Notes and the seed's reveal are anyone's seated; the rest are host commands (issue 13)."""
+        """Notes and the seed's reveal are anyone's seated; the rest are host commands."""
         if isinstance(cmd, (c.AddNote, c.RevealSeed)):
             return Actor("seated", "", "seats.notes")
         return Actor("host", state.turn.active, "seats.host")

@@ -31,9 +31,9 @@ class Modifier(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     ``add`` adds it, ``multiply`` multiplies by it (``value=1, den=4`` is x1/4), ``percent`` changes
     by that many percent (``value=-20`` is -20%), ``shift`` moves an odds column by ``value`` (an
     int; a shift has den 1). ``applies_to`` names what it modifies ("die", "attacker_die",
-    "defender_die", "odds", "column", "value", "assault:<unit>"...). The three fields added for
-    issue 12 default and are omitted, so a modifier written before encodes to the same bytes;
-    engine/modifiers.py applies a list of them.
+    "defender_die", "odds", "column", "value", "assault:<unit>"...). The three fields added with the
+    board vocabulary default and are omitted, so a modifier written before encodes to the same bytes;
+    engine/kit/modifiers.py applies a list of them.
     """
 
     value: int

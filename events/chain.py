@@ -56,7 +56,7 @@ def command_text(actor: str, type_: str, ts: str, last: int, payload: str) -> st
 def signed_payload(signature: str, payload: str) -> str:
     """A format-4 command's signature and payload as they enter command_text() in the payload's place.
 
-    Format 4 reads them joined in SQL (events/log.py _ROWS4), so verify3 checks both formats unchanged;
+    Format 4 reads them joined in SQL (events/logread.py _ROWS4), so verify3 checks both formats unchanged;
     a signature is hex or empty and a payload is JSON, so neither holds the \\x1f that joins them.
     """
     return f"{signature}\x1f{payload}"

@@ -122,7 +122,7 @@ class EventLog(LogReads):
         """The file as a sqlite-utils Database (its tables stay readable with sqlite-utils and Datasette).
 
         Imported on first use: only creating a file needs it, and its import was a third of every
-        command's start-up (issue 19.6).
+        command's start-up.
         """
         import sqlite_utils
         return sqlite_utils.Database(self.conn)

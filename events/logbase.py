@@ -1,7 +1,7 @@
 """What both stores share: the log formats, the errors, timestamps and the stored rows of a command.
 
 Both stores (events/log.py for SQLite, events/pglog.py for PostgreSQL) build a command's rows here, so
-its stored bytes and hashes are the same in either (issue 18).
+its stored bytes and hashes are the same in either.
 """
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def iter_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool, end:
     """Yield stored_rows3()'s rows one by one; once exhausted, ``end`` holds [last seq, last cid].
 
     SQLite's append takes them as they are hashed: a bulk import of a million events held every row and
-    hash at once before the insert began (issue 19.8: ~0.3 GB, and wall time the floor does not spend).
+    hash at once before the insert began (~0.3 GB, and wall time the floor does not spend).
     """
     chain = row_hash3
     for actor, ctype, payload, rows, *sign in batch:

@@ -259,7 +259,7 @@ class PgEventLog(PgReads):
 
 
 def _as_verified(rows: list[tuple]) -> Iterator[tuple]:
-    """Format-4 stored rows as verify3 reads them: the signature joined before the payload (as log._ROWS4 does)."""
+    """Format-4 stored rows as verify3 reads them: the signature joined before the payload (as logread._ROWS4 does)."""
     for r in rows:
         sig, payload = r[12], r[9]
         joined = f"{sig}\x1f{payload}" if sig is not None and payload is not None else (payload if sig is None else sig)

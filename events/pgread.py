@@ -15,7 +15,7 @@ from .logbase import SIGNED, TAIL_ROWS
 PAGE = 5000
 _COLS = "seq, command_id, type, version, data, automatic"
 _ROWS3 = "seq, command_id, type, version, data, automatic, hash, actor, command_type, {payload}, ts, last_seq"
-_PAYLOAD4 = "coalesce(signature || chr(31) || payload, signature, payload)"  # as log._ROWS4 joins them
+_PAYLOAD4 = "coalesce(signature || chr(31) || payload, signature, payload)"  # as logread._ROWS4 joins them
 _COMMANDS = "command_id, actor, command_type, payload, ts, seq, last_seq"
 
 

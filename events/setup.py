@@ -159,7 +159,7 @@ class UnitSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, fo
     airdropped_from: str = ""
     range: int = 0
     name: str = ""
-    # The board vocabulary of issue 12: read by the combat systems after attrition; all default unused.
+    # The board vocabulary: read by the combat systems after attrition; all default unused.
     pool: str = ""            # the pool a unit off the map starts in ("" = its faction's force pool)
     size: str = ""            # corps, division, brigade, battalion, company...
     unit_class: str = ""      # armour, infantry, artillery, hq, engineer...
@@ -237,12 +237,12 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     attrition: AttritionRulesSpec = AttritionRulesSpec()
     # 0 = not stated: a log written before editions existed (edition 1), or a scenario file (the current one).
     edition: int = 0
-    turn_sequence: TurnSequenceSpec = TurnSequenceSpec()   # empty: AWAW's (issue 12); omitted from old logs
+    turn_sequence: TurnSequenceSpec = TurnSequenceSpec()   # empty: AWAW's; omitted from old logs
     # The kinds this game uses (engine/kinds.py); empty: attrition alone, as every game
     # before rule 9 was. A registered kind the game does not name is refused and never offered.
     procedures: list[str] = []
-    pzc: PzcRulesSpec = PzcRulesSpec()   # Panzer Campaigns assault (issue 16); omitted while default
-    wif: WifRulesSpec = WifRulesSpec()   # World in Flames land combat (issue 15); omitted while default
+    pzc: PzcRulesSpec = PzcRulesSpec()   # Panzer Campaigns assault; omitted while default
+    wif: WifRulesSpec = WifRulesSpec()   # World in Flames land combat; omitted while default
 
     @property
     def era(self) -> int:
@@ -273,12 +273,12 @@ class TableRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
 
 
 class SeatsSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """Who holds which side (issue 13); empty is a hot-seat game: one actor plays every side.
+    """Who holds which side; empty is a hot-seat game: one actor plays every side.
 
     ``factions`` maps a faction id to the actor who holds it (one actor may hold several); a faction left
     out is acted for by the host alone. The referee holds no faction and alone may override the dice
     barrier; the host (a program, or the game's organiser) may issue the host commands for any side.
-    engine/seats.py reads it. ``keys`` (issue 13 item 4) maps each seated actor to its Ed25519 public key
+    engine/seats.py reads it. ``keys`` maps each seated actor to its Ed25519 public key
     (64 hex digits): a game with keys is a signed game (engine/signatures.py); empty, and so omitted, otherwise.
     """
 
@@ -307,7 +307,7 @@ class GameCreated(Event, frozen=True, kw_only=True):
     joint_dice: list[DiceHolder] = []
     tables: list[TableRecord] = []
     dice: dict[str, DiceSpec] = {}
-    # Seats (issue 13): empty, and so omitted, in a hot-seat game; every older log encodes as before.
+    # Seats: empty, and so omitted, in a hot-seat game; every older log encodes as before.
     seats: SeatsSpec = SeatsSpec()
 
 
@@ -344,19 +344,19 @@ class RestrictionDefined(Event, frozen=True, kw_only=True):
 
 
 class TerrainTypeDefined(Event, frozen=True, kw_only=True):
-    """A scenario's terrain-type entry; written only when the scenario gives a table (issue 12)."""
+    """A scenario's terrain-type entry; written only when the scenario gives a table."""
 
     terrain_type: TerrainTypeSpec
 
 
 class FormationDefined(Event, frozen=True, kw_only=True):
-    """A scenario's formation (its level and parent); written only when the scenario gives formations (issue 16)."""
+    """A scenario's formation (its level and parent); written only when the scenario gives formations."""
 
     formation: FormationSpec
 
 
 class PoolDefined(Event, frozen=True, kw_only=True):
-    """A scenario's explicit pool; written only when the scenario gives pools (issue 12)."""
+    """A scenario's explicit pool; written only when the scenario gives pools."""
 
     pool: PoolSpec
 

@@ -3,7 +3,7 @@
 Ids are the reading notes' (11.16.5-T1 ... -R1, 11.16.4, 16.3, 22.4.2; docs/rulings.md). Not in the
 codec's static union: the kind (engine/wif/procedure.py) registers them, so a log that never used the
 procedure holds none of them and encodes as before. ARM points are exact fractions written as strings
-("5/2", reading W1). Losses, first-loss types and kampfgruppen are events/wif_losses.py's (issue 15 part B).
+("5/2", reading W1). Losses, first-loss types and kampfgruppen are events/wif_losses.py's.
 """
 from __future__ import annotations
 
@@ -148,7 +148,7 @@ class BuildCostSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tru
 
 
 class WifRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """World in Flames land combat (issue 15): which of the scenario's tables and dice it reads, and its readings."""
+    """World in Flames land combat: which of the scenario's tables and dice it reads, and its readings."""
 
     blitz_table: str = "wif-blitz"       # 11.16.5-T1, R1: the scenario's `tables` name of the blitz table
     assault_table: str = "wif-assault"   # the same for the assault table

@@ -12,7 +12,7 @@ def apply(state: GameState, event) -> None:
     """Apply one attrition event to ``state`` in place; never judges rules.
 
     One step per event type, found by the type (a chain of class patterns tried each in turn cost a
-    settled event more than its fold, issue 19.4).
+    settled event more than its fold).
     """
     step = _STEPS.get(type(event))
     if step is None:

@@ -18,7 +18,7 @@ from .state import GameState, TurnState, UnitState, side_key
 _NOT_STACKED = frozenset({"air", "naval", "flak", "partisan"})
 
 
-#: UnitSpec fields of issue 12's board vocabulary, copied as they are (lists and maps copied: state is mutable).
+#: UnitSpec fields of the board vocabulary, copied as they are (lists and maps copied: state is mutable).
 _VOCABULARY = ("pool", "size", "unit_class", "mode", "markers", "strength", "strength_kind", "quality", "fatigue",
                "formation", "movement_allowance", "movement_left", "facing", "ratings")
 

@@ -34,7 +34,7 @@ class UnitState(msgspec.Struct, kw_only=True, omit_defaults=True):
     offensive: bool = False
     range: int = 0
     name: str = ""
-    # Issue 12's board vocabulary (events/setup.py UnitSpec): defaults are omitted from snapshots.
+    # the board vocabulary (events/setup.py UnitSpec): defaults are omitted from snapshots.
     pool: str = ""
     size: str = ""
     unit_class: str = ""
@@ -129,7 +129,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     # The own state of each kind registered through engine/kinds.py, keyed by kind name
     # (its type in STATE_TYPES); empty, and so omitted, in a game that uses only the built-in kinds.
     kinds: dict[str, Any] = {}
-    seats: SeatsSpec = SeatsSpec()  # who holds which side (issue 13); empty in a hot-seat game, so omitted
+    seats: SeatsSpec = SeatsSpec()  # who holds which side; empty in a hot-seat game, so omitted
     # No notes: they annotate the log, the rules never read them, and kept here they made every
     # snapshot (and so every time travel) grow with the length of the game. Read them from the log.
 

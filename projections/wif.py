@@ -1,7 +1,7 @@
 """Fold the WiF land-combat events (events/wif.py) into GameState.kinds["wif"].
 
 A projection only records: every judgement was made when the command was decided. ``LandCombat`` is the
-state issue 15's two parts share (its names are a contract with projections/wif_losses.py).
+state the two parts share (its names are a contract with projections/wif_losses.py).
 """
 from __future__ import annotations
 

@@ -35,7 +35,7 @@ def reading(state: GameState, name: str):
 
 
 def second_reading(state: GameState) -> bool:
-    """Whether the game was created under the rule-14 second reading (edition 2, issue 11).
+    """Whether the game was created under the rule-14 second reading (edition 2).
 
     Corrections without a scenario option (14.521A adjacency, 14.74, 14.77, the 14.22A/14.11 hold on an
     open attrition) apply from edition 2 on; older logs re-execute as they were played.

@@ -262,7 +262,7 @@ class AttritionKind(MachineKind):
         return open_guard(state, what)
 
     def who(self, state: GameState, cmd: c.Command):
-        """The seat that must issue ``cmd`` (issue 13; engine/attrition/seats.py)."""
+        """The seat that must issue ``cmd`` (engine/attrition/seats.py)."""
         return seats.who(state, cmd)
 
 

@@ -28,7 +28,7 @@ TABLE: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 ROWS = len(TABLE)  # 0..11; "11+" is the last row (14.43)
 
 
-@lru_cache(maxsize=256)  # the shipped table never changes: a count's column is computed once (issue 19.4)
+@lru_cache(maxsize=256)  # the shipped table never changes: a count's column is computed once
 def column(factors: int) -> int:
     """Column index for a number of attritioning factors (14.41); 61 and more read the last column."""
     if factors < 1:

@@ -194,7 +194,7 @@ def eligible(state: GameState, proc: Attrition, zone: Zone) -> list[UnitState]:
 
 def _tally(keys: Iterable[str]) -> dict[str, int]:
     """How often each key occurs, in first-seen order, as a Counter gives it (a plain dict: made for every loss
-    list, where a Counter cost a microsecond to make, issue 19.4)."""
+    list, where a Counter cost a microsecond to make)."""
     out: dict[str, int] = {}
     for k in keys:
         out[k] = out.get(k, 0) + 1

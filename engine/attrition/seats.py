@@ -1,4 +1,4 @@
-"""Who must issue each attrition command (issue 13): the phase table's role, as this procedure's faction.
+"""Who must issue each attrition command: the phase table's role, as this procedure's faction.
 
 The attacker begins (14.12), rolls (14.41), may take 2C (14.44), designates Russian winter hexes
 (14.521) and selects the hexes to occupy (14.61); the defender takes the losses (14.51) and retreats

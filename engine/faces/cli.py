@@ -52,7 +52,7 @@ def _new_target(path: str) -> None:
 
 
 def _seats(args):
-    """The seats given by --seat/--referee/--host and their --key (issue 13), or None to keep the scenario's."""
+    """The seats given by --seat/--referee/--host and their --key, or None to keep the scenario's."""
     if not (args.seat or args.referee or args.host or args.key):
         return None
     factions = {}
@@ -134,7 +134,7 @@ def cmd_log(args) -> int:
 
 
 def _issuers(g: Game, start: int, stop: int | None) -> dict[int, tuple[str, str]]:
-    """First seq of each command in start..stop -> (its actor, the seat it holds), in a seated game (issue 13).
+    """First seq of each command in start..stop -> (its actor, the seat it holds), in a seated game.
 
     A hot-seat game lists exactly as before (nothing is read)."""
     out: dict[int, tuple[str, str]] = {}

@@ -1,7 +1,7 @@
 """The `turnlog` command line's arguments: a parser that imports no engine.
 
 `turnlog --help`, a subcommand's help and a usage error are answered from here before the engine is
-imported (issue 19.6: the engine's import was six to seven times the interpreter's own start); each
+imported (the engine's import was six to seven times the interpreter's own start); each
 subcommand names its function in engine/faces/cli.py, which engine/faces/cli_main.py imports once the
 arguments parse.
 """

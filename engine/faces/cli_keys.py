@@ -1,4 +1,4 @@
-"""The signing verbs of the `turnlog` command line (issue 13 item 4, engine/signatures.py).
+"""The signing verbs of the `turnlog` command line (engine/signatures.py).
 
 `keygen -o FILE` makes a key pair; `new --key ACTOR=PUB` registers a seat's public key; `play`, `undo`,
 `redo` and `reveal --key FILE` sign each command with the private key in FILE. For a mailed game, `sign`

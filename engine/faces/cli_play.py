@@ -64,7 +64,7 @@ def play_lines(g: Game, lines, actor: str = "", out=None, after=None) -> int:
     once each command is written (the demo prints the board there).
     """
     out = out or sys.stdout
-    if g.state.seats.factions:  # a seated game (issue 13): say who plays; a hot-seat game prints as before
+    if g.state.seats.factions:  # a seated game: say who plays; a hot-seat game prints as before
         print(narrative.printable(f"as {actor_label(g, actor)}"), file=out)
     for n, line in enumerate(lines, 1):
         line = line.strip()

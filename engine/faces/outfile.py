@@ -1,6 +1,6 @@
 """Write an output file the user named (an export, an SVG, a diagram) without destroying anything.
 
-Invariants (issue 10, item 1): an existing file is replaced only when the user
+Invariants: an existing file is replaced only when the user
 said so (``force``); a game file (any SQLite database), its -wal/-shm, or a
 dice-seed sidecar is never replaced, even then; the new content is written to a
 temporary file beside the target and renamed over it only when complete, so a

@@ -100,7 +100,7 @@ def import_file(src: Path, db: Path, progress=None) -> int:
         commands: list[tuple] = []
         events = _read(src, text, commands, head.events, progress, _lines[head.format])
         first = next((e for e in events if e[0] == 1), None)
-        if first is None or first[2] != "GameCreated":  # a log with no setup is no game (issue 10, item 3)
+        if first is None or first[2] != "GameCreated":  # a log with no setup is no game
             raise CommandError(f"{src}: seq 1 is {'missing' if first is None else first[2]}, not GameCreated: "
                                "not a game's export; nothing imported")
         log = open_log(db, create=True, log_format=head.format)
@@ -125,7 +125,7 @@ def import_file(src: Path, db: Path, progress=None) -> int:
 
 
 def _snapshot(log: EventLog) -> None:
-    """Snapshot the imported game at its end, so that no command replays it from event 1 (issue 19, item 3).
+    """Snapshot the imported game at its end, so that no command replays it from event 1.
 
     A cache: the fold that writes it is the one the first command would do anyway; a log that does
     not fold (an event no longer readable) is imported all the same, for verify to report.

@@ -35,7 +35,7 @@ class still:
     """Let ``held`` readings of ``state`` be reused while inside: the caller promises not to change it.
 
     Deciding a command only reads the state (engine/kinds.py ``decide``), yet the rules ask the same
-    board question many times in one decision (issue 19.4: where units stand, asked 14 times a procedure).
+    board question many times in one decision (where units stand, asked 14 times a procedure).
     Nested spans share the outer one; leaving the outermost drops every reading. A class, not a
     generator: it is entered once per command played, where contextlib's machinery cost 1.5 us.
     """

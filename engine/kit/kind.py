@@ -97,7 +97,7 @@ class MachineKind:
                              "the turn moves on")
 
     def who(self, state: GameState, cmd) -> Actor | None:
-        """The seat that must issue ``cmd`` (issue 13): the table's role for it, as the instance's faction.
+        """The seat that must issue ``cmd``: the table's role for it, as the instance's faction.
 
         A command that opens an instance is the phasing side's; one naming no known instance is left to
         ``decide`` to refuse by its field; a role with no faction (owner, automatic) falls to the host.

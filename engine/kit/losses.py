@@ -90,7 +90,7 @@ def check(spec: LossSpec, chosen: Sequence[str], most: Number | Callable[[], Num
 
 
 def _exact(n: Number) -> Number:
-    """``n`` as an exact number: an int stays one (a counter's weight, the common case, makes no Fraction:
-    issue 19.4), anything else becomes a Fraction. Ints and Fractions add and compare exactly together,
+    """``n`` as an exact number: an int stays one (a counter's weight, the common case, makes no Fraction,
+    which is cheaper), anything else becomes a Fraction. Ints and Fractions add and compare exactly together,
     and a whole Fraction prints as its int does, so the messages read the same either way."""
     return n if type(n) is int else Fraction(n)

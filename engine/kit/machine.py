@@ -2,9 +2,9 @@
 
 A combat system's machine module holds data only (the table, the facts its conditions read, who acts
 in each state); this module turns it into one ``transitions`` Machine per kind, built once. Each judged
-command restores a throw-away model to the procedure's phase with ``set_state`` (callbacks are never
-re-run on replay: the phase is a fact in the log) and fires one trigger; the first transition whose
-conditions hold gives the next phase. Diagrams are drawn from the live Machine, so they cannot drift
+command reads the built Machine's transitions for its (trigger, phase) and takes the first whose
+conditions hold (``step``; callbacks are never run: the phase is a fact in the log). ``step_by_model``
+fires the trigger on a scratch model restored with ``set_state``, the reference ``step`` must equal. Diagrams are drawn from the live Machine, so they cannot drift
 from what the rules run.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from transitions import Machine
 
 from ..errors import RuleViolation
 
-#: Who acts in a state (docs/design.md "Roles"); seats (issue 13) map a role to a player.
+#: Who acts in a state (docs/design.md "Roles"); seats map a role to a player.
 ROLES = ("attacker", "defender", "owner", "active", "automatic", "none")
 
 
@@ -97,7 +97,7 @@ class ProcedureMachine:
 
         Reads the built Machine's own transitions for (trigger, phase) in order and takes the first whose
         conditions hold, as firing the trigger on a model would, without attaching one: a step then costs
-        what reading a dict costs (issue 19.4). tests/kit/test_kit_machine_step_same_as_model.py checks the two
+        what reading a dict costs. tests/kit/test_kit_machine_step_same_as_model.py checks the two
         agree on every state, trigger and fact combination of every registered machine.
         """
         if not self._fact_names.issuperset(facts):

@@ -75,7 +75,7 @@ def total(modifiers: Iterable[Modifier], *, applies_to: str | None = None) -> in
     """The sum of the add and shift modifiers (a die's net modifier, a net column shift); exact ints only.
 
     Whole amounts (int values over ``den`` 1, as every die modifier so far) are summed as ints: ``apply``
-    adds the same numbers as Fractions, which cost a fifth of an attrition roll's decision (issue 19.4).
+    adds the same numbers as Fractions, which cost a fifth of an attrition roll's decision.
     """
     mods = [m for m in modifiers if m.kind in ("add", "shift")
             and (applies_to is None or m.applies_to == applies_to)]

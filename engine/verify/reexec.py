@@ -109,7 +109,7 @@ class _Pass:
                                message=f"command {cid} recorded events {first}-{last}, but seq {missing} "
                                        "is not in the log (cut or deleted)")
         seat = S.verify_row(self.state, row, logged, self.by_id.get)
-        if seat is not None:  # issue 13: a seated game's command from someone not holding its seat
+        if seat is not None:  # a seated game's command from someone not holding its seat
             self.rep.stage = self.rep.stage or "seats"
             return Discrepancy(seq=first, command_id=cid, command=payload, rule=seat.rule,
                                message=f"issued out of turn by {actor or '(no actor named)'}: {seat.message}")

@@ -1,1 +1,1 @@
-"""World in Flames land combat (WiFSD 11.16.5 as replaced; issue 15): a kind on the kit."""
+"""World in Flames land combat (WiFSD 11.16.5 as replaced): a kind on the kit."""
