@@ -71,7 +71,8 @@ def sidecar_seed(path: Path) -> tuple[bytes | None, str]:
     try:
         return D.read_seed(path), ""
     except (OSError, ValueError) as err:
-        why = ("a directory" if path.is_dir() else getattr(err, "strerror", None) or "not a hex seed")
+        # the kind of a file that is no regular one ("a directory", "a named pipe (FIFO)"), or the reason
+        why = getattr(err, "strerror", None) or str(err).removeprefix(f"{path}: ").split(",")[0]
         return None, (f"{path}: the dice seed cannot be read ({why}); reading works, rolls from the seed "
                       "and reveal are refused")
 

@@ -62,11 +62,14 @@ class Signer:
     @classmethod
     def from_file(cls, path: str | Path) -> "Signer":
         """The key `turnlog keygen` wrote (64 hex digits); CommandError naming the file otherwise."""
+        from .inputs import read_small
         try:
-            text = Path(path).read_text(encoding="ascii").strip().lower()
-        except (OSError, UnicodeDecodeError) as err:
-            raise CommandError(f"key: {path}: cannot read the private key ({getattr(err, 'strerror', None) or err})") \
-                from None
+            text = read_small(path, "private key file").decode("ascii").strip().lower()
+        except UnicodeDecodeError:
+            text = ""
+        except CommandError as err:
+            raise CommandError(f"key: {path}: cannot read the private key "
+                               f"({str(err).removeprefix(f'{path}: ')})") from None
         if not is_hex(text, 64):
             raise CommandError(f"key: {path}: not a private key from `turnlog keygen` (64 hex digits)")
         return cls(bytes.fromhex(text))

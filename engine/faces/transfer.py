@@ -13,6 +13,7 @@ first row, null on the others), ``[..., automatic, prev_hash, hash, ts]`` (forma
 """
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 from typing import IO, Iterable
@@ -83,10 +84,11 @@ def export(log: EventLog, out: IO[str], progress=None) -> int:
     return done
 
 
-def import_file(src: Path, db: Path, progress=None) -> int:
-    """Create ``db`` from an export; refuse (writing nothing) a malformed file or a broken chain."""
-    stream = inputs.open_input(src, "export")
-    with stream:  # read a line at a time, each line and the file bounded (engine/inputs.py)
+def import_file(src: Path | str, db: Path, progress=None) -> int:
+    """Create ``db`` from an export (``-``: standard input); refuse (writing nothing) a malformed file or a broken chain."""
+    stream = inputs.stdin_bytes() if str(src) == "-" else inputs.open_input(src, "export")
+    src = "stdin" if str(src) == "-" else src
+    with stream if src != "stdin" else contextlib.nullcontext(stream):  # read a line at a time, each line and the file bounded (engine/inputs.py)
         inputs.check_size(stream, str(src), inputs.MAX_EXPORT_FILE)
         text = (line for _n, line in inputs.lines(stream, str(src), max_bytes=inputs.MAX_EXPORT_FILE))
         try:

@@ -344,12 +344,12 @@ def _scenario_set(path: str, value) -> Callable[[dict], None]:
 
 
 ISSUE10 = [
-    Case("play: /dev/zero", lambda d: ["play", "--db", _game(d), "/dev/zero"], 2, ["line 1", "1 mib limit"],
-         tags=["10.5"]),
-    Case("new: /dev/zero", lambda d: ["new", "/dev/zero", "--db", str(d / "z.db")], 2, ["16 mib limit"],
-         tags=["10.5"]),
-    Case("import: /dev/zero", lambda d: ["import", "/dev/zero", "--db", str(d / "z.db")], 2, ["1 mib limit"],
-         tags=["10.5"]),
+    Case("play: /dev/zero", lambda d: ["play", "--db", _game(d), "/dev/zero"], 2,
+         ["character device, not a commands file"], tags=["10.5", "28.2"]),
+    Case("new: /dev/zero", lambda d: ["new", "/dev/zero", "--db", str(d / "z.db")], 2,
+         ["character device, not a scenario file"], tags=["10.5", "28.2"]),
+    Case("import: /dev/zero", lambda d: ["import", "/dev/zero", "--db", str(d / "z.db")], 2,
+         ["character device, not an export"], tags=["10.5", "28.2"]),
     Case("scenario: a 1,000,000-hex map", _million_hexes, 2, ["limit"], tags=["10.5", "10.11"]),
     Case("scenario: a directory", lambda d: ["new", str(d), "--db", str(d / "n.db")], 2,
          ["a directory, not a scenario file"], tags=["10.8"]),
