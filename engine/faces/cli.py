@@ -377,6 +377,9 @@ def cmd_sign_judged(args) -> int:
 def run(args: argparse.Namespace) -> int:
     """Run the parsed command: its function here, named by the parser; refusals and failures as exit statuses."""
     _plugins()
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets its escape
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         return globals()[args.fn](args)
     except RuleViolation as err:
