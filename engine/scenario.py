@@ -6,6 +6,7 @@ reference names the field and the missing id (``units[7].hex: no hex "0413"``).
 """
 from __future__ import annotations
 
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -59,11 +60,16 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     seats: s.SeatsSpec = s.SeatsSpec()  # issue 13: who holds which side; empty = hot-seat
 
 
+#: How deep a scenario's arrays and tables may nest (the deepest real one nests 5): deeper is refused by name.
+MAX_NESTING = 100
+
+
 def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Path | None = None) -> Scenario:
     """Decode and check a scenario; raise ScenarioError naming the bad field.
 
     ``base`` is the folder table paths are relative to (the scenario file's; the current one if None).
     """
+    _check_nesting(text, origin)
     try:
         if fmt == "toml":
             raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text)
@@ -80,10 +86,31 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Pat
         raise ScenarioError(f"{origin}: {_named_dice(text, fmt) or explain(err)}") from None
     except msgspec.DecodeError as err:  # a syntax error: there is no field path to name
         raise ScenarioError(f"{origin}: not valid JSON ({explain(err)})") from None
+    except RecursionError:  # arrays or tables nested thousands deep: no scenario needs more than a few
+        raise ScenarioError(f"{origin}: arrays or tables nested too deeply to read (at most {MAX_NESTING} levels)") \
+            from None
     problems = domains.problems(sc) or check(sc)  # references are checked once every value is in its domain
     if problems:
         raise ScenarioError(f"{origin}: " + "; ".join(problems))
     return _with_tables(sc, origin, Path(base) if base is not None else Path.cwd())
+
+
+_BRACKETS = re.compile(rb"[^\[\]{}]")
+_STRINGS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+
+
+def _check_nesting(text: str | bytes, origin: str) -> None:
+    """Refuse arrays or tables nested deeper than MAX_NESTING, before a parser recurses into them."""
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    if data.count(b"[") + data.count(b"{") <= MAX_NESTING:
+        return
+    depth = deepest = 0
+    for ch in _BRACKETS.sub(b"", _STRINGS.sub(b"", data)):  # strings and comments cannot nest
+        depth += 1 if ch in b"[{" else -1
+        deepest = max(deepest, depth)
+    if deepest > MAX_NESTING:
+        raise ScenarioError(f"{origin}: arrays or tables nested {deepest} deep, more than the limit of "
+                            f"{MAX_NESTING}")
 
 
 def _named_dice(text: str | bytes, fmt: str) -> str:
@@ -91,7 +118,7 @@ def _named_dice(text: str | bytes, fmt: str) -> str:
     try:
         raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text) if fmt == "toml" \
             else msgspec.json.decode(text)
-    except (tomllib.TOMLDecodeError, msgspec.DecodeError, UnicodeDecodeError):
+    except (tomllib.TOMLDecodeError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
         return ""
     dice = raw.get("dice") if isinstance(raw, dict) else None
     for name, entry in (dice.items() if isinstance(dice, dict) else ()):
