@@ -28,7 +28,7 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("RulesSpec", "stacking_limit"): (1, 99),
     ("RulesSpec", "partial_supply_ctl_penalty"): (0, 10),
     ("RulesSpec", "unsupplied_ctl_penalty"): (0, 10),
-    ("RulesSpec", "edition"): (0, 3),  # 0: the current edition (events/setup.py EDITION)
+    ("RulesSpec", "edition"): (0, 4),  # 0: the current edition (events/setup.py EDITION)
     ("NationalitySpec", "ctl"): (0, 10),
     ("NationalitySpec", "winter_prep"): (0, 6),
     ("HexSpec", "col"): (-99_999, 99_999),
@@ -56,6 +56,12 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("TurnSpec", "year"): (1, 9999),
 }
 #: Most entries a list may hold (a 1,000,000-hex map is refused here: docs/scenario.md, "Domains and limits").
+def out_of_range(struct: str, field: str, value: int) -> str:
+    """Why ``value`` is outside the domain of ``struct.field`` (INT_RANGES), or '' when it is inside."""
+    lo, hi = INT_RANGES[(struct, field)]
+    return "" if lo <= value <= hi else f"{value} is outside its domain {lo}..{hi} (docs/scenario.md)"
+
+
 MAX_ITEMS = {"hexes": 200_000, "units": 100_000}
 MAX_OTHER_ITEMS = 10_000
 MAX_DICE = 100  # named dice in one game

@@ -19,6 +19,7 @@ from typing import Callable, Iterable
 
 import msgspec
 
+from .ed25519_point import problem as point_problem
 from .errors import CommandError, RuleViolation
 
 MESSAGE_PREFIX = b"turnlog/command/v1\0"
@@ -144,7 +145,7 @@ def signing(signer: Signer | None, actor: str, ctype: str, payload: str) -> Call
 
 
 def key_problems(seats, where: str = "seats") -> list[str]:
-    """Keys that are not 64 hex digits, keys of actors holding no seat, one key twice, seated actors without a key.
+    """Keys that are not 64 hex digits or no usable curve point (engine/ed25519_point.py), keys of actors holding no seat, one key twice, seated actors without a key.
 
     A game with keys is signed, so every seated actor (players, referee, host) needs one.
     """
@@ -154,6 +155,8 @@ def key_problems(seats, where: str = "seats") -> list[str]:
     seated = set(seats.factions.values()) | {a for a in (seats.referee, seats.host) if a}
     out = [f"{where}.keys.{a[:64]}: not an Ed25519 public key (64 lowercase hex digits, as `turnlog keygen` "
            "prints)" for a, k in keys.items() if not is_hex(k, 64)]
+    out += [f"{where}.keys.{a[:64]}: not an Ed25519 public key: {why}; that seat could never sign"
+            for a, k in keys.items() if is_hex(k, 64) and (why := point_problem(bytes.fromhex(k)))]
     out += [f"{where}.keys.{a[:64]}: {a[:64]!r} holds no seat in this game" for a in keys if a not in seated]
     owner: dict[str, str] = {}
     out += [f"{where}.keys.{a[:64]}: the same key as {owner[k]}'s (each seat signs with its own)"

@@ -9,11 +9,12 @@ from __future__ import annotations
 from typing import get_args
 
 from turnlog.events import game as g
-from turnlog.events.setup import Season, Supply
+from turnlog.events.setup import DOMAINS, Season, Supply
 from turnlog.projections.state import GameState
 
 from . import commands as c
 from . import joint
+from . import domains
 from .attrition.procedure import open_guard
 from .dice import Dice
 from .errors import CommandError, RuleViolation
@@ -84,6 +85,7 @@ class TurnKind:
                 raise blocked
         match cmd:
             case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
+                _in_domain(state, t, y)
                 if t <= state.turn.turn:
                     raise RuleViolation("turn", f"game turn {t} does not follow turn {state.turn.turn}")
                 return [g.GameTurnStarted(turn=t, season=s, year=y, weather=w)]
@@ -211,3 +213,16 @@ def _host_choices(state: GameState) -> list[Choice]:
              Option(field="at", domain=f"a seq of the log, 0..{state.seq}", optional=True)),
     ]
     return [ch for ch in out if ch.command != "RemoveFeature" or features]
+
+
+def _in_domain(state: GameState, turn: int, year: int) -> None:
+    """Refuse a game turn or a year outside the scenario's domain (TurnSpec), in games of edition 4 on.
+
+    An earlier game accepted any number here and re-executes as it was played (docs/rulings.md).
+    """
+    if state.rules.era < DOMAINS:
+        return
+    for field, value in (("turn", turn), ("year", year)):
+        why = domains.out_of_range("TurnSpec", field, value)
+        if why:
+            raise CommandError(f"StartGameTurn.{field}: {why}")
