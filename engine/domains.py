@@ -112,13 +112,11 @@ def seat_domains(seats, where: str = "seats") -> list[str]:
     for f, actor in seats.factions.items():
         for what, v in (("a faction", f), ("an actor", actor)):
             if not is_id(v):
-                out.append(f"{where}.factions.{f[:ID_MAX]}: {v[:ID_MAX]!r}: {what} is 1-{ID_MAX} characters "
-                           "without spaces or control characters")
+                out.append(f"{where}.factions.{f[:ID_MAX]}: " + id_problem(v, what))
     for field in ("referee", "host"):
         v = getattr(seats, field)
         if v and not is_id(v):
-            out.append(f"{where}.{field}: {v[:ID_MAX]!r}: an actor is 1-{ID_MAX} characters without spaces or "
-                       "control characters")
+            out.append(f"{where}.{field}: " + id_problem(v, "an actor"))
     return out
 
 
@@ -132,8 +130,7 @@ def _procedures(names: list[str]) -> list[str]:
         return [f"rules.procedures: {len(names)} entries, more than the limit of {MAX_PROCEDURES}"]
     for i, n in enumerate(names):
         if not is_id(n):
-            out.append(f"rules.procedures[{i}]: {n[:ID_MAX]!r}: a procedure kind's name is 1-{ID_MAX} characters "
-                       "without spaces or control characters")
+            out.append(f"rules.procedures[{i}]: " + id_problem(n, "a procedure kind's name"))
         elif n in names[:i]:
             out.append(f"rules.procedures[{i}]: {n!r} is named twice")
     return out
@@ -200,9 +197,25 @@ def _int(owner: str, field: str, v: int, where: str, out: list[str]) -> None:
         out.append(f"{where}: {v} is outside {lo}..{hi}")
 
 
+#: The id alphabet: visible ASCII (letters, digits, punctuation). Anything else could be a look-alike of an
+#: id already there (a zero-width space, U+2010 for "-", Arabic-Indic digits, Cyrillic letters).
+_ID = re.compile(r"[!-~]+")
+ID_RULE = (f"1-{ID_MAX} characters, each a visible ASCII one (a letter, a digit or punctuation): no space, no "
+           "control character, nothing outside ASCII")
+
+
 def is_id(v: str) -> bool:
-    """1-64 characters without spaces or control characters: the domain of every id."""
-    return bool(v) and len(v) <= ID_MAX and not _SPACE.search(v) and not CONTROLS.search(v)
+    """1-64 visible ASCII characters: the domain of every id (docs/scenario.md, "The id alphabet")."""
+    return bool(v) and len(v) <= ID_MAX and _ID.fullmatch(v) is not None
+
+
+def id_problem(v: str, what: str = "an id") -> str:
+    """Why ``v`` is no id, naming the first character outside the alphabet; '' for an id."""
+    if is_id(v):
+        return ""
+    bad = next((i for i, ch in enumerate(v) if not _ID.fullmatch(ch)), None)
+    where = f"; U+{ord(v[bad]):04X} at position {bad + 1} is not" if bad is not None else ""
+    return f"{v[:ID_MAX]!r}: {what} is {ID_RULE}{where}"
 
 
 def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
@@ -216,8 +229,7 @@ def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
         if not v:
             out.append(f"{where}: an id may not be empty")
         elif not is_id(v):
-            out.append(f"{where}: {v[:ID_MAX]!r}: {what} is 1-{ID_MAX} characters without spaces or control "
-                       "characters")
+            out.append(f"{where}: " + id_problem(v, what))
         return
     limit = TEXT_MAX.get(field, WORD_MAX)
     if len(v) > limit:

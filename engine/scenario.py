@@ -141,8 +141,8 @@ def _with_tables(sc: Scenario, origin: str, base: Path) -> Scenario:
     for name, given in sc.tables.items():
         where = f"tables.{name}"
         if not domains.is_id(name):
-            raise ScenarioError(f"{origin}: {where}: a table name is 1-{domains.ID_MAX} characters without spaces "
-                                "or control characters")
+            why = domains.id_problem(name, 'a table name').split(': ', 1)[1]  # the name is in the path
+            raise ScenarioError(f"{origin}: {where}: {why}")
         try:
             if isinstance(given, str):
                 table = T.load(given if given.startswith(T.SHIPPED_PREFIX) else base / given, name)
