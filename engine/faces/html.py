@@ -147,6 +147,8 @@ def _command(row, final: GameState, undone_at: dict[int, int]) -> list:
         args = msgspec.json.decode(payload)
         if isinstance(args, dict):
             args.pop("type", None)
+            if ctype == "AddNote":  # the note's text is in its event's line already: embedded once
+                args.pop("text", None)
         args = msgspec.json.encode(args).decode() if args else ""
     except msgspec.DecodeError:
         args = payload
