@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import shutil
 import sqlite3
@@ -189,9 +190,29 @@ def cmd_redo(args) -> int:
 
 def cmd_fork(args) -> int:
     _new_target(args.to)
+    with _open(args) as g:
+        _intact_up_to(g, args)
     with _open(args) as g, g.fork(args.at, args.to) as f:
         T.say(f"{args.to}: forked from {args.db} at seq {f.state.seq}")
     return 0
+
+
+def _intact_up_to(g: Game, args) -> None:
+    """Refuse a fork whose --at reaches past the source's damage, naming it and the last seq a fork can take.
+
+    The copy would refuse the damaged row itself, and its message would read as if the new file failed.
+    """
+    _ok, bad, why = g.log.verify_chain()
+    if bad is None:
+        return
+    safe = bad - 1
+    for expected, (seq, _hash) in enumerate(g.log.hashes(), 1):  # a duplicated or missing seq starts earlier
+        if seq != expected:
+            safe = min(safe, seq - 1, expected - 1)
+            break
+    if args.at > safe:
+        raise LogError(f"{args.db}: does not verify at seq {bad} ({why}); a fork takes at most seq {safe} "
+                       f"(--at {safe}), what is before the damage; nothing written")
 
 
 def cmd_export(args) -> int:
@@ -393,7 +414,10 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         if isinstance(err, BrokenPipeError):
             return _broken_pipe()
-        return _fail(f"error: {err.filename or ''}: {err.strerror or err}", 1)
+        full = err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+        return _fail(f"error: {err.filename or getattr(args, 'db', '')}: "
+                     + (f"the disk is full ({err.strerror}); nothing was written: free some space and run it "
+                        "again" if full else f"{err.strerror or err}"), 1)
 
 
 def _fail(message: str, status: int) -> int:

@@ -108,6 +108,16 @@ def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = Fa
         out.flush()
         return result
     p = check_target(path, force, option)
+    try:
+        return _write(p, produce, force, option, binary)
+    except OSError as err:
+        if err.filename is None:  # a write or fsync of the temporary file: name the output it was for
+            raise OSError(err.errno, err.strerror, str(p)) from None
+        raise
+
+
+def _write(p: Path, produce: Callable[[IO], object], force: bool, option: str, binary: bool):
+    """write()'s work on a checked target ``p``."""
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
         os.fchmod(fd, _mode(p))  # mkstemp makes 0600; an output gets what a plain open() would give it
