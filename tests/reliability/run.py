@@ -76,6 +76,10 @@ def headline_ok(name: str, fig: dict) -> list[str]:
         for k in ("exit_1", "message_says_full", "nothing_stored", "integrity_ok"):
             want(cd[k] == cd["cases"], f"cli_full_disk.{k} = {cd[k]}/{cd['cases']}")
         want(cd["tracebacks"] == 0, f"cli_full_disk.tracebacks = {cd['tracebacks']}")
+        lim = fig.get("cli_file_limit") or {}
+        for k in ("exit_1", "names_the_file", "says_disk", "nothing_left"):
+            want(lim.get(k, 0) == lim.get("cases", 0), f"cli_file_limit.{k} = {lim.get(k)}/{lim.get('cases')}")
+        want(lim.get("tracebacks", 0) == 0, f"cli_file_limit.tracebacks = {lim.get('tracebacks')}")
     elif name == "determinism":
         want(fig["mismatches"] == 0, f"{fig['mismatches']} mismatches")
     elif name == "jointdice":
