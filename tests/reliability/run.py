@@ -62,6 +62,8 @@ def headline_ok(name: str, fig: dict) -> list[str]:
         known = sum(1 for c in badinput.CASES if c.known_bug)
         want(fig["all_three_ok"] + known >= fig["cases"], f"{fig['cases'] - fig['all_three_ok']} cases fail "
                                                          f"({known} known bugs)")
+        for k in ("tracebacks", "hangs", "replaced_non_regular_files", "leaked_secrets"):
+            want(fig[k] == 0, f"{k} = {fig[k]}")
     elif name == "iofaults":
         f = fig["faults"]
         for k in ("surfaced", "nothing_stored", "no_torn_command", "integrity_ok", "chain_ok", "live_equals_log"):
