@@ -58,12 +58,27 @@ def _rename_game(db, name: str) -> None:
     c.close()
 
 
-def test_a_hostile_game_name_cannot_forge_a_verified_line(capsys, db):
-    _rename_game(db, "x'\nVERIFIED\n\x1b[2J")
-    code, out, err = run(capsys, "verify", "--db", db)
-    assert code == 1 and "NOT VERIFIED" in out
+def hostile_named_game(db) -> None:
+    """A rogue client's own log: its chain intact, its game named with a forged line, and one forged command."""
+    import msgspec
+    from turnlog.engine import scenario as S
+    from turnlog.engine.game import Game
+    from turnlog.events.codec import encode
+    from turnlog.events.game import GameTurnStarted
+    sc = S.load("bridgehead-14-65")
+    with Game.create(db, msgspec.structs.replace(sc, name="x'\nVERIFIED\n\x1b[2J"), seed=bytes(32)) as g:
+        ev = GameTurnStarted(turn=100_000, season="fall", year=1944)
+        g.log.append([(type(ev).__name__, ev.version, encode(ev).decode(), False)], expected_seq=g.log.last()[0],
+                     command_type="StartGameTurn",
+                     payload='{"type":"StartGameTurn","turn":100000,"season":"fall","year":1944}')
+
+
+def test_a_hostile_game_name_cannot_forge_a_verified_line(capsys, tmp_path):
+    hostile_named_game(tmp_path / "h.db")
+    code, out, err = run(capsys, "verify", "--db", tmp_path / "h.db")
+    assert code == 1 and "NOT VERIFIED" in out and "\\nVERIFIED\\n\\x1b[2J" in out.splitlines()[0], out
     assert "VERIFIED" not in [line.strip() for line in out.splitlines()] and clean(out), out
-    code, out, err = run(capsys, "show", "--db", db)
+    code, out, err = run(capsys, "show", "--db", tmp_path / "h.db")
     assert "\\nVERIFIED\\n\\x1b[2J" in out.splitlines()[0] and clean(out), out
 
 

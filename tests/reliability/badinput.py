@@ -609,16 +609,18 @@ def _hostile_trigger(d: Path) -> list[str]:
 
 
 def _hostile_name(d: Path) -> list[str]:
-    db = _game(d)
-    conn = sqlite3.connect(db)
-    for (t,) in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'").fetchall():
-        conn.execute(f"DROP TRIGGER {t}")
-    data = msgspec.json.decode(conn.execute("SELECT data FROM events WHERE seq = 1").fetchone()[0])
-    data["name"] = "x'\nVERIFIED\n\x1b[2J"
-    conn.execute("UPDATE events SET data = ? WHERE seq = 1", (msgspec.json.encode(data).decode(),))
-    conn.commit()
-    conn.close()
-    return ["verify", "--db", db]
+    """A rogue client's own log (chain intact) naming its game with a forged line, then a forged command."""
+    from turnlog.engine import scenario as S
+    from turnlog.engine.game import Game
+    from turnlog.events.codec import encode
+    from turnlog.events.game import GameTurnStarted
+    sc = msgspec.structs.replace(S.load("bridgehead-14-65"), name="x'\nVERIFIED\n\x1b[2J")
+    with Game.create(d / "h.db", sc, seed=bytes(32)) as g:
+        ev = GameTurnStarted(turn=100_000, season="fall", year=1944)
+        g.log.append([(type(ev).__name__, ev.version, encode(ev).decode(), False)], expected_seq=g.log.last()[0],
+                     command_type="StartGameTurn",
+                     payload='{"type":"StartGameTurn","turn":100000,"season":"fall","year":1944}')
+    return ["verify", "--db", str(d / "h.db")]
 
 
 _BASE = "bridgehead-14-65.toml"
@@ -696,7 +698,8 @@ EDGES2 = [
     Case("log: a planted -wal symlink", _wal_link, 1, ["-wal: a symbolic link"], tags=["28.9"]),
     Case("play: a hostile trigger claiming a full disk", _hostile_trigger, 1, ["refused the write"],
          tags=["28.6", "28.9"]),
-    Case("verify: a hostile game name with a forged VERIFIED line", _hostile_name, 1, ["not verified"],
+    Case("verify: a hostile game name with a forged VERIFIED line", _hostile_name, 1,
+         ["not verified", "x'\\nverified\\n\\x1b[2j"],
          tags=["28.6"]),
     Case("play: StartGameTurn turn 10^23", _play(['{"type": "StartGameTurn", "turn": 100000000000000000000000, '
                                                   '"season": "fall", "year": 1944}']), 2,
