@@ -57,9 +57,11 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
 }
 #: Most entries a list may hold (a 1,000,000-hex map is refused here: docs/scenario.md, "Domains and limits").
 def out_of_range(struct: str, field: str, value: int) -> str:
-    """Why ``value`` is outside the domain of ``struct.field`` (INT_RANGES), or '' when it is inside."""
+    """Why ``value`` is outside the domain of ``struct.field`` (INT_RANGES), or '' when inside."""
     lo, hi = INT_RANGES[(struct, field)]
-    return "" if lo <= value <= hi else f"{value} is outside its domain {lo}..{hi} (docs/scenario.md)"
+    if lo <= value <= hi:
+        return ""
+    return f"{value} is outside its domain {lo}..{hi} (docs/scenario.md)"
 
 
 MAX_ITEMS = {"hexes": 200_000, "units": 100_000}
@@ -197,15 +199,15 @@ def _int(owner: str, field: str, v: int, where: str, out: list[str]) -> None:
         out.append(f"{where}: {v} is outside {lo}..{hi}")
 
 
-#: The id alphabet: visible ASCII (letters, digits, punctuation). Anything else could be a look-alike of an
-#: id already there (a zero-width space, U+2010 for "-", Arabic-Indic digits, Cyrillic letters).
+#: The id alphabet: visible ASCII (letters, digits, punctuation). Anything else could be a
+#: look-alike of an id already there (a zero-width space, U+2010 for "-", Arabic-Indic digits, Cyrillic letters).
 _ID = re.compile(r"[!-~]+")
-ID_RULE = (f"1-{ID_MAX} characters, each a visible ASCII one (a letter, a digit or punctuation): no space, no "
-           "control character, nothing outside ASCII")
+ID_RULE = (f"1-{ID_MAX} characters, each a visible ASCII one (a letter, a digit or punctuation): "
+           "no space, no control character, nothing outside ASCII")
 
 
 def is_id(v: str) -> bool:
-    """1-64 visible ASCII characters: the domain of every id (docs/scenario.md, "The id alphabet")."""
+    """1-64 visible ASCII characters: every id's domain (docs/scenario.md, "The id alphabet")."""
     return bool(v) and len(v) <= ID_MAX and _ID.fullmatch(v) is not None
 
 

@@ -1,7 +1,7 @@
 """Whether 32 bytes are an Ed25519 public key that can verify a signature: RFC 8032 §5.1.3 decoding.
 
-OpenSSL (through ``cryptography``) accepts any 32 bytes as a public key and fails only when a signature
-is checked, so a seat registered with ``ff`` × 32 could never sign. The check here decodes the point
+OpenSSL (through ``cryptography``) accepts any 32 bytes as a public key and fails only when a
+signature is checked, so a seat registered with ``ff`` × 32 could never sign. The check here decodes the point
 as RFC 8032 does (y below the field prime, x recovered from the curve equation, x = 0 only with a
 clear sign bit) and also refuses the eight points of small order, whose "signatures" prove nothing.
 Pure integer arithmetic; run once per key at a game's creation.

@@ -29,7 +29,10 @@ def sqlite_code(err: Exception) -> int | None:
     return None if code is None else code & 0xFF
 
 
-def sqlite_failure(err: Exception, undone: str = "the command was rolled back, nothing of it is written") -> str:
+ROLLED_BACK = "the command was rolled back, nothing of it is written"
+
+
+def sqlite_failure(err: Exception, undone: str = ROLLED_BACK) -> str:
     """What a SQLite failure under a write means for the user; the failed command was rolled back.
 
     Judged by SQLite's result code, never by the message's words: a trigger of a hostile file may
@@ -42,7 +45,8 @@ def sqlite_failure(err: Exception, undone: str = "the command was rolled back, n
     if code == SQLITE_FULL:
         return f"the disk is full ({text}); {undone}: free some space and run it again"
     if code == SQLITE_IOERR:
-        return f"a disk I/O error ({text}): is the disk full or failing? {undone[0].upper()}{undone[1:]}"
+        return (f"a disk I/O error ({text}): is the disk full or failing? "
+                f"{undone[0].upper()}{undone[1:]}")
     if code == SQLITE_READONLY:
         return f"the game file cannot be written ({text}); reading commands (log, show, verify) still work"
     return f"the game file refused the write ({text}); {undone}"

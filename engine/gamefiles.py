@@ -58,8 +58,8 @@ def _named(fill: Callable[[Path], None], tmp: Path, target: Path) -> None:
     except LogError as err:
         raise LogError(str(err).replace(str(tmp), str(target))) from None
     except sqlite3.Error as err:
-        raise LogError(f"{target}: {sqlite_failure(err, 'the new game could not be written; nothing was created')}") \
-            from None
+        why = sqlite_failure(err, "the new game could not be written; nothing was created")
+        raise LogError(f"{target}: {why}") from None
 
 
 def _build_in_database(target: str, sidecar: Path | None, seed: bytes | None, fill: Callable) -> None:
@@ -87,7 +87,7 @@ def sidecar_seed(path: Path) -> tuple[bytes | None, str]:
     try:
         return D.read_seed(path), ""
     except (OSError, ValueError) as err:
-        # the kind of a file that is no regular one ("a directory", "a named pipe (FIFO)"), or the reason
+        # the kind of a file that is no regular one ("a directory", "a named pipe (FIFO)"), or why
         why = getattr(err, "strerror", None) or str(err).removeprefix(f"{path}: ").split(",")[0]
         return None, (f"{path}: the dice seed cannot be read ({why}); reading works, rolls from the seed "
                       "and reveal are refused")

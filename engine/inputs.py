@@ -1,4 +1,4 @@
-"""Bounded reading of the files a user hands turnlog (commands, scenarios, exports, keys, seeds, secrets).
+"""Bounded reading of the files a user hands turnlog (commands, scenarios, exports, keys, seeds).
 
 Every input is a regular file or standard input (``-`` where the command takes one), and has a size
 limit, so that an endless stream or a huge file ends in a clear error naming the limit instead of
@@ -21,7 +21,7 @@ MAX_LINE = 1 * MiB  # one JSON command or exported row; the largest real one is 
 MAX_COMMANDS_FILE = 256 * MiB  # one `play` input, file or stream
 MAX_SCENARIO_FILE = 16 * MiB  # a 200,000-hex map is 7-9 MiB; parsing 16 MiB of TOML peaks near 400 MB
 MAX_EXPORT_FILE = 1024 * MiB  # `import`: read a line at a time, but its rows are kept until the one transaction
-MAX_KEY_FILE = 4096  # a seed, a joint-dice secret, a private or public key: 64 hex digits and a newline
+MAX_KEY_FILE = 4096  # a seed, a joint-dice secret, a key: 64 hex digits and a newline
 
 
 def _size(n: int) -> str:
@@ -65,9 +65,9 @@ def check_size(stream: BinaryIO, origin: str, max_bytes: int, error: type[Except
 
 def kind(mode: int) -> str:
     """What a file of ``mode`` is, in words, for a message refusing it ('' for a regular file)."""
-    for test, name in ((stat.S_ISREG, ""), (stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-                       (stat.S_ISSOCK, "a socket")):
+    for test, name in ((stat.S_ISREG, ""), (stat.S_ISDIR, "a directory"),
+                       (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
         if test(mode):
             return name
     return "not a regular file"
@@ -77,7 +77,7 @@ def open_input(path: str | Path, what: str, error: type[Exception] = CommandErro
     """Open a user's regular file for reading, or raise ``error`` saying why it cannot be read.
 
     The file's type is looked at before it is opened (a FIFO would block the open), and again on the
-    open descriptor (opened without blocking), so a name swapped for a FIFO in between is refused too.
+    open descriptor (opened without blocking): a name swapped for a FIFO in between is refused too.
     """
     p = Path(path)
     try:
@@ -108,7 +108,8 @@ def _regular(p: Path, mode: int, what: str, error: type[Exception]) -> None:
     if name:
         article = "an" if what[0] in "aeiou" else "a"
         raise error(f"{p}: {name}, not {article} {what}: turnlog reads only a regular file"
-                    + (" or standard input (-)" if what in STDIN_INPUTS else "") + " there; nothing was read")
+                    + (" or standard input (-)" if what in STDIN_INPUTS else "")
+                    + " there; nothing was read")
 
 
 #: The inputs that take ``-`` for standard input (play's commands, sign's command, import's export).
@@ -125,8 +126,8 @@ def stdin_bytes() -> BinaryIO:
     return stream
 
 
-def read_small(path: str | Path, what: str, max_bytes: int = MAX_KEY_FILE, error: type[Exception] = CommandError,
-               missing_ok: bool = False) -> bytes | None:
+def read_small(path: str | Path, what: str, max_bytes: int = MAX_KEY_FILE,
+               error: type[Exception] = CommandError, missing_ok: bool = False) -> bytes | None:
     """The bytes of a small regular file (a seed, a key, a secret), at most ``max_bytes``.
 
     None for a missing file when ``missing_ok``; ``error`` otherwise, and for a file over the limit.

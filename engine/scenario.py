@@ -60,7 +60,7 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     seats: s.SeatsSpec = s.SeatsSpec()  # issue 13: who holds which side; empty = hot-seat
 
 
-#: How deep a scenario's arrays and tables may nest (the deepest real one nests 5): deeper is refused by name.
+#: How deep a scenario's arrays and tables may nest (the deepest real one nests 5).
 MAX_NESTING = 100
 
 
@@ -86,9 +86,9 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Pat
         raise ScenarioError(f"{origin}: {_named_dice(text, fmt) or explain(err)}") from None
     except msgspec.DecodeError as err:  # a syntax error: there is no field path to name
         raise ScenarioError(f"{origin}: not valid JSON ({explain(err)})") from None
-    except RecursionError:  # arrays or tables nested thousands deep: no scenario needs more than a few
-        raise ScenarioError(f"{origin}: arrays or tables nested too deeply to read (at most {MAX_NESTING} levels)") \
-            from None
+    except RecursionError:  # nested thousands deep, past the scan below: no scenario needs that
+        raise ScenarioError(f"{origin}: arrays or tables nested too deeply to read (at most "
+                            f"{MAX_NESTING} levels)") from None
     problems = domains.problems(sc) or check(sc)  # references are checked once every value is in its domain
     if problems:
         raise ScenarioError(f"{origin}: " + "; ".join(problems))
@@ -100,7 +100,7 @@ _STRINGS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
 
 
 def _check_nesting(text: str | bytes, origin: str) -> None:
-    """Refuse arrays or tables nested deeper than MAX_NESTING, before a parser recurses into them."""
+    """Refuse arrays or tables nested deeper than MAX_NESTING, before a parser recurses."""
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if data.count(b"[") + data.count(b"{") <= MAX_NESTING:
         return
@@ -109,8 +109,8 @@ def _check_nesting(text: str | bytes, origin: str) -> None:
         depth += 1 if ch in b"[{" else -1
         deepest = max(deepest, depth)
     if deepest > MAX_NESTING:
-        raise ScenarioError(f"{origin}: arrays or tables nested {deepest} deep, more than the limit of "
-                            f"{MAX_NESTING}")
+        raise ScenarioError(f"{origin}: arrays or tables nested {deepest} deep, more than the "
+                            f"limit of {MAX_NESTING}")
 
 
 def _named_dice(text: str | bytes, fmt: str) -> str:
@@ -141,7 +141,8 @@ def _with_tables(sc: Scenario, origin: str, base: Path) -> Scenario:
     for name, given in sc.tables.items():
         where = f"tables.{name}"
         if not domains.is_id(name):
-            why = domains.id_problem(name, 'a table name').split(': ', 1)[1]  # the name is in the path
+            # the name is in the path already
+            why = domains.id_problem(name, "a table name").split(": ", 1)[1]
             raise ScenarioError(f"{origin}: {where}: {why}")
         try:
             if isinstance(given, str):

@@ -145,7 +145,9 @@ def signing(signer: Signer | None, actor: str, ctype: str, payload: str) -> Call
 
 
 def key_problems(seats, where: str = "seats") -> list[str]:
-    """Keys that are not 64 hex digits or no usable curve point (engine/ed25519_point.py), keys of actors holding no seat, one key twice, seated actors without a key.
+    """Bad keys: not 64 hex digits or no usable curve point, of an actor holding no seat, twice, missing.
+
+    A usable point is decided by engine/ed25519_point.py.
 
     A game with keys is signed, so every seated actor (players, referee, host) needs one.
     """

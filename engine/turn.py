@@ -135,8 +135,9 @@ class TurnKind:
             case c.AddNote(text=t, at=at):
                 if not t.strip():
                     raise CommandError("text: a note needs some text")
-                if len(t) > MAX_NOTE and state.rules.era >= DOMAINS:  # earlier games took any length
-                    raise CommandError(f"text: {len(t)} characters, more than the limit of {MAX_NOTE} for a note")
+                if len(t) > MAX_NOTE and state.rules.era >= DOMAINS:  # earlier: any length
+                    raise CommandError(f"text: {len(t)} characters, more than the limit of {MAX_NOTE} "
+                                       "for a note")
                 if not 0 <= at <= state.seq:
                     raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
                 return [g.NoteAdded(text=t, at_seq=at or state.seq)]
@@ -211,7 +212,8 @@ def _host_choices(state: GameState) -> list[Choice]:
              *[Option(field="kind", values=kinds, when={"hex": h}) for h, kinds in features.items()]),
         host("SetWeather", Option(field="weather", values=[{"zone": z} for z in wzones],
                                   domain="a zone's winter level and frozen swamps")),
-        host("AddNote", Option(field="text", values=["note"], domain=f"any text, 1-{MAX_NOTE} characters"),
+        host("AddNote", Option(field="text", values=["note"],
+                               domain=f"any text, 1-{MAX_NOTE} characters"),
              Option(field="at", domain=f"a seq of the log, 0..{state.seq}", optional=True)),
     ]
     return [ch for ch in out if ch.command != "RemoveFeature" or features]
@@ -222,7 +224,7 @@ MAX_NOTE = 10_000
 
 
 def _in_domain(state: GameState, turn: int, year: int) -> None:
-    """Refuse a game turn or a year outside the scenario's domain (TurnSpec), in games of edition 4 on.
+    """Refuse a game turn or a year outside the scenario's domain (TurnSpec), from edition 4 on.
 
     An earlier game accepted any number here and re-executes as it was played (docs/rulings.md).
     """

@@ -101,7 +101,7 @@ class EventLog(LogReads):
         _no_linked_journal(self.path)
         try:
             self.conn = _connect(self.path, self.readonly)
-        except sqlite3.Error as exc:  # the read-only probe may read a file that is not SQLite at all
+        except sqlite3.Error as exc:  # the read-only probe may read a file that is no SQLite
             raise LogError(f"{self.path}: {_why(exc, 'cannot open')}") from None
         try:
             self.conn.execute("PRAGMA busy_timeout = 10000")
@@ -114,7 +114,8 @@ class EventLog(LogReads):
                 self._create(log_format)
         except sqlite3.DatabaseError as exc:
             self.conn.close()
-            raise LogError(f"{self.path}: {_why(exc, 'cannot be created' if create else 'cannot open')}") from None
+            failing = "cannot be created" if create else "cannot open"
+            raise LogError(f"{self.path}: {_why(exc, failing)}") from None
 
     @property
     def db(self):
@@ -361,25 +362,27 @@ _NOT_A_DATABASE = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
 def _why(exc: sqlite3.Error, failing: str) -> str:
-    """Why SQLite could not open a game: not a game, or the disk (full, failing, unreadable), by result code."""
+    """Why SQLite could not open a game: not a game, or the disk (full, failing), by result code."""
     code = getattr(exc, "sqlite_errorcode", None)
     code = None if code is None else code & 0xFF
     if code in _NOT_A_DATABASE or (code is None and not isinstance(exc, sqlite3.OperationalError)):
         return f"not a turnlog game ({exc})"
     if code == 13:  # SQLITE_FULL
-        return f"{failing}: the disk is full ({exc}); nothing was changed: free some space and run it again"
-    if code == 10:  # SQLITE_IOERR: on opening, a -shm or -wal that cannot be made, most often a full disk
-        return f"{failing}: a disk I/O error ({exc}): is the disk full or failing? Nothing was changed"
+        return (f"{failing}: the disk is full ({exc}); nothing was changed: free some space and run "
+                "it again")
+    if code == 10:  # SQLITE_IOERR: opening, a -shm or -wal that cannot be made (a full disk, mostly)
+        return f"{failing}: a disk I/O error ({exc}): is the disk full or failing? Nothing changed"
     return f"{failing} ({exc})"
 
 
 def _no_linked_journal(path: Path) -> None:
-    """Refuse a game whose -wal or -shm is a symbolic link: SQLite would read or write through it."""
+    """Refuse a game whose -wal or -shm is a symbolic link: SQLite would go through it."""
     for suffix in ("-wal", "-shm", "-journal"):
         side = Path(f"{path}{suffix}")
         if side.is_symlink():
-            raise LogError(f"{side}: a symbolic link (to {os.readlink(side)}) beside the game, where SQLite keeps "
-                           "its journal; turnlog will not read or write through it: remove it (nothing was changed)")
+            raise LogError(f"{side}: a symbolic link (to {os.readlink(side)}) beside the game, where "
+                           "SQLite keeps its journal; turnlog will not read or write through it: remove "
+                           "it (nothing was changed)")
 
 
 def _connect(path: Path, readonly: str) -> sqlite3.Connection:

@@ -311,15 +311,15 @@ class WifRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     build_costs: list[BuildCostSpec] = []   # K2b: full cost and time per class (the user's); a build halves them
 
 
-#: The rulings edition a new game is created under. 1: the readings before the rule-14 second reading
-#: (issue 11); 2: with it; 3: with the corrections of the second reading of the three wave-2 systems;
-#: 4: commands' numbers held to the scenario's domains at play (docs/rulings.md, "Editions"). A log that
-#: names none is edition 1.
+#: The rulings edition a new game is created under. 1: the readings before the rule-14 second
+#: reading (issue 11); 2: with it; 3: with the corrections of the second reading of the three
+#: wave-2 systems; 4: commands' numbers held to the scenario's domains at play (docs/rulings.md,
+#: "Editions"). A log that names none is edition 1.
 EDITION = 4
 #: The edition from which those wave-2 corrections apply: a game created before them re-executes as played.
 AUDITED = 3
-#: The edition from which a StartGameTurn's turn and year are held to the scenario's domains (an earlier
-#: game accepted any number there, and re-executes as played).
+#: The edition from which a StartGameTurn's turn and year are held to the scenario's domains (an
+#: earlier game accepted any number there, and re-executes as played).
 DOMAINS = 4
 
 

@@ -37,7 +37,7 @@ _PARAM = re.compile(r"(?i)([?&](?:%s)=)[^&#\s]*" % "|".join(SECRET_PARAMS))
 
 
 def redacted(url: str) -> str:
-    """The URL as messages show it: the password of its user part and every secret parameter as ***."""
+    """The URL as messages show it: its user part's password and every secret parameter as ***."""
     return redact_text(url)
 
 

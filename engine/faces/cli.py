@@ -161,7 +161,8 @@ def cmd_show(args) -> int:
             outfile.check_target(args.svg, args.force, "--svg")  # before the picture is drawn
             svg = render_svg(g, state, args.at)
             outfile.write(args.svg, lambda f: f.write(svg), force=args.force, option="--svg")
-            T.say(f"{_shown(args.svg)}: board at seq {state.seq}", sys.stderr if args.svg == "-" else None)
+            T.say(f"{_shown(args.svg)}: board at seq {state.seq}",
+                  sys.stderr if args.svg == "-" else None)
         elif args.json:
             sys.stdout.write(T.json_text(dump(state)) + "\n")
         else:
@@ -198,21 +199,22 @@ def cmd_fork(args) -> int:
 
 
 def _intact_up_to(g: Game, args) -> None:
-    """Refuse a fork whose --at reaches past the source's damage, naming it and the last seq a fork can take.
+    """Refuse a fork whose --at reaches past the source's damage; name it and how far a fork goes.
 
-    The copy would refuse the damaged row itself, and its message would read as if the new file failed.
+    The copy would refuse the damaged row itself, and its message would blame the new file.
     """
     _ok, bad, why = g.log.verify_chain()
     if bad is None:
         return
     safe = bad - 1
-    for expected, (seq, _hash) in enumerate(g.log.hashes(), 1):  # a duplicated or missing seq starts earlier
+    # a duplicated or missing seq: the damage starts before the seq the chain names
+    for expected, (seq, _hash) in enumerate(g.log.hashes(), 1):
         if seq != expected:
             safe = min(safe, seq - 1, expected - 1)
             break
     if args.at > safe:
-        raise LogError(f"{args.db}: does not verify at seq {bad} ({why}); a fork takes at most seq {safe} "
-                       f"(--at {safe}), what is before the damage; nothing written")
+        raise LogError(f"{args.db}: does not verify at seq {bad} ({why}); a fork takes at most seq "
+                       f"{safe} (--at {safe}), what is before the damage; nothing written")
 
 
 def cmd_export(args) -> int:
@@ -264,7 +266,8 @@ def cmd_import(args) -> int:
     from .transfer import import_file
     with Progress("import") as progress:
         n = import_file(args.export, args.db if is_url(args.db) else Path(args.db), progress)
-    T.say(f"{args.db}: {n} events imported, hash chain intact; `turnlog verify --db {args.db}` checks the rest")
+    T.say(f"{args.db}: {n} events imported, hash chain intact; `turnlog verify --db {args.db}` "
+          "checks the rest")
     return 0
 
 
@@ -371,7 +374,8 @@ def cmd_diagram(args) -> int:
     if args.output:
         from . import outfile
         outfile.write(args.output, lambda f: f.write(svg), force=args.force, binary=True)
-        T.say(f"{_shown(args.output)}: {args.kind} machine", sys.stderr if args.output == "-" else None)
+        T.say(f"{_shown(args.output)}: {args.kind} machine",
+              sys.stderr if args.output == "-" else None)
     else:
         sys.stdout.write(svg.decode())
     return 0
@@ -383,7 +387,8 @@ def _plugins() -> None:
     try:
         procedures.load_plugins()
     except Exception as err:  # a third party's import error must not make every command fail
-        T.say(f"warning: a procedure-kind plugin ({procedures.ENTRY_POINT_GROUP}) failed to load: {err}", sys.stderr)
+        T.say(f"warning: a procedure-kind plugin ({procedures.ENTRY_POINT_GROUP}) failed to load: "
+              f"{err}", sys.stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -398,7 +403,7 @@ def cmd_sign_judged(args) -> int:
 def run(args: argparse.Namespace) -> int:
     """Run the parsed command: its function here, named by the parser; refusals and failures as exit statuses."""
     _plugins()
-    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets its escape
+    for stream in (sys.stdout, sys.stderr):  # a character the terminal cannot show: its escape
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="backslashreplace")
     try:
@@ -416,8 +421,8 @@ def run(args: argparse.Namespace) -> int:
             return _broken_pipe()
         full = err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
         return _fail(f"error: {err.filename or getattr(args, 'db', '')}: "
-                     + (f"the disk is full ({err.strerror}); nothing was written: free some space and run it "
-                        "again" if full else f"{err.strerror or err}"), 1)
+                     + (f"the disk is full ({err.strerror}); nothing was written: free some space "
+                        "and run it again" if full else f"{err.strerror or err}"), 1)
 
 
 def _fail(message: str, status: int) -> int:

@@ -92,15 +92,16 @@ def cmd_share(args) -> int:
         if not g.secrets:
             raise CommandError("--secret-file: no holder's secret is available here")
         for holder, secret in g.secrets.items():
-            sys.stdout.write(T.json_text(msgspec.json.encode({"holder": holder, "key": args.key,
-                                                              "share": joint.share(secret, args.key)})) + "\n")
+            row = {"holder": holder, "key": args.key, "share": joint.share(secret, args.key)}
+            sys.stdout.write(T.json_text(msgspec.json.encode(row)) + "\n")
     return 0
 
 
 def cmd_secret(args) -> int:
     """Draw a joint-dice secret into a new 0600 file and print its SHA-256 (the commitment to give)."""
     if args.output == "-":
-        raise CommandError("--output: a secret is written to a new file only (0600), never to standard output")
+        raise CommandError("--output: a secret is written to a new file only (0600), never to "
+                           "standard output")
     seed = D.new_seed()
     try:
         D.write_seed(Path(args.output), seed)
@@ -109,6 +110,6 @@ def cmd_secret(args) -> int:
     except OSError as err:
         raise LogError(f"{args.output}: cannot write the secret ({err.strerror or err})") from None
     print(D.commitment(seed))
-    T.say(f"{args.output}: secret written (0600); give only the line above to whoever creates the game "
-          "(`turnlog new ... --joint-dice NAME=SHA256,...`)", sys.stderr)
+    T.say(f"{args.output}: secret written (0600); give only the line above to whoever creates the "
+          "game (`turnlog new ... --joint-dice NAME=SHA256,...`)", sys.stderr)
     return 0

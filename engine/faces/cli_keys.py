@@ -42,7 +42,8 @@ def public_path(private: Path) -> Path:
 def cmd_keygen(args) -> int:
     """Write a new private key (0600, never over a file) and its public key beside it; print the public key."""
     if args.output == "-":
-        raise CommandError("--output: a private key is written to a new file only (0600), never to standard output")
+        raise CommandError("--output: a private key is written to a new file only (0600), never to "
+                           "standard output")
     out = Path(args.output)
     pub = public_path(out)
     for f in (out, pub):
@@ -62,8 +63,9 @@ def cmd_keygen(args) -> int:
     except OSError as err:
         raise LogError(f"{err.filename or out}: cannot write the key ({err.strerror or err})") from None
     print(signer.public)
-    T.say(f"{out}: private key written (0600; keep it, never mail it); public key in {pub}: give it to whoever "
-          f"creates the game (`turnlog new ... --key NAME={pub}`) and compare it with them out of band", sys.stderr)
+    T.say(f"{out}: private key written (0600; keep it, never mail it); public key in {pub}: give it "
+          f"to whoever creates the game (`turnlog new ... --key NAME={pub}`) and compare it with them "
+          "out of band", sys.stderr)
     return 0
 
 
@@ -79,10 +81,12 @@ def registered_keys(given: list[str] | None) -> dict[str, str]:
         text = value.strip().lower()
         if not SG.is_hex(text, 64):
             try:
-                text = I.read_small(value, "public key file").decode("ascii", "replace").strip().lower()
+                data = I.read_small(value, "public key file")
+                text = data.decode("ascii", "replace").strip().lower()
             except CommandError as err:
-                raise CommandError(f"--key: {actor}: {value!r} is neither a public key (64 hex digits) nor a "
-                                   f"readable file ({str(err).removeprefix(f'{value}: ')})") from None
+                why = str(err).removeprefix(f"{value}: ")
+                raise CommandError(f"--key: {actor}: {value!r} is neither a public key (64 hex digits) "
+                                   f"nor a readable file ({why})") from None
         keys[actor] = text  # its shape is checked with the seats, naming seats.keys.ACTOR
     return keys
 
@@ -126,8 +130,8 @@ def cmd_sign(args, judge) -> int:
         sig = g.signers[args.actor].sign(SG.message(prev, args.actor, type(cmd).__name__, payload))
     line = Mailed(signed=msgspec.json.decode(payload), actor=args.actor, prev=f"{seq}:{prev}", sig=sig)
     print(T.json_text(msgspec.json.encode(line)))
-    T.say(f"signed as {args.actor} at seq {seq}: mail the line above to the holder of the game, who appends it "
-          "with `turnlog play` (refused if the game moved on since)", sys.stderr)
+    T.say(f"signed as {args.actor} at seq {seq}: mail the line above to the holder of the game, who "
+          "appends it with `turnlog play` (refused if the game moved on since)", sys.stderr)
     return 0
 
 

@@ -77,7 +77,8 @@ def build(game, report, path: str = "") -> tuple[dict, str]:
     commands = game.log.commands()
     replay = _Replay(game, board, commands, {r.seq: r.check for r in report.rolls})
     steps = [replay.step(seq, cid, ev, auto) for seq, cid, ev, auto in game.rows()]
-    data = {"name": final.name or "turnlog game", "file": redact_text(str(path)), "events": len(steps),
+    data = {"name": final.name or "turnlog game", "file": redact_text(str(path)),
+            "events": len(steps),
             "start": commands[0][6] - 1 if commands else 0, "steps": steps, "strings": replay.strings,
             "commands": [_command(row, final, replay.undone_at) for row in commands],
             "hexes": board.hexes, "factions": board.factions, "nat": board.nat, "r": R, "h": H,

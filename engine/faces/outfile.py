@@ -42,7 +42,7 @@ def protected(path: Path) -> str:
         st = os.stat(path)
     except OSError:
         return ""
-    if not stat.S_ISREG(st.st_mode):  # never opened: a FIFO would block, a device may act on an open
+    if not stat.S_ISREG(st.st_mode):  # never opened: a FIFO blocks, a device may act on an open
         return f"it is {kind(st.st_mode)}, not a regular file (- writes to standard output)"
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
@@ -69,7 +69,7 @@ def _force_word(option: str) -> str:
 
 
 def check_target(path: str | Path, force: bool, option: str) -> Path:
-    """Refuse (CommandError naming ``option``) a target that may not be written; return it as a Path.
+    """Refuse (CommandError naming ``option``) a target that may not be written; return its Path.
 
     ``-`` (standard output) is always allowed.
     """
@@ -79,7 +79,8 @@ def check_target(path: str | Path, force: bool, option: str) -> Path:
     if p.is_dir():
         raise CommandError(f"{option}: {p} is a directory; name a file")
     if p.is_symlink() and not p.exists():
-        raise CommandError(f"{option}: {p} is a symbolic link to {os.readlink(p)}, which does not exist; "
+        raise CommandError(f"{option}: {p} is a symbolic link to {os.readlink(p)}, which does not "
+                           "exist; "
                            "turnlog does not write through or replace it: name another file")
     if p.exists() or p.is_symlink():
         why = protected(p)
@@ -111,7 +112,7 @@ def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = Fa
     try:
         return _write(p, produce, force, option, binary)
     except OSError as err:
-        if err.filename is None:  # a write or fsync of the temporary file: name the output it was for
+        if err.filename is None:  # the temporary file's write or fsync: name the output instead
             raise OSError(err.errno, err.strerror, str(p)) from None
         raise
 

@@ -297,5 +297,5 @@ def board_text(state: GameState) -> str:
         lines.append(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, "
                      f"{p.factors} factors, result {result(p) if p.die is not None else '-'}")
     lines += [f"  {line}" for line in render_wif.board_lines(state)]
-    return "\n".join(printable(line) for line in lines)  # a name holding a newline stays on its line
+    return "\n".join(printable(line) for line in lines)  # a newline in a name stays on its line
 

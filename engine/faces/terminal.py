@@ -1,4 +1,4 @@
-"""What turnlog prints: every byte a file or a user gave it escaped, every secret of a connection redacted.
+"""What turnlog prints: every byte a file or a user gave escaped, every connection secret redacted.
 
 The one path for text that reaches a terminal or a report: a path, a game's name, a trigger's
 message, a URL. Control characters, line and paragraph separators and the bidi controls are shown as
@@ -20,7 +20,7 @@ def clean(text) -> str:
 
 
 def lines(items) -> str:
-    """Several lines, each escaped on its own, joined: a value holding a newline stays on its line."""
+    """Several lines, each escaped on its own, joined: a newline in a value stays on its line."""
     return "\n".join(clean(line) for line in items)
 
 
@@ -30,7 +30,7 @@ def say(text, file=None) -> None:
 
 
 def json_text(data: bytes | str) -> str:
-    """JSON as printed: the characters a terminal acts on (C1 controls, U+2028/9, bidi) as \\u escapes.
+    """JSON as printed: what a terminal acts on (C1 controls, U+2028/9, bidi) as \\u escapes.
 
     JSON's encoder escapes C0 controls already; the rest are valid raw in JSON, so escaping them
     changes no value a reader decodes.

@@ -63,9 +63,9 @@ _header = msgspec.json.Decoder(_Header)
 def export(log: EventLog, out: IO[str], progress=None) -> int:
     """Write the whole log to ``out``; return the number of events written.
 
-    Refused (LogError, nothing written) when the file does not verify its own chain: an export holds the
-    rows verbatim, and one that silently left out a broken row (a duplicated seq, say) would be imported
-    as an intact game.
+    Refused (LogError, nothing written) when the file does not verify its own chain: an export
+    holds the rows verbatim, and one that silently left out a broken row (a duplicated seq, say)
+    would be imported as an intact game.
     """
     check_chain(log, "exported")
     fmt = log.format
@@ -91,15 +91,18 @@ def export(log: EventLog, out: IO[str], progress=None) -> int:
 
 
 def check_chain(log: EventLog, done: str) -> None:
-    """Refuse a log whose own hash chain does not verify, naming the first bad seq; nothing is ``done``."""
+    """Refuse a log whose own chain does not verify, naming the first bad seq; nothing ``done``."""
     _ok, bad, why = log.verify_chain()
     if bad is not None:
-        raise LogError(f"{log.path}: does not verify at seq {bad} ({why}); nothing {done} (`turnlog verify` "
-                       "names the damage; `turnlog fork` saves what is before it)")
+        raise LogError(f"{log.path}: does not verify at seq {bad} ({why}); nothing {done} "
+                       "(`turnlog verify` names the damage; `turnlog fork` saves what is before it)")
 
 
 def import_file(src: Path | str, db: Path, progress=None) -> int:
-    """Create ``db`` from an export (``-``: standard input); refuse (writing nothing) a malformed file or a broken chain."""
+    """Create ``db`` from an export (``-``: stdin); refuse a malformed file or a broken chain.
+
+    Nothing is written when it is refused.
+    """
     stream = inputs.stdin_bytes() if str(src) == "-" else inputs.open_input(src, "export")
     src = "stdin" if str(src) == "-" else src
     # read a line at a time, each line and the file bounded (engine/inputs.py)
@@ -124,10 +127,10 @@ def import_file(src: Path | str, db: Path, progress=None) -> int:
 
 
 def _create(src, db, fmt: int, commands: list, events: list) -> int:
-    """Make the game ``db`` from the rows, all or nothing: under a temporary name, linked when complete.
+    """Make the game ``db`` from the rows, all or nothing: a temporary name, linked when complete.
 
-    A kill or a full disk midway leaves no file at ``db`` (engine/gamefiles.py), so the import can be run
-    again; a database refuses a broken chain inside its one transaction.
+    A kill or a full disk midway leaves no file at ``db`` (engine/gamefiles.py), so the import can
+    be run again; a database refuses a broken chain inside its one transaction.
     """
     from .. import gamefiles as GF
     made: list[int] = []
