@@ -95,22 +95,39 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Pat
     return _with_tables(sc, origin, Path(base) if base is not None else Path.cwd())
 
 
-_BRACKETS = re.compile(rb"[^\[\]{}]")
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
 _STRINGS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
 
 
 def _check_nesting(text: str | bytes, origin: str) -> None:
-    """Refuse arrays or tables nested deeper than MAX_NESTING, before a parser recurses."""
+    """Refuse arrays or tables nested deeper than MAX_NESTING, before a parser recurses.
+
+    Fast on a large map: the brackets alone are kept (bytes.translate), and innermost pairs are
+    removed a pass at a time (a pass per level). Strings and comments, whose brackets do not nest,
+    are removed only when that count is over the limit.
+    """
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    if data.count(b"[") + data.count(b"{") <= MAX_NESTING:
+    if not _deeper_than(data.translate(None, _NOT_BRACKET), MAX_NESTING):
+        return
+    brackets = _STRINGS.sub(b"", data).translate(None, _NOT_BRACKET)
+    if not _deeper_than(brackets, MAX_NESTING):
         return
     depth = deepest = 0
-    for ch in _BRACKETS.sub(b"", _STRINGS.sub(b"", data)):  # strings and comments cannot nest
+    for ch in brackets:
         depth += 1 if ch in b"[{" else -1
         deepest = max(deepest, depth)
-    if deepest > MAX_NESTING:
-        raise ScenarioError(f"{origin}: arrays or tables nested {deepest} deep, more than the "
-                            f"limit of {MAX_NESTING}")
+    raise ScenarioError(f"{origin}: arrays or tables nested {deepest} deep, more than the "
+                        f"limit of {MAX_NESTING}")
+
+
+def _deeper_than(brackets: bytes, limit: int) -> bool:
+    """Whether the brackets nest deeper than ``limit``: each pass removes the innermost pairs."""
+    for _ in range(limit):
+        reduced = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if len(reduced) == len(brackets):
+            return False
+        brackets = reduced
+    return b"[]" in brackets or b"{}" in brackets
 
 
 def _named_dice(text: str | bytes, fmt: str) -> str:
