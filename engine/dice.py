@@ -136,10 +136,19 @@ def sync_dir(folder: Path) -> None:
 
 
 def read_seed(path: Path) -> bytes | None:
-    try:
-        return bytes.fromhex(path.read_text().strip())
-    except FileNotFoundError:
+    """The hex seed (or joint-dice secret) in ``path``, None if there is none.
+
+    A regular file of at most MAX_KEY_FILE bytes (engine/inputs.py); anything else is a CommandError
+    (a ValueError) naming the file, as is text that is not hex.
+    """
+    from .inputs import read_small
+    data = read_small(path, "seed file", missing_ok=True)
+    if data is None:
         return None
+    try:
+        return bytes.fromhex(data.decode("ascii").strip())
+    except (UnicodeDecodeError, ValueError):
+        raise ValueError(f"{path}: not a hex seed") from None
 
 
 class Dice:

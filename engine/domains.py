@@ -28,7 +28,7 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("RulesSpec", "stacking_limit"): (1, 99),
     ("RulesSpec", "partial_supply_ctl_penalty"): (0, 10),
     ("RulesSpec", "unsupplied_ctl_penalty"): (0, 10),
-    ("RulesSpec", "edition"): (0, 3),  # 0: the current edition (events/setup.py EDITION)
+    ("RulesSpec", "edition"): (0, 4),  # 0: the current edition (events/setup.py EDITION)
     ("NationalitySpec", "ctl"): (0, 10),
     ("NationalitySpec", "winter_prep"): (0, 6),
     ("HexSpec", "col"): (-99_999, 99_999),
@@ -56,6 +56,14 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("TurnSpec", "year"): (1, 9999),
 }
 #: Most entries a list may hold (a 1,000,000-hex map is refused here: docs/scenario.md, "Domains and limits").
+def out_of_range(struct: str, field: str, value: int) -> str:
+    """Why ``value`` is outside the domain of ``struct.field`` (INT_RANGES), or '' when inside."""
+    lo, hi = INT_RANGES[(struct, field)]
+    if lo <= value <= hi:
+        return ""
+    return f"{value} is outside its domain {lo}..{hi} (docs/scenario.md)"
+
+
 MAX_ITEMS = {"hexes": 200_000, "units": 100_000}
 MAX_OTHER_ITEMS = 10_000
 MAX_DICE = 100  # named dice in one game
@@ -106,13 +114,11 @@ def seat_domains(seats, where: str = "seats") -> list[str]:
     for f, actor in seats.factions.items():
         for what, v in (("a faction", f), ("an actor", actor)):
             if not is_id(v):
-                out.append(f"{where}.factions.{f[:ID_MAX]}: {v[:ID_MAX]!r}: {what} is 1-{ID_MAX} characters "
-                           "without spaces or control characters")
+                out.append(f"{where}.factions.{f[:ID_MAX]}: " + id_problem(v, what))
     for field in ("referee", "host"):
         v = getattr(seats, field)
         if v and not is_id(v):
-            out.append(f"{where}.{field}: {v[:ID_MAX]!r}: an actor is 1-{ID_MAX} characters without spaces or "
-                       "control characters")
+            out.append(f"{where}.{field}: " + id_problem(v, "an actor"))
     return out
 
 
@@ -126,8 +132,7 @@ def _procedures(names: list[str]) -> list[str]:
         return [f"rules.procedures: {len(names)} entries, more than the limit of {MAX_PROCEDURES}"]
     for i, n in enumerate(names):
         if not is_id(n):
-            out.append(f"rules.procedures[{i}]: {n[:ID_MAX]!r}: a procedure kind's name is 1-{ID_MAX} characters "
-                       "without spaces or control characters")
+            out.append(f"rules.procedures[{i}]: " + id_problem(n, "a procedure kind's name"))
         elif n in names[:i]:
             out.append(f"rules.procedures[{i}]: {n!r} is named twice")
     return out
@@ -194,9 +199,25 @@ def _int(owner: str, field: str, v: int, where: str, out: list[str]) -> None:
         out.append(f"{where}: {v} is outside {lo}..{hi}")
 
 
+#: The id alphabet: visible ASCII (letters, digits, punctuation). Anything else could be a
+#: look-alike of an id already there (a zero-width space, U+2010 for "-", Arabic-Indic digits, Cyrillic letters).
+_ID = re.compile(r"[!-~]+")
+ID_RULE = (f"1-{ID_MAX} characters, each a visible ASCII one (a letter, a digit or punctuation): "
+           "no space, no control character, nothing outside ASCII")
+
+
 def is_id(v: str) -> bool:
-    """1-64 characters without spaces or control characters: the domain of every id."""
-    return bool(v) and len(v) <= ID_MAX and not _SPACE.search(v) and not CONTROLS.search(v)
+    """1-64 visible ASCII characters: every id's domain (docs/scenario.md, "The id alphabet")."""
+    return bool(v) and len(v) <= ID_MAX and _ID.fullmatch(v) is not None
+
+
+def id_problem(v: str, what: str = "an id") -> str:
+    """Why ``v`` is no id, naming the first character outside the alphabet; '' for an id."""
+    if is_id(v):
+        return ""
+    bad = next((i for i, ch in enumerate(v) if not _ID.fullmatch(ch)), None)
+    where = f"; U+{ord(v[bad]):04X} at position {bad + 1} is not" if bad is not None else ""
+    return f"{v[:ID_MAX]!r}: {what} is {ID_RULE}{where}"
 
 
 def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
@@ -210,8 +231,7 @@ def _text(owner: str, field: str, v: str, where: str, out: list[str]) -> None:
         if not v:
             out.append(f"{where}: an id may not be empty")
         elif not is_id(v):
-            out.append(f"{where}: {v[:ID_MAX]!r}: {what} is 1-{ID_MAX} characters without spaces or control "
-                       "characters")
+            out.append(f"{where}: " + id_problem(v, what))
         return
     limit = TEXT_MAX.get(field, WORD_MAX)
     if len(v) > limit:

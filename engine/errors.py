@@ -19,12 +19,34 @@ class ScenarioError(ValueError):
     """A scenario file refused before anything is written; names the field path."""
 
 
-def sqlite_failure(err: Exception) -> str:
-    """What a SQLite failure under a write means for the user; the failed command was rolled back."""
-    text = str(err)
-    if "full" in text:
-        return (f"the disk is full ({text}); the command was rolled back, nothing of it is written: "
-                "free some space and run it again")
-    if "readonly" in text or "read-only" in text:
+#: SQLite's primary result codes that say the disk, not the file's content, failed.
+SQLITE_READONLY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN = 8, 10, 13, 14
+
+
+def sqlite_code(err: Exception) -> int | None:
+    """SQLite's primary result code of ``err`` (None when the error carries none)."""
+    code = getattr(err, "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+ROLLED_BACK = "the command was rolled back, nothing of it is written"
+
+
+def sqlite_failure(err: Exception, undone: str = ROLLED_BACK) -> str:
+    """What a SQLite failure under a write means for the user; the failed command was rolled back.
+
+    Judged by SQLite's result code, never by the message's words: a trigger of a hostile file may
+    ABORT with any text ("the disk is full"), and its text is quoted escaped, as the file's.
+    """
+    from turnlog.projections.narrative import printable
+    code, text = sqlite_code(err), printable(str(err))
+    if code is None:  # an error made by hand (a proxy in the tests): its words are all there is
+        code = SQLITE_FULL if "full" in text else SQLITE_READONLY if "readonly" in text else 0
+    if code == SQLITE_FULL:
+        return f"the disk is full ({text}); {undone}: free some space and run it again"
+    if code == SQLITE_IOERR:
+        return (f"a disk I/O error ({text}): is the disk full or failing? "
+                f"{undone[0].upper()}{undone[1:]}")
+    if code == SQLITE_READONLY:
         return f"the game file cannot be written ({text}); reading commands (log, show, verify) still work"
-    return f"the game file could not be written ({text}); the command was rolled back"
+    return f"the game file refused the write ({text}); {undone}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sqlite3
 from pathlib import Path
 from typing import Callable
 
@@ -16,6 +17,7 @@ from turnlog.events.log import EventLog, LogError
 from turnlog.events.store import is_url, open_log
 
 from . import dice as D
+from .errors import sqlite_failure
 
 
 def build(target: Path, sidecar: Path | None, seed: bytes | None, fill: Callable[[Path], None], what: str) -> None:
@@ -32,7 +34,7 @@ def build(target: Path, sidecar: Path | None, seed: bytes | None, fill: Callable
     tmp = target.with_name(f".{target.name}.{what}-{os.getpid()}-{secrets.token_hex(4)}")
     wrote_seed = False
     try:
-        fill(tmp)
+        _named(fill, tmp, target)
         if sidecar is not None and not sidecar.exists():
             D.write_seed(sidecar, seed)
             wrote_seed = True
@@ -44,6 +46,20 @@ def build(target: Path, sidecar: Path | None, seed: bytes | None, fill: Callable
     finally:
         for suffix in ("", "-wal", "-shm"):
             Path(str(tmp) + suffix).unlink(missing_ok=True)
+
+
+def _named(fill: Callable[[Path], None], tmp: Path, target: Path) -> None:
+    """``fill(tmp)``, its failures named by the game being made, never by its temporary file.
+
+    A SQLite failure there is the new file's (a full disk, say), not the source's the command read.
+    """
+    try:
+        fill(tmp)
+    except LogError as err:
+        raise LogError(str(err).replace(str(tmp), str(target))) from None
+    except sqlite3.Error as err:
+        why = sqlite_failure(err, "the new game could not be written; nothing was created")
+        raise LogError(f"{target}: {why}") from None
 
 
 def _build_in_database(target: str, sidecar: Path | None, seed: bytes | None, fill: Callable) -> None:
@@ -71,7 +87,8 @@ def sidecar_seed(path: Path) -> tuple[bytes | None, str]:
     try:
         return D.read_seed(path), ""
     except (OSError, ValueError) as err:
-        why = ("a directory" if path.is_dir() else getattr(err, "strerror", None) or "not a hex seed")
+        # the kind of a file that is no regular one ("a directory", "a named pipe (FIFO)"), or why
+        why = getattr(err, "strerror", None) or str(err).removeprefix(f"{path}: ").split(",")[0]
         return None, (f"{path}: the dice seed cannot be read ({why}); reading works, rolls from the seed "
                       "and reveal are refused")
 

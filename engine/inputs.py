@@ -1,9 +1,11 @@
-"""Bounded reading of the files a user hands turnlog (commands, scenarios, exports).
+"""Bounded reading of the files a user hands turnlog (commands, scenarios, exports, keys, seeds).
 
-Every input has a size limit, so that `/dev/zero`, an endless pipe or a huge
-file ends in a clear error naming the limit instead of reading forever: memory
-stays within one line (JSON lines) or one file (scenarios), whatever is fed.
-The limits are documented in docs/commands.md and docs/scenario.md.
+Every input is a regular file or standard input (``-`` where the command takes one), and has a size
+limit, so that an endless stream or a huge file ends in a clear error naming the limit instead of
+reading forever: memory stays within one line (JSON lines) or one file (scenarios), whatever is fed.
+A FIFO, a device or a socket is refused by name before it is opened for reading (opening a FIFO
+blocks until a writer comes; reading ``/dev/zero`` never ends). The limits are documented in
+docs/commands.md, docs/scenario.md and docs/reliability.md.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ MAX_LINE = 1 * MiB  # one JSON command or exported row; the largest real one is 
 MAX_COMMANDS_FILE = 256 * MiB  # one `play` input, file or stream
 MAX_SCENARIO_FILE = 16 * MiB  # a 200,000-hex map is 7-9 MiB; parsing 16 MiB of TOML peaks near 400 MB
 MAX_EXPORT_FILE = 1024 * MiB  # `import`: read a line at a time, but its rows are kept until the one transaction
+MAX_KEY_FILE = 4096  # a seed, a joint-dice secret, a key: 64 hex digits and a newline
 
 
 def _size(n: int) -> str:
@@ -60,17 +63,78 @@ def check_size(stream: BinaryIO, origin: str, max_bytes: int, error: type[Except
         raise error(f"{origin}: {st.st_size} bytes, more than the {_size(max_bytes)} limit for one input")
 
 
+def kind(mode: int) -> str:
+    """What a file of ``mode`` is, in words, for a message refusing it ('' for a regular file)."""
+    for test, name in ((stat.S_ISREG, ""), (stat.S_ISDIR, "a directory"),
+                       (stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
 def open_input(path: str | Path, what: str, error: type[Exception] = CommandError) -> BinaryIO:
-    """Open a user's file for reading, or raise ``error`` saying why it cannot be read."""
+    """Open a user's regular file for reading, or raise ``error`` saying why it cannot be read.
+
+    The file's type is looked at before it is opened (a FIFO would block the open), and again on the
+    open descriptor (opened without blocking): a name swapped for a FIFO in between is refused too.
+    """
     p = Path(path)
-    if p.is_dir():
-        raise error(f"{p}: a directory, not a {what}")
     try:
-        return open(p, "rb")
+        st = os.stat(p)
     except FileNotFoundError:
         raise error(f"{p}: no such {what}") from None
     except OSError as err:
         raise error(f"{p}: cannot read the {what} ({err.strerror or err})") from None
+    _regular(p, st.st_mode, what, error)
+    try:
+        fd = os.open(p, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise error(f"{p}: no such {what}") from None
+    except OSError as err:
+        raise error(f"{p}: cannot read the {what} ({err.strerror or err})") from None
+    try:
+        _regular(p, os.fstat(fd).st_mode, what, error)
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "rb")
+
+
+def _regular(p: Path, mode: int, what: str, error: type[Exception]) -> None:
+    """Refuse anything but a regular file by what it is."""
+    name = kind(mode)
+    if name:
+        article = "an" if what[0] in "aeiou" else "a"
+        raise error(f"{p}: {name}, not {article} {what}: turnlog reads only a regular file"
+                    + (" or standard input (-)" if what in STDIN_INPUTS else "")
+                    + " there; nothing was read")
+
+
+#: The inputs that take ``-`` for standard input (play's commands, sign's command, import's export).
+STDIN_INPUTS = ("commands file", "export", "command")
+
+
+def stdin_bytes() -> BinaryIO:
+    """Standard input as bytes (a text stand-in, as the tests give, is encoded back)."""
+    import sys
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        import io
+        stream = io.BytesIO(sys.stdin.read().encode("utf-8", "surrogatepass"))
+    return stream
+
+
+def read_small(path: str | Path, what: str, max_bytes: int = MAX_KEY_FILE,
+               error: type[Exception] = CommandError, missing_ok: bool = False) -> bytes | None:
+    """The bytes of a small regular file (a seed, a key, a secret), at most ``max_bytes``.
+
+    None for a missing file when ``missing_ok``; ``error`` otherwise, and for a file over the limit.
+    """
+    if missing_ok and not os.path.lexists(path):
+        return None
+    return read_file_bytes(path, what, max_bytes, error)
 
 
 def read_file_bytes(path: str | Path, what: str, max_bytes: int, error=ScenarioError) -> bytes:

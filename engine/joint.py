@@ -118,7 +118,8 @@ def _read(path: Path) -> bytes | None:
     try:
         return D.read_seed(path)
     except (ValueError, OSError) as err:
-        raise CommandError(f"secret-file: {path} is not a readable secret ({err})") from None
+        why = getattr(err, "strerror", None) or str(err).removeprefix(f"{path}: ")
+        raise CommandError(f"secret-file: {path} is not a readable secret ({why})") from None
 
 
 class JointDice(D.Dice):

@@ -19,6 +19,7 @@ from typing import Callable, Iterable
 
 import msgspec
 
+from .ed25519_point import problem as point_problem
 from .errors import CommandError, RuleViolation
 
 MESSAGE_PREFIX = b"turnlog/command/v1\0"
@@ -62,11 +63,14 @@ class Signer:
     @classmethod
     def from_file(cls, path: str | Path) -> "Signer":
         """The key `turnlog keygen` wrote (64 hex digits); CommandError naming the file otherwise."""
+        from .inputs import read_small
         try:
-            text = Path(path).read_text(encoding="ascii").strip().lower()
-        except (OSError, UnicodeDecodeError) as err:
-            raise CommandError(f"key: {path}: cannot read the private key ({getattr(err, 'strerror', None) or err})") \
-                from None
+            text = read_small(path, "private key file").decode("ascii").strip().lower()
+        except UnicodeDecodeError:
+            text = ""
+        except CommandError as err:
+            raise CommandError(f"key: {path}: cannot read the private key "
+                               f"({str(err).removeprefix(f'{path}: ')})") from None
         if not is_hex(text, 64):
             raise CommandError(f"key: {path}: not a private key from `turnlog keygen` (64 hex digits)")
         return cls(bytes.fromhex(text))
@@ -141,7 +145,9 @@ def signing(signer: Signer | None, actor: str, ctype: str, payload: str) -> Call
 
 
 def key_problems(seats, where: str = "seats") -> list[str]:
-    """Keys that are not 64 hex digits, keys of actors holding no seat, one key twice, seated actors without a key.
+    """Bad keys: not 64 hex digits or no usable curve point, of an actor holding no seat, twice, missing.
+
+    A usable point is decided by engine/ed25519_point.py.
 
     A game with keys is signed, so every seated actor (players, referee, host) needs one.
     """
@@ -151,6 +157,8 @@ def key_problems(seats, where: str = "seats") -> list[str]:
     seated = set(seats.factions.values()) | {a for a in (seats.referee, seats.host) if a}
     out = [f"{where}.keys.{a[:64]}: not an Ed25519 public key (64 lowercase hex digits, as `turnlog keygen` "
            "prints)" for a, k in keys.items() if not is_hex(k, 64)]
+    out += [f"{where}.keys.{a[:64]}: not an Ed25519 public key: {why}; that seat could never sign"
+            for a, k in keys.items() if is_hex(k, 64) and (why := point_problem(bytes.fromhex(k)))]
     out += [f"{where}.keys.{a[:64]}: {a[:64]!r} holds no seat in this game" for a in keys if a not in seated]
     owner: dict[str, str] = {}
     out += [f"{where}.keys.{a[:64]}: the same key as {owner[k]}'s (each seat signs with its own)"

@@ -9,11 +9,13 @@ from __future__ import annotations
 from typing import get_args
 
 from turnlog.events import game as g
+from turnlog.events.editions import Ruling, applies
 from turnlog.events.setup import Season, Supply
 from turnlog.projections.state import GameState
 
 from . import commands as c
 from . import joint
+from . import domains
 from .dice import Dice
 from .errors import CommandError, RuleViolation
 from .kit.choices import Choice, Option, choice
@@ -93,6 +95,7 @@ class TurnKind:
                 raise blocked
         match cmd:
             case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
+                _in_domain(state, t, y)
                 if t <= state.turn.turn:
                     raise RuleViolation("turn", f"game turn {t} does not follow turn {state.turn.turn}")
                 return [g.GameTurnStarted(turn=t, season=s, year=y, weather=w)]
@@ -142,6 +145,9 @@ class TurnKind:
             case c.AddNote(text=t, at=at):
                 if not t.strip():
                     raise CommandError("text: a note needs some text")
+                if len(t) > MAX_NOTE and applies(state, NOTES_BOUNDED):  # earlier: any length
+                    raise CommandError(f"text: {len(t)} characters, more than the limit of {MAX_NOTE} "
+                                       "for a note")
                 if not 0 <= at <= state.seq:
                     raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
                 return [g.NoteAdded(text=t, at_seq=at or state.seq)]
@@ -216,7 +222,30 @@ def _host_choices(state: GameState) -> list[Choice]:
              *[Option(field="kind", values=kinds, when={"hex": h}) for h, kinds in features.items()]),
         host("SetWeather", Option(field="weather", values=[{"zone": z} for z in wzones],
                                   domain="a zone's winter level and frozen swamps")),
-        host("AddNote", Option(field="text", values=["note"], domain="any text"),
+        host("AddNote", Option(field="text", values=["note"],
+                               domain=f"any text, 1-{MAX_NOTE} characters"),
              Option(field="at", domain=f"a seq of the log, 0..{state.seq}", optional=True)),
     ]
     return [ch for ch in out if ch.command != "RemoveFeature" or features]
+
+
+#: The longest note (characters), from rulings edition 4 on: as long as a scenario's description.
+MAX_NOTE = 10_000
+#: Edition 4's corrections of the turn's own commands (docs/rulings.md "Editions").
+NOTES_BOUNDED = Ruling("notes-bounded", 4, "AddNote",
+                       f"a note holds at most {MAX_NOTE:,} characters (earlier: bounded only by the line)")
+DOMAINS_AT_PLAY = Ruling("domains-at-play", 4, "domains",
+                         "StartGameTurn's turn and year are held to the scenario's domains when played")
+
+
+def _in_domain(state: GameState, turn: int, year: int) -> None:
+    """Refuse a game turn or a year outside the scenario's domain (TurnSpec), from edition 4 on.
+
+    An earlier game accepted any number here and re-executes as it was played (docs/rulings.md).
+    """
+    if not applies(state, DOMAINS_AT_PLAY):
+        return
+    for field, value in (("turn", turn), ("year", year)):
+        why = domains.out_of_range("TurnSpec", field, value)
+        if why:
+            raise CommandError(f"StartGameTurn.{field}: {why}")

@@ -98,12 +98,11 @@ class EventLog(LogReads):
         self.readonly = "" if create else ("opened read-only" if readonly else _unwritable(self.path))
         if create and not os.access(self.path.parent or ".", os.W_OK):
             raise LogError(f"{self.path}: cannot create a game here: the directory is read-only")
+        _no_linked_journal(self.path)
         try:
             self.conn = _connect(self.path, self.readonly)
-        except sqlite3.OperationalError as exc:
-            raise LogError(f"{self.path}: cannot open ({exc})") from None
-        except sqlite3.Error as exc:  # the read-only probe read a file that is not SQLite at all
-            raise LogError(f"{self.path}: not a turnlog game ({exc})") from None
+        except sqlite3.Error as exc:  # the read-only probe may read a file that is no SQLite
+            raise LogError(f"{self.path}: {_why(exc, 'cannot open')}") from None
         try:
             self.conn.execute("PRAGMA busy_timeout = 10000")
             if not create:
@@ -115,7 +114,8 @@ class EventLog(LogReads):
                 self._create(log_format)
         except sqlite3.DatabaseError as exc:
             self.conn.close()
-            raise LogError(f"{self.path}: not a turnlog game ({exc})") from None
+            failing = "cannot be created" if create else "cannot open"
+            raise LogError(f"{self.path}: {_why(exc, failing)}") from None
 
     @property
     def db(self):
@@ -355,6 +355,34 @@ def _unwritable(path: Path) -> str:
     if not os.access(parent, os.W_OK):
         return "its directory is read-only"
     return ""
+
+
+#: SQLite's result codes that say the file's content is no database (the rest are the disk's or the system's).
+_NOT_A_DATABASE = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+def _why(exc: sqlite3.Error, failing: str) -> str:
+    """Why SQLite could not open a game: not a game, or the disk (full, failing), by result code."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    code = None if code is None else code & 0xFF
+    if code in _NOT_A_DATABASE or (code is None and not isinstance(exc, sqlite3.OperationalError)):
+        return f"not a turnlog game ({exc})"
+    if code == 13:  # SQLITE_FULL
+        return (f"{failing}: the disk is full ({exc}); nothing was changed: free some space and run "
+                "it again")
+    if code == 10:  # SQLITE_IOERR: opening, a -shm or -wal that cannot be made (a full disk, mostly)
+        return f"{failing}: a disk I/O error ({exc}): is the disk full or failing? Nothing changed"
+    return f"{failing} ({exc})"
+
+
+def _no_linked_journal(path: Path) -> None:
+    """Refuse a game whose -wal or -shm is a symbolic link: SQLite would go through it."""
+    for suffix in ("-wal", "-shm", "-journal"):
+        side = Path(f"{path}{suffix}")
+        if side.is_symlink():
+            raise LogError(f"{side}: a symbolic link (to {os.readlink(side)}) beside the game, where "
+                           "SQLite keeps its journal; turnlog will not read or write through it: remove "
+                           "it (nothing was changed)")
 
 
 def _connect(path: Path, readonly: str) -> sqlite3.Connection:

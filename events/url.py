@@ -5,6 +5,7 @@ the store).
 """
 from __future__ import annotations
 
+import re
 import urllib.parse
 
 from .logbase import LogError
@@ -29,13 +30,22 @@ def split_url(url: str) -> tuple[str, str]:
     return f"{parts.scheme}://{parts.netloc}{parts.path}" + (f"?{rest}" if rest else ""), games[0]
 
 
+#: libpq parameters whose value is a secret: never printed, never written to a page or a report.
+SECRET_PARAMS = ("password", "sslpassword")
+_USERINFO = re.compile(r"(?i)\b(postgres(?:ql)?://[^/?#@\s:]*:)[^/?#\s]*@")
+_PARAM = re.compile(r"(?i)([?&](?:%s)=)[^&#\s]*" % "|".join(SECRET_PARAMS))
+
+
 def redacted(url: str) -> str:
-    """The URL as messages show it: any password replaced by ***."""
-    parts = urllib.parse.urlsplit(url)
-    if parts.password is None:
-        return url
-    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
-    return url.replace(parts.netloc, netloc, 1)
+    """The URL as messages show it: its user part's password and every secret parameter as ***."""
+    return redact_text(url)
+
+
+def redact_text(text: str) -> str:
+    """``text`` with every PostgreSQL URL in it redacted: for any message that may quote one."""
+    if "postgres" not in text.lower():
+        return text
+    return _PARAM.sub(r"\1***", _USERINFO.sub(r"\1***@", text))
 
 
 def local_name(target) -> str:

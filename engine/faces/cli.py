@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import shutil
 import sqlite3
@@ -19,6 +20,7 @@ from turnlog.projections.state import dump
 from .. import commands as c
 from .. import inputs as I
 from .. import scenario as S
+from . import terminal as T
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint  # noqa: F401  (commands the parser names)
 from .cli_args import DEMOS, build_parser, seq_arg  # noqa: F401  (the tests and hosts read them here)
 from .cli_demo import DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
@@ -41,8 +43,13 @@ def _open(args, readonly: bool = False) -> Game:
         g = Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous,
                       progress=progress, secret_files=getattr(args, "secret_file", None), readonly=readonly)
     if getattr(g, "seed_problem", ""):  # reading still works; rolls from the seed are refused
-        print(f"warning: {g.seed_problem}", file=sys.stderr)
+        T.say(f"warning: {g.seed_problem}", sys.stderr)
     return g
+
+
+def _shown(output: str | None) -> str:
+    """An output option's value as a message names it: ``-`` or none is standard output."""
+    return "stdout" if output in (None, "-") else output
 
 
 def _new_target(path: str) -> None:
@@ -78,7 +85,7 @@ def cmd_new(args) -> int:
         sc = seat_scenario(sc, seats)  # checked before the game file is begun
     with Game.create(args.db, sc, seed=seed, seed_file=args.seed_file, synchronous=args.synchronous,
                      public_seed=seed is not None) as g:
-        print(f"{args.db}: '{sc.name}' created, {g.state.seq} setup events; "
+        T.say(f"{args.db}: '{sc.name}' created, {g.state.seq} setup events; "
               f"dice seed kept in {args.seed_file or D_seed(args.db)} (0600)"
               + ("; the seed is PUBLIC (marked so in the log): a test game" if seed is not None else ""))
         _print_seats(g)
@@ -90,19 +97,16 @@ def _print_seats(g: Game) -> None:
     seats = g.state.seats
     if seats.factions:
         held = ", ".join(f"{f}={a}" for f, a in seats.factions.items())
-        print(f"  seats: {held}" + (f"; referee {seats.referee}" if seats.referee else "")
+        T.say(f"  seats: {held}" + (f"; referee {seats.referee}" if seats.referee else "")
               + (f"; host {seats.host}" if seats.host else ""))
     for actor, key in sorted(seats.keys.items()):  # a signed game: every command needs its issuer's key
-        print(f"  key of {actor}: {key}")
+        T.say(f"  key of {actor}: {key}")
 
 
 def cmd_play(args) -> int:
     """Stream the commands a line at a time: a line and the whole input have limits (engine/inputs.py)."""
     if args.commands == "-":
-        stream, origin = getattr(sys.stdin, "buffer", None), "stdin"
-        if stream is None:  # a text stand-in for stdin (tests)
-            import io
-            stream = io.BytesIO(sys.stdin.read().encode("utf-8", "surrogatepass"))
+        stream, origin = I.stdin_bytes(), "stdin"
     else:
         stream, origin = I.open_input(args.commands, "commands file"), args.commands
     try:
@@ -124,7 +128,7 @@ def cmd_log(args) -> int:
                 row = {"seq": seq, "command_id": cid, "automatic": auto, "undone": cid in undone, "event": ev}
                 if seq in by:
                     row["actor"], row["seat"] = by[seq]
-                sys.stdout.write(msgspec.json.encode(row).decode() + "\n")
+                sys.stdout.write(T.json_text(msgspec.json.encode(row)) + "\n")
             else:
                 flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
                 author = g.log.command(cid)[1] if isinstance(ev, NoteAdded) else None
@@ -158,9 +162,10 @@ def cmd_show(args) -> int:
             outfile.check_target(args.svg, args.force, "--svg")  # before the picture is drawn
             svg = render_svg(g, state, args.at)
             outfile.write(args.svg, lambda f: f.write(svg), force=args.force, option="--svg")
-            print(f"{args.svg}: board at seq {state.seq}")
+            T.say(f"{_shown(args.svg)}: board at seq {state.seq}",
+                  sys.stderr if args.svg == "-" else None)
         elif args.json:
-            sys.stdout.write(dump(state).decode() + "\n")
+            sys.stdout.write(T.json_text(dump(state)) + "\n")
         else:
             from .render import board_text  # the SVG module loads only for the commands that draw
             from .render_next import next_text
@@ -188,9 +193,30 @@ def cmd_redo(args) -> int:
 
 def cmd_fork(args) -> int:
     _new_target(args.to)
+    with _open(args) as g:
+        _intact_up_to(g, args)
     with _open(args) as g, g.fork(args.at, args.to) as f:
-        print(f"{args.to}: forked from {args.db} at seq {f.state.seq}")
+        T.say(f"{args.to}: forked from {args.db} at seq {f.state.seq}")
     return 0
+
+
+def _intact_up_to(g: Game, args) -> None:
+    """Refuse a fork whose --at reaches past the source's damage; name it and how far a fork goes.
+
+    The copy would refuse the damaged row itself, and its message would blame the new file.
+    """
+    _ok, bad, why = g.log.verify_chain()
+    if bad is None:
+        return
+    safe = bad - 1
+    # a duplicated or missing seq: the damage starts before the seq the chain names
+    for expected, (seq, _hash) in enumerate(g.log.hashes(), 1):
+        if seq != expected:
+            safe = min(safe, seq - 1, expected - 1)
+            break
+    if args.at > safe:
+        raise LogError(f"{args.db}: does not verify at seq {bad} ({why}); a fork takes at most seq "
+                       f"{safe} (--at {safe}), what is before the damage; nothing written")
 
 
 def cmd_export(args) -> int:
@@ -213,7 +239,7 @@ def cmd_export(args) -> int:
                 n = export(log, sys.stdout, progress)
     finally:
         log.close()
-    print(f"{args.output or 'stdout'}: {n} events exported (the dice seed is not)", file=sys.stderr)
+    T.say(f"{_shown(args.output)}: {n} events exported (the dice seed is not)", sys.stderr)
     return 0
 
 
@@ -231,8 +257,8 @@ def cmd_export_html(args) -> int:
                           secret_files=args.secret_file)
     with _open(args, readonly=True) as g:
         n = outfile.write(args.html, lambda out: write_html(out, g, rep, args.db), force=args.force, option="--html")
-    print(f"{args.html}: a replay of {n} events for a browser; verify: {'VERIFIED' if rep.ok else 'NOT VERIFIED'}"
-          f", head {rep.head}", file=sys.stderr)
+    T.say(f"{_shown(args.html)}: a replay of {n} events for a browser; verify: "
+          f"{'VERIFIED' if rep.ok else 'NOT VERIFIED'}, head {rep.head}", sys.stderr)
     return 0
 
 
@@ -241,8 +267,9 @@ def cmd_import(args) -> int:
     from ..progress import Progress
     from .transfer import import_file
     with Progress("import") as progress:
-        n = import_file(Path(args.export), args.db if is_url(args.db) else Path(args.db), progress)
-    print(f"{args.db}: {n} events imported, hash chain intact; `turnlog verify --db {args.db}` checks the rest")
+        n = import_file(args.export, args.db if is_url(args.db) else Path(args.db), progress)
+    T.say(f"{args.db}: {n} events imported, hash chain intact; `turnlog verify --db {args.db}` "
+          "checks the rest")
     return 0
 
 
@@ -251,7 +278,7 @@ def cmd_copy(args) -> int:
     from .transfer import copy_game
     _new_target(args.dst)
     n, head = copy_game(args.src, args.dst)
-    print(f"{args.dst}: {n} events copied from {args.src}; head {head} in both, both verify")
+    T.say(f"{args.dst}: {n} events copied from {args.src}; head {head} in both, both verify")
     return 0
 
 
@@ -271,9 +298,9 @@ def cmd_verify(args) -> int:
         rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress,
                           anchors=anchors, secret_files=args.secret_file)
     if args.json:
-        sys.stdout.write(msgspec.json.encode(rep).decode() + "\n")
+        sys.stdout.write(T.json_text(msgspec.json.encode(rep)) + "\n")
     else:
-        print(printable_text(report_text(rep, args.db)))
+        print(report_text(rep, args.db))
     return 0 if rep.ok else 1
 
 
@@ -312,7 +339,7 @@ def cmd_diff(args) -> int:
             d.notes = D.new_notes(g, a.seq, g, after.seq)
         progress.close()
     if args.json:
-        sys.stdout.write(msgspec.json.encode(d).decode() + "\n")
+        sys.stdout.write(T.json_text(msgspec.json.encode(d)) + "\n")
     else:
         print(printable_text(D.text(d, after)))
     return 0
@@ -349,7 +376,8 @@ def cmd_diagram(args) -> int:
     if args.output:
         from . import outfile
         outfile.write(args.output, lambda f: f.write(svg), force=args.force, binary=True)
-        print(f"{args.output}: {args.kind} machine")
+        T.say(f"{_shown(args.output)}: {args.kind} machine",
+              sys.stderr if args.output == "-" else None)
     else:
         sys.stdout.write(svg.decode())
     return 0
@@ -366,6 +394,9 @@ def cmd_sign_judged(args) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run the parsed command: its function here, named by the parser; refusals and failures as exit statuses."""
+    for stream in (sys.stdout, sys.stderr):  # a character the terminal cannot show: its escape
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     try:
         return globals()[args.fn](args)
     except RuleViolation as err:
@@ -379,12 +410,15 @@ def run(args: argparse.Namespace) -> int:
     except OSError as err:
         if isinstance(err, BrokenPipeError):
             return _broken_pipe()
-        return _fail(f"error: {err.filename or ''}: {err.strerror or err}", 1)
+        full = err.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+        return _fail(f"error: {err.filename or getattr(args, 'db', '')}: "
+                     + (f"the disk is full ({err.strerror}); nothing was written: free some space "
+                        "and run it again" if full else f"{err.strerror or err}"), 1)
 
 
 def _fail(message: str, status: int) -> int:
     """Say why on stderr (escaped: a message may quote the user's input) and return the exit status."""
-    print(narrative.printable(message), file=sys.stderr)
+    T.say(message, sys.stderr)
     return status
 
 

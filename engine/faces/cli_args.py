@@ -72,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("show", help="the board now or at a seq"))
     sp.add_argument("--at", type=seq_arg, help="the board as it was after this seq (default: now)")
     sp.add_argument("--json", action="store_true", help="the whole board state as JSON")
-    sp.add_argument("--svg", help="write the board as an SVG picture")
+    sp.add_argument("--svg", help="write the board as an SVG picture to this file (-: stdout)")
     sp.add_argument("--force", action="store_true", help="replace an existing --svg file (never a game or seed)")
     sp.set_defaults(fn="cmd_show")
     sp = with_db(sub.add_parser("undo", help="undo the latest command (a die roll needs a referee override)"))
@@ -91,9 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--to", required=True, help="the new game file (must not exist)")
     sp.set_defaults(fn="cmd_fork")
     sp = with_db(sub.add_parser("export", help="write the whole log as JSON lines (to mail a disputed game)"))
-    sp.add_argument("--output", "-o", help="file to write (default: stdout)")
+    sp.add_argument("--output", "-o", help="file to write (default, or -: stdout)")
     sp.add_argument("--html", metavar="FILE", help="write the game as one self-contained HTML replay to open in a "
-                                                   "browser (timeline, board at each step, verify report)")
+                                                   "browser (timeline, board at each step, verify report); -: stdout")
     sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn="cmd_export")
     sp = sub.add_parser("copy", help="copy a game between stores (SQLite file <-> postgresql:// URL), hashes "
@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("dst", help="the new game (must not exist): a SQLite file or a postgresql:// URL")
     sp.set_defaults(fn="cmd_copy")
     sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))
-    sp.add_argument("export", help="a file written by `turnlog export`")
+    sp.add_argument("export", help="a file written by `turnlog export`, or - for stdin")
     sp.set_defaults(fn="cmd_import")
     sp = with_db(sub.add_parser("reveal", help="append the dice seed (or the joint-dice secrets held here) so anyone "
                                                "can re-derive every roll"))

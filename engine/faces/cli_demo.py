@@ -17,6 +17,7 @@ from .. import scenario as S
 from ..errors import CommandError
 from ..game import Game
 from .cli_args import DEMOS
+from . import terminal as T
 from .cli_play import play_lines, printable_text, report_text
 
 
@@ -33,7 +34,7 @@ def cmd_demo(args) -> int:
     # Decide for every file before writing any: the demo replaces only games an earlier demo wrote.
     replacing = [db for db in (out / f"{n}.db" for n in names) if _demo_target(db, demo_seed)]
     for db in replacing:
-        print(f"replacing {db} (a game an earlier `turnlog demo` wrote)")
+        T.say(f"replacing {db} (a game an earlier `turnlog demo` wrote)")
     status = 0
     for name in names:
         db = out / f"{name}.db"
@@ -50,7 +51,7 @@ def cmd_demo(args) -> int:
                     return rc
                 _demo_board(g, None)
                 rep = verify(g)
-                print(printable_text(report_text(rep)))
+                print(report_text(rep))
                 status |= 0 if rep.ok else 1
             for suffix in ("-wal", "-shm"):  # the old demo game's, if a crash left them
                 Path(str(db) + suffix).unlink(missing_ok=True)
@@ -59,7 +60,7 @@ def cmd_demo(args) -> int:
         finally:
             for suffix in ("", "-wal", "-shm", ".seed"):
                 Path(str(tmp) + suffix).unlink(missing_ok=True)
-        print(f"(log kept in {db}; try: turnlog log --db {db}, turnlog verify --db {db})")
+        T.say(f"(log kept in {db}; try: turnlog log --db {db}, turnlog verify --db {db})")
     return status
 
 

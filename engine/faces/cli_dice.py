@@ -19,6 +19,7 @@ from .. import scenario as S
 from ..errors import CommandError
 from ..game import Game
 from ..seats import seat_scenario
+from . import terminal as T
 
 
 def hand_seed(args) -> bytes | None:
@@ -49,10 +50,10 @@ def new_joint(args, seats=None) -> int:
     spec = [h for h in args.joint_dice.split(",") if h] or joint.sides(sc)
     game, files = create_joint_game(args.db, sc, spec, synchronous=args.synchronous)
     with game:
-        print(f"{args.db}: '{sc.name}' created, {game.state.seq} setup events; joint dice of "
+        T.say(f"{args.db}: '{sc.name}' created, {game.state.seq} setup events; joint dice of "
               f"{', '.join(game.state.joint_dice)}: no roll without every holder's share")
     for holder, f in files.items():
-        print(f"  secret of {holder} in {f} (0600): give it to that holder alone, keep no copy")
+        T.say(f"  secret of {holder} in {f} (0600): give it to that holder alone, keep no copy")
     return 0
 
 
@@ -91,13 +92,16 @@ def cmd_share(args) -> int:
         if not g.secrets:
             raise CommandError("--secret-file: no holder's secret is available here")
         for holder, secret in g.secrets.items():
-            sys.stdout.write(msgspec.json.encode({"holder": holder, "key": args.key,
-                                                  "share": joint.share(secret, args.key)}).decode() + "\n")
+            row = {"holder": holder, "key": args.key, "share": joint.share(secret, args.key)}
+            sys.stdout.write(T.json_text(msgspec.json.encode(row)) + "\n")
     return 0
 
 
 def cmd_secret(args) -> int:
     """Draw a joint-dice secret into a new 0600 file and print its SHA-256 (the commitment to give)."""
+    if args.output == "-":
+        raise CommandError("--output: a secret is written to a new file only (0600), never to "
+                           "standard output")
     seed = D.new_seed()
     try:
         D.write_seed(Path(args.output), seed)
@@ -106,6 +110,6 @@ def cmd_secret(args) -> int:
     except OSError as err:
         raise LogError(f"{args.output}: cannot write the secret ({err.strerror or err})") from None
     print(D.commitment(seed))
-    print(f"{args.output}: secret written (0600); give only the line above to whoever creates the game "
-          "(`turnlog new ... --joint-dice NAME=SHA256,...`)", file=sys.stderr)
+    T.say(f"{args.output}: secret written (0600); give only the line above to whoever creates the "
+          "game (`turnlog new ... --joint-dice NAME=SHA256,...`)", sys.stderr)
     return 0

@@ -18,9 +18,11 @@ from turnlog.events.log import LogError
 
 from .. import commands as c
 from .. import dice as D
+from .. import inputs as I
 from .. import signatures as SG
 from ..errors import CommandError, RuleViolation
 from ..game import Game
+from . import terminal as T
 
 
 class Mailed(msgspec.Struct, forbid_unknown_fields=True):
@@ -39,6 +41,9 @@ def public_path(private: Path) -> Path:
 
 def cmd_keygen(args) -> int:
     """Write a new private key (0600, never over a file) and its public key beside it; print the public key."""
+    if args.output == "-":
+        raise CommandError("--output: a private key is written to a new file only (0600), never to "
+                           "standard output")
     out = Path(args.output)
     pub = public_path(out)
     for f in (out, pub):
@@ -58,9 +63,9 @@ def cmd_keygen(args) -> int:
     except OSError as err:
         raise LogError(f"{err.filename or out}: cannot write the key ({err.strerror or err})") from None
     print(signer.public)
-    print(f"{out}: private key written (0600; keep it, never mail it); public key in {pub}: give it to whoever "
-          f"creates the game (`turnlog new ... --key NAME={pub}`) and compare it with them out of band",
-          file=sys.stderr)
+    T.say(f"{out}: private key written (0600; keep it, never mail it); public key in {pub}: give it "
+          f"to whoever creates the game (`turnlog new ... --key NAME={pub}`) and compare it with them "
+          "out of band", sys.stderr)
     return 0
 
 
@@ -76,10 +81,12 @@ def registered_keys(given: list[str] | None) -> dict[str, str]:
         text = value.strip().lower()
         if not SG.is_hex(text, 64):
             try:
-                text = Path(value).read_text(encoding="ascii").strip().lower()
-            except (OSError, UnicodeDecodeError) as err:
-                raise CommandError(f"--key: {actor}: {value!r} is neither a public key (64 hex digits) nor a "
-                                   f"readable file ({getattr(err, 'strerror', None) or err})") from None
+                data = I.read_small(value, "public key file")
+                text = data.decode("ascii", "replace").strip().lower()
+            except CommandError as err:
+                why = str(err).removeprefix(f"{value}: ")
+                raise CommandError(f"--key: {actor}: {value!r} is neither a public key (64 hex digits) "
+                                   f"nor a readable file ({why})") from None
         keys[actor] = text  # its shape is checked with the seats, naming seats.keys.ACTOR
     return keys
 
@@ -101,7 +108,10 @@ def cmd_sign(args, judge) -> int:
     The command is first judged on the copy as the holder's `play` would judge it (``judge``, cli.py's dry
     run), so a refused command is never signed. A Redo's logged form depends on the holder's log: not here.
     """
-    text = sys.stdin.read() if args.command == "-" else args.command
+    if args.command == "-":  # one line: bounded as every line of `play` is
+        text = "".join(t for _n, t in I.lines(I.stdin_bytes(), "stdin", max_bytes=I.MAX_LINE + 2))
+    else:
+        text = args.command
     lines = [x for x in text.splitlines() if x.strip()]
     if len(lines) != 1:
         raise CommandError("command: give exactly one command (each signature is over the tail before it)")
@@ -119,9 +129,9 @@ def cmd_sign(args, judge) -> int:
         payload = c.encode(cmd).decode()
         sig = g.signers[args.actor].sign(SG.message(prev, args.actor, type(cmd).__name__, payload))
     line = Mailed(signed=msgspec.json.decode(payload), actor=args.actor, prev=f"{seq}:{prev}", sig=sig)
-    print(msgspec.json.encode(line).decode())
-    print(f"signed as {args.actor} at seq {seq}: mail the line above to the holder of the game, who appends it with "
-          "`turnlog play` (refused if the game moved on since)", file=sys.stderr)
+    print(T.json_text(msgspec.json.encode(line)))
+    T.say(f"signed as {args.actor} at seq {seq}: mail the line above to the holder of the game, who "
+          "appends it with `turnlog play` (refused if the game moved on since)", sys.stderr)
     return 0
 
 

@@ -64,7 +64,8 @@ def play_lines(g: Game, lines, actor: str = "", out=None, after=None) -> int:
     once each command is written (the demo prints the board there).
     """
     out = out or sys.stdout
-    if g.state.seats.factions:  # a seated game: say who plays; a hot-seat game prints as before
+    seated = bool(g.state.seats.factions)  # say who plays; a hot-seat game prints as before
+    if seated:
         print(narrative.printable(f"as {actor_label(g, actor)}"), file=out)
     for n, line in enumerate(lines, 1):
         line = line.strip()
@@ -74,6 +75,9 @@ def play_lines(g: Game, lines, actor: str = "", out=None, after=None) -> int:
         line = line.lstrip("!").strip()
         try:
             cmd, who, signer = unwrap(g, line, actor)  # a mailed signed line is its signer's
+            if seated and who != actor:  # recorded as its signer's: say so, not the typist's seat
+                said = f"as {actor_label(g, who)}, by the signed line's own signature"
+                print(narrative.printable(said), file=out)
             print(narrative.printable(f"> {line}"), file=out)
             if expect:
                 refusal = judge(g, cmd, who, signer)

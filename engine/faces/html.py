@@ -16,6 +16,7 @@ import re
 import msgspec
 
 from turnlog.events import game as g
+from turnlog.events.url import redact_text
 from turnlog.projections import fold as F
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState, dump, load
@@ -76,7 +77,8 @@ def build(game, report, path: str = "") -> tuple[dict, str]:
     commands = game.log.commands()
     replay = _Replay(game, board, commands, {r.seq: r.check for r in report.rolls})
     steps = [replay.step(seq, cid, ev, auto) for seq, cid, ev, auto in game.rows()]
-    data = {"name": final.name or "turnlog game", "file": path, "events": len(steps),
+    data = {"name": final.name or "turnlog game", "file": redact_text(str(path)),
+            "events": len(steps),
             "start": commands[0][6] - 1 if commands else 0, "steps": steps, "strings": replay.strings,
             "commands": [_command(row, final, replay.undone_at) for row in commands],
             "hexes": board.hexes, "factions": board.factions, "nat": board.nat, "r": R, "h": H,
@@ -146,6 +148,8 @@ def _command(row, final: GameState, undone_at: dict[int, int]) -> list:
         args = msgspec.json.decode(payload)
         if isinstance(args, dict):
             args.pop("type", None)
+            if ctype == "AddNote":  # the note's text is in its event's line already: embedded once
+                args.pop("text", None)
         args = msgspec.json.encode(args).decode() if args else ""
     except msgspec.DecodeError:
         args = payload

@@ -5,17 +5,26 @@ said so (``force``); a game file (any SQLite database), its -wal/-shm, or a
 dice-seed sidecar is never replaced, even then; the new content is written to a
 temporary file beside the target and renamed over it only when complete, so a
 failure midway leaves the old file (or none) and no half-written one.
+
+Only a regular file is ever replaced, or sniffed: a device node, a FIFO or a socket (``/dev/null``,
+``/dev/stdout``, a named pipe) is refused by name before it is opened, so that nothing renames a
+file over a system's device and nothing blocks opening a pipe. ``-`` is standard output.
 """
 from __future__ import annotations
 
 import os
 import re
+import stat
+import sys
 import tempfile
 from pathlib import Path
 from typing import IO, Callable
 
 from ..dice import sync_dir
 from ..errors import CommandError
+from ..inputs import kind
+
+STDOUT = "-"  # the output option's value for standard output
 
 _SQLITE = b"SQLite format 3\x00"
 _SEED_TEXT = re.compile(rb"^\s*[0-9a-fA-F]{32,}\s*$")
@@ -30,12 +39,23 @@ def protected(path: Path) -> str:
         if name.endswith(suffix) and Path(str(path)[: -len(suffix)]).exists():
             return "it belongs to a SQLite database beside it"
     try:
-        with open(path, "rb") as f:
-            head = f.read(128)
-    except IsADirectoryError:
-        return "it is a directory"
+        st = os.stat(path)
     except OSError:
         return ""
+    if not stat.S_ISREG(st.st_mode):  # never opened: a FIFO blocks, a device may act on an open
+        return f"it is {kind(st.st_mode)}, not a regular file (- writes to standard output)"
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError:
+        return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):  # swapped since the stat
+            return "it is not a regular file"
+        head = os.read(fd, 128)
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
     if head.startswith(_SQLITE):
         return "it is a SQLite database (a game file?)"
     if _SEED_TEXT.match(head) and len(head) < 128:
@@ -49,10 +69,19 @@ def _force_word(option: str) -> str:
 
 
 def check_target(path: str | Path, force: bool, option: str) -> Path:
-    """Refuse (CommandError naming ``option``) a target that may not be written; return it as a Path."""
+    """Refuse (CommandError naming ``option``) a target that may not be written; return its Path.
+
+    ``-`` (standard output) is always allowed.
+    """
     p = Path(path)
+    if str(path) == STDOUT:
+        return p
     if p.is_dir():
         raise CommandError(f"{option}: {p} is a directory; name a file")
+    if p.is_symlink() and not p.exists():
+        raise CommandError(f"{option}: {p} is a symbolic link to {os.readlink(p)}, which does not "
+                           "exist; "
+                           "turnlog does not write through or replace it: name another file")
     if p.exists() or p.is_symlink():
         why = protected(p)
         if why:
@@ -72,7 +101,24 @@ def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = Fa
     Without ``force`` the final step is a hard link, which fails if the name appeared meanwhile
     (another process), so nothing is replaced even in a race.
     """
+    if str(path) == STDOUT:
+        out = sys.stdout.buffer if binary and hasattr(sys.stdout, "buffer") else sys.stdout
+        if binary and out is sys.stdout:  # a text stand-in for stdout (tests)
+            return produce(_TextBytes(out))
+        result = produce(out)
+        out.flush()
+        return result
     p = check_target(path, force, option)
+    try:
+        return _write(p, produce, force, option, binary)
+    except OSError as err:
+        if err.filename is None:  # the temporary file's write or fsync: name the output instead
+            raise OSError(err.errno, err.strerror, str(p)) from None
+        raise
+
+
+def _write(p: Path, produce: Callable[[IO], object], force: bool, option: str, binary: bool):
+    """write()'s work on a checked target ``p``."""
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
         os.fchmod(fd, _mode(p))  # mkstemp makes 0600; an output gets what a plain open() would give it
@@ -109,3 +155,13 @@ def _mode(p: Path) -> int:
         mask = os.umask(0)
         os.umask(mask)
         return 0o666 & ~mask
+
+
+class _TextBytes:
+    """Bytes written to a text stream (a stand-in for stdout without a buffer)."""
+
+    def __init__(self, out: IO[str]):
+        self.out = out
+
+    def write(self, data: bytes) -> int:
+        return self.out.write(data.decode("utf-8", "replace"))

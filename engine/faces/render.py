@@ -19,6 +19,7 @@ import re
 from xml.sax.saxutils import escape, quoteattr
 
 from turnlog.projections.state import GameState
+from turnlog.projections.narrative import printable
 
 from . import diff as D
 from . import render_wif
@@ -298,5 +299,5 @@ def board_text(state: GameState) -> str:
         lines.append(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, "
                      f"{p.factors} factors, result {result(p) if p.die is not None else '-'}")
     lines += [f"  {line}" for line in render_wif.board_lines(state)]
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)  # a newline in a name stays on its line
 

@@ -127,6 +127,9 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
             self.say(f"refused by rule {err.rule}: {err.message}")
         except (CommandError, ValueError) as err:
             self.say(f"error: {err}")
+        except OverflowError:  # a number typed for a seq or a count that no SQLite INTEGER holds
+            self.say(f"error: {line.strip()}: a number too large here (a seq is at most "
+                     f"{(1 << 63) - 1})")
         except ConcurrencyError as err:
             self.game.state = self.game.at()  # another player appended: catch up, then let them retry
             self._states.clear()

@@ -13,6 +13,7 @@ first row, null on the others), ``[..., automatic, prev_hash, hash, ts]`` (forma
 """
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 from typing import IO, Iterable
@@ -60,7 +61,13 @@ _header = msgspec.json.Decoder(_Header)
 
 
 def export(log: EventLog, out: IO[str], progress=None) -> int:
-    """Write the whole log to ``out``; return the number of events written."""
+    """Write the whole log to ``out``; return the number of events written.
+
+    Refused (LogError, nothing written) when the file does not verify its own chain: an export
+    holds the rows verbatim, and one that silently left out a broken row (a duplicated seq, say)
+    would be imported as an intact game.
+    """
+    check_chain(log, "exported")
     fmt = log.format
     commands = log.commands()
     total = log.last()[0]
@@ -83,10 +90,23 @@ def export(log: EventLog, out: IO[str], progress=None) -> int:
     return done
 
 
-def import_file(src: Path, db: Path, progress=None) -> int:
-    """Create ``db`` from an export; refuse (writing nothing) a malformed file or a broken chain."""
-    stream = inputs.open_input(src, "export")
-    with stream:  # read a line at a time, each line and the file bounded (engine/inputs.py)
+def check_chain(log: EventLog, done: str) -> None:
+    """Refuse a log whose own chain does not verify, naming the first bad seq; nothing ``done``."""
+    _ok, bad, why = log.verify_chain()
+    if bad is not None:
+        raise LogError(f"{log.path}: does not verify at seq {bad} ({why}); nothing {done} "
+                       "(`turnlog verify` names the damage; `turnlog fork` saves what is before it)")
+
+
+def import_file(src: Path | str, db: Path, progress=None) -> int:
+    """Create ``db`` from an export (``-``: stdin); refuse a malformed file or a broken chain.
+
+    Nothing is written when it is refused.
+    """
+    stream = inputs.stdin_bytes() if str(src) == "-" else inputs.open_input(src, "export")
+    src = "stdin" if str(src) == "-" else src
+    # read a line at a time, each line and the file bounded (engine/inputs.py)
+    with stream if src != "stdin" else contextlib.nullcontext(stream):
         inputs.check_size(stream, str(src), inputs.MAX_EXPORT_FILE)
         text = (line for _n, line in inputs.lines(stream, str(src), max_bytes=inputs.MAX_EXPORT_FILE))
         try:
@@ -103,25 +123,39 @@ def import_file(src: Path, db: Path, progress=None) -> int:
         if first is None or first[2] != "GameCreated":  # a log with no setup is no game
             raise CommandError(f"{src}: seq 1 is {'missing' if first is None else first[2]}, not GameCreated: "
                                "not a game's export; nothing imported")
-        log = open_log(db, create=True, log_format=head.format)
-        try:
+        return _create(src, db, head.format, commands, events)
+
+
+def _create(src, db, fmt: int, commands: list, events: list) -> int:
+    """Make the game ``db`` from the rows, all or nothing: a temporary name, linked when complete.
+
+    A kill or a full disk midway leaves no file at ``db`` (engine/gamefiles.py), so the import can
+    be run again; a database refuses a broken chain inside its one transaction.
+    """
+    from .. import gamefiles as GF
+    made: list[int] = []
+
+    def fill(tmp) -> None:
+        with open_log(tmp, create=True, log_format=fmt) as log:
             try:
-                log.import_rows(head.format, commands, events)
-            except (LogError, sqlite3.DatabaseError) as err:
+                log.import_rows(fmt, commands, events)
+            except (LogError, sqlite3.DatabaseError, OverflowError) as err:
+                if _full(err):
+                    raise
                 raise CommandError(f"{src}: the rows do not fit together ({err}); nothing imported") from None
             _ok, bad, why = log.verify_chain()
             if bad is not None:
                 raise CommandError(f"{src}: the imported chain breaks at seq {bad}: {why}; nothing imported")
-            n = log.last()[0]
+            made.append(log.last()[0])
             _snapshot(log)
-        except BaseException:
-            log.close()
-            for suffix in ("", "-wal", "-shm"):
-                if not is_url(db):  # a database refuses a broken chain before anything is written
-                    Path(str(db) + suffix).unlink(missing_ok=True)
-            raise
-        log.close()
-    return n
+    GF.build(db if is_url(db) else Path(db), None, None, fill, "importing")
+    return made[0]
+
+
+def _full(err: Exception) -> bool:
+    """A failure of the disk, not of the rows: reported as such by the caller (the disk is full)."""
+    from ..errors import SQLITE_FULL, SQLITE_IOERR, sqlite_code
+    return sqlite_code(err) in (SQLITE_IOERR, SQLITE_FULL)
 
 
 def _snapshot(log: EventLog) -> None:
@@ -172,10 +206,7 @@ def copy_game(src: str, dst: str) -> tuple[int, str]:
     with open_log(src, readonly=True) as log:
         GF.require_setup(log)
         last = log.last()[0]
-        _ok, bad, why = log.verify_chain()
-        if bad is not None:
-            raise LogError(f"{src}: does not verify at seq {bad} ({why}); nothing copied (`turnlog fork` saves "
-                           "what is before it)")
+        check_chain(log, "copied")
 
         def fill(tmp) -> None:
             with open_log(tmp, create=True, log_format=log.format) as new:

@@ -9,6 +9,7 @@ import msgspec
 
 from ..verify import Report
 from ..verify.joint import JointCheck
+from . import terminal as T
 
 def _seqs(seqs: list[int], n: int = 12) -> str:
     shown = ", ".join(map(str, seqs[:n]))
@@ -20,7 +21,15 @@ _PUBLIC = "the dice seed is PUBLIC (given by hand or published): anyone could pr
 
 
 def text(rep: Report, path: str = "") -> str:
-    """The report as lines a player reads: one line per check, the first discrepancy named, then the verdict."""
+    """The report as lines a player reads: one line per check, the first discrepancy named, then the verdict.
+
+    Each line is escaped on its own (engine/faces/terminal.py), so a game name or a path holding a newline
+    cannot make a line of its own (a forged "VERIFIED"), and a URL's password is never shown.
+    """
+    return T.lines(_lines(rep, path))
+
+
+def _lines(rep: Report, path: str) -> list[str]:
     title = f"verify {path}" if path else "verify"
     if rep.name:
         title += f" — '{rep.name}'"
@@ -35,13 +44,13 @@ def text(rep: Report, path: str = "") -> str:
     if rep.stage == "setup":
         lines.append(f"  setup     {rep.problem}")
         lines.append("NOT VERIFIED: not a game's log")
-        return "\n".join(lines)
+        return lines
     if rep.stage == "anchor":
         lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
         lines.append(f"  anchor    FAILED at seq {rep.first_bad_seq}: {rep.problem}")
         lines.append("            (the dice, commands and replay are checked only on a log that keeps its anchors)")
         lines.append(f"NOT VERIFIED: the log was altered at or before seq {rep.first_bad_seq}")
-        return "\n".join(lines)
+        return lines
     if rep.stage in ("integrity", "chain"):
         if rep.first_bad_seq is not None:
             lines.append(f"  chain     BROKEN at seq {rep.first_bad_seq}: {rep.problem}; "
@@ -49,7 +58,7 @@ def text(rep: Report, path: str = "") -> str:
         lines.append("            (the dice, commands and replay are checked only on an intact chain)")
         lines.append(f"NOT VERIFIED: the log was altered at seq {rep.first_bad_seq}" if rep.first_bad_seq is not None
                      else "NOT VERIFIED: the file is damaged")
-        return "\n".join(lines)
+        return lines
     lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
     if rep.anchors:
         lines.append(f"  anchor    {', '.join(rep.anchors)}: the file still holds {'them' if len(rep.anchors) > 1 else 'it'}")
@@ -97,7 +106,7 @@ def text(rep: Report, path: str = "") -> str:
         if rep.stage == "signatures" and first is None:  # the extra is missing: nothing forged, nothing checked
             why = rep.problem
         lines.append(f"NOT VERIFIED: {why}" + (f" (first at seq {first})" if first is not None else ""))
-    return "\n".join(lines)
+    return lines
 
 
 def _signature_lines(rep: Report) -> list[str]:

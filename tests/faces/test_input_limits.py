@@ -43,10 +43,10 @@ def db(tmp_path):
     return tmp_path / "g.db"
 
 
-def test_play_dev_zero_stops_at_the_line_limit(db):
+def test_play_dev_zero_is_refused_as_a_device(db):
     before = table(db, "SELECT count(*) FROM events")
     code, err, peak = run("play", "--db", db, "/dev/zero")
-    assert code == 2 and "line 1: longer than the 1 MiB limit for one line" in err, err
+    assert code == 2 and "/dev/zero: a character device, not a commands file" in err, err
     assert 0 < peak < PEAK_KB
     assert table(db, "SELECT count(*) FROM events") == before
 
@@ -58,16 +58,16 @@ def test_play_dev_zero_on_stdin_stops_at_the_line_limit(db):
     assert 0 < peak < PEAK_KB
 
 
-def test_new_dev_zero_stops_at_the_scenario_limit(tmp_path):
+def test_new_dev_zero_is_refused_as_a_device(tmp_path):
     code, err, peak = run("new", "/dev/zero", "--db", tmp_path / "z.db")
-    assert code == 2 and "more than the 16 MiB limit for a scenario file" in err, err
+    assert code == 2 and "a character device, not a scenario file" in err, err
     assert 0 < peak < PEAK_KB + I.MAX_SCENARIO_FILE // 1024
     assert not (tmp_path / "z.db").exists()
 
 
-def test_import_dev_zero_stops_at_the_line_limit(tmp_path):
+def test_import_dev_zero_is_refused_as_a_device(tmp_path):
     code, err, peak = run("import", "/dev/zero", "--db", tmp_path / "i.db")
-    assert code == 2 and "line 1: longer than the 1 MiB limit for one line" in err, err
+    assert code == 2 and "a character device, not an export" in err, err
     assert 0 < peak < PEAK_KB
     assert not (tmp_path / "i.db").exists()
 

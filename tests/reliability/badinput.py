@@ -14,7 +14,9 @@ import hashlib
 import io
 import os
 import shutil
+import signal
 import sqlite3
+import stat
 import subprocess
 import sys
 import tempfile
@@ -344,12 +346,12 @@ def _scenario_set(path: str, value) -> Callable[[dict], None]:
 
 
 INPUTS_AND_ENVIRONMENT = [
-    Case("play: /dev/zero", lambda d: ["play", "--db", _game(d), "/dev/zero"], 2, ["line 1", "1 mib limit"],
-         tags=["10.5"]),
-    Case("new: /dev/zero", lambda d: ["new", "/dev/zero", "--db", str(d / "z.db")], 2, ["16 mib limit"],
-         tags=["10.5"]),
-    Case("import: /dev/zero", lambda d: ["import", "/dev/zero", "--db", str(d / "z.db")], 2, ["1 mib limit"],
-         tags=["10.5"]),
+    Case("play: /dev/zero", lambda d: ["play", "--db", _game(d), "/dev/zero"], 2,
+         ["character device, not a commands file"], tags=["10.5", "28.2"]),
+    Case("new: /dev/zero", lambda d: ["new", "/dev/zero", "--db", str(d / "z.db")], 2,
+         ["character device, not a scenario file"], tags=["10.5", "28.2"]),
+    Case("import: /dev/zero", lambda d: ["import", "/dev/zero", "--db", str(d / "z.db")], 2,
+         ["character device, not an export"], tags=["10.5", "28.2"]),
     Case("scenario: a 1,000,000-hex map", _million_hexes, 2, ["limit"], tags=["10.5", "10.11"]),
     Case("scenario: a directory", lambda d: ["new", str(d), "--db", str(d / "n.db")], 2,
          ["a directory, not a scenario file"], tags=["10.8"]),
@@ -519,11 +521,205 @@ EDGES = [
 CASES += EDGES
 
 
+def _device(d: Path) -> Path:
+    """A character device like /dev/null (1, 3) in the case's folder (never the real one)."""
+    dev = d / "null"
+    try:
+        os.mknod(dev, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except OSError as err:
+        raise CannotSetUp(f"cannot make a device node here ({err})") from None
+    return dev
+
+
+def _fifo(d: Path) -> Path:
+    os.mkfifo(d / "pipe")
+    return d / "pipe"
+
+
+def _dangling(d: Path) -> Path:
+    (d / "link").symlink_to(d / "nowhere" / "x")
+    return d / "link"
+
+
+def _scenario_text(text: str, ext: str) -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        (d / f"s.{ext}").write_text(text, encoding="utf-8")
+        return ["new", str(d / f"s.{ext}"), "--db", str(d / "n.db")]
+    return setup
+
+
+def _joint_share(secret: Callable[[Path], Path]) -> Callable[[Path], list[str]]:
+    def setup(d: Path) -> list[str]:
+        from turnlog.engine import scenario as S
+        from turnlog.engine.faces.cli_dice import create_joint_game
+        create_joint_game(d / "j.db", S.load("bridgehead-14-65"), ["AX", "AL"])[0].close()
+        return ["share", "--db", str(d / "j.db"), "--secret-file", str(secret(d)), "--key", "k"]
+    return setup
+
+
+def _big_version(d: Path) -> list[str]:
+    db = _game(d)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        cli_main(["export", "--db", db])
+    lines = out.getvalue().splitlines()
+    row = msgspec.json.decode(lines[2])
+    row["event"][3] = 2 ** 64
+    lines[2] = msgspec.json.encode(row).decode()
+    (d / "x.jsonl").write_text("\n".join(lines) + "\n")
+    return ["import", str(d / "x.jsonl"), "--db", str(d / "i.db")]
+
+
+def _duplicated_seq(d: Path) -> list[str]:
+    db = _game(d)
+    conn = sqlite3.connect(db)
+    sql = conn.execute("SELECT sql FROM sqlite_master WHERE name='events'").fetchone()[0]
+    for (t,) in conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'").fetchall():
+        conn.execute(f"DROP TRIGGER {t}")
+    conn.execute("DROP VIEW IF EXISTS commands")
+    conn.execute("ALTER TABLE events RENAME TO old")
+    conn.execute(sql.replace('"seq" INTEGER PRIMARY KEY', '"seq" INTEGER'))
+    conn.execute("INSERT INTO events SELECT * FROM old")
+    conn.execute("INSERT INTO events SELECT * FROM old WHERE seq = (SELECT max(seq) FROM old)")
+    conn.execute("DROP TABLE old")
+    conn.execute("CREATE VIEW commands AS SELECT command_id AS id, actor, command_type AS type, payload, ts, "
+                 "seq AS first_seq, last_seq FROM events WHERE command_type IS NOT NULL")
+    conn.commit()
+    conn.close()
+    return ["export", "--db", db, "-o", str(d / "x.jsonl")]
+
+
+def _wal_link(d: Path) -> list[str]:
+    db = _game(d)
+    for side in ("-wal", "-shm"):
+        Path(db + side).unlink(missing_ok=True)
+    Path(db + "-wal").symlink_to(d / "elsewhere")
+    return ["log", "--db", db]
+
+
+def _hostile_trigger(d: Path) -> list[str]:
+    db = _game(d)
+    conn = sqlite3.connect(db)
+    conn.execute("CREATE TRIGGER hostile BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, "
+                 "'the disk is full\x1b]0;x\x07\nVERIFIED'); END")
+    conn.commit()
+    conn.close()
+    (d / "c.jsonl").write_text(NOTE + "\n")
+    return ["play", "--db", db, str(d / "c.jsonl")]
+
+
+def _hostile_name(d: Path) -> list[str]:
+    """A rogue client's own log (chain intact) naming its game with a forged line, then a forged command."""
+    from turnlog.engine import scenario as S
+    from turnlog.engine.game import Game
+    from turnlog.events.codec import encode
+    from turnlog.events.game import GameTurnStarted
+    sc = msgspec.structs.replace(S.load("bridgehead-14-65"), name="x'\nVERIFIED\n\x1b[2J")
+    with Game.create(d / "h.db", sc, seed=bytes(32)) as g:
+        ev = GameTurnStarted(turn=100_000, season="fall", year=1944)
+        g.log.append([(type(ev).__name__, ev.version, encode(ev).decode(), False)], expected_seq=g.log.last()[0],
+                     command_type="StartGameTurn",
+                     payload='{"type":"StartGameTurn","turn":100000,"season":"fall","year":1944}')
+    return ["verify", "--db", str(d / "h.db")]
+
+
+_BASE = "bridgehead-14-65.toml"
+
+
+def _bundled_text() -> str:
+    from importlib import resources
+    return resources.files("turnlog.engine.scenarios").joinpath(_BASE).read_text()
+
+
+def _look_alike(d: Path) -> list[str]:
+    (d / "s.toml").write_text(_bundled_text().replace('id = "us-inf-2"', 'id = "us-inf-1\u200b"', 1))
+    return ["new", str(d / "s.toml"), "--db", str(d / "n.db")]
+
+
+def _deep_toml(d: Path) -> list[str]:
+    (d / "s.toml").write_text("zzz = " + "[" * 50_000 + "]" * 50_000 + "\n" + _bundled_text())
+    return ["new", str(d / "s.toml"), "--db", str(d / "n.db")]
+
+
+HANG_SECONDS = 60
+SECRET = "s3cr3t-pw"  # a password the cases put in connection strings: it must never be shown
+
+
+class Hung(Exception):
+    """A case ran past HANG_SECONDS (a blocking open of a FIFO, say)."""
+
+
+def _hung(_signum, _frame):
+    raise Hung
+
+
+SPECIAL = ["never overwrites", "not a regular file"]
+EDGES2 = [
+    Case("export: -o a device node, --force", lambda d: ["export", "--db", _game(d), "-o", str(_device(d)),
+         "--force"], 2, ["character device"] + SPECIAL, tags=["28.1"]),
+    Case("show: --svg a device node, --force", lambda d: ["show", "--db", _game(d), "--svg", str(_device(d)),
+         "--force"], 2, ["character device"] + SPECIAL, tags=["28.1"]),
+    Case("export: --html a device node, --force", lambda d: ["export", "--db", _game(d), "--html",
+         str(_device(d)), "--force"], 2, ["character device"] + SPECIAL, tags=["28.1"]),
+    Case("export: -o a FIFO", lambda d: ["export", "--db", _game(d), "-o", str(_fifo(d))], 2,
+         ["named pipe"] + SPECIAL, tags=["28.1"]),
+    Case("show: --svg a FIFO, --force", lambda d: ["show", "--db", _game(d), "--svg", str(_fifo(d)), "--force"], 2,
+         ["named pipe"] + SPECIAL, tags=["28.1"]),
+    Case("export: -o a dangling symlink, --force", lambda d: ["export", "--db", _game(d), "-o", str(_dangling(d)),
+         "--force"], 2, ["symbolic link", "does not exist"], tags=["28.1", "28.9"]),
+    Case("play: a FIFO as the commands", lambda d: ["play", "--db", _game(d), str(_fifo(d))], 2,
+         ["named pipe (fifo), not a commands file"], tags=["28.2"]),
+    Case("new: a FIFO as the scenario", lambda d: ["new", str(_fifo(d)), "--db", str(d / "n.db")], 2,
+         ["named pipe (fifo), not a scenario file"], tags=["28.2"]),
+    Case("import: a FIFO as the export", lambda d: ["import", str(_fifo(d)), "--db", str(d / "i.db")], 2,
+         ["named pipe (fifo), not an export"], tags=["28.2"]),
+    Case("play: a FIFO as --key", lambda d: ["play", "--db", _game(d), "-", "--key", str(_fifo(d))], 2,
+         ["cannot read the private key", "named pipe"], tags=["28.2"]),
+    Case("play: a device as --key", lambda d: ["play", "--db", _game(d), "-", "--key", str(_device(d))], 2,
+         ["cannot read the private key", "character device"], tags=["28.2"]),
+    Case("new: --key ACTOR=a FIFO", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "n.db"), "--seat",
+         "AX=a", "--seat", "WA=b", "--key", f"a={_fifo(d)}"], 2, ["--key: a:", "named pipe"], tags=["28.2"]),
+    Case("log: a FIFO as --seed-file", lambda d: ["log", "--db", _game(d), "--seed-file", str(_fifo(d))], 0,
+         ["the dice seed cannot be read (a named pipe"], tags=["28.2"]),
+    Case("share: a FIFO as --secret-file", _joint_share(_fifo), 2, ["not a readable secret", "named pipe"],
+         tags=["28.2"]),
+    Case("share: a device as --secret-file", _joint_share(_device), 2, ["not a readable secret",
+         "character device"], tags=["28.2"]),
+    Case("log: a PostgreSQL URL with a password, no server", lambda d: [
+         "log", "--db", f"postgresql://u:{SECRET}@/nodb?host={d}/nosocket&password={SECRET}&game=g"], 1,
+         ["***"], tags=["28.4"]),
+    Case("new: a look-alike unit id (zero-width space)", _look_alike, 2, ["units[1].id", "u+200b"], tags=["28.7"]),
+    Case("new: a TOML scenario 50,000 arrays deep", _deep_toml, 2, ["nested 50000 deep"], tags=["28.8"]),
+    Case("new: a JSON scenario 100,000 arrays deep", _scenario_text('{"zzz": ' + "[" * 100_000 + "]" * 100_000
+         + "}", "json"), 2, ["nested 100001 deep"], tags=["28.8"]),
+    Case("import: an export whose version is 2^64", _big_version, 2, ["nothing imported"], tags=["28.8"]),
+    Case("export: a file with a duplicated seq", _duplicated_seq, 1, ["does not verify", "nothing exported"],
+         tags=["28.10"]),
+    Case("log: a planted -wal symlink", _wal_link, 1, ["-wal: a symbolic link"], tags=["28.9"]),
+    Case("play: a hostile trigger claiming a full disk", _hostile_trigger, 1, ["refused the write"],
+         tags=["28.6", "28.9"]),
+    Case("verify: a hostile game name with a forged VERIFIED line", _hostile_name, 1,
+         ["not verified", "x'\\nverified\\n\\x1b[2j"],
+         tags=["28.6"]),
+    Case("play: StartGameTurn turn 10^23", _play(['{"type": "StartGameTurn", "turn": 100000000000000000000000, '
+                                                  '"season": "fall", "year": 1944}']), 2,
+         ["startgameturn.turn: ", "outside its domain 1..99999"], tags=["28.11"]),
+    Case("new: a public key that is no curve point", lambda d: ["new", "bridgehead-14-65", "--db", str(d / "n.db"),
+         "--seat", "AX=a", "--seat", "WA=a", "--key", "a=" + "ff" * 32], 2, ["not an ed25519 public key"],
+         tags=["28.11"]),
+]
+CASES += EDGES2
+
+
 def fingerprint(d: Path) -> dict:
     """What is in the directory: rows of each SQLite game, bytes of other files."""
     out = {}
     for p in sorted(d.rglob("*")):
         if p.name.endswith(("-wal", "-shm", "-journal")) or p.is_dir():
+            continue
+        mode = os.lstat(p).st_mode
+        if not stat.S_ISREG(mode):  # a device, FIFO, socket or link: its type, never opened (a FIFO blocks)
+            out[p.name] = f"special:{stat.S_IFMT(mode):o}" + (f"->{os.readlink(p)}" if p.is_symlink() else "")
             continue
         try:
             conn = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
@@ -557,15 +753,22 @@ def run_case(case: Case, d: Path) -> dict:
     sys.__stdout__.flush()
     saved_fd, devnull = os.dup(1), os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, 1)
+    hang = False
+    old_alarm = signal.signal(signal.SIGALRM, _hung)
+    signal.alarm(HANG_SECONDS)  # a FIFO opened for reading blocks forever: counted as a hang, not waited on
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
             try:
                 code = cli_main(argv)
             except SystemExit as exc:  # argparse
                 code = exc.code
+    except Hung:
+        code, hang = None, True
     except Exception as exc:
         code, traceback = None, f"{type(exc).__name__}: {exc}"
     finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old_alarm)
         sys.stdin = stdin
         sys.__stdout__.flush()
         os.dup2(saved_fd, 1)
@@ -580,10 +783,14 @@ def run_case(case: Case, d: Path) -> dict:
     new_commands = commands_in(after) - commands_in(before)
     same_files = set(before) == set(after) and all(
         before[k] == after[k] for k in before if not isinstance(before[k], tuple))
+    specials = {k: v for k, v in before.items() if isinstance(v, str) and v.startswith("special:")}
     return {
+        "hang": hang, "replaced_special": sum(after.get(k) != v for k, v in specials.items()),
+        "leaked_secret": SECRET in shown,
         "name": case.name, "exit": code, "traceback": traceback, "message": (err.getvalue() or out.getvalue()).strip(),
         "exit_ok": code == case.exit,
-        "message_ok": not traceback and not raw_controls and all(s in message for s in case.says),
+        "message_ok": not traceback and not hang and not raw_controls and SECRET not in shown
+                      and all(s in message for s in case.says),
         "nothing_written": same_files and new_commands == case.written and all(
             before[k][1][:len(before[k][1])] == after[k][1][:len(before[k][1])] for k in before
             if isinstance(before[k], tuple)),
@@ -627,6 +834,9 @@ def run(large: bool = False, workdir: Path | None = None, **_kw) -> dict:
         "nonzero_exit": sum(r["exit"] not in (0, None) for r in results),
         "nothing_written": sum(r["nothing_written"] for r in results),
         "tracebacks": sum(bool(r["traceback"]) for r in results),
+        "hangs": sum(r["hang"] for r in results),
+        "replaced_non_regular_files": sum(r["replaced_special"] for r in results),
+        "leaked_secrets": sum(r["leaked_secret"] for r in results),
         "failing": [f"{r['name']}: exit {r['exit']}, {r['traceback'] or r['message'][:100]}"
                     + (f" [known bug: {r['known_bug']}]" if r["known_bug"] else "")
                     for r in results if r not in good],

@@ -346,6 +346,57 @@ def cli_full_disk(tmp: Path, log_format: int = FORMAT) -> dict:
     return dict(fig)
 
 
+#: The CLI's creations on a full disk: argv, and the file the message must name.
+LIMITED = [(["new", "bridgehead-14-65", "--db", "n.db"], "n.db"), (["fork", "--db", "g.db", "--at", "23", "--to",
+           "f.db"], "f.db"), (["copy", "g.db", "c.db"], "c.db"), (["import", "x.jsonl", "--db", "i.db"], "i.db"),
+           (["export", "--db", "g.db", "--html", "p.html"], "p.html"), (["play", "--db", "g.db", "-"], "g.db")]
+
+
+def cli_file_limit(tmp: Path) -> dict:
+    """The CLI's creations on a disk with no room (a file-size limit: writes past it fail as ENOSPC would).
+
+    A real process each, with RLIMIT_FSIZE (SIGXFSZ ignored): the game file fits, the new file does not;
+    for `play` the limit is below the game's WAL index, so even opening must fail. Counted: exit 1, the
+    message names the file being made (never a temporary name, never "not a turnlog game") and says
+    "disk", no file left at the target, no traceback.
+    """
+    import os
+    import resource
+    import signal
+    import subprocess
+    import sys
+    fig: Counter = Counter()
+    d = tmp / "limited"
+    d.mkdir()
+    from turnlog.engine import scenario as S
+    from turnlog.engine.faces.cli import main as cli_main
+    Game.create(d / "g.db", S.load("bridgehead-14-65"), seed=SEED).close()  # its setup ends at seq 23
+    import contextlib
+    import io
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        cli_main(["export", "--db", str(d / "g.db"), "-o", str(d / "x.jsonl")])
+    root = Path(__file__).resolve().parents[2]
+    for argv, target in LIMITED:
+        limit = 3_000 if argv[0] == "play" else max((d / "g.db").stat().st_size, 33_000) + 512
+
+        def cap(limit=limit):
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+        for side in ("g.db-wal", "g.db-shm"):
+            (d / side).unlink(missing_ok=True)
+        r = subprocess.run([sys.executable, "-m", "turnlog.engine.faces.cli", *argv], cwd=d, preexec_fn=cap,
+                           env={**os.environ, "PYTHONPATH": str(root)}, capture_output=True, text=True,
+                           timeout=300, stdin=subprocess.DEVNULL)
+        fig["cases"] += 1
+        fig["exit_1"] += r.returncode == 1
+        fig["names_the_file"] += r.stderr.startswith(f"error: {target}: ")
+        fig["says_disk"] += "disk" in r.stderr and "not a turnlog game" not in r.stderr
+        fig["nothing_left"] += target == "g.db" or not (d / target).exists()
+        fig["tracebacks"] += "Traceback" in r.stderr
+    fig.setdefault("tracebacks", 0)
+    return dict(fig)
+
+
 def double_fault(tmp: Path, log_format: int = FORMAT) -> dict:
     """COMMIT fails and so does the ROLLBACK after it: the connection is left inside the transaction."""
     game = Game.create(tmp / "double.db", play.fuzz_scenario(), seed=SEED, log_format=log_format)
@@ -392,6 +443,8 @@ def run(large: bool = False, trials: int | None = None, disks: int | None = None
         snap = snapshot_fault(tmp, log_format)
         double = double_fault(tmp, log_format)
         cli_disk = cli_full_disk(tmp, log_format)
+        limited = cli_file_limit(tmp) if log_format == FORMAT else {}
     return {"log_format": log_format, "steps": list(STEPS_BY_FORMAT[log_format]), "faults": faults,
             "full_disk": disk, "snapshot_fault": snap, "double_fault": double, "cli_full_disk": cli_disk,
+            "cli_file_limit": limited,
             "seconds": round(time.perf_counter() - t0, 1)}

@@ -63,6 +63,8 @@ def headline_ok(name: str, fig: dict) -> list[str]:
         known = sum(1 for c in badinput.CASES if c.known_bug)
         want(fig["all_three_ok"] + known >= fig["cases"], f"{fig['cases'] - fig['all_three_ok']} cases fail "
                                                          f"({known} known bugs)")
+        for k in ("tracebacks", "hangs", "replaced_non_regular_files", "leaked_secrets"):
+            want(fig[k] == 0, f"{k} = {fig[k]}")
     elif name == "iofaults":
         f = fig["faults"]
         for k in ("surfaced", "nothing_stored", "no_torn_command", "integrity_ok", "chain_ok", "live_equals_log"):
@@ -77,6 +79,10 @@ def headline_ok(name: str, fig: dict) -> list[str]:
         for k in ("exit_1", "message_says_full", "nothing_stored", "integrity_ok"):
             want(cd[k] == cd["cases"], f"cli_full_disk.{k} = {cd[k]}/{cd['cases']}")
         want(cd["tracebacks"] == 0, f"cli_full_disk.tracebacks = {cd['tracebacks']}")
+        lim = fig.get("cli_file_limit") or {}
+        for k in ("exit_1", "names_the_file", "says_disk", "nothing_left"):
+            want(lim.get(k, 0) == lim.get("cases", 0), f"cli_file_limit.{k} = {lim.get(k)}/{lim.get('cases')}")
+        want(lim.get("tracebacks", 0) == 0, f"cli_file_limit.tracebacks = {lim.get('tracebacks')}")
     elif name == "determinism":
         want(fig["mismatches"] == 0, f"{fig['mismatches']} mismatches")
     elif name == "jointdice":

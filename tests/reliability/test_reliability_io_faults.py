@@ -84,3 +84,10 @@ def test_a_step_the_format_lacks_is_never_reached(tmp_path):
     g.log.conn = real
     assert not proxy.fired and "commands_insert" not in proxy.seen
     g.close()
+
+
+def test_the_cli_on_a_file_size_limit_names_the_file_it_was_making(tmp_path):
+    lim = iofaults.cli_file_limit(tmp_path)
+    assert lim["cases"] == len(iofaults.LIMITED) and lim["tracebacks"] == 0
+    for k in ("exit_1", "names_the_file", "says_disk", "nothing_left"):
+        assert lim[k] == lim["cases"], (k, lim)
