@@ -19,6 +19,11 @@ from . import progress as P
 from .errors import CommandError
 
 _INF = float("inf")
+
+
+class ReplayError(LogError):
+    """The rows decode but do not fold into a board: written by something other than the engine."""
+
 SHORT_SPAN = 64  # live spans shorter than this on average are read in one statement (see at())
 
 
@@ -111,6 +116,12 @@ class TimeTravel:
                 F.fold_span(state, rows)
             except (msgspec.DecodeError, msgspec.ValidationError):  # a row edited by hand into no event
                 raise LogError(self._unreadable(first, last)) from None
+            except (KeyError, AttributeError, TypeError, ValueError, IndexError) as err:
+                # Rows a rogue client appended (an undo the engine never writes, say): readers say so
+                # in one line; verify names the command.
+                raise ReplayError(f"{self.log.path}: the log does not replay between seq {first} and {last} "
+                                  f"({type(err).__name__}: {err}): rows no honest engine writes? "
+                                  "`turnlog verify` names the first") from None
             done += last - first + 1
         if report is not None and done < total:
             report(total, total)  # the tail was undone: still say the fold is complete

@@ -24,6 +24,7 @@ from turnlog.events.store import open_log
 
 from . import anchor as A
 from .game import Game
+from .game_time import ReplayError
 from .verify_commands import _commands
 from .verify_log import _dice, _head, _signatures, _stage, _tables
 from .verify_rewind import CHECK_EVERY  # passed on by verify() at each call: setting verify.CHECK_EVERY works
@@ -51,9 +52,12 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
             return rep
     finally:
         log.close()
+    opened = dict(seed_file=seed_file, synchronous=synchronous, readonly=True, secret_files=secret_files)
     try:
-        game = Game.open(path, seed_file=seed_file, synchronous=synchronous, readonly=True,
-                         secret_files=secret_files)
+        try:
+            game = Game.open(path, **opened)
+        except ReplayError:  # rows that decode but do not fold: the re-execution names the command
+            game = Game.open(path, board=False, **opened)
     except (SchemaError, msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError, AttributeError) as err:
         rep.ok, rep.stage = False, "schema"
         rep.first_bad_seq, rep.problem = _first_unreadable(path, err)
@@ -107,8 +111,11 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
         if rep.discrepancy is None:
             _stage(progress, "verify: replay")
             from .progress import replay
-            again = replay(game, use_snapshots=False, progress=progress)
-            rep.replay_equal = again == game.at() and executed == again
+            try:
+                again = replay(game, use_snapshots=False, progress=progress)
+                rep.replay_equal = again == game.at() and executed == again
+            except ReplayError as err:
+                rep.replay_equal, rep.problem = False, str(err)
         elif not rep.stage:
             rep.stage = "commands"
     except SchemaError as err:
