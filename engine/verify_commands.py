@@ -116,7 +116,7 @@ class _Pass:
             return Discrepancy(seq=missing, command_id=cid, command=payload, rule="log",
                                message=f"command {cid} recorded events {first}-{last}, but seq {missing} "
                                        "is not in the log (cut or deleted)")
-        seat = None if ctype in ("Undo", "Redo") else S.verify_row(self.state, row, logged, self.by_id.get)
+        seat = None if ctype in ("Undo", "Redo") else S.verify_row(self.state, row)
         if seat is not None:  # a seated game's command from someone not holding its seat
             self.rep.stage = self.rep.stage or "seats"
             return Discrepancy(seq=first, command_id=cid, command=payload, rule=seat.rule,
