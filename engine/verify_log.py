@@ -34,6 +34,11 @@ def _head(log: EventLog, rep: Report, progress=None, anchors: Sequence[A.Anchor]
     rep.commands = len(commands)
     rep.head = A.head(log)
     rep.log_format = log.format
+    schema = log.schema_problems()
+    if schema:
+        rep.schema, rep.ok, rep.stage = schema, False, "file"
+        rep.problem = f"the file's schema is not the store's: {schema[0]}"
+        return None
     _stage(progress, "verify: hash chain")
     rep.chain_ok_upto, rep.first_bad_seq, rep.problem = _chain(log, rep.events, progress)
     if rep.integrity != "ok" or rep.first_bad_seq is not None:

@@ -176,6 +176,11 @@ class EventLog(LogReads):
         if self.missing_triggers:
             self._triggers()  # files written before a trigger was added get it now
 
+    def schema_problems(self) -> list[str]:
+        """The file's tables, triggers, indexes and views that are not this store's own (events/logschema.py)."""
+        from .logschema import problems
+        return problems(self.conn, self.format)
+
     def close(self) -> None:
         self.conn.close()
 

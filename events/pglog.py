@@ -137,6 +137,15 @@ class PgEventLog(PgReads):
     def __exit__(self, *exc) -> None:
         self.close()
 
+    def schema_problems(self) -> list[str]:
+        """Objects of schema turnlog that are not this store's own (events/pgcatalog.py)."""
+        from .pgcatalog import problems
+        psycopg = _psycopg()
+        try:
+            return problems(self.conn)
+        except psycopg.Error as exc:  # no TEMP privilege: say so rather than pass unchecked
+            return [f"the schema cannot be compared here ({str(exc).strip()})"]
+
     def integrity(self) -> str:
         """"ok": the server keeps its own pages checked (verify's integrity stage is SQLite's)."""
         return "ok"

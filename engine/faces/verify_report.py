@@ -32,6 +32,8 @@ def text(rep: Report, path: str = "") -> str:
         lines.append(f"  file      lacks its append-only trigger{'s' if len(rep.missing_triggers) > 1 else ''} "
                      f"({', '.join(rep.missing_triggers)}): dropped by hand, or an old file; the chain below still "
                      "checks every row")
+    if rep.schema:
+        lines += [f"  schema    {p}" for p in rep.schema]
     if rep.stage == "setup":
         lines.append(f"  setup     {rep.problem}")
         lines.append("NOT VERIFIED: not a game's log")
@@ -41,6 +43,11 @@ def text(rep: Report, path: str = "") -> str:
         lines.append(f"  anchor    FAILED at seq {rep.first_bad_seq}: {rep.problem}")
         lines.append("            (the dice, commands and replay are checked only on a log that keeps its anchors)")
         lines.append(f"NOT VERIFIED: the log was altered at or before seq {rep.first_bad_seq}")
+        return "\n".join(lines)
+    if rep.stage == "file":
+        lines.append("            (a file whose triggers, views or tables are not the store's own is not "
+                     "checked further: they could act on rows unseen)")
+        lines.append("NOT VERIFIED: the file's schema is not the store's")
         return "\n".join(lines)
     if rep.stage in ("integrity", "chain"):
         if rep.first_bad_seq is not None:
@@ -77,8 +84,8 @@ def text(rep: Report, path: str = "") -> str:
     else:
         others = rep.commands - rep.commands_checked
         lines.append(f"  commands  {rep.commands_checked} re-executed on the board of their time: all legal, "
-                     f"the same events as logged" + (f" ({others} more set up, undo or reveal: nothing to re-run)"
-                                                     if others else ""))
+                     f"the same events as logged" + (f" ({others} more: the setup, re-derived from its scenario, "
+                                                     "and undos, judged by the live undo rules)" if others else ""))
         if rep.overrides:
             lines.append(f"            a referee overrode the dice barrier to undo at seq {_seqs(rep.overrides)}")
         if rep.replay_equal is not None:
