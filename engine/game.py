@@ -18,7 +18,7 @@ from turnlog.events.game import DieRolled
 from turnlog.events.log import FORMAT, SIGNED, EventLog, LogError
 from turnlog.events.store import is_url, open_log
 from turnlog.projections import fold as F
-from turnlog.projections.state import GameState, dump
+from turnlog.projections.state import GameState
 
 from . import commands as c
 from . import dice as D
@@ -49,6 +49,7 @@ class Game(TimeTravel):
         self.seed = seed
         self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
         self.signers = {}
+        self._confirmed, self.forged_snapshots = set(), []  # snapshots trusted, and found forged (game_time.py)
         if setup:
             GF.require_setup(log)
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
@@ -291,10 +292,9 @@ class Game(TimeTravel):
             new = open_log(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
             try:
                 new.copy_from(self.log, cut)
-                # The snapshots too (a cache, valid for the same rows), and one at the cut: a fork is
-                # opened from there, not replayed from event 1 (issue 19, item 3).
-                new.copy_snapshots(self.log, cut)
-                new.save_snapshot(cut, msgspec.json.encode(sorted(self.undone(cut))).decode(), dump(self.at(cut)))
+                # A snapshot at the cut, folded from the log (caches are rebuilt, never copied): a fork
+                # is opened from there, not replayed from event 1.
+                self.save_snapshot(cut, self.at(cut, use_snapshots=False), new)
             finally:
                 new.close()
         GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")

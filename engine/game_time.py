@@ -13,9 +13,10 @@ import msgspec
 from turnlog.events.codec import VERSIONS, decode
 from turnlog.events.log import LogError
 from turnlog.projections import fold as F
-from turnlog.projections.state import GameState, dump, load
+from turnlog.projections.state import GameState
 
 from . import progress as P
+from . import snapshots as SN
 from .errors import CommandError
 
 _INF = float("inf")
@@ -34,6 +35,10 @@ class TimeTravel:
     _undos: tuple = (None, 0, [], frozenset())
     _undone_at: tuple = (None, -1, "[]", frozenset())  # the last at()'s (log, seq, undone as (JSON, set)): see undone()
     _base_seq = 0  # the seq of the board at() last started from (a snapshot's, or 0)
+    # Set per game (engine/game.py): the digests of the snapshots this process wrote or confirmed, and
+    # the seqs of those that gave another board than the log (a forged cache, passed over).
+    _confirmed: set[str]
+    forged_snapshots: list[int]
 
     def undone(self, upto: int | None = None) -> set[int]:
         """The ids of the commands undone by the log's undo rows at or before ``upto`` (default: all).
@@ -145,11 +150,24 @@ class TimeTravel:
         A snapshot records what was undone when it was taken, so only the undo rows after it are read:
         a game of thousands of undos does not read them all on every open.
         """
-        for sseq, sundone in self.log.snapshot_headers(seq):
+        for sseq, sundone in list(self.log.snapshot_headers(seq)):
             later = self._undone_between(sseq, seq)
             if self._snapshot_valid(sseq, later):
-                return load(self.log.snapshot_data(sseq)), sundone, later
+                found = SN.usable(self.log, sseq, sundone)  # bound to this chain and intact, or passed over
+                if found is not None and self._trusted(sseq, *found):
+                    return found[0], sundone, later
         return GameState(), "[]", self.undone(seq)
+
+    def _trusted(self, sseq: int, board: GameState, digest: str) -> bool:
+        """Whether this process may build on a bound snapshot: a reader may; a writer only on one it wrote
+        or has folded the log to itself (once per snapshot), so it never decides on a forged cache."""
+        if self.log.readonly or digest in self._confirmed:
+            return True
+        if self.at(sseq, use_snapshots=False) != board:
+            self.forged_snapshots.append(sseq)
+            return False
+        self._confirmed.add(digest)
+        return True
 
     def _snapshot_valid(self, sseq: int, later: set[int]) -> bool:
         """Whether no command undone after a snapshot was taken (``later``) has an event in it."""
@@ -163,10 +181,21 @@ class TimeTravel:
             pass  # a cache: what was written is committed; a later command tries again
 
     def snapshot(self) -> None:
-        """Cache the live state (deleting snapshots changes nothing but speed)."""
-        undone = sorted(self.undone(self.state.seq))
-        self.log.save_snapshot(self.state.seq, msgspec.json.encode(undone).decode(), dump(self.state))
+        """Cache the live state (deleting snapshots changes nothing but speed), bound to the chain."""
+        self.save_snapshot(self.state.seq, self.state)
         self._snap_seq = self.state.seq
+
+    def save_snapshot(self, seq: int, board: GameState, log=None) -> None:
+        """Store ``board`` (the state at ``seq``) as a snapshot bound to the row hash there (engine/snapshots.py).
+
+        ``log``: where to store it (default: this game's; a fork's or a copy's new log is the same chain).
+        """
+        log = self.log if log is None else log
+        undone = msgspec.json.encode(sorted(self.undone(seq))).decode()
+        data = SN.bind(log.hash_at(seq) or "", undone, board)
+        log.save_snapshot(seq, undone, data)
+        self._confirmed.add(SN.digest(data))
+
 
 
 def _skipping(rows, undone: frozenset[int]):

@@ -118,6 +118,10 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
                 rep.replay_equal, rep.problem = False, str(err)
         elif not rep.stage:
             rep.stage = "commands"
+        if rep.forged_snapshots and not rep.problem and rep.discrepancy is None:
+            rep.stage, rep.first_bad_seq = "snapshots", rep.forged_snapshots[0]
+            rep.problem = (f"the snapshot cache at seq {rep.forged_snapshots[0]} holds another board than the log "
+                           "gives there: a forged cache (it is never used once found; delete it or copy the game)")
     except SchemaError as err:
         rep.problem = str(err)
         rep.stage = rep.stage or "schema"

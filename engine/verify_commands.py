@@ -20,7 +20,7 @@ from .errors import CommandError, RuleViolation
 from .game import Game, settle
 from . import undo as U
 from .verify_rewind import CHECK_EVERY, _Rewind
-from .verify_setup import revealed, setup_problem
+from .verify_setup import SnapshotCheck, revealed, setup_problem
 from .verify_types import Discrepancy, Report
 
 
@@ -75,6 +75,9 @@ def _commands(game: Game, rep: Report, progress=None, commands: list[tuple] | No
             rep.discrepancy = bad
             return None
         expect = row[6] + 1
+    forged = run.cache.forged()
+    if forged:
+        rep.forged_snapshots = forged
     if expect - 1 != rep.events and commands:
         rep.discrepancy = Discrepancy(seq=min(expect, rep.events), command_id=commands[-1][0], command=commands[-1][3],
                                       rule="log", message=f"the commands table covers seq 1..{expect - 1} but the "
@@ -98,6 +101,7 @@ class _Pass:
         self.rows = _Spans(game.log.rows())
         self.seen: list[tuple] = []
         self.undid: dict[int, int] = {}
+        self.cache = SnapshotCheck(game.log)
 
     def check(self, row: tuple, expect: int) -> Discrepancy | None:
         """Check one command row whose span must start at seq ``expect``; the first difference, or None.
@@ -129,6 +133,7 @@ class _Pass:
             bad = self._again(row, logged)
         if bad is None:
             self.seen.append(row)
+            self.cache.reached(last, self.state, self.rewind.undone)
         elif bad.rule.startswith("seats."):
             self.rep.stage = self.rep.stage or "seats"
         return bad

@@ -1,10 +1,12 @@
-"""Verify's judgement of the two commands that have no board to decide on: the setup and a seed's reveal.
+"""Verify's judgement of what has no board to decide on: the setup, a seed's reveal, the snapshot cache.
 
 The setup (LoadScenario) is the log's first command and nothing else: its events are re-derived from
 the scenario they record (GameCreated and the definitions after it, engine/scenario.py setup_events)
 and must be the logged rows byte for byte, so no mid-game "setup" can place or remove a unit. A reveal
 (RevealSeed) is re-executed like any command, with the dice holding only what the log revealed and its
 commitment at seq 1 confirms: an event a reveal does not write, or a seed the commitment refuses, differs.
+Every snapshot bound to the chain (engine/snapshots.py) must hold the board re-execution reached at its
+seq, and the commands undone there: one that does not is a forged cache, and verify names its seq.
 """
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ from turnlog.events import setup as s
 from turnlog.events.codec import decode, encode
 from turnlog.events.game import GameTurnStarted, PhaseStarted, PlayerTurnStarted, SecretRevealed, SeedRevealed
 
-from turnlog.projections.state import GameState
+from turnlog.projections.state import GameState, dump
 
 from . import dice as D
+from . import snapshots as SN
 from .game import settle
 from .scenario import Scenario, TurnSpec, setup_events
 
@@ -96,3 +99,30 @@ def _hex(text: str) -> bytes | None:
         return bytes.fromhex(text)
     except ValueError:
         return None
+
+
+class SnapshotCheck:
+    """The log's bound snapshots, each held to the re-executed board when the pass reaches its seq."""
+
+    def __init__(self, log):
+        self.log = log
+        heads = log.snapshot_headers(log.last()[0]) if log.has_snapshots else ()
+        self.pending = {seq: undone for seq, undone in heads}
+        self.bad: list[int] = []
+
+    def reached(self, seq: int, board: GameState, undone: set[int]) -> None:
+        """The re-executed ``board`` after seq ``seq``, with ``undone`` the commands undone by then."""
+        stored = self.pending.pop(seq, None)
+        if stored is None:
+            return
+        data = self.log.snapshot_data(seq)
+        if not SN.bound(data):
+            return  # written before snapshots were bound: never used, so never judged
+        body = SN.body(data, self.log.hash_at(seq), stored)
+        if body is None or body != dump(board) or stored != msgspec.json.encode(sorted(undone)).decode():
+            self.bad.append(seq)
+
+    def forged(self) -> list[int]:
+        """Seqs of bound snapshots that hold another board, or sit where no command ended."""
+        rest = [seq for seq in self.pending if SN.bound(self.log.snapshot_data(seq))]
+        return sorted(self.bad + rest)

@@ -59,3 +59,4 @@ class Report(msgspec.Struct, kw_only=True):
     keys: list[str] | msgspec.UnsetType = msgspec.UNSET         # a signed game's "ACTOR KEY", to compare out of band
     signatures_checked: int | msgspec.UnsetType = msgspec.UNSET  # a signed game's commands whose signature verified
     schema: list[str] | msgspec.UnsetType = msgspec.UNSET  # objects of the file that are not the store's own
+    forged_snapshots: list[int] | msgspec.UnsetType = msgspec.UNSET  # bound snapshots another board than the log's

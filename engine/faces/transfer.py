@@ -125,7 +125,7 @@ def import_file(src: Path, db: Path, progress=None) -> int:
 
 
 def _snapshot(log: EventLog) -> None:
-    """Snapshot the imported game at its end, so that no command replays it from event 1 (issue 19, item 3).
+    """Snapshot the imported (or copied) game at its end, folded from its rows: no command replays it from 1.
 
     A cache: the fold that writes it is the one the first command would do anyway; a log that does
     not fold (an event no longer readable) is imported all the same, for verify to report.
@@ -180,7 +180,7 @@ def copy_game(src: str, dst: str) -> tuple[int, str]:
         def fill(tmp) -> None:
             with open_log(tmp, create=True, log_format=log.format) as new:
                 new.copy_from(log, last)
-                new.copy_snapshots(log, last)
+                _snapshot(new)  # caches are rebuilt from the copied rows, never copied
                 _ok, bad, why = new.verify_chain()
                 if bad is not None or list(new.hashes()) != list(log.hashes()):
                     raise LogError(f"{dst}: the copy does not verify as {src} does"

@@ -91,6 +91,8 @@ def text(rep: Report, path: str = "") -> str:
         if rep.replay_equal is not None:
             lines.append("  replay    a replay from zero gives the live board" if rep.replay_equal
                          else "  replay    a replay from zero DIFFERS from the live board")
+    if rep.stage == "snapshots":
+        lines.append(f"  snapshots {rep.problem} (all: {_seqs(rep.forged_snapshots)})")
     if rep.problem and rep.stage == "schema":
         lines.append(f"  log       {rep.problem}")
     if rep.ok:
@@ -99,6 +101,7 @@ def text(rep: Report, path: str = "") -> str:
         first = d.seq if d is not None else rep.first_bad_seq
         why = {"dice": "a roll cannot be confirmed", "commands": "a command does not re-execute as logged",
                "replay": "the replay differs", "schema": "the log cannot be read",
+               "snapshots": "the snapshot cache is forged",
                "seats": "a command was issued out of turn",
                "signatures": "a command's signature is missing or forged"}.get(rep.stage, rep.problem)
         if rep.stage == "signatures" and first is None:  # the extra is missing: nothing forged, nothing checked
