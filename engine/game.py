@@ -49,7 +49,7 @@ class Game(TimeTravel):
         self.seed = seed
         self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
         self.signers = {}
-        self._confirmed, self.forged_snapshots = set(), []  # snapshots trusted, and found forged (game_time.py)
+        self.forged_snapshots: list[int] = []  # snapshots found forged (engine/game_time.py)
         if setup:
             GF.require_setup(log)
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.

@@ -35,9 +35,8 @@ class TimeTravel:
     _undos: tuple = (None, 0, [], frozenset())
     _undone_at: tuple = (None, -1, "[]", frozenset())  # the last at()'s (log, seq, undone as (JSON, set)): see undone()
     _base_seq = 0  # the seq of the board at() last started from (a snapshot's, or 0)
-    # Set per game (engine/game.py): the digests of the snapshots this process wrote or confirmed, and
-    # the seqs of those that gave another board than the log (a forged cache, passed over).
-    _confirmed: set[str]
+    # Set per game (engine/game.py): the seqs of snapshots that gave another board than the log (a
+    # forged cache, passed over).
     forged_snapshots: list[int]
 
     def undone(self, upto: int | None = None) -> set[int]:
@@ -159,14 +158,15 @@ class TimeTravel:
         return GameState(), "[]", self.undone(seq)
 
     def _trusted(self, sseq: int, board: GameState, digest: str) -> bool:
-        """Whether this process may build on a bound snapshot: a reader may; a writer only on one it wrote
-        or has folded the log to itself (once per snapshot), so it never decides on a forged cache."""
-        if self.log.readonly or digest in self._confirmed:
+        """Whether to build on a bound snapshot: one this user's turnlog wrote or confirmed, or one the log,
+        folded from event 1 to its seq here, gives too (then trusted): never a forged cache."""
+        if SN.trusted(digest):
             return True
-        if self.at(sseq, use_snapshots=False) != board:
-            self.forged_snapshots.append(sseq)
+        if sseq in self.forged_snapshots or self.at(sseq, use_snapshots=False) != board:
+            if sseq not in self.forged_snapshots:
+                self.forged_snapshots.append(sseq)
             return False
-        self._confirmed.add(digest)
+        SN.trust(digest)
         return True
 
     def _snapshot_valid(self, sseq: int, later: set[int]) -> bool:
@@ -194,7 +194,7 @@ class TimeTravel:
         undone = msgspec.json.encode(sorted(self.undone(seq))).decode()
         data = SN.bind(log.hash_at(seq) or "", undone, board)
         log.save_snapshot(seq, undone, data)
-        self._confirmed.add(SN.digest(data))
+        SN.trust(SN.digest(data))
 
 
 

@@ -2,7 +2,7 @@
 
 Given an honest game with a snapshot, when the snapshot is replaced by a board in which the defender's
 units are gone (edited alone, taken from another chain, or re-bound with the digest recomputed), then
-`play` decides on the board the log gives, `copy` and `fork` carry no forged cache, and verify names the
+`show` draws and `play` decides on the board the log gives, `copy` and `fork` carry no forged cache, and verify names the
 forged snapshot's seq; on both stores.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from turnlog.engine.game import Game
 from turnlog.engine.verify import verify_path
 from turnlog.projections.state import dump
 
-from fixtures.backbone import bridgehead
+from fixtures.backbone import bridgehead, cli
 from store_backends import raw, store  # noqa: F401 - the fixture
 
 
@@ -52,6 +52,12 @@ def _rebound(target, seq: int, board) -> None:
     _store(target, seq, SN.bind(row_hash, "[]", _forged_board(board)))
 
 
+def _hex_of(board_text: str, unit: str) -> str:
+    """The hex `show` draws ``unit`` in (its line begins with the hex)."""
+    line = next(ln for ln in board_text.splitlines() if unit + "[" in ln)
+    return line.split()[0]
+
+
 def test_a_board_edited_alone_is_passed_over(store):
     target = store.new()
     seq, board = _honest(target)
@@ -69,8 +75,13 @@ def test_a_rebound_forgery_is_named_by_verify_and_never_played_on(store):
     rep = verify_path(target)
     assert not rep.ok and rep.stage == "snapshots" and rep.first_bad_seq == seq, text(rep)
     assert "the snapshot cache is forged" in text(rep)
+    with Game.open(target, readonly=True) as g:                       # show, log: a reader
+        assert g.forged_snapshots == [seq] and g.state == board
+    shown = cli("show", "--db", target)
+    assert shown.returncode == 0 and "us-inf-3" in shown.stdout
+    assert _hex_of(shown.stdout, "us-inf-3") == "0502", shown.stdout
     with Game.open(target) as g:
-        g.execute(AddNote(text="a move on the true board"))          # a writer folds from event 1 first
+        g.execute(AddNote(text="a move on the true board"))          # a writer: the same check
         assert g.forged_snapshots == [seq] and g.state.units["us-inf-3"].hex == "0502"
         assert g.state == g.at(use_snapshots=False)
 
