@@ -112,12 +112,15 @@ class Game(TimeTravel):
     @classmethod
     def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
              synchronous: str = "FULL", progress=None, readonly: bool = False, secrets=None,
-             secret_files=None, board: bool = True) -> "Game":
+             secret_files=None, board: bool = True, log=None) -> "Game":
         """Open a game file; ``readonly`` changes nothing in it (verify, and every reading command).
 
-        ``secrets``/``secret_files`` are joint-dice secrets (default: the files beside it).
+        ``secrets``/``secret_files`` are joint-dice secrets (default: the files beside it). ``log``: the
+        game's log already open (verify's, inside its read view), left open if opening fails.
         """
-        log = open_log(path, synchronous=synchronous, readonly=readonly)
+        given = log is not None
+        if log is None:
+            log = open_log(path, synchronous=synchronous, readonly=readonly)
         explicit = seed is not None
         sp = Path(seed_file) if seed_file else D.seed_path(path)
         problem = ""
@@ -134,7 +137,8 @@ class Game(TimeTravel):
             game.seed_problem = problem
             game.secrets = J.load(path, game.state.joint_dice, secret_files, secrets)
         except BaseException:
-            log.close()
+            if not given:
+                log.close()
             raise
         return game
 

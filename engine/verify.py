@@ -20,6 +20,7 @@ from typing import Sequence
 import msgspec
 
 from turnlog.events.codec import SchemaError, decode
+from turnlog.events.log import LogError
 from turnlog.events.store import open_log
 
 from . import anchor as A
@@ -35,48 +36,51 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
                 anchors: Sequence[A.Anchor] = (), secret_files=None) -> Report:
     """Verify a game file: the chain first, on the raw log, before any replay can stumble on a bad row.
 
-    ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/anchor.py).
+    ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/anchor.py). Every stage
+    reads one moment of the log (its read view), so a game being played verifies as of when verify began.
     """
     rep = Report()
     log = open_log(path, synchronous=synchronous, readonly=True)  # verifying changes nothing in the file
     try:
-        rep.missing_triggers = list(log.missing_triggers)
-        commands = _head(log, rep, progress, anchors)
-        if commands is None:
-            return rep
-        first = next(iter(log.rows(1, 1)), None)
-        if first is None or first[2] != "GameCreated":
-            rep.ok, rep.stage, rep.first_bad_seq = False, "setup", 1
-            rep.problem = ("the log holds no events: no game was ever set up in it" if first is None
-                           else f"seq 1 is {first[2]}, not GameCreated: the log does not begin with a game's setup")
-            return rep
+        with log.read_view():
+            return _verify_view(path, log, rep, progress, anchors, seed_file=seed_file,
+                                secret_files=secret_files)
     finally:
         log.close()
-    opened = dict(seed_file=seed_file, synchronous=synchronous, readonly=True, secret_files=secret_files)
+
+
+def _verify_view(path, log, rep: Report, progress, anchors, **opened) -> Report:
+    """verify_path's stages, on ``log`` inside its read view."""
+    rep.missing_triggers = list(log.missing_triggers)
+    commands = _head(log, rep, progress, anchors)
+    if commands is None:
+        return rep
+    first = next(iter(log.rows(1, 1)), None)
+    if first is None or first[2] != "GameCreated":
+        rep.ok, rep.stage, rep.first_bad_seq = False, "setup", 1
+        rep.problem = ("the log holds no events: no game was ever set up in it" if first is None
+                       else f"seq 1 is {first[2]}, not GameCreated: the log does not begin with a game's setup")
+        return rep
     try:
         try:
-            game = Game.open(path, **opened)
+            game = Game.open(path, readonly=True, log=log, **opened)
         except ReplayError:  # rows that decode but do not fold: the re-execution names the command
-            game = Game.open(path, board=False, **opened)
-    except (SchemaError, msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError, AttributeError) as err:
+            game = Game.open(path, readonly=True, log=log, board=False, **opened)
+    except (SchemaError, msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError, AttributeError,
+            LogError) as err:
         rep.ok, rep.stage = False, "schema"
-        rep.first_bad_seq, rep.problem = _first_unreadable(path, err)
+        rep.first_bad_seq, rep.problem = _first_unreadable(log, err)
         return rep
-    with game:
-        return verify(game, progress, head=rep, commands=commands)
+    return verify(game, progress, head=rep, commands=commands)
 
 
-def _first_unreadable(path, err: Exception) -> tuple[int | None, str]:
+def _first_unreadable(log, err: Exception) -> tuple[int | None, str]:
     """The first row this code cannot decode, or the replay error when every row decodes."""
-    log = open_log(path, readonly=True)
-    try:
-        for seq, _cid, type_, version, data, _a in log.rows():
-            try:
-                decode(type_, version, data)
-            except (SchemaError, msgspec.DecodeError, msgspec.ValidationError) as bad:
-                return seq, f"seq {seq}: {type_} v{version} cannot be read ({bad})"
-    finally:
-        log.close()
+    for seq, _cid, type_, version, data, _a in log.rows():
+        try:
+            decode(type_, version, data)
+        except (SchemaError, msgspec.DecodeError, msgspec.ValidationError) as bad:
+            return seq, f"seq {seq}: {type_} v{version} cannot be read ({bad})"
     return None, f"the log does not replay: {type(err).__name__}: {err}"
 
 

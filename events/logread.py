@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import zlib
+from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3, verify_legacy
@@ -33,6 +34,24 @@ SCAN_PER_SEARCH = 100
 
 class LogReads:
     """The reading half of EventLog: what verify, time travel, fork and the faces ask of a file."""
+
+    @contextmanager
+    def read_view(self):
+        """Read one moment of the log: every read inside is of the rows committed when it began.
+
+        One read transaction (WAL keeps its snapshot while writers append), so verify, export and copy
+        of a game being played see one log, not rows from two moments.
+        """
+        if self.conn.in_transaction:  # inside a view already (or a write): that one holds
+            yield self
+            return
+        self.conn.execute("BEGIN")
+        try:
+            self.conn.execute("SELECT count(*) FROM meta").fetchone()  # the snapshot is taken at the first read
+            yield self
+        finally:
+            if self.conn.in_transaction:
+                self.conn.execute("COMMIT")
 
     def last(self) -> tuple[int, str]:
         row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()

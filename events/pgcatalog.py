@@ -68,9 +68,12 @@ def reference(conn) -> dict[tuple[str, str], str]:
         return describe(conn, temp)
 
 
-def problems(conn) -> list[str]:
-    """Each object of schema ``turnlog`` the store's DDL does not create, or creates otherwise, in words."""
-    want, have = reference(conn), describe(conn, "turnlog")
+def problems(conn, scratch) -> list[str]:
+    """Each object of schema ``turnlog`` the store's DDL does not create, or creates otherwise, in words.
+
+    ``scratch``: a connection of its own for the reference (``conn`` may be inside a read-only view).
+    """
+    want, have = reference(scratch), describe(conn, "turnlog")
     out = []
     for (kind, name), text in sorted(have.items()):
         if (kind, name) not in want:

@@ -142,7 +142,8 @@ class PgEventLog(PgReads):
         from .pgcatalog import problems
         psycopg = _psycopg()
         try:
-            return problems(self.conn)
+            with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10) as scratch:
+                return problems(self.conn, scratch)
         except psycopg.Error as exc:  # no TEMP privilege: say so rather than pass unchecked
             return [f"the schema cannot be compared here ({str(exc).strip()})"]
 

@@ -7,6 +7,7 @@ the connection is free between pages.
 from __future__ import annotations
 
 import zlib
+from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3
@@ -22,6 +23,20 @@ _COMMANDS = "command_id, actor, command_type, payload, ts, seq, last_seq"
 class PgReads:
     """What PgEventLog reads; it provides ``game``, ``format``, ``readonly`` and ``_run``/``_one`` (one
     query, reconnecting once after a lost connection)."""
+
+    @contextmanager
+    def read_view(self):
+        """Read one moment of the game: one REPEATABLE READ, READ ONLY transaction (as EventLog.read_view)."""
+        if self.conn.info.transaction_status != 0:  # inside a view already: that one holds
+            yield self
+            return
+        self._run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try:
+            self._run("SELECT 1 FROM turnlog.games WHERE game = %s", (self.game,)).fetchall()
+            yield self
+        finally:
+            if not self.conn.closed and self.conn.info.transaction_status != 0:  # 0: idle, nothing open
+                self.conn.execute("COMMIT")
 
     def rows(self, start: int = 1, stop: int | None = None) -> Iterator[tuple]:
         """Yield (seq, command_id, type, version, data, automatic) in seq order."""

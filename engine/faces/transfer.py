@@ -60,7 +60,12 @@ _header = msgspec.json.Decoder(_Header)
 
 
 def export(log: EventLog, out: IO[str], progress=None) -> int:
-    """Write the whole log to ``out``; return the number of events written."""
+    """Write the whole log to ``out`` as of one moment (its read view); return the number of events written."""
+    with log.read_view():
+        return _export(log, out, progress)
+
+
+def _export(log: EventLog, out: IO[str], progress=None) -> int:
     fmt = log.format
     commands = log.commands()
     total = log.last()[0]
@@ -169,7 +174,7 @@ def copy_game(src: str, dst: str) -> tuple[int, str]:
     from .. import gamefiles as GF
     seed, _problem = GF.sidecar_seed(D.seed_path(src))
     target = dst if is_url(dst) else Path(dst)
-    with open_log(src, readonly=True) as log:
+    with open_log(src, readonly=True) as log, log.read_view():  # the rows of one moment, while others play
         GF.require_setup(log)
         last = log.last()[0]
         _ok, bad, why = log.verify_chain()
