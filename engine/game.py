@@ -53,8 +53,9 @@ class Game(TimeTravel):
         if setup:
             GF.require_setup(log)
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
-        # ``board`` False: only the setup's board (verify of a log that does not fold; it names why).
-        self.state = self.at(progress=progress) if board else self.at(next(iter(log.commands()), (0,) * 7)[6])
+        # ``board`` False: only the setup's board (verify of a log that does not fold names why).
+        setup_end = next(iter(log.commands()), (0,) * 7)[6]
+        self.state = self.at(progress=progress) if board else self.at(setup_end)
         self._snap_seq = self.state.seq
         self._tail_ok = -1 if setup else 0  # the seq up to which this writer knows the tail verifies
 
@@ -115,8 +116,8 @@ class Game(TimeTravel):
              secret_files=None, board: bool = True, log=None) -> "Game":
         """Open a game file; ``readonly`` changes nothing in it (verify, and every reading command).
 
-        ``secrets``/``secret_files`` are joint-dice secrets (default: the files beside it). ``log``: the
-        game's log already open (verify's, inside its read view), left open if opening fails.
+        ``secrets``/``secret_files`` are joint-dice secrets (default: the files beside it).
+        ``log``: the game's log already open (verify's, inside its read view), left open on failure.
         """
         given = log is not None
         if log is None:
@@ -238,12 +239,12 @@ class Game(TimeTravel):
     # -- undo / redo ----------------------------------------------------------
 
     def undo_target(self) -> tuple | None:
-        """The latest command still in effect that may be undone, or None (engine/undo.py's rule)."""
+        """The latest command still in effect that may be undone, or None (engine/undo.py)."""
         return U.undo_target(self.log.commands_newest_first(), self._undone_ids())
 
     def undo(self, *, override: bool = False, referee: str = "", reason: str = "", actor: str = "",
              signer: SG.Signer | None = None):
-        """Undo the latest command by appending CommandUndone; a die roll is a barrier (engine/undo.py)."""
+        """Undo the latest command by appending CommandUndone (engine/undo.py's rules)."""
         row = self.undo_target()
         command = c.Undo(override=override, referee=referee, reason=reason)
         roll = ""
@@ -265,9 +266,9 @@ class Game(TimeTravel):
 
     def redo_target(self) -> tuple | None:
         """The command to re-issue: the latest undo not yet redone, if nothing new came after."""
-        return U.redo_target(self.log.commands_newest_first(),
-                             lambda undo: min(self._undone_between(undo[5] - 1, undo[5]), default=None),
-                             self.log.command)
+        def undid(undo: tuple) -> int | None:
+            return min(self._undone_between(undo[5] - 1, undo[5]), default=None)
+        return U.redo_target(self.log.commands_newest_first(), undid, self.log.command)
 
     def redo(self, *, actor: str = "", signer: SG.Signer | None = None):
         """Re-issue the most recently undone command through the rules."""
@@ -296,8 +297,8 @@ class Game(TimeTravel):
             new = open_log(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
             try:
                 new.copy_from(self.log, cut)
-                # A snapshot at the cut, folded from the log (caches are rebuilt, never copied): a fork
-                # is opened from there, not replayed from event 1.
+                # A snapshot at the cut, folded from the log (caches are rebuilt, never
+                # copied): a fork is opened from there, not replayed from event 1.
                 self.save_snapshot(cut, self.at(cut, use_snapshots=False), new)
             finally:
                 new.close()

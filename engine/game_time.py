@@ -121,11 +121,11 @@ class TimeTravel:
             except (msgspec.DecodeError, msgspec.ValidationError):  # a row edited by hand into no event
                 raise LogError(self._unreadable(first, last)) from None
             except (KeyError, AttributeError, TypeError, ValueError, IndexError) as err:
-                # Rows a rogue client appended (an undo the engine never writes, say): readers say so
-                # in one line; verify names the command.
-                raise ReplayError(f"{self.log.path}: the log does not replay between seq {first} and {last} "
-                                  f"({type(err).__name__}: {err}): rows no honest engine writes? "
-                                  "`turnlog verify` names the first") from None
+                # Rows a rogue client appended (an undo the engine never writes, say):
+                # readers say so in one line; verify names the command.
+                raise ReplayError(f"{self.log.path}: the log does not replay between seq "
+                                  f"{first} and {last} ({type(err).__name__}: {err}): rows no "
+                                  "honest engine writes? `turnlog verify` names it") from None
             done += last - first + 1
         if report is not None and done < total:
             report(total, total)  # the tail was undone: still say the fold is complete
@@ -152,14 +152,18 @@ class TimeTravel:
         for sseq, sundone in list(self.log.snapshot_headers(seq)):
             later = self._undone_between(sseq, seq)
             if self._snapshot_valid(sseq, later):
-                found = SN.usable(self.log, sseq, sundone)  # bound to this chain and intact, or passed over
+                # Bound to this chain and intact, or passed over:
+                found = SN.usable(self.log, sseq, sundone)
                 if found is not None and self._trusted(sseq, *found):
                     return found[0], sundone, later
         return GameState(), "[]", self.undone(seq)
 
     def _trusted(self, sseq: int, board: GameState, digest: str) -> bool:
-        """Whether to build on a bound snapshot: one this user's turnlog wrote or confirmed, or one the log,
-        folded from event 1 to its seq here, gives too (then trusted): never a forged cache."""
+        """Whether to build on a bound snapshot: never on a forged cache.
+
+        Yes for one this user's turnlog wrote or confirmed, or one the log, folded from event 1
+        to its seq here, gives too (then trusted).
+        """
         if SN.trusted(digest):
             return True
         if sseq in self.forged_snapshots or self.at(sseq, use_snapshots=False) != board:
@@ -181,14 +185,15 @@ class TimeTravel:
             pass  # a cache: what was written is committed; a later command tries again
 
     def snapshot(self) -> None:
-        """Cache the live state (deleting snapshots changes nothing but speed), bound to the chain."""
+        """Cache the live state, bound to the chain (deleting snapshots changes only speed)."""
         self.save_snapshot(self.state.seq, self.state)
         self._snap_seq = self.state.seq
 
     def save_snapshot(self, seq: int, board: GameState, log=None) -> None:
-        """Store ``board`` (the state at ``seq``) as a snapshot bound to the row hash there (engine/snapshots.py).
+        """Store ``board`` (the state at ``seq``) as a snapshot bound to the row hash there.
 
-        ``log``: where to store it (default: this game's; a fork's or a copy's new log is the same chain).
+        engine/snapshots.py. ``log``: where to store it (default: this game's; a fork's or a copy's
+        new log is the same chain).
         """
         log = self.log if log is None else log
         undone = msgspec.json.encode(sorted(self.undone(seq))).decode()

@@ -36,8 +36,8 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
                 anchors: Sequence[A.Anchor] = (), secret_files=None) -> Report:
     """Verify a game file: the chain first, on the raw log, before any replay can stumble on a bad row.
 
-    ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/anchor.py). Every stage
-    reads one moment of the log (its read view), so a game being played verifies as of when verify began.
+    ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/anchor.py). Every
+    stage reads one moment of the log (its read view): a game being played verifies as of the start.
     """
     rep = Report()
     log = open_log(path, synchronous=synchronous, readonly=True)  # verifying changes nothing in the file
@@ -59,15 +59,16 @@ def _verify_view(path, log, rep: Report, progress, anchors, **opened) -> Report:
     if first is None or first[2] != "GameCreated":
         rep.ok, rep.stage, rep.first_bad_seq = False, "setup", 1
         rep.problem = ("the log holds no events: no game was ever set up in it" if first is None
-                       else f"seq 1 is {first[2]}, not GameCreated: the log does not begin with a game's setup")
+                       else f"seq 1 is {first[2]}, not GameCreated: the log does not begin with a "
+                            "game's setup")
         return rep
     try:
         try:
             game = Game.open(path, readonly=True, log=log, **opened)
         except ReplayError:  # rows that decode but do not fold: the re-execution names the command
             game = Game.open(path, readonly=True, log=log, board=False, **opened)
-    except (SchemaError, msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError, AttributeError,
-            LogError) as err:
+    except (SchemaError, msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError,
+            AttributeError, LogError) as err:
         rep.ok, rep.stage = False, "schema"
         rep.first_bad_seq, rep.problem = _first_unreadable(log, err)
         return rep
@@ -124,8 +125,10 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
             rep.stage = "commands"
         if rep.forged_snapshots and not rep.problem and rep.discrepancy is None:
             rep.stage, rep.first_bad_seq = "snapshots", rep.forged_snapshots[0]
-            rep.problem = (f"the snapshot cache at seq {rep.forged_snapshots[0]} holds another board than the log "
-                           "gives there: a forged cache (it is never used once found; delete it or copy the game)")
+            bad = rep.forged_snapshots[0]
+            rep.problem = (f"the snapshot cache at seq {bad} holds another board than the log "
+                           "gives there: a forged cache (never used once found; delete it or "
+                           "copy the game)")
     except SchemaError as err:
         rep.problem = str(err)
         rep.stage = rep.stage or "schema"

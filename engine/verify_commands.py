@@ -34,7 +34,8 @@ class _LoggedDice(D.Dice):
                  secrets: dict[str, bytes] | None = None):
         super().__init__(seed, state.die, named=state.dice)
         self.rolls = list(rolls)
-        self.secrets = dict(secrets or {})  # a reveal's, as engine/verify_setup.py revealed() confirms them
+        # A reveal's, as engine/verify_setup.py revealed() confirms them:
+        self.secrets = dict(secrets or {})
 
     def roll(self, key: str, procedure: str = "", rule: str = "", *, dice: str = "", slot: str = "") -> DieRolled:
         self.spec(dice, rule)
@@ -87,7 +88,7 @@ def _commands(game: Game, rep: Report, progress=None, commands: list[tuple] | No
 
 
 class _Pass:
-    """The re-execution pass's running board, its checkpoints (_Rewind) and the log's rows read once.
+    """The re-execution pass's running board, its checkpoints (_Rewind), the log's rows read once.
 
     ``seen`` are the command rows passed so far and ``undid`` each undo's target: undo and redo are
     judged on them by engine/undo.py's rules, the live game's own.
@@ -139,7 +140,7 @@ class _Pass:
         return bad
 
     def _undo(self, row: tuple, logged: list[tuple]) -> Discrepancy | None:
-        """Re-decide a logged undo by the live rules (engine/undo.py), then rewind past what it took back."""
+        """Re-decide a logged undo by the live rules (engine/undo.py); rewind past its target."""
         cid, actor, _ctype, payload, _ts, first, last = row
         target = U.undo_target(reversed(self.seen), self.rewind.undone)
         try:
@@ -151,7 +152,8 @@ class _Pass:
             ev = U.decide_undo(self.state, target, issuers, roll, command, actor)
         except (RuleViolation, CommandError) as err:
             return Discrepancy(seq=first, command_id=cid, command=payload,
-                               rule=getattr(err, "rule", "undo"), message=getattr(err, "message", str(err)))
+                               rule=getattr(err, "rule", "undo"),
+                               message=getattr(err, "message", str(err)))
         bad = _compare([(ev, False)], logged, cid, first, payload)
         if bad is not None:
             return bad
@@ -163,16 +165,18 @@ class _Pass:
         return None
 
     def _redone(self, row: tuple) -> str:
-        """The command a logged redo re-issues, once judged by the live rules (RuleViolation if it may not)."""
+        """The command a logged redo re-issues, by the live rules (RuleViolation if refused)."""
         cid, actor, _ctype, payload = row[:4]
-        target = U.redo_target(reversed(self.seen), lambda undo: self.undid.get(undo[0]), self.by_id.get)
+        target = U.redo_target(reversed(self.seen), lambda undo: self.undid.get(undo[0]),
+                               self.by_id.get)
         if target is None:
-            raise RuleViolation("redo", f"command {cid} is a Redo, but no undo is pending here: nothing to redo")
+            raise RuleViolation("redo", f"command {cid} is a Redo, but no undo is pending here: "
+                                "nothing to redo")
         U.check_redo(self.state, actor, target, S.issuers(target, self.by_id.get))
         want = U.redo_payload(target)
         if payload != want:
-            raise RuleViolation("redo", f"a redo here re-issues command {target[0]} ({target[2]}) as {want}; "
-                                f"the log's redo is {payload}")
+            raise RuleViolation("redo", f"a redo here re-issues command {target[0]} ({target[2]}) "
+                                f"as {want}; the log's redo is {payload}")
         return U.reissued(target)
 
     def _again(self, row: tuple, logged: list[tuple]) -> Discrepancy | None:
@@ -187,8 +191,8 @@ class _Pass:
                 raise CommandError(f"command {cid} is logged as {ctype} but its payload is a "
                                    f"{type(command).__name__}")
             events = [decode(r[2], r[3], r[4]) for r in logged]
-            dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)],
-                               *(revealed(state, events) if isinstance(command, c.RevealSeed) else ()))
+            shown = revealed(state, events) if isinstance(command, c.RevealSeed) else ()
+            dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], *shown)
             done = settle(state, self.game.decide(state, command, dice))
         except (RuleViolation, CommandError) as err:
             return Discrepancy(seq=first, command_id=cid, command=payload,
@@ -206,15 +210,17 @@ def _setup(row: tuple, logged: list[tuple], state: GameState) -> Discrepancy | N
     """The setup re-derived (engine/verify_setup.py) and folded; the first difference, or None."""
     bad = setup_problem(row, logged)
     if bad is not None:
-        return Discrepancy(seq=bad[0], command_id=row[0], command=row[3], rule="setup", message=bad[1])
+        return Discrepancy(seq=bad[0], command_id=row[0], command=row[3], rule="setup",
+                           message=bad[1])
     F.fold(state, logged)
     return None
 
 
 def _compare(done: list[tuple[object, bool]], logged: list[tuple], cid: int, first: int,
              payload: str) -> Discrepancy | None:
-    """None when the re-executed events are the logged rows (byte for byte, or once upcast); else the first
-    difference."""
+    """None when the re-executed events are the logged rows (byte for byte, or once upcast).
+
+    Else the first difference."""
     return None if _same(done, logged) else _difference(done, logged, cid, first, payload)
 
 

@@ -73,7 +73,7 @@ class _Rewind:
         return F.fold(state, self.recent if held else self.log.rows(seq + 1, upto), self.undone)
 
     def roll(self, cid: int) -> str:
-        """The first die command ``cid`` rolled, in words ("key = value"), or "" (the log's rolls read once)."""
+        """The first die command ``cid`` rolled, as "key = value", or "" (the rolls read once)."""
         if self._rolled is None:
             self._rolled = {}
             for _s, rcid, type_, version, data in self.log.rows_of_type("DieRolled"):

@@ -177,7 +177,7 @@ class EventLog(LogReads):
             self._triggers()  # files written before a trigger was added get it now
 
     def schema_problems(self) -> list[str]:
-        """The file's tables, triggers, indexes and views that are not this store's own (events/logschema.py)."""
+        """The file's tables, triggers, indexes, views not the store's own (events/logschema.py)."""
         from .logschema import problems
         return problems(self.conn, self.format)
 

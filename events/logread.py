@@ -39,15 +39,16 @@ class LogReads:
     def read_view(self):
         """Read one moment of the log: every read inside is of the rows committed when it began.
 
-        One read transaction (WAL keeps its snapshot while writers append), so verify, export and copy
-        of a game being played see one log, not rows from two moments.
+        One read transaction (WAL keeps its snapshot while writers append), so verify, export and
+        copy of a game being played see one log, not rows from two moments.
         """
         if self.conn.in_transaction:  # inside a view already (or a write): that one holds
             yield self
             return
         self.conn.execute("BEGIN")
         try:
-            self.conn.execute("SELECT count(*) FROM meta").fetchone()  # the snapshot is taken at the first read
+            # The first read takes the snapshot.
+            self.conn.execute("SELECT count(*) FROM meta").fetchone()
             yield self
         finally:
             if self.conn.in_transaction:

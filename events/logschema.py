@@ -1,13 +1,14 @@
 """The game file's schema held against the store's own: every table, trigger, index and view.
 
-A file whose append-only triggers were replaced by no-ops under the same names, or that carries a trigger,
-view or table the store never creates, is named by verify (engine/verify_log.py): the chain proves the
-rows, and this proves nothing in the file acts on them unseen. The reference is what this code creates
-for the file's log format (events/log.py), built in memory. Tables are compared by their columns' names
-and types (older files differ in NOT NULL only, which can refuse a write but never change a row); triggers,
-views and indexes by their SQL. An index the file lacks is only slower; a missing trigger is reported as
-``missing_triggers``.
+A file whose append-only triggers were replaced by no-ops under the same names, or that carries a
+trigger, view or table the store never creates, is named by verify (engine/verify_log.py): the chain
+proves the rows, and this proves nothing in the file acts on them unseen. The reference is what this
+code creates for the file's log format (events/log.py), built in memory. Tables are compared by
+their columns' names and types (older files differ in NOT NULL only, which can refuse a write but
+never change a row); triggers, views and indexes by their SQL. An index the file lacks is only
+slower; a missing trigger is reported as ``missing_triggers``.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,7 +27,10 @@ def objects(conn) -> dict[tuple[str, str], tuple]:
     out = {}
     for type_, name, sql in conn.execute("SELECT type, name, sql FROM sqlite_master"):
         if type_ == "table":
-            cols = tuple((r[1].lower(), r[2].upper(), r[5]) for r in conn.execute(f"PRAGMA table_info('{name}')"))
+            cols = tuple(
+                (r[1].lower(), r[2].upper(), r[5])
+                for r in conn.execute(f"PRAGMA table_info('{name}')")
+            )
             out[(type_, name)] = cols
         else:
             out[(type_, name)] = (_normal(sql),)
@@ -37,6 +41,7 @@ def objects(conn) -> dict[tuple[str, str], tuple]:
 def reference(fmt: int) -> dict[tuple[str, str], tuple]:
     """The objects this code creates in a new file of log format ``fmt``."""
     from .log import EventLog
+
     ref = EventLog.__new__(EventLog)
     ref.conn = sqlite3.connect(":memory:")
     try:

@@ -26,7 +26,7 @@ class PgReads:
 
     @contextmanager
     def read_view(self):
-        """Read one moment of the game: one REPEATABLE READ, READ ONLY transaction (as EventLog.read_view)."""
+        """Read one moment of the game: one REPEATABLE READ, READ ONLY transaction (as SQLite's)."""
         if self.conn.info.transaction_status != 0:  # inside a view already: that one holds
             yield self
             return
@@ -35,7 +35,7 @@ class PgReads:
             self._run("SELECT 1 FROM turnlog.games WHERE game = %s", (self.game,)).fetchall()
             yield self
         finally:
-            if not self.conn.closed and self.conn.info.transaction_status != 0:  # 0: idle, nothing open
+            if not self.conn.closed and self.conn.info.transaction_status != 0:  # 0: idle
                 self.conn.execute("COMMIT")
 
     def rows(self, start: int = 1, stop: int | None = None) -> Iterator[tuple]:

@@ -2,9 +2,10 @@
 
 Given an honest game that a second process keeps playing (moves back and forth, notes), when verify,
 export (then import) and copy run meanwhile, then each succeeds on the rows committed when it began:
-no false alarm, no export whose header disagrees with its rows, no copy blamed for rows added after it.
-On both stores (PostgreSQL through the tests' throwaway cluster).
+no false alarm, no export whose header disagrees with its rows, no copy blamed for rows added after
+it. On both stores (PostgreSQL through the tests' throwaway cluster).
 """
+
 from __future__ import annotations
 
 import io
@@ -48,8 +49,13 @@ def played(store):
         for i in range(400):
             g.execute(AddNote(text=f"note {i}"))
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    proc = subprocess.Popen([sys.executable, "-c", WRITER, str(target), "8"], env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(target), "8"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert proc.stdout.readline().strip() == "started", proc.stderr.read()
     yield store, target
     proc.wait(timeout=60)

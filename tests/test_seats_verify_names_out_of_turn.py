@@ -67,8 +67,9 @@ def test_an_override_by_a_player_is_named(tmp_path, monkeypatch):
     g = seated(tmp_path)
     play(g, 2)
     roll = g.log.commands()[-1][0]
-    seq = rogue.append(g, "Undo", {"type": "Undo", "override": True, "referee": "alice"},
-                       [CommandUndone(command_id=roll, override=True, referee="alice")], actor="alice")
+    undone = CommandUndone(command_id=roll, override=True, referee="alice")
+    seq = rogue.append(g, "Undo", {"type": "Undo", "override": True, "referee": "alice"}, [undone],
+                       actor="alice")
     rep = verify(g)
     assert (rep.stage, rep.discrepancy.seq, rep.discrepancy.rule) == ("seats", seq, "seats.undo")
 

@@ -1,5 +1,5 @@
-"""Snapshots are stored compressed and bound to the chain; an older, unbound snapshot is read by the store
-but passed over by the game, which folds the board from the log instead."""
+"""Snapshots are stored compressed and bound to the chain; an older, unbound snapshot is read by the
+store but passed over by the game, which folds the board from the log instead."""
 from __future__ import annotations
 
 import zlib
@@ -20,7 +20,8 @@ def test_snapshot_is_stored_compressed_and_restores_the_board(tmp_path, monkeypa
     seq = g.state.seq
     (stored,) = table(g.log.path, "SELECT data FROM snapshots WHERE seq = ?", (seq,))[0]
     plain = zlib.decompress(stored)
-    assert plain.startswith(SN.MAGIC) and plain.endswith(dump(g.state)) and len(stored) < len(plain) / 2
+    assert plain.startswith(SN.MAGIC) and plain.endswith(dump(g.state))
+    assert len(stored) < len(plain) / 2
     assert g.at(seq) == g.state == g.at(seq, use_snapshots=False)
     g.close()
 

@@ -1,10 +1,11 @@
 """A snapshot is a cache bound to the chain: a forged one changes no board a command is decided on.
 
-Given an honest game with a snapshot, when the snapshot is replaced by a board in which the defender's
-units are gone (edited alone, taken from another chain, or re-bound with the digest recomputed), then
-`show` draws and `play` decides on the board the log gives, `copy` and `fork` carry no forged cache, and verify names the
-forged snapshot's seq; on both stores.
+Given an honest game with a snapshot, when the snapshot is replaced by a board in which the
+defender's units are gone (edited alone, taken from another chain, or re-bound with the digest
+recomputed), then `show` draws and `play` decides on the board the log gives, `copy` and `fork`
+carry no forged cache, and verify names the forged snapshot's seq; on both stores.
 """
+
 from __future__ import annotations
 
 import zlib
@@ -38,15 +39,19 @@ def _forged_board(board):
 
 
 def _store(target, seq: int, data: bytes) -> None:
-    """Overwrite the snapshot at ``seq`` underneath the engine (the store's writer may write the cache)."""
-    raw(target, "UPDATE snapshots SET data = ? WHERE seq = ?",
+    """Overwrite the snapshot at ``seq`` underneath the engine (the store's writer may write the
+    cache)."""
+    raw(
+        target,
+        "UPDATE snapshots SET data = ? WHERE seq = ?",
         "WITH x(g, d, s) AS (VALUES (%s, %s::bytea, %s::bigint)) "
         "UPDATE turnlog.snapshots SET data = x.d FROM x WHERE game = x.g AND seq = x.s",
-        (zlib.compress(data, 1), seq))
+        (zlib.compress(data, 1), seq),
+    )
 
 
 def _rebound(target, seq: int, board) -> None:
-    """A forger who writes the cache: the real row hash, the digest recomputed over a false board."""
+    """A forger who writes the cache: the real row hash, the digest recomputed, a false board."""
     with Game.open(target, readonly=True) as g:
         row_hash = g.log.hash_at(seq)
     _store(target, seq, SN.bind(row_hash, "[]", _forged_board(board)))
@@ -61,7 +66,11 @@ def _hex_of(board_text: str, unit: str) -> str:
 def test_a_board_edited_alone_is_passed_over(store):
     target = store.new()
     seq, board = _honest(target)
-    _store(target, seq, b"turnlog-snapshot/2 " + b"0" * 64 + b" " + b"0" * 64 + b"\n" + dump(_forged_board(board)))
+    _store(
+        target,
+        seq,
+        b"turnlog-snapshot/2 " + b"0" * 64 + b" " + b"0" * 64 + b"\n" + dump(_forged_board(board)),
+    )
     with Game.open(target, readonly=True) as g:
         assert g.state == board and g._base_seq == 0
     rep = verify_path(target)
@@ -75,13 +84,13 @@ def test_a_rebound_forgery_is_named_by_verify_and_never_played_on(store):
     rep = verify_path(target)
     assert not rep.ok and rep.stage == "snapshots" and rep.first_bad_seq == seq, text(rep)
     assert "the snapshot cache is forged" in text(rep)
-    with Game.open(target, readonly=True) as g:                       # show, log: a reader
+    with Game.open(target, readonly=True) as g:  # show, log: a reader
         assert g.forged_snapshots == [seq] and g.state == board
     shown = cli("show", "--db", target)
     assert shown.returncode == 0 and "us-inf-3" in shown.stdout
     assert _hex_of(shown.stdout, "us-inf-3") == "0502", shown.stdout
     with Game.open(target) as g:
-        g.execute(AddNote(text="a move on the true board"))          # a writer: the same check
+        g.execute(AddNote(text="a move on the true board"))  # a writer: the same check
         assert g.forged_snapshots == [seq] and g.state.units["us-inf-3"].hex == "0502"
         assert g.state == g.at(use_snapshots=False)
 

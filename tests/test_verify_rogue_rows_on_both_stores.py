@@ -1,9 +1,11 @@
-"""A rogue client's rows are named by verify on both stores; on PostgreSQL appended through the writer role.
+"""A rogue client's rows are named by verify on both stores; on PostgreSQL appended through the
+writer role.
 
-Given a game on each store (on PostgreSQL played by the role pgschema.grant_writer makes, which has no
-UPDATE or DELETE on the log), when the role appends rows the honest engine never writes through the log's
-own append, the chain intact, then `verify` names that command's seq.
+Given a game on each store (on PostgreSQL played by the role pgschema.grant_writer makes, which has
+no UPDATE or DELETE on the log), when the role appends rows the honest engine never writes through
+the log's own append, the chain intact, then `verify` names that command's seq.
 """
+
 from __future__ import annotations
 
 import psycopg
@@ -21,16 +23,31 @@ from fixtures.backbone import bridgehead
 from store_backends import store  # noqa: F401 - the fixture
 
 ROGUES = {
-    "reveal eliminating a unit": ("RevealSeed", {"type": "RevealSeed"},
-                                  lambda ids: [UnitEliminated(unit="ge-pz-1", rule="14.51")]),
-    "a second setup": ("LoadScenario", {"type": "LoadScenario", "name": "x"},
-                       lambda ids: [ControlChanged(hex="0505", faction="AX")]),
-    "undo of an older command": ("Undo", {"type": "Undo"}, lambda ids: [CommandUndone(command_id=ids[0])]),
-    "override in the event only": ("Undo", {"type": "Undo"},
-                                   lambda ids: [CommandUndone(command_id=ids[1], override=True, referee="me")]),
-    "redo with no undo": ("Redo", {"type": "Redo", "command": {"type": "SetControl", "hex": "0505",
-                                                                "faction": "AX"}},
-                          lambda ids: [ControlChanged(hex="0505", faction="AX")]),
+    "reveal eliminating a unit": (
+        "RevealSeed",
+        {"type": "RevealSeed"},
+        lambda ids: [UnitEliminated(unit="ge-pz-1", rule="14.51")],
+    ),
+    "a second setup": (
+        "LoadScenario",
+        {"type": "LoadScenario", "name": "x"},
+        lambda ids: [ControlChanged(hex="0505", faction="AX")],
+    ),
+    "undo of an older command": (
+        "Undo",
+        {"type": "Undo"},
+        lambda ids: [CommandUndone(command_id=ids[0])],
+    ),
+    "override in the event only": (
+        "Undo",
+        {"type": "Undo"},
+        lambda ids: [CommandUndone(command_id=ids[1], override=True, referee="me")],
+    ),
+    "redo with no undo": (
+        "Redo",
+        {"type": "Redo", "command": {"type": "SetControl", "hex": "0505", "faction": "AX"}},
+        lambda ids: [ControlChanged(hex="0505", faction="AX")],
+    ),
 }
 
 

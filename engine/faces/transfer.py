@@ -60,7 +60,7 @@ _header = msgspec.json.Decoder(_Header)
 
 
 def export(log: EventLog, out: IO[str], progress=None) -> int:
-    """Write the whole log to ``out`` as of one moment (its read view); return the number of events written."""
+    """Write the whole log to ``out`` as of one moment (its read view); return the count."""
     with log.read_view():
         return _export(log, out, progress)
 
@@ -130,7 +130,9 @@ def import_file(src: Path, db: Path, progress=None) -> int:
 
 
 def _snapshot(log: EventLog) -> None:
-    """Snapshot the imported (or copied) game at its end, folded from its rows: no command replays it from 1.
+    """Snapshot the imported (or copied) game at its end, folded from its rows.
+
+    So no command replays it from event 1.
 
     A cache: the fold that writes it is the one the first command would do anyway; a log that does
     not fold (an event no longer readable) is imported all the same, for verify to report.
@@ -174,7 +176,8 @@ def copy_game(src: str, dst: str) -> tuple[int, str]:
     from .. import gamefiles as GF
     seed, _problem = GF.sidecar_seed(D.seed_path(src))
     target = dst if is_url(dst) else Path(dst)
-    with open_log(src, readonly=True) as log, log.read_view():  # the rows of one moment, while others play
+    # The rows of one moment (its read view), while others may be playing the game.
+    with open_log(src, readonly=True) as log, log.read_view():
         GF.require_setup(log)
         last = log.last()[0]
         _ok, bad, why = log.verify_chain()

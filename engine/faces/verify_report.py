@@ -45,8 +45,8 @@ def text(rep: Report, path: str = "") -> str:
         lines.append(f"NOT VERIFIED: the log was altered at or before seq {rep.first_bad_seq}")
         return "\n".join(lines)
     if rep.stage == "file":
-        lines.append("            (a file whose triggers, views or tables are not the store's own is not "
-                     "checked further: they could act on rows unseen)")
+        lines.append("            (a file whose triggers, views or tables are not the store's own "
+                     "is not checked further: they could act on rows unseen)")
         lines.append("NOT VERIFIED: the file's schema is not the store's")
         return "\n".join(lines)
     if rep.stage in ("integrity", "chain"):
@@ -83,9 +83,10 @@ def text(rep: Report, path: str = "") -> str:
             lines.append(f"            ({rep.commands_checked} commands before it re-executed identically)")
     else:
         others = rep.commands - rep.commands_checked
+        more = (f" ({others} more: the setup, re-derived from its scenario, and undos, judged by "
+                "the live undo rules)" if others else "")
         lines.append(f"  commands  {rep.commands_checked} re-executed on the board of their time: all legal, "
-                     f"the same events as logged" + (f" ({others} more: the setup, re-derived from its scenario, "
-                                                     "and undos, judged by the live undo rules)" if others else ""))
+                     f"the same events as logged" + more)
         if rep.overrides:
             lines.append(f"            a referee overrode the dice barrier to undo at seq {_seqs(rep.overrides)}")
         if rep.replay_equal is not None:
