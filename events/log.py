@@ -179,7 +179,7 @@ class EventLog(LogReads):
     def schema_problems(self) -> list[str]:
         """The file's tables, triggers, indexes, views not the store's own (events/logschema.py)."""
         from .logschema import problems
-        return problems(self.conn, self.format)
+        return problems(self.conn, self.format, _build_schema)
 
     def close(self) -> None:
         self.conn.close()
@@ -360,6 +360,13 @@ def _unwritable(path: Path) -> str:
     if not os.access(parent, os.W_OK):
         return "its directory is read-only"
     return ""
+
+
+def _build_schema(conn: sqlite3.Connection, fmt: int) -> None:
+    """Create a new file's schema of log format ``fmt`` on ``conn``: the reference verify compares with."""
+    ref = EventLog.__new__(EventLog)
+    ref.conn = conn
+    ref._create(fmt)
 
 
 def _connect(path: Path, readonly: str) -> sqlite3.Connection:

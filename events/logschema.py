@@ -38,22 +38,22 @@ def objects(conn) -> dict[tuple[str, str], tuple]:
 
 
 @lru_cache(maxsize=None)
-def reference(fmt: int) -> dict[tuple[str, str], tuple]:
-    """The objects this code creates in a new file of log format ``fmt``."""
-    from .log import EventLog
-
-    ref = EventLog.__new__(EventLog)
-    ref.conn = sqlite3.connect(":memory:")
+def reference(fmt: int, build) -> dict[tuple[str, str], tuple]:
+    """The objects ``build(conn, fmt)`` (events/log.py's own creation) makes in a new file, in memory."""
+    conn = sqlite3.connect(":memory:")
     try:
-        ref._create(fmt)
-        return objects(ref.conn)
+        build(conn, fmt)
+        return objects(conn)
     finally:
-        ref.conn.close()
+        conn.close()
 
 
-def problems(conn, fmt: int) -> list[str]:
-    """Each object of the file that the store does not create, or creates otherwise, in words."""
-    want, have = reference(fmt), objects(conn)
+def problems(conn, fmt: int, build) -> list[str]:
+    """Each object of the file that the store does not create, or creates otherwise, in words.
+
+    ``build(conn, fmt)`` creates the store's schema on an empty connection (events/log.py).
+    """
+    want, have = reference(fmt, build), objects(conn)
     out = []
     for (type_, name), shape in sorted(have.items()):
         if name.startswith(_OWN):
