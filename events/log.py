@@ -363,7 +363,7 @@ def _unwritable(path: Path) -> str:
 
 
 def _build_schema(conn: sqlite3.Connection, fmt: int) -> None:
-    """Create a new file's schema of log format ``fmt`` on ``conn``: the reference verify compares with."""
+    """Create a new file's schema of log format ``fmt`` on ``conn`` (what verify compares with)."""
     ref = EventLog.__new__(EventLog)
     ref.conn = conn
     ref._create(fmt)
