@@ -39,7 +39,7 @@ def objects(conn) -> dict[tuple[str, str], tuple]:
 
 @lru_cache(maxsize=None)
 def reference(fmt: int, build) -> dict[tuple[str, str], tuple]:
-    """The objects ``build(conn, fmt)`` (events/log.py's creation) makes in a new file, in memory."""
+    """The objects ``build(conn, fmt)`` (events/log.py's creation) makes in memory."""
     conn = sqlite3.connect(":memory:")
     try:
         build(conn, fmt)
