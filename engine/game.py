@@ -14,11 +14,11 @@ from pathlib import Path
 import msgspec
 
 from turnlog.events.codec import decode, encode
-from turnlog.events.game import CommandUndone, DieRolled
+from turnlog.events.game import DieRolled
 from turnlog.events.log import FORMAT, SIGNED, EventLog, LogError
 from turnlog.events.store import is_url, open_log
 from turnlog.projections import fold as F
-from turnlog.projections.state import GameState, dump
+from turnlog.projections.state import GameState
 
 from . import commands as c
 from . import dice as D
@@ -28,12 +28,12 @@ from .errors import CommandError, RuleViolation, ScenarioError
 from . import kinds as K
 from . import seats as S
 from . import signatures as SG
+from . import undo as U
 from .scenario import Scenario, setup_events
 from .game_time import TimeTravel
 
 SNAPSHOT_EVERY = 250
 REACTION_LIMIT = 10_000
-_META = ("Undo", "AddNote", "LoadScenario")
 
 
 class Game(TimeTravel):
@@ -44,16 +44,19 @@ class Game(TimeTravel):
     signers: dict[str, SG.Signer]
 
     def __init__(self, log: EventLog, seed: bytes | None, progress=None, secrets: dict[str, bytes] | None = None,
-                 *, setup: bool = True):
+                 *, setup: bool = True, board: bool = True):
         self.log = log
         self.seed = seed
         self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
         self.signers = {}
+        self.forged_snapshots: list[int] = []  # snapshots found forged (engine/game_time.py)
         if setup:
             GF.require_setup(log)
         K.load_for_log(log)  # the kinds its GameCreated names, before their events are decoded
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
-        self.state = self.at(progress=progress)
+        # ``board`` False: only the setup's board (verify of a log that does not fold names why).
+        setup_end = next(iter(log.commands()), (0,) * 7)[6]
+        self.state = self.at(progress=progress) if board else self.at(setup_end)
         self._snap_seq = self.state.seq
         self._tail_ok = -1 if setup else 0  # the seq up to which this writer knows the tail verifies
 
@@ -116,19 +119,22 @@ class Game(TimeTravel):
     @classmethod
     def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
              synchronous: str = "FULL", progress=None, readonly: bool = False, secrets=None,
-             secret_files=None) -> "Game":
+             secret_files=None, board: bool = True, log=None) -> "Game":
         """Open a game file; ``readonly`` changes nothing in it (verify, and every reading command).
 
         ``secrets``/``secret_files`` are joint-dice secrets (default: the files beside it).
+        ``log``: the game's log already open (verify's, inside its read view), left open on failure.
         """
-        log = open_log(path, synchronous=synchronous, readonly=readonly)
+        given = log is not None
+        if log is None:
+            log = open_log(path, synchronous=synchronous, readonly=readonly)
         explicit = seed is not None
         sp = Path(seed_file) if seed_file else D.seed_path(path)
         problem = ""
         if seed is None:
             seed, problem = GF.sidecar_seed(sp)
         try:
-            game = cls(log, seed, progress)
+            game = cls(log, seed, progress, board=board)
             if seed is not None and game.state.seed_sha256 and D.commitment(seed) != game.state.seed_sha256:
                 if explicit:
                     raise CommandError("seed: it does not match the commitment in this game's log")
@@ -138,7 +144,8 @@ class Game(TimeTravel):
             game.seed_problem = problem
             game.secrets = J.load(path, game.state.joint_dice, secret_files, secrets)
         except BaseException:
-            log.close()
+            if not given:
+                log.close()
             raise
         return game
 
@@ -238,38 +245,23 @@ class Game(TimeTravel):
     # -- undo / redo ----------------------------------------------------------
 
     def undo_target(self) -> tuple | None:
-        """The latest command still in effect that may be undone, or None."""
-        undone = self._undone_ids()
-        for row in self.log.commands_newest_first():
-            cid, _actor, ctype = row[:3]
-            if ctype == "RevealSeed" or ctype == "LoadScenario":
-                return None
-            if ctype in _META or cid in undone:
-                continue
-            return row
-        return None
+        """The latest command still in effect that may be undone, or None (engine/undo.py)."""
+        return U.undo_target(self.log.commands_newest_first(), self._undone_ids())
 
     def undo(self, *, override: bool = False, referee: str = "", reason: str = "", actor: str = "",
              signer: SG.Signer | None = None):
-        """Undo the latest command by appending CommandUndone; a die roll is a barrier."""
+        """Undo the latest command by appending CommandUndone (engine/undo.py's rules)."""
         row = self.undo_target()
-        if row is None:
-            raise RuleViolation("undo", "nothing to undo")
-        cid, _a, ctype, _p, _ts, first, last = row
-        if S.seated(self.state):
-            S.check_undo(self.state, actor, row, S.issuers(row, self.log.command), override, referee)
+        command = c.Undo(override=override, referee=referee, reason=reason)
+        roll = ""
+        if row is not None:
+            rolled = [e for _s, e in self.events(row[5], row[6]) if isinstance(e, DieRolled)]
+            roll = f"{rolled[0].key} = {rolled[0].value}" if rolled else ""
+        issuers = S.issuers(row, self.log.command) if row is not None else set()
+        ev = U.decide_undo(self.state, row, issuers, roll, command, actor)
         signer = self._signer(actor, signer)
-        rolled = [e for _s, e in self.events(first, last) if isinstance(e, DieRolled)]
-        if rolled and not override:
-            raise RuleViolation("undo.dice-barrier",
-                                f"command {cid} ({ctype}) rolled a die ({rolled[0].key} = {rolled[0].value}); "
-                                "a roll cannot be taken back without a referee override")
-        if override and not referee:
-            raise RuleViolation("undo.dice-barrier", "a referee override must name the referee")
-        ev = CommandUndone(command_id=cid, override=override, referee=referee, reason=reason)
         row_ = [(type(ev).__name__, ev.version, encode(ev).decode(), False)]
-        self._write(row_, self.state.seq, actor, "Undo",
-                    c.encode(c.Undo(override=override, referee=referee, reason=reason)).decode(), signer)
+        self._write(row_, self.state.seq, actor, "Undo", c.encode(command).decode(), signer)
         self.state = self.at()
         if self.state.seq - self._base_seq >= SNAPSHOT_EVERY:
             # The undo reached back past the newest snapshot (an undo right after a snapshot taken at the
@@ -280,36 +272,19 @@ class Game(TimeTravel):
 
     def redo_target(self) -> tuple | None:
         """The command to re-issue: the latest undo not yet redone, if nothing new came after."""
-        pending = 0
-        for row in self.log.commands_newest_first():
-            ctype, first = row[2], row[5]
-            if ctype == "Undo":
-                if pending:
-                    pending -= 1
-                    continue
-                return self.log.command(min(self._undone_between(first - 1, first)))
-            if ctype == "Redo":
-                pending += 1
-            elif ctype != "AddNote":
-                return None
-        return None
+        def undid(undo: tuple) -> int | None:
+            return min(self._undone_between(undo[5] - 1, undo[5]), default=None)
+        return U.redo_target(self.log.commands_newest_first(), undid, self.log.command)
 
     def redo(self, *, actor: str = "", signer: SG.Signer | None = None):
         """Re-issue the most recently undone command through the rules."""
         row = self.redo_target()
         if row is None:
             raise RuleViolation("redo", "nothing to redo")
-        if S.seated(self.state):
-            S.check_undo(self.state, actor, row, S.issuers(row, self.log.command), False, rule="seats.redo")
+        U.check_redo(self.state, actor, row, S.issuers(row, self.log.command))
         signer = self._signer(actor, signer)
-        original = row[3]
-        if row[2] == "Redo":
-            original = msgspec.json.encode(msgspec.json.decode(original)["command"]).decode()
-        command = c.parse(original)
-        events = self.decide(self.state, command)
-        payload = msgspec.json.encode({"type": "Redo", "of": row[0],
-                                       "command": msgspec.json.decode(original)}).decode()
-        return self._commit(events, actor, "Redo", payload, signer)
+        events = self.decide(self.state, c.parse(U.reissued(row)))
+        return self._commit(events, actor, "Redo", U.redo_payload(row), signer)
 
     # -- reading (time travel, and what is undone as of a seq: engine/game_time.py) ----
 
@@ -328,10 +303,9 @@ class Game(TimeTravel):
             new = open_log(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
             try:
                 new.copy_from(self.log, cut)
-                # The snapshots too (a cache, valid for the same rows), and one at the cut: a fork is
-                # opened from there, not replayed from event 1.
-                new.copy_snapshots(self.log, cut)
-                new.save_snapshot(cut, msgspec.json.encode(sorted(self.undone(cut))).decode(), dump(self.at(cut)))
+                # A snapshot at the cut, folded from the log (caches are rebuilt, never
+                # copied): a fork is opened from there, not replayed from event 1.
+                self.save_snapshot(cut, self.at(cut, use_snapshots=False), new)
             finally:
                 new.close()
         GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")

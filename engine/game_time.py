@@ -13,12 +13,18 @@ import msgspec
 from turnlog.events.codec import VERSIONS, decode
 from turnlog.events.log import LogError
 from turnlog.projections import fold as F
-from turnlog.projections.state import GameState, dump, load
+from turnlog.projections.state import GameState
 
 from . import progress as P
+from . import snapshots as SN
 from .errors import CommandError
 
 _INF = float("inf")
+
+
+class ReplayError(LogError):
+    """The rows decode but do not fold into a board: written by something other than the engine."""
+
 SHORT_SPAN = 64  # live spans shorter than this on average are read in one statement (see at())
 
 
@@ -29,6 +35,9 @@ class TimeTravel:
     _undos: tuple = (None, 0, [], frozenset())
     _undone_at: tuple = (None, -1, "[]", frozenset())  # the last at()'s (log, seq, undone as (JSON, set)): see undone()
     _base_seq = 0  # the seq of the board at() last started from (a snapshot's, or 0)
+    # Set per game (engine/game.py): the seqs of snapshots that gave another board than the log (a
+    # forged cache, passed over).
+    forged_snapshots: list[int]
 
     def undone(self, upto: int | None = None) -> set[int]:
         """The ids of the commands undone by the log's undo rows at or before ``upto`` (default: all).
@@ -111,6 +120,12 @@ class TimeTravel:
                 F.fold_span(state, rows)
             except (msgspec.DecodeError, msgspec.ValidationError):  # a row edited by hand into no event
                 raise LogError(self._unreadable(first, last)) from None
+            except (KeyError, AttributeError, TypeError, ValueError, IndexError) as err:
+                # Rows a rogue client appended (an undo the engine never writes, say):
+                # readers say so in one line; verify names the command.
+                raise ReplayError(f"{self.log.path}: the log does not replay between seq "
+                                  f"{first} and {last} ({type(err).__name__}: {err}): rows no "
+                                  "honest engine writes? `turnlog verify` names it") from None
             done += last - first + 1
         if report is not None and done < total:
             report(total, total)  # the tail was undone: still say the fold is complete
@@ -134,11 +149,29 @@ class TimeTravel:
         A snapshot records what was undone when it was taken, so only the undo rows after it are read:
         a game of thousands of undos does not read them all on every open.
         """
-        for sseq, sundone in self.log.snapshot_headers(seq):
+        for sseq, sundone in list(self.log.snapshot_headers(seq)):
             later = self._undone_between(sseq, seq)
             if self._snapshot_valid(sseq, later):
-                return load(self.log.snapshot_data(sseq)), sundone, later
+                # Bound to this chain and intact, or passed over:
+                found = SN.usable(self.log, sseq, sundone)
+                if found is not None and self._trusted(sseq, *found):
+                    return found[0], sundone, later
         return GameState(), "[]", self.undone(seq)
+
+    def _trusted(self, sseq: int, board: GameState, digest: str) -> bool:
+        """Whether to build on a bound snapshot: never on a forged cache.
+
+        Yes for one this user's turnlog wrote or confirmed, or one the log, folded from event 1
+        to its seq here, gives too (then trusted).
+        """
+        if SN.trusted(digest):
+            return True
+        if sseq in self.forged_snapshots or self.at(sseq, use_snapshots=False) != board:
+            if sseq not in self.forged_snapshots:
+                self.forged_snapshots.append(sseq)
+            return False
+        SN.trust(digest)
+        return True
 
     def _snapshot_valid(self, sseq: int, later: set[int]) -> bool:
         """Whether no command undone after a snapshot was taken (``later``) has an event in it."""
@@ -152,10 +185,22 @@ class TimeTravel:
             pass  # a cache: what was written is committed; a later command tries again
 
     def snapshot(self) -> None:
-        """Cache the live state (deleting snapshots changes nothing but speed)."""
-        undone = sorted(self.undone(self.state.seq))
-        self.log.save_snapshot(self.state.seq, msgspec.json.encode(undone).decode(), dump(self.state))
+        """Cache the live state, bound to the chain (deleting snapshots changes only speed)."""
+        self.save_snapshot(self.state.seq, self.state)
         self._snap_seq = self.state.seq
+
+    def save_snapshot(self, seq: int, board: GameState, log=None) -> None:
+        """Store ``board`` (the state at ``seq``) as a snapshot bound to the row hash there.
+
+        engine/snapshots.py. ``log``: where to store it (default: this game's; a fork's or a copy's
+        new log is the same chain).
+        """
+        log = self.log if log is None else log
+        undone = msgspec.json.encode(sorted(self.undone(seq))).decode()
+        data = SN.bind(log.hash_at(seq) or "", undone, board)
+        log.save_snapshot(seq, undone, data)
+        SN.trust(SN.digest(data))
+
 
 
 def _skipping(rows, undone: frozenset[int]):

@@ -4,8 +4,9 @@ A hot-seat game (GameCreated holds no seats) is never checked: one actor plays e
 In a seated game each kind's ``who`` names the role that must act now (engine/kind.py
 Actor); a kind without it, or one that answers None, leaves the command to the phasing side or the host.
 Undo and redo belong to the actor who issued the command (following a redo back to its original) or to
-the referee, who alone may override the dice barrier. Game calls these checks before deciding; verify
-calls them again on every logged command, with the seats of its time. What a seat proves, and what it
+the referee, who alone may override the dice barrier (engine/undo.py applies these for both).
+Game calls these checks before deciding; verify calls them again on every logged command, with the
+seats of its time. What a seat proves, and what it
 does not (who typed the name), is docs/reliability.md's threat model.
 """
 from __future__ import annotations
@@ -122,42 +123,21 @@ def seat_of(state: GameState, actor: str) -> str:
     return "+".join(parts) or "no seat"
 
 
-def verify_row(state: GameState, row: tuple, logged: list, lookup: Callable[[int], tuple | None]
-               ) -> RuleViolation | None:
+def verify_row(state: GameState, row: tuple) -> RuleViolation | None:
     """Why the logged command ``row`` could not have been accepted from its actor, or None (verify's check).
 
-    ``logged`` are its event rows (an Undo's name the commands it took back). A payload that does not
-    parse is left to verify's re-execution to name.
+    Undo and redo are judged whole by engine/undo.py (verify calls it), not here. A payload that
+    does not parse is left to verify's re-execution to name.
     """
-    if not seated(state):
-        return None
-    try:
-        return _row_problem(state, row, logged, lookup)
-    except (msgspec.DecodeError, AttributeError, TypeError):  # not JSON objects: the re-execution names the row
-        return None
-
-
-def _row_problem(state: GameState, row: tuple, logged: list, lookup) -> RuleViolation | None:
-    """verify_row's check, for a row whose payload reads as JSON."""
     _cid, actor, ctype, payload = row[:4]
+    if not seated(state) or ctype in ("LoadScenario", "Undo", "Redo"):
+        return None
     try:
-        if ctype == "Undo":
-            spec = msgspec.json.decode(payload)
-            for r in logged:
-                target = lookup(msgspec.json.decode(r[4]).get("command_id", 0)) if r[2] == "CommandUndone" else None
-                if target is not None:
-                    check_undo(state, actor, target, issuers(target, lookup), bool(spec.get("override")),
-                               spec.get("referee", ""))
-        elif ctype == "Redo":
-            target = lookup(msgspec.json.decode(payload).get("of", 0))
-            if target is not None:
-                check_undo(state, actor, target, issuers(target, lookup), False, rule="seats.redo")
-        elif ctype != "LoadScenario":
-            try:
-                command = c.parse(payload)
-            except CommandError:
-                return None
-            check(state, command, actor)
+        command = c.parse(payload)
+    except CommandError:
+        return None
+    try:
+        check(state, command, actor)
     except RuleViolation as err:
         return err
     return None

@@ -176,6 +176,11 @@ class EventLog(LogReads):
         if self.missing_triggers:
             self._triggers()  # files written before a trigger was added get it now
 
+    def schema_problems(self) -> list[str]:
+        """The file's tables, triggers, indexes, views not the store's own (events/logschema.py)."""
+        from .logschema import problems
+        return problems(self.conn, self.format, _build_schema)
+
     def close(self) -> None:
         self.conn.close()
 
@@ -383,6 +388,13 @@ def _no_linked_journal(path: Path) -> None:
             raise LogError(f"{side}: a symbolic link (to {os.readlink(side)}) beside the game, where "
                            "SQLite keeps its journal; turnlog will not read or write through it: remove "
                            "it (nothing was changed)")
+
+
+def _build_schema(conn: sqlite3.Connection, fmt: int) -> None:
+    """Create a new file's schema of log format ``fmt`` on ``conn`` (what verify compares with)."""
+    ref = EventLog.__new__(EventLog)
+    ref.conn = conn
+    ref._create(fmt)
 
 
 def _connect(path: Path, readonly: str) -> sqlite3.Connection:

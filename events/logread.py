@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import zlib
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Sequence
 
@@ -41,6 +42,25 @@ class LogReads:
         format: int
         has_snapshots: bool
         _spans: dict[int, tuple[int, int]]
+
+    @contextmanager
+    def read_view(self):
+        """Read one moment of the log: every read inside is of the rows committed when it began.
+
+        One read transaction (WAL keeps its snapshot while writers append), so verify, export and
+        copy of a game being played see one log, not rows from two moments.
+        """
+        if self.conn.in_transaction:  # inside a view already (or a write): that one holds
+            yield self
+            return
+        self.conn.execute("BEGIN")
+        try:
+            # The first read takes the snapshot.
+            self.conn.execute("SELECT count(*) FROM meta").fetchone()
+            yield self
+        finally:
+            if self.conn.in_transaction:
+                self.conn.execute("COMMIT")
 
     def last(self) -> tuple[int, str]:
         row = self.conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()

@@ -139,6 +139,16 @@ class PgEventLog(PgReads):
     def __exit__(self, *exc) -> None:
         self.close()
 
+    def schema_problems(self) -> list[str]:
+        """Objects of schema turnlog that are not this store's own (events/pgcatalog.py)."""
+        from .pgcatalog import problems
+        psycopg = _psycopg()
+        try:
+            with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10) as scratch:
+                return problems(self.conn, scratch)
+        except psycopg.Error as exc:  # no TEMP privilege: say so rather than pass unchecked
+            return [f"the schema cannot be compared here ({str(exc).strip()})"]
+
     def integrity(self) -> str:
         """"ok": the server keeps its own pages checked (verify's integrity stage is SQLite's)."""
         return "ok"

@@ -7,6 +7,7 @@ the connection is free between pages.
 from __future__ import annotations
 
 import zlib
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3
@@ -32,6 +33,20 @@ class PgReads:
         def _run(self, sql: str, params: Sequence = ()) -> Any: ...
         def _one(self, sql: str, params: Sequence = ()) -> Any: ...
         def last(self) -> tuple[int, str]: ...
+
+    @contextmanager
+    def read_view(self):
+        """Read one moment of the game: one REPEATABLE READ, READ ONLY transaction (as SQLite's)."""
+        if self.conn.info.transaction_status != 0:  # inside a view already: that one holds
+            yield self
+            return
+        self._run("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try:
+            self._run("SELECT 1 FROM turnlog.games WHERE game = %s", (self.game,)).fetchall()
+            yield self
+        finally:
+            if not self.conn.closed and self.conn.info.transaction_status != 0:  # 0: idle
+                self.conn.execute("COMMIT")
 
     def rows(self, start: int = 1, stop: int | None = None) -> Iterator[tuple]:
         """Yield (seq, command_id, type, version, data, automatic) in seq order."""

@@ -61,13 +61,18 @@ _header = msgspec.json.Decoder(_Header)
 
 
 def export(log: EventLog, out: IO[str], progress=None) -> int:
-    """Write the whole log to ``out``; return the number of events written.
+    """Write the whole log to ``out`` as of one moment (its read view); return the count.
 
     Refused (LogError, nothing written) when the file does not verify its own chain: an export
     holds the rows verbatim, and one that silently left out a broken row (a duplicated seq, say)
     would be imported as an intact game.
     """
-    check_chain(log, "exported")
+    with log.read_view():
+        check_chain(log, "exported")
+        return _export(log, out, progress)
+
+
+def _export(log: EventLog, out: IO[str], progress=None) -> int:
     fmt = log.format
     commands = log.commands()
     total = log.last()[0]
@@ -159,7 +164,9 @@ def _full(err: Exception) -> bool:
 
 
 def _snapshot(log: EventLog) -> None:
-    """Snapshot the imported game at its end, so that no command replays it from event 1.
+    """Snapshot the imported (or copied) game at its end, folded from its rows.
+
+    So no command replays it from event 1.
 
     A cache: the fold that writes it is the one the first command would do anyway; a log that does
     not fold (an event no longer readable) is imported all the same, for verify to report.
@@ -203,7 +210,8 @@ def copy_game(src: str, dst: str) -> tuple[int, str]:
     from .. import gamefiles as GF
     seed, _problem = GF.sidecar_seed(D.seed_path(src))
     target = dst if is_url(dst) else Path(dst)
-    with open_log(src, readonly=True) as log:
+    # The rows of one moment (its read view), while others may be playing the game.
+    with open_log(src, readonly=True) as log, log.read_view():
         GF.require_setup(log)
         last = log.last()[0]
         check_chain(log, "copied")
@@ -211,7 +219,7 @@ def copy_game(src: str, dst: str) -> tuple[int, str]:
         def fill(tmp) -> None:
             with open_log(tmp, create=True, log_format=log.format) as new:
                 new.copy_from(log, last)
-                new.copy_snapshots(log, last)
+                _snapshot(new)  # caches are rebuilt from the copied rows, never copied
                 _ok, bad, why = new.verify_chain()
                 if bad is not None or list(new.hashes()) != list(log.hashes()):
                     raise LogError(f"{dst}: the copy does not verify as {src} does"

@@ -41,6 +41,8 @@ def _lines(rep: Report, path: str) -> list[str]:
         lines.append(f"  file      lacks its append-only trigger{'s' if len(rep.missing_triggers) > 1 else ''} "
                      f"({', '.join(rep.missing_triggers)}): dropped by hand, or an old file; the chain below still "
                      "checks every row")
+    if rep.schema:
+        lines += [f"  schema    {p}" for p in rep.schema]
     if rep.stage == "setup":
         lines.append(f"  setup     {rep.problem}")
         lines.append("NOT VERIFIED: not a game's log")
@@ -50,6 +52,11 @@ def _lines(rep: Report, path: str) -> list[str]:
         lines.append(f"  anchor    FAILED at seq {rep.first_bad_seq}: {rep.problem}")
         lines.append("            (the dice, commands and replay are checked only on a log that keeps its anchors)")
         lines.append(f"NOT VERIFIED: the log was altered at or before seq {rep.first_bad_seq}")
+        return lines
+    if rep.stage == "file":
+        lines.append("            (a file whose triggers, views or tables are not the store's own "
+                     "is not checked further: they could act on rows unseen)")
+        lines.append("NOT VERIFIED: the file's schema is not the store's")
         return lines
     if rep.stage in ("integrity", "chain"):
         if rep.first_bad_seq is not None:
@@ -85,14 +92,17 @@ def _lines(rep: Report, path: str) -> list[str]:
             lines.append(f"            ({rep.commands_checked} commands before it re-executed identically)")
     else:
         others = rep.commands - rep.commands_checked
+        more = (f" ({others} more: the setup, re-derived from its scenario, and undos, judged by "
+                "the live undo rules)" if others else "")
         lines.append(f"  commands  {rep.commands_checked} re-executed on the board of their time: all legal, "
-                     f"the same events as logged" + (f" ({others} more set up, undo or reveal: nothing to re-run)"
-                                                     if others else ""))
+                     f"the same events as logged" + more)
         if rep.overrides:
             lines.append(f"            a referee overrode the dice barrier to undo at seq {_seqs(rep.overrides)}")
         if rep.replay_equal is not None:
             lines.append("  replay    a replay from zero gives the live board" if rep.replay_equal
                          else "  replay    a replay from zero DIFFERS from the live board")
+    if rep.stage == "snapshots":
+        lines.append(f"  snapshots {rep.problem} (all: {_seqs(rep.forged_snapshots)})")
     if rep.problem and rep.stage == "schema":
         lines.append(f"  log       {rep.problem}")
     if rep.ok:
@@ -101,6 +111,7 @@ def _lines(rep: Report, path: str) -> list[str]:
         first = d.seq if d is not None else rep.first_bad_seq
         why = {"dice": "a roll cannot be confirmed", "commands": "a command does not re-execute as logged",
                "replay": "the replay differs", "schema": "the log cannot be read",
+               "snapshots": "the snapshot cache is forged",
                "seats": "a command was issued out of turn",
                "signatures": "a command's signature is missing or forged"}.get(rep.stage, rep.problem)
         if rep.stage == "signatures" and first is None:  # the extra is missing: nothing forged, nothing checked

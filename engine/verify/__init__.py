@@ -20,10 +20,12 @@ from typing import Sequence
 import msgspec
 
 from turnlog.events.codec import SchemaError, decode
+from turnlog.events.log import LogError
 from turnlog.events.store import open_log
 
 from ..game import Game
 from . import anchor as A
+from ..game_time import ReplayError
 from . import chain, dice, reexec
 # CHECK_EVERY is passed on by verify() at each call, so setting verify.CHECK_EVERY works.
 from .checkpoints import CHECK_EVERY
@@ -34,45 +36,52 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
                 anchors: Sequence[A.Anchor] = (), secret_files=None) -> Report:
     """Verify a game file: the chain first, on the raw log, before any replay can stumble on a bad row.
 
-    ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/verify/anchor.py).
+    ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/verify/anchor.py). Every
+    stage reads one moment of the log (its read view): a game being played verifies as of the start.
     """
     rep = Report()
     log = open_log(path, synchronous=synchronous, readonly=True)  # verifying changes nothing in the file
     try:
-        rep.missing_triggers = list(log.missing_triggers)
-        commands = chain.check(log, rep, progress, anchors)
-        if commands is None:
-            return rep
-        first = next(iter(log.rows(1, 1)), None)
-        if first is None or first[2] != "GameCreated":
-            rep.ok, rep.stage, rep.first_bad_seq = False, "setup", 1
-            rep.problem = ("the log holds no events: no game was ever set up in it" if first is None
-                           else f"seq 1 is {first[2]}, not GameCreated: the log does not begin with a game's setup")
-            return rep
+        with log.read_view():
+            return _verify_view(path, log, rep, progress, anchors, seed_file=seed_file,
+                                secret_files=secret_files)
     finally:
         log.close()
-    try:
-        game = Game.open(path, seed_file=seed_file, synchronous=synchronous, readonly=True,
-                         secret_files=secret_files)
-    except (SchemaError, msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError, AttributeError) as err:
-        rep.ok, rep.stage = False, "schema"
-        rep.first_bad_seq, rep.problem = _first_unreadable(path, err)
+
+
+def _verify_view(path, log, rep: Report, progress, anchors, **opened) -> Report:
+    """verify_path's stages, on ``log`` inside its read view."""
+    rep.missing_triggers = list(log.missing_triggers)
+    commands = chain.check(log, rep, progress, anchors)
+    if commands is None:
         return rep
-    with game:
-        return verify(game, progress, head=rep, commands=commands)
-
-
-def _first_unreadable(path, err: Exception) -> tuple[int | None, str]:
-    """The first row this code cannot decode, or the replay error when every row decodes."""
-    log = open_log(path, readonly=True)
+    first = next(iter(log.rows(1, 1)), None)
+    if first is None or first[2] != "GameCreated":
+        rep.ok, rep.stage, rep.first_bad_seq = False, "setup", 1
+        rep.problem = ("the log holds no events: no game was ever set up in it" if first is None
+                       else f"seq 1 is {first[2]}, not GameCreated: the log does not begin with a "
+                            "game's setup")
+        return rep
     try:
-        for seq, _cid, type_, version, data, _a in log.rows():
-            try:
-                decode(type_, version, data)
-            except (SchemaError, msgspec.DecodeError, msgspec.ValidationError) as bad:
-                return seq, f"seq {seq}: {type_} v{version} cannot be read ({bad})"
-    finally:
-        log.close()
+        try:
+            game = Game.open(path, readonly=True, log=log, **opened)
+        except ReplayError:  # rows that decode but do not fold: the re-execution names the command
+            game = Game.open(path, readonly=True, log=log, board=False, **opened)
+    except (SchemaError, msgspec.DecodeError, msgspec.ValidationError, TypeError, KeyError,
+            AttributeError, LogError) as err:
+        rep.ok, rep.stage = False, "schema"
+        rep.first_bad_seq, rep.problem = _first_unreadable(log, err)
+        return rep
+    return verify(game, progress, head=rep, commands=commands)
+
+
+def _first_unreadable(log, err: Exception) -> tuple[int | None, str]:
+    """The first row this code cannot decode, or the replay error when every row decodes."""
+    for seq, _cid, type_, version, data, _a in log.rows():
+        try:
+            decode(type_, version, data)
+        except (SchemaError, msgspec.DecodeError, msgspec.ValidationError) as bad:
+            return seq, f"seq {seq}: {type_} v{version} cannot be read ({bad})"
     return None, f"the log does not replay: {type(err).__name__}: {err}"
 
 
@@ -108,10 +117,19 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
         if rep.discrepancy is None:
             chain.stage(progress, "verify: replay")
             from ..progress import replay
-            again = replay(game, use_snapshots=False, progress=progress)
-            rep.replay_equal = again == game.at() and executed == again
+            try:
+                again = replay(game, use_snapshots=False, progress=progress)
+                rep.replay_equal = again == game.at() and executed == again
+            except ReplayError as err:
+                rep.replay_equal, rep.problem = False, str(err)
         elif not rep.stage:
             rep.stage = "commands"
+        if rep.forged_snapshots and not rep.problem and rep.discrepancy is None:
+            rep.stage, rep.first_bad_seq = "snapshots", rep.forged_snapshots[0]
+            bad = rep.forged_snapshots[0]
+            rep.problem = (f"the snapshot cache at seq {bad} holds another board than the log "
+                           "gives there: a forged cache (never used once found; delete it or "
+                           "copy the game)")
     except SchemaError as err:
         rep.problem = str(err)
         rep.stage = rep.stage or "schema"

@@ -28,6 +28,11 @@ def check(log: EventLog, rep: Report, progress=None,
     rep.commands = len(commands)
     rep.head = A.head(log)
     rep.log_format = log.format
+    schema = log.schema_problems()
+    if schema:
+        rep.schema, rep.ok, rep.stage = schema, False, "file"
+        rep.problem = f"the file's schema is not the store's: {schema[0]}"
+        return None
     stage(progress, "verify: hash chain")
     rep.chain_ok_upto, rep.first_bad_seq, rep.problem = _chain(log, rep.events, progress)
     if rep.integrity != "ok" or rep.first_bad_seq is not None:

@@ -4,6 +4,7 @@ Used by the re-execution pass (reexec.py); docs/design.md, "Verify re-executes".
 """
 from __future__ import annotations
 
+from turnlog.events.codec import decode
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState
 
@@ -31,7 +32,7 @@ class Rewind:
         self.marks: list[tuple[int, GameState | None, bool]] = [(0, None, False)]
         self.undone: set[int] = set()  # the commands undone so far
         self.recent: list[tuple] = []  # the log's rows since the newest mark, as the commands stage passed them
-        self._rolled: set[int] | None = None
+        self._rolled: dict[int, tuple] | None = None  # command id -> its first DieRolled row
 
     def passed(self, rows: list[tuple]) -> None:
         """Hold a command's rows until the next mark: an undo folds them from memory, not from a new read."""
@@ -71,8 +72,14 @@ class Rewind:
         held = self.recent and self.recent[0][0] == seq + 1 and self.recent[-1][0] == upto
         return F.fold(state, self.recent if held else self.log.rows(seq + 1, upto), self.undone)
 
-    def rolled(self, cid: int) -> bool:
-        """Whether command ``cid`` rolled a die (the log's rolls read once, at the first undo)."""
+    def roll(self, cid: int) -> str:
+        """The first die command ``cid`` rolled, as "key = value", or "" (the rolls read once)."""
         if self._rolled is None:
-            self._rolled = {r[1] for r in self.log.rows_of_type("DieRolled")}
-        return cid in self._rolled
+            self._rolled = {}
+            for _s, rcid, type_, version, data in self.log.rows_of_type("DieRolled"):
+                self._rolled.setdefault(rcid, (type_, version, data))
+        row = self._rolled.get(cid)
+        if row is None:
+            return ""
+        ev = decode(*row)
+        return f"{ev.key} = {ev.value}"

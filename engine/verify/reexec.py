@@ -7,8 +7,6 @@ on the log alone (chain.py, dice.py).
 """
 from __future__ import annotations
 
-import msgspec
-
 from turnlog.events.codec import decode, encode
 from turnlog.events.game import DieRolled
 from turnlog.projections import fold as F
@@ -20,8 +18,10 @@ from .. import dice as D
 from .. import seats as S
 from ..errors import CommandError, RuleViolation
 from ..game import Game, settle
+from .. import undo as U
 from .checkpoints import CHECK_EVERY, Rewind
 from .report import Discrepancy, Report
+from .setup import SnapshotCheck, revealed, setup_problem
 
 
 class _LoggedDice(D.Dice):
@@ -30,9 +30,12 @@ class _LoggedDice(D.Dice):
     A roll served must have the key, the dice name and the draw range the re-executed decider asks for.
     """
 
-    def __init__(self, state, rolls: list[DieRolled]):
-        super().__init__(None, state.die, named=state.dice)
+    def __init__(self, state, rolls: list[DieRolled], seed: bytes | None = None,
+                 secrets: dict[str, bytes] | None = None):
+        super().__init__(seed, state.die, named=state.dice)
         self.rolls = list(rolls)
+        # A reveal's, as engine/verify_setup.py revealed() confirms them:
+        self.secrets = dict(secrets or {})
 
     def roll(self, key: str, procedure: str = "", rule: str = "", *, dice: str = "", slot: str = "") -> DieRolled:
         self.spec(dice, rule)
@@ -73,6 +76,9 @@ def run(game: Game, rep: Report, progress=None, commands: list[tuple] | None = N
             rep.discrepancy = bad
             return None
         expect = row[6] + 1
+    forged = run.cache.forged()
+    if forged:
+        rep.forged_snapshots = forged
     if expect - 1 != rep.events and commands:
         rep.discrepancy = Discrepancy(seq=min(expect, rep.events), command_id=commands[-1][0], command=commands[-1][3],
                                       rule="log", message=f"the commands table covers seq 1..{expect - 1} but the "
@@ -82,7 +88,11 @@ def run(game: Game, rep: Report, progress=None, commands: list[tuple] | None = N
 
 
 class _Pass:
-    """The re-execution pass's running board, its checkpoints (Rewind), the log's rows read once."""
+    """The re-execution pass's running board, its checkpoints (Rewind), the log's rows read once.
+
+    ``seen`` are the command rows passed so far and ``undid`` each undo's target: undo and redo are
+    judged on them by engine/undo.py's rules, the live game's own.
+    """
 
     def __init__(self, game: Game, rep: Report, commands: list[tuple], every: int):
         self.game, self.rep = game, rep
@@ -90,6 +100,9 @@ class _Pass:
         self.by_id = {row[0]: row for row in commands}
         self.rewind = Rewind(game, every)
         self.rows = _Spans(game.log.rows())
+        self.seen: list[tuple] = []
+        self.undid: dict[int, int] = {}
+        self.cache = SnapshotCheck(game.log)
 
     def check(self, row: tuple, expect: int) -> Discrepancy | None:
         """Check one command row whose span must start at seq ``expect``; the first difference, or None.
@@ -108,54 +121,107 @@ class _Pass:
             return Discrepancy(seq=missing, command_id=cid, command=payload, rule="log",
                                message=f"command {cid} recorded events {first}-{last}, but seq {missing} "
                                        "is not in the log (cut or deleted)")
-        seat = S.verify_row(self.state, row, logged, self.by_id.get)
+        seat = None if ctype in ("Undo", "Redo") else S.verify_row(self.state, row)
         if seat is not None:  # a seated game's command from someone not holding its seat
             self.rep.stage = self.rep.stage or "seats"
             return Discrepancy(seq=first, command_id=cid, command=payload, rule=seat.rule,
                                message=f"issued out of turn by {actor or '(no actor named)'}: {seat.message}")
-        if ctype in ("LoadScenario", "RevealSeed"):
-            # Setup has no command to re-run; a revealed seed was checked against its commitment above.
-            F.fold(self.state, logged)
-            self.rewind.keep(self.state)
-            return None
-        if ctype == "Undo":
-            return self._undo(row, logged)
-        return self._again(row, logged)
+        if ctype == "LoadScenario":
+            bad = _setup(row, logged, self.state)
+        elif ctype == "Undo":
+            bad = self._undo(row, logged)
+        else:
+            bad = self._again(row, logged)
+        if bad is None:
+            self.seen.append(row)
+            self.cache.reached(last, self.state, self.rewind.undone)
+        elif bad.rule.startswith("seats."):
+            self.rep.stage = self.rep.stage or "seats"
+        return bad
 
     def _undo(self, row: tuple, logged: list[tuple]) -> Discrepancy | None:
-        """Hold a logged undo to the dice barrier, then rewind the board past the commands it took back."""
-        cid, _actor, _ctype, payload, _ts, first, last = row
-        bad, targets = _undo_problem(logged, self.by_id, self.rewind.rolled)
-        if bad:
-            return Discrepancy(seq=first, command_id=cid, command=payload, rule="undo.dice-barrier", message=bad)
-        if any(msgspec.json.decode(r[4]).get("override") for r in logged):
+        """Re-decide a logged undo by the live rules (engine/undo.py); rewind past its target."""
+        cid, actor, _ctype, payload, _ts, first, last = row
+        target = U.undo_target(reversed(self.seen), self.rewind.undone)
+        try:
+            command = c.parse(payload)
+            if not isinstance(command, c.Undo):
+                raise CommandError(f"the payload is a {type(command).__name__}, not an Undo")
+            issuers = S.issuers(target, self.by_id.get) if target is not None else set()
+            roll = self.rewind.roll(target[0]) if target is not None else ""
+            ev = U.decide_undo(self.state, target, issuers, roll, command, actor)
+        except (RuleViolation, CommandError) as err:
+            return Discrepancy(seq=first, command_id=cid, command=payload,
+                               rule=getattr(err, "rule", "undo"),
+                               message=getattr(err, "message", str(err)))
+        bad = _compare([(ev, False)], logged, cid, first, payload)
+        if bad is not None:
+            return bad
+        if ev.override:
             self.rep.overrides.append(first)
-        for target in targets:
-            self.state = self.rewind.undo(target, last, self.state)
+        self.undid[cid] = target[0]
+        self.state = self.rewind.undo(target, last, self.state)
         self.rewind.keep(self.state, undone=True)
         return None
+
+    def _redone(self, row: tuple) -> str:
+        """The command a logged redo re-issues, by the live rules (RuleViolation if refused)."""
+        cid, actor, _ctype, payload = row[:4]
+        target = U.redo_target(reversed(self.seen), lambda undo: self.undid.get(undo[0]),
+                               self.by_id.get)
+        if target is None:
+            raise RuleViolation("redo", f"command {cid} is a Redo, but no undo is pending here: "
+                                "nothing to redo")
+        U.check_redo(self.state, actor, target, S.issuers(target, self.by_id.get))
+        want = U.redo_payload(target)
+        if payload != want:
+            raise RuleViolation("redo", f"a redo here re-issues command {target[0]} ({target[2]}) "
+                                f"as {want}; the log's redo is {payload}")
+        return U.reissued(target)
 
     def _again(self, row: tuple, logged: list[tuple]) -> Discrepancy | None:
         """Re-decide a command (a redo: the command it re-issues) with its logged dice; compare the events."""
         cid, _actor, ctype, payload, _ts, first, last = row
-        if ctype == "Redo":
-            payload = msgspec.json.encode(msgspec.json.decode(payload)["command"]).decode()
         state = self.state
         try:
+            if ctype == "Redo":
+                payload = self._redone(row)
             command = c.parse(payload)
-            rolls = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"]
-            done = settle(state, self.game.decide(state, command, _LoggedDice(state, rolls)))
+            if type(command).__name__ != ctype and ctype != "Redo":
+                raise CommandError(f"command {cid} is logged as {ctype} but its payload is a "
+                                   f"{type(command).__name__}")
+            events = [decode(r[2], r[3], r[4]) for r in logged]
+            shown = revealed(state, events) if isinstance(command, c.RevealSeed) else ()
+            dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], *shown)
+            done = settle(state, self.game.decide(state, command, dice))
         except (RuleViolation, CommandError) as err:
             return Discrepancy(seq=first, command_id=cid, command=payload,
                                rule=getattr(err, "rule", ""), message=getattr(err, "message", str(err)))
-        if not _same(done, logged):
-            bad = _difference(done, logged, cid, first, payload)
-            if bad is not None:
-                return bad
+        bad = _compare(done, logged, cid, first, payload)
+        if bad is not None:
+            return bad
         state.seq = last
         self.rep.commands_checked += 1
         self.rewind.keep(state)
         return None
+
+
+def _setup(row: tuple, logged: list[tuple], state: GameState) -> Discrepancy | None:
+    """The setup re-derived (engine/verify_setup.py) and folded; the first difference, or None."""
+    bad = setup_problem(row, logged)
+    if bad is not None:
+        return Discrepancy(seq=bad[0], command_id=row[0], command=row[3], rule="setup",
+                           message=bad[1])
+    F.fold(state, logged)
+    return None
+
+
+def _compare(done: list[tuple[object, bool]], logged: list[tuple], cid: int, first: int,
+             payload: str) -> Discrepancy | None:
+    """None when the re-executed events are the logged rows (byte for byte, or once upcast).
+
+    Else the first difference."""
+    return None if _same(done, logged) else _difference(done, logged, cid, first, payload)
 
 
 class _Spans:
@@ -205,19 +271,3 @@ def _difference(done: list[tuple[object, bool]], logged: list[tuple], cid: int, 
         message="re-executing the command gives different events than were logged",
         logged=line(events[j]) if j < len(events) else "(no event: the log ends the command here)",
         again=line(done[j][0]) if j < len(done) else "(no event: re-execution ends the command here)")
-
-
-def _undo_problem(logged, by_id: dict[int, tuple], rolled) -> tuple[str, list[tuple]]:
-    """Why a logged undo could not have been accepted (a roll taken back without a referee), or '';
-    and the command rows it undoes. ``rolled(command id)``: whether that command rolled a die."""
-    targets = []
-    for r in logged:
-        ev = decode(r[2], r[3], r[4])
-        target = by_id.get(ev.command_id)
-        if target is None:
-            return f"undoes command {ev.command_id}, which is not in the log", targets
-        if rolled(target[0]) and not (ev.override and ev.referee):
-            return (f"undoes command {ev.command_id} ({target[2]}), which rolled a die, without a referee's "
-                    "override"), targets
-        targets.append(target)
-    return "", targets

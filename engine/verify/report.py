@@ -45,7 +45,9 @@ class Report(msgspec.Struct, kw_only=True):
     replay_equal: bool | None = None
     name: str = ""
     commands: int = 0
-    stage: str = ""               # the first check that failed: integrity, chain, anchor, dice, commands, replay
+    # The first check that failed: file, integrity, chain, anchor, dice, commands, replay,
+    # snapshots.
+    stage: str = ""
     head: str = ""                # SEQ:HASH of the last row: keep it, pass it back as --anchor later
     log_format: int = 0           # the file's log format (events/log.py): older files keep theirs
     anchors: list[str] = []       # the anchors checked
@@ -58,3 +60,7 @@ class Report(msgspec.Struct, kw_only=True):
     tables: list[str] | msgspec.UnsetType = msgspec.UNSET       # "NAME SHA256" of each combat table in setup
     keys: list[str] | msgspec.UnsetType = msgspec.UNSET         # a signed game's "ACTOR KEY", to compare out of band
     signatures_checked: int | msgspec.UnsetType = msgspec.UNSET  # a signed game's commands whose signature verified
+    # Objects of the file that are not the store's own; bound snapshots holding another board than
+    # the log's at their seq (engine/snapshots.py).
+    schema: list[str] | msgspec.UnsetType = msgspec.UNSET
+    forged_snapshots: list[int] | msgspec.UnsetType = msgspec.UNSET

@@ -13,7 +13,9 @@ from turnlog.engine import seats as S
 from turnlog.engine.commands import Redo, Undo
 from turnlog.engine.faces.verify_report import text
 from turnlog.engine.verify import verify, verify_path
+from turnlog.events.game import CommandUndone
 
+import rogue_rows as rogue
 from seats_position import play, seated, steps
 
 
@@ -64,9 +66,10 @@ def test_an_undo_and_a_redo_by_someone_else_are_named(tmp_path, monkeypatch):
 def test_an_override_by_a_player_is_named(tmp_path, monkeypatch):
     g = seated(tmp_path)
     play(g, 2)
-    _without_seat_checks(monkeypatch)
-    (seq, _e), = g.execute(Undo(override=True, referee="alice"), actor="alice")
-    monkeypatch.undo()
+    roll = g.log.commands()[-1][0]
+    undone = CommandUndone(command_id=roll, override=True, referee="alice")
+    seq = rogue.append(g, "Undo", {"type": "Undo", "override": True, "referee": "alice"}, [undone],
+                       actor="alice")
     rep = verify(g)
     assert (rep.stage, rep.discrepancy.seq, rep.discrepancy.rule) == ("seats", seq, "seats.undo")
 

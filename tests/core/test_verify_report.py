@@ -113,7 +113,8 @@ def test_an_undo_past_a_die_roll_without_a_referee_is_a_discrepancy(tmp_path):
         seq = forge(g, "Undo", {}, [CommandUndone(command_id=3)])
         rep = verify(g)
     assert (rep.discrepancy.seq, rep.discrepancy.rule) == (seq, "undo.dice-barrier")
-    assert "refused by rule undo.dice-barrier: undoes command 3 (RollAttritionDie), which rolled a die" in text(rep)
+    said = "refused by rule undo.dice-barrier: command 3 (RollAttritionDie) rolled a die"
+    assert said in text(rep)
 
 
 def test_a_referee_override_is_reported(tmp_path):

@@ -1,0 +1,112 @@
+"""Snapshots bound to the chain: a cache that may change nothing but speed.
+
+A snapshot is stored as a header and the board: the hash of the log's row at its seq and a SHA-256
+over that hash, its undone list and the board's bytes. When used, the row hash must be the log's own
+at that seq (a snapshot of another game, of a fork's parent, of a rewritten log is not this log's)
+and the digest must match (a board edited alone is not used); a snapshot failing either, or one
+written before snapshots were bound, is passed over and the board folded from the log. The digest is
+no secret: a forger who can write the cache can recompute it, so two more checks hold the cache to
+the log itself. A process builds on a snapshot only if this user's own trust list (a file outside
+every game: TURNLOG_TRUST, or $XDG_CACHE_HOME/turnlog/snapshots-trusted) holds its digest, put there
+when this user's turnlog wrote it or folded the log from event 1 to its seq and found the same
+board; any other is confirmed by that fold before use (engine/game_time.py). A digest covers the row
+hash at its seq, and a row hash covers every row before it, so a trusted digest names one board of
+one chain's prefix, whatever file holds it. And verify compares every bound snapshot with the board
+its re-execution reached at that seq (engine/verify/setup.py). docs/reliability.md section 9 says
+what this proves and what it does not.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+from turnlog.projections.state import GameState, dump, load
+
+MAGIC = b"turnlog-snapshot/2 "
+
+
+def _digest(row_hash: str, undone: str, body: bytes) -> str:
+    return hashlib.sha256(b"%s\n%s\n%s" % (row_hash.encode(), undone.encode(), body)).hexdigest()
+
+
+def bind(row_hash: str, undone: str, state: GameState) -> bytes:
+    """The bytes a snapshot of ``state`` is stored as, bound to the log's row hash at its seq."""
+    body = dump(state)
+    return MAGIC + f"{row_hash} {_digest(row_hash, undone, body)}\n".encode() + body
+
+
+def body(data: bytes, row_hash: str | None, undone: str) -> bytes | None:
+    """The board's bytes of a stored snapshot when it is bound to ``row_hash`` and intact, else
+    None."""
+    if not data.startswith(MAGIC) or row_hash is None:
+        return None
+    head, _nl, board = data[len(MAGIC) :].partition(b"\n")
+    parts = head.decode("ascii", "replace").split(" ")
+    if len(parts) != 2 or parts[0] != row_hash or parts[1] != _digest(row_hash, undone, board):
+        return None
+    return board
+
+
+def bound(data: bytes) -> bool:
+    """Whether a stored snapshot claims to be bound (older, unbound ones are passed over, never
+    judged)."""
+    return data.startswith(MAGIC)
+
+
+def usable(log, seq: int, undone: str) -> tuple[GameState, str] | None:
+    """The board of the snapshot at ``seq`` and its digest if it is bound to this log and intact,
+    else None."""
+    data = log.snapshot_data(seq)
+    board = body(data, log.hash_at(seq), undone)
+    return None if board is None else (load(board), digest(data))
+
+
+def digest(data: bytes) -> str:
+    """The digest a bound snapshot's header carries ("" when unbound): what a process remembers it
+    trusts."""
+    head = data[len(MAGIC) : data.find(b"\n")] if data.startswith(MAGIC) else b""
+    return head.decode("ascii", "replace").rpartition(" ")[2]
+
+
+_known: set[str] | None = None  # the trust list as read by this process, with what it added since
+
+
+def trust_path() -> Path:
+    """This user's list of trusted snapshot digests: TURNLOG_TRUST, else under the user's cache
+    folder."""
+    given = os.environ.get("TURNLOG_TRUST")
+    if given:
+        return Path(given)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "turnlog" / "snapshots-trusted"
+
+
+def trusted(digest: str) -> bool:
+    """Whether this user's turnlog wrote or confirmed the snapshot with this digest."""
+    global _known
+    if _known is None:
+        try:
+            _known = set(trust_path().read_text(encoding="ascii", errors="replace").split())
+        except (
+            OSError
+        ):  # no list yet, or none readable: nothing is trusted that this process did not confirm
+            _known = set()
+    return bool(digest) and digest in _known
+
+
+def trust(digest: str) -> None:
+    """Remember a digest this process wrote or confirmed (kept in the list if it can be written)."""
+    if not digest or trusted(digest):
+        return
+    _known.add(digest)
+    path = trust_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open(
+            "a", encoding="ascii"
+        ) as out:  # one short line per append: whole lines interleave
+            out.write(digest + "\n")
+    except OSError:
+        pass  # kept in this process: another confirms again (a fold), and no board changes
