@@ -5,7 +5,6 @@ given is accepted and ignored: every command below runs for real."""
 from __future__ import annotations
 
 from fixtures.backbone import cli
-from store_backends import pg_store  # noqa: F401 - the fixture
 
 from turnlog.events.url import redacted
 

@@ -24,7 +24,6 @@ from turnlog.engine.verify import verify_path
 from turnlog.events.store import open_log
 
 from fixtures.backbone import bridgehead
-from store_backends import store  # noqa: F401 - the fixture
 
 ROOT = Path(__file__).resolve().parents[1]
 WRITER = """

@@ -21,7 +21,7 @@ from turnlog.engine.verify import verify_path
 from turnlog.projections.state import dump
 
 from fixtures.backbone import bridgehead, cli
-from store_backends import raw, store  # noqa: F401 - the fixture
+from store_backends import raw
 
 
 def _honest(target) -> tuple[int, object]:

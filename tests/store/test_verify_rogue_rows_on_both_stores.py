@@ -20,7 +20,6 @@ from turnlog.events.pgschema import ensure_schema, grant_writer
 
 import rogue_rows as rogue
 from fixtures.backbone import bridgehead
-from store_backends import store  # noqa: F401 - the fixture
 
 ROGUES = {
     "reveal eliminating a unit": (
