@@ -88,6 +88,12 @@ class RevealSeed(Command):
     pass
 
 
+class ForkGame(Command):
+    """A fork's first own command, written by Game.fork at the cut (engine/identity.py); never played."""
+
+    nonce: str
+
+
 class Undo(Command):
     override: bool = False
     referee: str = ""
@@ -232,7 +238,7 @@ class EndGroundAssaultSegment(Command):
 
 AnyCommand = (
     StartGameTurn | StartPlayerTurn | StartPhase | SetWeather | MoveUnit | MarkOffensive | SetControl
-    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | Undo | Redo
+    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame | Undo | Redo
     | BeginAttrition | RollAttritionDie | TakeTwoCounters | DesignateWinterHexes | TakeAttritionLosses
     | SelectOccupation | RetreatUnits
 )

@@ -23,6 +23,7 @@ from turnlog.projections.state import GameState, dump
 from . import commands as c
 from . import dice as D
 from . import gamefiles as GF
+from . import identity as ID
 from . import joint as J
 from .errors import CommandError, RuleViolation, ScenarioError
 from . import procedures as K
@@ -33,7 +34,7 @@ from .game_time import TimeTravel
 
 SNAPSHOT_EVERY = 250
 REACTION_LIMIT = 10_000
-_META = ("Undo", "AddNote", "LoadScenario")
+_META = ("Undo", "AddNote", "LoadScenario", "ForkGame")
 
 
 class Game(TimeTravel):
@@ -100,7 +101,7 @@ class Game(TimeTravel):
                 game = cls(log, None if joint else seed, secrets=J.held(joint), setup=False)
                 payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
                 created = setup_events(scenario, D.commitment(seed))
-                created[0] = J.mark(created[0], public_seed=public_seed, holders=J.commitments(joint))
+                created[0] = ID.with_id(J.mark(created[0], public_seed=public_seed, holders=J.commitments(joint)))
                 game._commit(created, actor, "LoadScenario", payload)
             finally:
                 log.close()  # the last connection folds the WAL into the file: one file to move
@@ -160,6 +161,8 @@ class Game(TimeTravel):
                              actor=actor, signer=signer)
         if isinstance(command, c.Redo):
             return self.redo(actor=actor, signer=signer)
+        if isinstance(command, c.ForkGame):
+            ID.refuse_played()
         if S.seated(self.state):  # a hot-seat game is never checked (issue 13)
             S.check(self.state, command, actor)
         signer = self._signer(actor, signer)
@@ -221,7 +224,8 @@ class Game(TimeTravel):
                                    f"({bad[1]}); `turnlog verify` reports it, `turnlog fork` can save what is "
                                    "before it")
             _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor, command_type=ctype,
-                                         payload=payload, sign=SG.signing(signer, actor, ctype, payload))
+                                         payload=payload,
+                                         sign=SG.signing(signer, actor, ctype, payload, self.state.game_id))
         except BaseException:
             self.state = self.at()
             self._tail_ok = -1
@@ -308,7 +312,11 @@ class Game(TimeTravel):
     # -- reading (time travel, and what is undone as of a seq: engine/game_time.py) ----
 
     def fork(self, at: int, to: str | Path) -> "Game":
-        """Copy this game up to the last whole command at or before ``at`` into a new file."""
+        """Copy this game up to the last whole command at or before ``at`` into a new file, a game of its own.
+
+        The rows up to the cut are copied verbatim; one ForkGame row after them gives the fork its own
+        identity (engine/identity.py), so nothing signed or shared in the fork fits the original.
+        """
         last = self.log.last()[0]
         if at > last:
             raise CommandError(f"at: seq {at} is past the end of the log (its last seq is {last}); "
@@ -325,7 +333,12 @@ class Game(TimeTravel):
                 # The snapshots too (a cache, valid for the same rows), and one at the cut: a fork is
                 # opened from there, not replayed from event 1 (issue 19, item 3).
                 new.copy_snapshots(self.log, cut)
-                new.save_snapshot(cut, msgspec.json.encode(sorted(self.undone(cut))).decode(), dump(self.at(cut)))
+                state, cmd = self.at(cut), c.ForkGame(nonce=ID.new_id())
+                forked = ID.forked(state, cmd.nonce)
+                rows = [(type(e).__name__, e.version, encode(e).decode(), False) for e in forked]
+                new.append(rows, expected_seq=cut, actor="", command_type="ForkGame", payload=c.encode(cmd).decode())
+                state.game_id, state.seq = forked[0].game_id, cut + 1
+                new.save_snapshot(cut + 1, msgspec.json.encode(sorted(self.undone(cut))).decode(), dump(state))
             finally:
                 new.close()
         GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")

@@ -25,7 +25,7 @@ from turnlog.events.store import open_log
 from . import anchor as A
 from .game import Game
 from .verify_commands import _commands
-from .verify_log import _dice, _head, _signatures, _stage, _tables
+from .verify_log import _dice, _head, _identity, _signatures, _stage, _tables
 from .verify_rewind import CHECK_EVERY  # passed on by verify() at each call: setting verify.CHECK_EVERY works
 from .verify_types import Discrepancy, Report, Roll  # noqa: F401  (re-exported: hosts and tests import them here)
 
@@ -94,6 +94,7 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
             rep.name = getattr(decode(first[2], first[3], first[4]), "name", "")
         _stage(progress, "verify: signatures")
         forged = _signatures(game, rep)
+        _identity(game, rep)
         _stage(progress, "verify: dice")
         _dice(game, rep)
         if rep.problem:

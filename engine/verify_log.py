@@ -63,12 +63,27 @@ def _signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:
         rep.signatures_checked = 0
         return 1, f"seq 1: the game registers keys but its log (format {game.log.format}) holds no signatures"
     try:
-        done, bad, why = SG.check_log(game.log.command_signatures(), keys)
+        created = game.events(1, 1)[0][1]
+        done, bad, why = SG.check_log(game.log.command_signatures(), keys, getattr(created, "game_id", ""))
     except SG.Unavailable as err:
         rep.signatures_checked = 0
         return None, f"the signatures cannot be checked here: {err}"
     rep.signatures_checked = done
     return None if bad is None else (bad, f"seq {bad}: {why}")
+
+
+def _identity(game: Game, rep: Report) -> None:
+    """The game's identity, and each fork's cut in its log: compare them with the game the players agreed on.
+
+    A fork is a valid game of its own; presented as the original, it shows here by its identity and cut.
+    Reported where it matters, so other games report as before: in a signed or joint-dice game, or a fork.
+    """
+    forks = [f"{s} {e.forked_from or '-'} {e.game_id}" for s, _c, e in game.events_of("GameForked")]
+    if forks:
+        rep.forks = forks
+    st = game.state
+    if st.game_id and (forks or st.seats.keys or st.joint_dice):
+        rep.game_id = st.game_id
 
 
 def _tables(created, rep: Report) -> bool:

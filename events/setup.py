@@ -399,6 +399,9 @@ class GameCreated(Event, kw_only=True):
     dice: dict[str, DiceSpec] = {}
     # Seats (issue 13): empty, and so omitted, in a hot-seat game; every older log encodes as before.
     seats: SeatsSpec = SeatsSpec()
+    # The game's identity (engine/identity.py): 32 random hex digits drawn at creation, covered by every
+    # signature and joint-dice share; "", and so omitted, in a game created before identities.
+    game_id: str = ""
 
 
 class FactionDefined(Event, kw_only=True):

@@ -129,6 +129,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     # The own state of each procedure kind registered through engine/procedures.py, keyed by kind name
     # (its type in STATE_TYPES); empty, and so omitted, in a game that uses only the built-in kinds.
     kinds: dict[str, Any] = {}
+    game_id: str = ""  # the game's identity: GameCreated's, or the latest GameForked's; "" before identities
     seats: SeatsSpec = SeatsSpec()  # who holds which side (issue 13); empty in a hot-seat game, so omitted
     # No notes: they annotate the log, the rules never read them, and kept here they made every
     # snapshot (and so every time travel) grow with the length of the game. Read them from the log.

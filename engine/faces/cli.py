@@ -187,7 +187,8 @@ def cmd_redo(args) -> int:
 def cmd_fork(args) -> int:
     _new_target(args.to)
     with _open(args) as g, g.fork(args.at, args.to) as f:
-        print(f"{args.to}: forked from {args.db} at seq {f.state.seq}")
+        print(f"{args.to}: forked from {args.db} at seq {f.state.seq - 1}; seq {f.state.seq} gives it its own "
+              f"identity, {f.state.game_id}")
     return 0
 
 

@@ -56,6 +56,7 @@ def text(rep: Report, path: str = "") -> str:
     if rep.head:
         lines.append(f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was "
                      f"cut or rewritten)")
+    lines += _identity_lines(rep)
     lines += _signature_lines(rep)
     lines += _dice_lines(rep)
     if rep.tables:
@@ -98,6 +99,16 @@ def text(rep: Report, path: str = "") -> str:
             why = rep.problem
         lines.append(f"NOT VERIFIED: {why}" + (f" (first at seq {first})" if first is not None else ""))
     return "\n".join(lines)
+
+
+def _identity_lines(rep: Report) -> list[str]:
+    """The game's identity and each fork's cut: a fork presented as the original shows here."""
+    out = [f"  game      {rep.game_id} (its signatures and joint shares fit this game only)"] \
+        if rep.game_id is not msgspec.UNSET else []
+    for f in [] if rep.forks is msgspec.UNSET else rep.forks:
+        seq, was, now = f.split()
+        out.append(f"  fork      at seq {seq}: a fork of game {was}, from there game {now}")
+    return out
 
 
 def _signature_lines(rep: Report) -> list[str]:
