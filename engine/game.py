@@ -63,7 +63,7 @@ class Game(TimeTravel):
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
                seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
                log_format: int | None = None, public_seed: bool = False, joint: dict[str, bytes | str] | None = None,
-               seats=None) -> "Game":
+               seats=None, joint_hmac: bool = False) -> "Game":
         """Write a new game file whose first events are the scenario's setup; all or nothing.
 
         The game is built under a temporary name beside ``path``; the seed sidecar is written and
@@ -72,8 +72,10 @@ class Game(TimeTravel):
         ``log_format`` exists so that older formats stay tested; new games use the current one, and a
         signed game (seats with keys, engine/signatures.py) log format 4, the one that stores signatures.
         ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
-        dice instead of a seed: holder -> its secret, or only its SHA-256 (hex) when the holder keeps
-        it elsewhere; no seed file is written (engine/faces/cli_dice.py create_joint_game writes the secrets' files).
+        dice instead of a seed: holder -> its key (engine/joint_keys.py new_key, DER bytes), or the record
+        of a key it keeps elsewhere (joint_keys.record: public key and proof); no seed file is written
+        (engine/faces/cli_dice.py create_joint_game writes the keys' files). ``joint_hmac`` makes instead
+        the HMAC shares of games created before (holder -> a secret, or its SHA-256), kept for tests of them.
         ``seats`` (a SeatsSpec, or a dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``)
         replaces the scenario's seats (issue 13, engine/seats.py); none is a hot-seat game.
         """
@@ -101,7 +103,8 @@ class Game(TimeTravel):
                 game = cls(log, None if joint else seed, secrets=J.held(joint), setup=False)
                 payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
                 created = setup_events(scenario, D.commitment(seed))
-                created[0] = ID.with_id(J.mark(created[0], public_seed=public_seed, holders=J.commitments(joint)))
+                holders = J.commitments(joint, joint_hmac)
+                created[0] = ID.with_id(J.mark(created[0], public_seed=public_seed, holders=holders))
                 game._commit(created, actor, "LoadScenario", payload)
             finally:
                 log.close()  # the last connection folds the WAL into the file: one file to move
@@ -131,7 +134,7 @@ class Game(TimeTravel):
                 problem = (f"{sp}: this seed does not match the commitment in the game's log (another game's "
                            "seed?); reading works, rolls from the seed and reveal are refused")
             game.seed_problem = problem
-            game.secrets = J.load(path, game.state.joint_dice, secret_files, secrets)
+            game.secrets = J.load(path, game.state, secret_files, secrets)
         except BaseException:
             log.close()
             raise

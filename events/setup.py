@@ -341,10 +341,18 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
 
 
 class DiceHolder(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """One side's part of joint dice: its name and SHA-256 of the secret it alone keeps."""
+    """One side's part of joint dice: its name and what checks its shares.
+
+    A game created since shares are signatures registers the holder's RSA public key (``rsa``, the
+    modulus in hex) and the proof that its signatures are unique (``proof``; engine/joint_keys.py). A game
+    created before holds SHA-256 of the secret the holder alone kept (``sha256``; engine/joint.py). Each
+    defaults, and so is omitted, so the holders of older logs encode as they always did.
+    """
 
     holder: str
-    sha256: str
+    sha256: str = ""
+    rsa: str = ""
+    proof: list[str] = []
 
 
 class TableRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):

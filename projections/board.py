@@ -161,6 +161,7 @@ def _created(state: GameState, e: s.GameCreated) -> None:
         state.tables = {t.name: t for t in e.tables}
     if e.joint_dice:
         state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}
+        state.joint_keys = {h.holder: h.rsa for h in e.joint_dice if h.rsa}
     if e.seats.factions:
         state.seats = e.seats
     state.game_id = e.game_id

@@ -101,6 +101,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     seed: str = ""
     joint_dice: dict[str, str] = {}   # joint dice: holder -> SHA-256 of its secret, in commitment order
     revealed: dict[str, str] = {}     # joint dice: holder -> its revealed secret (hex)
+    joint_keys: dict[str, str] = {}   # joint dice with signed shares: holder -> its RSA modulus (hex)
     die: DieSpec = DieSpec()
     dice: dict[str, DiceSpec] = {}    # the scenario's named dice (GameCreated.dice); omitted when none
     tables: dict[str, TableRecord] = {}  # the scenario's combat tables by name (GameCreated.tables); omitted when none
