@@ -58,5 +58,6 @@ class Report(msgspec.Struct, kw_only=True):
     tables: list[str] | msgspec.UnsetType = msgspec.UNSET       # "NAME SHA256" of each combat table in setup
     keys: list[str] | msgspec.UnsetType = msgspec.UNSET         # a signed game's "ACTOR KEY", to compare out of band
     signatures_checked: int | msgspec.UnsetType = msgspec.UNSET  # a signed game's commands whose signature verified
+    keyless_signed_format: bool | msgspec.UnsetType = msgspec.UNSET  # log format 4 without keys (see verify_log)
     game_id: str | msgspec.UnsetType = msgspec.UNSET   # the identity in force at the end (engine/identity.py)
     forks: list[str] | msgspec.UnsetType = msgspec.UNSET  # "SEQ FROM TO" of each fork's cut in this log
