@@ -14,8 +14,9 @@ from turnlog.events.log import EventLog
 
 from .errors import CommandError
 
-# Hex digits: 128 bits. A rewriter who rehashes a forged history can grind row contents (a timestamp, a
-# note) until the hash at the anchor's seq starts with a short prefix: 8 digits fall in about 2^32 tries.
+# Hex digits: 128 bits. A rewriter who rehashes a forged history can grind row contents (a
+# timestamp, a note) until the hash at the anchor's seq starts with a short prefix: 8 digits fall
+# in about 2^32 tries.
 MIN_PREFIX = 32
 HEAD_DIGITS = 32  # what verify prints and the REPL shows: enough to pass back as an anchor
 _FORM = re.compile(r"^([0-9]+):([0-9a-fA-F]+)$")
@@ -32,8 +33,9 @@ def parse(text: str, field: str = "--anchor") -> Anchor:
     if seq < 1:
         raise CommandError(f"{field}: seq must be 1 or more, got {seq}")
     if not MIN_PREFIX <= len(prefix) <= 64:
-        raise CommandError(f"{field}: the hash needs {MIN_PREFIX} to 64 hex digits (at least 128 bits, so that no "
-                           f"rewritten history can be ground to match it), got {len(prefix)}")
+        raise CommandError(f"{field}: the hash needs {MIN_PREFIX} to 64 hex digits (at least 128 "
+                           f"bits, so that no rewritten history can be ground to match it), "
+                           f"got {len(prefix)}")
     return seq, prefix
 
 

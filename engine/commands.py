@@ -89,7 +89,7 @@ class RevealSeed(Command):
 
 
 class ForkGame(Command):
-    """A fork's first own command, written by Game.fork at the cut (engine/identity.py); never played."""
+    """Give a fork its own identity: written by Game.fork at its cut, never played."""
 
     nonce: str
 
@@ -238,7 +238,8 @@ class EndGroundAssaultSegment(Command):
 
 AnyCommand = (
     StartGameTurn | StartPlayerTurn | StartPhase | SetWeather | MoveUnit | MarkOffensive | SetControl
-    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame | Undo | Redo
+    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame | Undo
+    | Redo
     | BeginAttrition | RollAttritionDie | TakeTwoCounters | DesignateWinterHexes | TakeAttritionLosses
     | SelectOccupation | RetreatUnits
 )

@@ -72,10 +72,11 @@ class Game(TimeTravel):
         ``log_format`` exists so that older formats stay tested; new games use the current one, and a
         signed game (seats with keys, engine/signatures.py) log format 4, the one that stores signatures.
         ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
-        dice instead of a seed: holder -> its key (engine/joint_keys.py new_key, DER bytes), or the record
-        of a key it keeps elsewhere (joint_keys.record: public key and proof); no seed file is written
-        (engine/faces/cli_dice.py create_joint_game writes the keys' files). ``joint_hmac`` makes instead
-        the HMAC shares of games created before (holder -> a secret, or its SHA-256), kept for tests of them.
+        dice instead of a seed: holder -> its key (engine/joint_keys.py new_key, DER bytes), or
+        the record of a key it keeps elsewhere (joint_keys.record: public key and proof); no seed
+        file is written (engine/faces/cli_dice.py create_joint_game writes the keys' files).
+        ``joint_hmac`` makes instead the HMAC shares of games created before (holder -> a secret,
+        or its SHA-256), kept for tests of them.
         ``seats`` (a SeatsSpec, or a dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``)
         replaces the scenario's seats (issue 13, engine/seats.py); none is a hot-seat game.
         """
@@ -104,7 +105,8 @@ class Game(TimeTravel):
                 payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
                 created = setup_events(scenario, D.commitment(seed))
                 holders = J.commitments(joint, joint_hmac)
-                created[0] = ID.with_id(J.mark(created[0], public_seed=public_seed, holders=holders))
+                marked = J.mark(created[0], public_seed=public_seed, holders=holders)
+                created[0] = ID.with_id(marked)
                 game._commit(created, actor, "LoadScenario", payload)
             finally:
                 log.close()  # the last connection folds the WAL into the file: one file to move
@@ -228,7 +230,8 @@ class Game(TimeTravel):
                                    "before it")
             _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor, command_type=ctype,
                                          payload=payload,
-                                         sign=SG.signing(signer, actor, ctype, payload, self.state.game_id))
+                                         sign=SG.signing(signer, actor, ctype, payload,
+                                                         self.state.game_id))
         except BaseException:
             self.state = self.at()
             self._tail_ok = -1
@@ -315,7 +318,7 @@ class Game(TimeTravel):
     # -- reading (time travel, and what is undone as of a seq: engine/game_time.py) ----
 
     def fork(self, at: int, to: str | Path) -> "Game":
-        """Copy this game up to the last whole command at or before ``at`` into a new file, a game of its own.
+        """Copy this game up to the last whole command at or before ``at`` into a new game file.
 
         The rows up to the cut are copied verbatim; one ForkGame row after them gives the fork its own
         identity (engine/identity.py), so nothing signed or shared in the fork fits the original.
@@ -339,9 +342,11 @@ class Game(TimeTravel):
                 state, cmd = self.at(cut), c.ForkGame(nonce=ID.new_id())
                 forked = ID.forked(state, cmd.nonce)
                 rows = [(type(e).__name__, e.version, encode(e).decode(), False) for e in forked]
-                new.append(rows, expected_seq=cut, actor="", command_type="ForkGame", payload=c.encode(cmd).decode())
+                new.append(rows, expected_seq=cut, actor="", command_type="ForkGame",
+                           payload=c.encode(cmd).decode())
                 state.game_id, state.seq = forked[0].game_id, cut + 1
-                new.save_snapshot(cut + 1, msgspec.json.encode(sorted(self.undone(cut))).decode(), dump(state))
+                undone = msgspec.json.encode(sorted(self.undone(cut))).decode()
+                new.save_snapshot(cut + 1, undone, dump(state))
             finally:
                 new.close()
         GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")

@@ -1,21 +1,22 @@
 """Joint dice: rolls that no single holder of a secret can compute.
 
-Each holder (a side, usually) keeps a secret of its own and gives, for each roll, its share: a value only
-it can compute. The face is the game's die over the shares of every holder, mixed in the holders'
-registered order; the shares are logged with the roll, so the face can be re-derived from the log.
-Shares are deterministic: undoing a roll and rolling the same key again gives the same shares and the
-same face, so nobody can fish. Two modes, told apart by what GameCreated.joint_dice registers:
+Each holder (a side, usually) keeps a secret of its own and gives, for each roll, its share: a value
+only it can compute. The face is the game's die over the shares of every holder, mixed in the
+holders' registered order; the shares are logged with the roll, so the face can be re-derived from
+the log. Shares are deterministic: undoing a roll and rolling the same key again gives the same
+shares and the same face, so nobody can fish. Two modes, told apart by what GameCreated.joint_dice
+registers:
 
-- **signed shares** (every game created since; engine/joint_keys.py): each holder registers an RSA public
-  key; a share is the holder's unique signature over the game's identity and the roll's key, checked
-  by anyone at once, so a share fabricated or made for another roll is refused at `play`;
+- **signed shares** (every game created since; engine/joint_keys.py): each holder registers an RSA
+  public key; a share is the holder's unique signature over the game's identity and the roll's key,
+  checked by anyone at once, so a share fabricated or made for another roll is refused at `play`;
 - **HMAC shares** (games created before, kept so that their logs play and verify as they did): each
-  holder committed SHA-256 of a secret; a share is HMAC-SHA256(secret, "turnlog/share/" + key), checkable
-  only once the holder reveals its secret at the end.
+  holder committed SHA-256 of a secret; a share is HMAC-SHA256(secret, "turnlog/share/" + key),
+  checkable only once the holder reveals its secret at the end.
 
-A process rolls only when it has every share: from the secrets it holds (a
-host or hot-seat program holds them all) or given with the command
-(``"shares": {"AL": "..."}``, each side computing its own with `turnlog share`).
+A process rolls only when it has every share: from the secrets it holds (a host or hot-seat program
+holds them all) or given with the command (``"shares": {"AL": "..."}``, each side computing its own
+with `turnlog share`).
 """
 from __future__ import annotations
 
@@ -90,19 +91,19 @@ def mark(created, *, public_seed: bool = False, holders: Iterable[DiceHolder] = 
 
 
 def matched(state, secrets: Iterable[bytes], strict: bool) -> dict[str, bytes]:
-    """Each secret under the holder whose registered key (or, in an older game, commitment) it matches.
+    """Each secret under the holder whose registered key (in an older game: commitment) it matches.
 
     One matching no holder is refused if ``strict``.
     """
     keys = state.joint_keys
-    by = {k: h for h, k in keys.items()} if keys else {sha: h for h, sha in state.joint_dice.items()}
+    by = {k: h for h, k in (keys or state.joint_dice).items()}
     out: dict[str, bytes] = {}
     for s in secrets:
         h = by.get((K.public(s) if K.is_key(s) else "") if keys else D.commitment(s))
         if h is None:
             if strict:
-                raise CommandError("secret: it matches no holder's " + ("key" if keys else "commitment")
-                                   + " in this game's log")
+                what = "key" if keys else "commitment"
+                raise CommandError(f"secret: it matches no holder's {what} in this game's log")
             continue
         out[h] = s
     return out
@@ -173,14 +174,15 @@ class JointDice(D.Dice):
         return share(self.secrets[h], key)
 
     def _theirs(self, h: str, key: str, rule: str) -> str | None:
-        """The share given for ``h`` with the command, checked at once where shares are signatures."""
+        """The share given for ``h`` with the command, checked at once if shares are signatures."""
         theirs, st = self.given.get(h), self.state
         if theirs is None:
             return None
         if st.joint_keys and not K.valid_share(st.joint_keys[h], st.game_id, key, theirs):
-            raise RuleViolation(rule, f"shares.{h}: not {h}'s share for roll {key} of this game: it does not "
-                                f"verify under the key {h} registered (fabricated, or made for another roll "
-                                "or game); whoever supplied it gave a false share; nothing was written")
+            raise RuleViolation(rule, f"shares.{h}: not {h}'s share for roll {key} of this game: it "
+                                f"does not verify under the key {h} registered (fabricated, or made for "
+                                "another roll or game); whoever supplied it gave a false share; nothing "
+                                "was written")
         if not st.joint_keys and not HEX64.fullmatch(theirs):
             raise CommandError(f"shares.{h}: a share is 64 lower-case hex digits")
         if h not in self.secrets:
@@ -209,12 +211,13 @@ def dice_for(state, seed: bytes | None, secrets: dict[str, bytes], command) -> D
 def reveal(state, dice) -> list:
     """SecretRevealed for every secret this process holds that is not yet in the log.
 
-    Where shares are signatures there is nothing to reveal: each was checked when it was given, and a
-    holder's key revealed would let anyone compute its later shares.
+    Where shares are signatures there is nothing to reveal: each was checked when it was given,
+    and a holder's key revealed would let anyone compute its later shares.
     """
     if state.joint_keys:
-        raise RuleViolation("dice", "joint dice with signed shares have no secret to reveal: every share was "
-                            "checked under its holder's key when it was given; keep each key to yourself")
+        raise RuleViolation("dice", "joint dice with signed shares have no secret to reveal: every "
+                            "share was checked under its holder's key when it was given; keep each "
+                            "key to yourself")
     held = {h: s for h, s in getattr(dice, "secrets", {}).items() if h not in state.revealed}
     if not held:
         raise RuleViolation("dice", "no joint-dice secret to reveal here: "
@@ -224,7 +227,7 @@ def reveal(state, dice) -> list:
 
 
 def held(joint: dict | None) -> dict[str, bytes]:
-    """The secrets among ``joint`` (holder -> secret or key bytes, or what its holder registers elsewhere)."""
+    """The secrets among ``joint`` (holder -> secret or key bytes, or a record of a key kept elsewhere)."""
     return {h: s for h, s in (joint or {}).items() if isinstance(s, bytes)}
 
 

@@ -1,15 +1,16 @@
-"""Joint dice whose shares are unique signatures: anyone can check a share at once, without a secret.
+"""Joint dice whose shares are unique signatures: anyone checks a share at once, with no secret.
 
-Each holder registers at creation an RSA public key (modulus ``rsa``, at least 2048 bits, exponent 65537)
-with a proof that x -> x^65537 permutes the units mod n (``proof``: e-th roots of PROOF_ROUNDS values
-hashed from the key; Goldberg, Reyzin, Sagga and Baldimtsi, "Efficient noninteractive certification of
-RSA moduli and beyond"). A holder's share for a roll is its RSA PKCS#1 v1.5 SHA-256 signature over the
-game's identity and the roll's key. On a key so proved, a message has exactly one such signature among
-the units mod n (a share sharing a factor with n is refused), so the holder cannot choose among several;
-no one else can make it (RSA); anyone can check it with the public key. The face is the game's die over
-SHA-256 of every share in the holders' registered order. Why this protocol, and what it does and does
-not prevent, is docs/reliability.md §8. RSA comes from ``cryptography`` (the sign extra), imported when
-used; the shares of games created before (HMACs of a secret revealed at the end) are engine/joint.py's.
+Each holder registers at creation an RSA public key (modulus ``rsa``, at least 2048 bits, exponent
+65537) with a proof that x -> x^65537 permutes the units mod n (``proof``: e-th roots of
+PROOF_ROUNDS values hashed from the key; Goldberg, Reyzin, Sagga and Baldimtsi, "Efficient
+noninteractive certification of RSA moduli and beyond"). A holder's share for a roll is its RSA
+PKCS#1 v1.5 SHA-256 signature over the game's identity and the roll's key. On a key so proved, a
+message has exactly one such signature among the units mod n (a share sharing a factor with n is
+refused), so the holder cannot choose among several; no one else can make it (RSA); anyone can check
+it with the public key. The face is the game's die over SHA-256 of every share in the holders'
+registered order. Why this protocol, and what it does and does not prevent, is docs/reliability.md
+§8. RSA comes from ``cryptography`` (the sign extra), imported when used; the shares of games
+created before (HMACs of a secret revealed at the end) are engine/joint.py's.
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from .errors import CommandError
 
 E = 65537
 BITS = 2048            # the modulus a holder's key is drawn with, and the least one accepted
-PROOF_ROUNDS = 8       # a key whose e-th powers are no permutation passes each round with chance <= 1/65537
+PROOF_ROUNDS = 8  # a key whose e-th powers are no permutation passes a round with chance <= 1/65537
 _SHARE = b"turnlog/joint-share/v2\0"
 _PROOF = b"turnlog/joint-key/v2\0"
 _MIX = b"turnlog/joint-dice/v2\0"
@@ -63,14 +64,15 @@ def _private(der: bytes):
     try:
         key = ser.load_der_private_key(der, password=None)
     except (ValueError, TypeError):
-        raise CommandError("secret-file: not a joint-dice key from `turnlog secret` or `new --joint-dice`") from None
+        raise CommandError("secret-file: not a joint-dice key from `turnlog secret` or "
+                           "`new --joint-dice`") from None
     if not isinstance(key, rsa.RSAPrivateKey) or key.public_key().public_numbers().e != E:
         raise CommandError("secret-file: not a joint-dice key (RSA, exponent 65537)")
     return key
 
 
 def is_key(der: bytes) -> bool:
-    """True when ``der`` reads as a joint-dice private key (the secret files of games with signed shares)."""
+    """True when ``der`` reads as a joint-dice private key (a game with signed shares)."""
     try:
         _private(der)
     except (CommandError, Unavailable):
@@ -86,7 +88,8 @@ def public(der: bytes) -> str:
 def _challenge(n: int, i: int) -> int:
     """The i-th value the key proof takes an e-th root of: a hash of the key spread over 0..n-1."""
     size = (n.bit_length() + 128 + 7) // 8
-    digest = hashlib.shake_256(_PROOF + n.to_bytes((n.bit_length() + 7) // 8, "big") + i.to_bytes(4, "big"))
+    raw = n.to_bytes((n.bit_length() + 7) // 8, "big")
+    digest = hashlib.shake_256(_PROOF + raw + i.to_bytes(4, "big"))
     return int.from_bytes(digest.digest(size), "big") % n
 
 
@@ -96,7 +99,7 @@ def _proof(der: bytes) -> tuple[str, ...]:
 
 
 def proof(der: bytes) -> list[str]:
-    """The key proof: the e-th root of each challenge (hex), which only the key's holder can compute."""
+    """The key proof: each challenge's e-th root (hex), which only the key's holder computes."""
     k = _private(der).private_numbers()
     n = k.public_numbers.n
     out = []
@@ -108,13 +111,14 @@ def proof(der: bytes) -> list[str]:
 
 
 def key_problem(rsa_hex: str, roots: list[str]) -> str:
-    """Why a registered key cannot be a holder's ("" when it can): its size, or a proof that fails."""
+    """Why a registered key cannot be a holder's ("" when it can): its size, or a failing proof."""
     try:
         n = int(rsa_hex, 16)
     except (TypeError, ValueError):
         return "its key is not hex"
     if n.bit_length() < BITS or n % 2 == 0 or rsa_hex != format(n, "x"):
-        return f"its key is not an RSA modulus of at least {BITS} bits (lower-case hex, no leading zeros)"
+        return (f"its key is not an RSA modulus of at least {BITS} bits "
+                "(lower-case hex, no leading zeros)")
     if len(roots) != PROOF_ROUNDS:
         return f"its key proof holds {len(roots)} roots, not {PROOF_ROUNDS}"
     for i, r in enumerate(roots):
@@ -140,7 +144,7 @@ def share(der: bytes, game: str, key: str) -> str:
 
 
 def valid_share(rsa_hex: str, game: str, key: str, text: str) -> bool:
-    """True when ``text`` is the one share the holder of ``rsa_hex`` gives for roll ``key`` of ``game``."""
+    """True when ``text`` is the one share ``rsa_hex``'s holder gives for ``key`` of ``game``."""
     rsa, padding, hashes, _s = _rsa()
     n = int(rsa_hex, 16)
     width = (n.bit_length() + 7) // 8
@@ -153,8 +157,8 @@ def valid_share(rsa_hex: str, game: str, key: str, text: str) -> bool:
     if not 0 < s < n or math.gcd(s, n) != 1:  # a root outside the units could be one of several
         return False
     try:
-        rsa.RSAPublicNumbers(E, n).public_key().verify(bytes.fromhex(text), share_message(game, key),
-                                                      padding.PKCS1v15(), hashes.SHA256())
+        rsa.RSAPublicNumbers(E, n).public_key().verify(
+            bytes.fromhex(text), share_message(game, key), padding.PKCS1v15(), hashes.SHA256())
     except Exception:  # InvalidSignature, or a modulus the backend refuses
         return False
     return True
@@ -170,23 +174,24 @@ def mixed(shares: dict[str, str], order) -> bytes:
 
 
 def record(der: bytes) -> dict:
-    """What a holder who keeps its key gives the game's creator: its public key and the key proof."""
+    """What a holder who keeps its key gives the game's creator: its public key and its proof."""
     return {"rsa": public(der), "proof": list(_proof(der))}
 
 
 def holder(name: str, given) -> DiceHolder:
-    """The registered holder for ``given``: a key held here (DER bytes) or a record() made elsewhere."""
+    """The registered holder for ``given``: a key held here (DER bytes), or a record() of one."""
     if isinstance(given, bytes):
         if not is_key(given):
             _rsa()  # without the extra, say so rather than "not a key"
-            raise CommandError(f"joint: {name}'s secret is not a joint-dice key (`turnlog secret` makes one; "
-                               "32-byte secrets are the HMAC shares of older games)")
+            raise CommandError(f"joint: {name}'s secret is not a joint-dice key (`turnlog secret` "
+                               "makes one; 32-byte secrets are the HMAC shares of older games)")
         return DiceHolder(holder=name, **record(given))
     rec = given if isinstance(given, dict) else {}
     rsa_hex, roots = rec.get("rsa"), rec.get("proof")
-    if not (isinstance(rsa_hex, str) and isinstance(roots, list) and all(isinstance(r, str) for r in roots)):
-        raise CommandError(f"joint: {name}'s public key must be a record with \"rsa\" and \"proof\" "
-                           "(the .pub file `turnlog secret` writes)")
+    roots_ok = isinstance(roots, list) and all(isinstance(r, str) for r in roots)
+    if not (isinstance(rsa_hex, str) and roots_ok):
+        raise CommandError(f"joint: {name}'s public key must be a record with \"rsa\" and "
+                           "\"proof\" (the .pub file `turnlog secret` writes)")
     bad = key_problem(rsa_hex, roots)
     if bad:
         raise CommandError(f"joint: {name}'s public key is refused: {bad}")

@@ -1,15 +1,16 @@
 """Verify the dice of a joint-dice game (engine/joint.py): every face, then every share.
 
-Signed shares (engine/joint_keys.py): each holder's registered key and its proof are checked, then each
-share under its holder's key for the game identity in force at the roll and the roll's key, then the
-face from the shares. No secret is needed, so a share that does not verify is named at once, and blamed
-on the actor whose command logged it, never on the holder (a holder's real share always verifies).
+Signed shares (engine/joint_keys.py): each holder's registered key and its proof are checked, then
+each share under its holder's key for the game identity in force at the roll and the roll's key,
+then the face from the shares. No secret is needed, so a share that does not verify is named at
+once, and blamed on the actor whose command logged it, never on the holder (a holder's real share
+always verifies).
 
-HMAC shares (games created before): before the reveal, each logged face is re-derived from the shares logged with
-it (the roller cannot log another face); each share is checked against its
-holder's secret once that secret is known, revealed in the log or held by this
-process. The first share that its holder's secret does not give is named, with
-its holder: that side lied about its share, or the log was edited.
+HMAC shares (games created before): before the reveal, each logged face is re-derived from the
+shares logged with it (the roller cannot log another face); each share is checked against its
+holder's secret once that secret is known, revealed in the log or held by this process. The first
+share that its holder's secret does not give is named, with its holder: that side lied about its
+share, or the log was edited.
 """
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ class BadShare(msgspec.Struct, kw_only=True, omit_defaults=True):
     seq: int
     key: str
     holder: str
-    supplier: str = ""   # signed shares: the actor whose command logged the share that does not verify
+    supplier: str = ""   # signed shares: the actor whose command logged the false share
 
 
 class JointCheck(msgspec.Struct, kw_only=True):
@@ -38,7 +39,7 @@ class JointCheck(msgspec.Struct, kw_only=True):
     held: list[str] = []            # holders whose secret only this process holds
     shares_checked: int = 0
     bad_share: BadShare | None = None
-    signed: bool = False            # shares are signatures, checked under the holders' keys (no reveal)
+    signed: bool = False            # shares are signatures, checked under the holders' keys
 
 
 def check(game, created, rep) -> list[tuple[int, DieRolled, str]]:
@@ -113,7 +114,7 @@ def _roll(seq: int, r: DieRolled, order: list[str], secrets: dict[str, bytes], c
 
 
 def _check_signed(game, created, rep) -> list[tuple[int, DieRolled, str]]:
-    """Signed shares: the keys at seq 1, then each roll's shares and face; every check needs no secret."""
+    """Signed shares: the keys at seq 1, then each roll's shares and face; no check needs a secret."""
     order = [h.holder for h in created.joint_dice]
     keys = {h.holder: h.rsa for h in created.joint_dice}
     rep.joint = JointCheck(holders=order, signed=True)
@@ -133,13 +134,15 @@ def _check_signed(game, created, rep) -> list[tuple[int, DieRolled, str]]:
         if isinstance(ev, GameForked):
             game_id = ev.game_id
         elif isinstance(ev, DieRolled):
-            out.append((seq, ev, _signed_roll(seq, ev, keys, game_id, created, rep, actors.get(cid, ""))))
+            check = _signed_roll(seq, ev, keys, game_id, created, rep, actors.get(cid, ""))
+            out.append((seq, ev, check))
     rep.seed = "joint-signed"
     return out
 
 
-def _signed_roll(seq: int, r: DieRolled, keys: dict[str, str], game_id: str, created, rep, actor: str) -> str:
-    """One roll of signed shares: every holder's share verifies under its key, and they give the face."""
+def _signed_roll(seq: int, r: DieRolled, keys: dict[str, str], game_id: str, created, rep,
+                 actor: str) -> str:
+    """Check one roll of signed shares: each share verifies under its holder's key; they give the face."""
     jc = rep.joint
     if r.entered:
         return "entered"
@@ -150,9 +153,10 @@ def _signed_roll(seq: int, r: DieRolled, keys: dict[str, str], game_id: str, cre
     for h, k in keys.items():
         if not K.valid_share(k, game_id, r.key, r.shares[h]):
             jc.bad_share = jc.bad_share or BadShare(seq=seq, key=r.key, holder=h, supplier=actor)
-            _bad(rep, seq, f"seq {seq}: roll {r.key}: the share logged for {h} does not verify under the key "
-                           f"{h} registered (fabricated, or made for another roll or game): supplied by "
-                           f"{actor or '(no actor named)'}, whose command logged it; {h} is not to blame")
+            by = actor or "(no actor named)"
+            _bad(rep, seq, f"seq {seq}: roll {r.key}: the share logged for {h} does not verify under "
+                           f"the key {h} registered (fabricated, or made for another roll or game): "
+                           f"supplied by {by}, whose command logged it; {h} is not to blame")
             return "bad share"
         jc.shares_checked += 1
     spec = D.spec_of(created.die, created.dice, r)

@@ -152,7 +152,7 @@ def _row_problem(state: GameState, row: tuple, logged: list, lookup) -> RuleViol
             target = lookup(msgspec.json.decode(payload).get("of", 0))
             if target is not None:
                 check_undo(state, actor, target, issuers(target, lookup), False, rule="seats.redo")
-        elif ctype not in ("LoadScenario", "ForkGame"):  # the setup, and a fork's cut (engine/identity.py)
+        elif ctype not in ("LoadScenario", "ForkGame"):  # the setup; a fork's cut (engine/identity.py)
             try:
                 command = c.parse(payload)
             except CommandError:

@@ -97,7 +97,7 @@ class Presigned:
 
 
 def message(prev: str, actor: str, ctype: str, payload: str, game: str = "") -> bytes:
-    """What a command's signature signs: the prefix, then the sorted-key JSON of the command and PREV.
+    """What a command's signature signs: the prefix, then the sorted-key JSON of command and PREV.
 
     ``game`` is the identity in force at the command (engine/identity.py); a game that has none (created
     before identities, not forked since) signs the text it always signed, without it.
@@ -169,13 +169,15 @@ def key_problems(seats, where: str = "seats") -> list[str]:
     return out
 
 
-def check_log(rows: Iterable[tuple], keys: dict[str, str], game: str = "") -> tuple[int, int | None, str]:
+def check_log(rows: Iterable[tuple], keys: dict[str, str],
+              game: str = "") -> tuple[int, int | None, str]:
     """Check every command's signature; return (commands checked, first bad seq or None, why).
 
     ``rows`` are EventLog.command_signatures(); ``game`` is GameCreated's identity. The setup (seq 1,
-    LoadScenario) is signed by no one: each player's first signature covers it through PREV. Neither is a
-    fork's ForkGame, written by the fork (engine/identity.py): the signatures after it cover the fork's new
-    identity, and verify's re-execution judges the row itself. Raises Unavailable without the optional extra.
+    LoadScenario) is signed by no one: each player's first signature covers it through PREV.
+    Neither is a fork's ForkGame, written by the fork (engine/identity.py): the signatures after it
+    cover the fork's new identity, and verify's re-execution judges the row itself. Raises
+    Unavailable without the optional extra.
     """
     done = 0
     for seq, cid, actor, ctype, payload, signature, prev in rows:

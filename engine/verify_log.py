@@ -64,7 +64,8 @@ def _signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:
         return 1, f"seq 1: the game registers keys but its log (format {game.log.format}) holds no signatures"
     try:
         created = game.events(1, 1)[0][1]
-        done, bad, why = SG.check_log(game.log.command_signatures(), keys, getattr(created, "game_id", ""))
+        game_id = getattr(created, "game_id", "")
+        done, bad, why = SG.check_log(game.log.command_signatures(), keys, game_id)
     except SG.Unavailable as err:
         rep.signatures_checked = 0
         return None, f"the signatures cannot be checked here: {err}"
@@ -73,12 +74,13 @@ def _signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:
 
 
 def _keyless(game: Game, rep: Report) -> tuple[int | None, str] | None:
-    """A log in the signed format that registers no key: named, as a signed game whose keys were removed.
+    """Name a log in the signed format that registers no key: a signed game whose keys were removed?
 
-    turnlog stores a game in log format 4 because it is signed; only the API's explicit ``log_format``
-    makes an unsigned one. A signature on any row proves the game was signed (NOT VERIFIED, its seq);
-    without one the report says so beside the verdict. A rewriter who also writes the file back in an
-    older format leaves nothing here to see: the anchor a player kept, and the keys he exchanged, catch it.
+    turnlog stores a game in log format 4 because it is signed; only the API's explicit
+    ``log_format`` makes an unsigned one. A signature on any row proves the game was signed (NOT
+    VERIFIED, its seq); without one the report says so beside the verdict. A rewriter who also
+    writes the file back in an older format leaves nothing here to see: the anchor a player kept,
+    and the keys the players exchanged, catch it.
     """
     if game.log.format < 4:
         return None
@@ -86,15 +88,15 @@ def _keyless(game: Game, rep: Report) -> tuple[int | None, str] | None:
     signed = next((row[0] for row in game.log.command_signatures() if row[5]), None)
     if signed is None:
         return None
-    return signed, (f"seq {signed}: the row holds a signature but the game registers no key: a signed game "
-                    "whose keys were removed from its setup")
+    return signed, (f"seq {signed}: the row holds a signature but the game registers no key: "
+                    "a signed game whose keys were removed from its setup")
 
 
 def _identity(game: Game, rep: Report) -> None:
-    """The game's identity, and each fork's cut in its log: compare them with the game the players agreed on.
+    """Report the game's identity and each fork's cut, to compare with the game the players agreed on.
 
-    A fork is a valid game of its own; presented as the original, it shows here by its identity and cut.
-    Reported where it matters, so other games report as before: in a signed or joint-dice game, or a fork.
+    A fork is a valid game of its own; presented as the original, it shows by its identity and cut.
+    Reported where it matters, so other games report as before: signed or joint-dice games, forks.
     """
     forks = [f"{s} {e.forked_from or '-'} {e.game_id}" for s, _c, e in game.events_of("GameForked")]
     if forks:

@@ -154,7 +154,7 @@ class SecretRevealed(Event, kw_only=True):
 
 
 class GameForked(Event, kw_only=True):
-    """A fork's first own row, at the cut: the fork is a game of its own from here (engine/identity.py).
+    """A fork's first own row, at the cut: from here the fork is a game of its own.
 
     ``game_id`` is derived from ``forked_from`` (the identity before the cut, "" for a game created
     without one) and the fork command's nonce, so no fork can take an identity a game already had.

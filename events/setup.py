@@ -344,9 +344,9 @@ class DiceHolder(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, 
     """One side's part of joint dice: its name and what checks its shares.
 
     A game created since shares are signatures registers the holder's RSA public key (``rsa``, the
-    modulus in hex) and the proof that its signatures are unique (``proof``; engine/joint_keys.py). A game
-    created before holds SHA-256 of the secret the holder alone kept (``sha256``; engine/joint.py). Each
-    defaults, and so is omitted, so the holders of older logs encode as they always did.
+    modulus in hex) and the proof that its signatures are unique (``proof``; engine/joint_keys.py).
+    A game created before holds SHA-256 of the secret the holder alone kept (``sha256``;
+    engine/joint.py). Each defaults, and so is omitted: older logs' holders encode as they did.
     """
 
     holder: str
@@ -407,8 +407,8 @@ class GameCreated(Event, kw_only=True):
     dice: dict[str, DiceSpec] = {}
     # Seats (issue 13): empty, and so omitted, in a hot-seat game; every older log encodes as before.
     seats: SeatsSpec = SeatsSpec()
-    # The game's identity (engine/identity.py): 32 random hex digits drawn at creation, covered by every
-    # signature and joint-dice share; "", and so omitted, in a game created before identities.
+    # The game's identity (engine/identity.py): 32 random hex digits drawn at creation, covered by
+    # every signature and joint-dice share; "", and so omitted, in a game created before identities.
     game_id: str = ""
 
 

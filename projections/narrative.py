@@ -183,7 +183,8 @@ def _line(event) -> str:
         case g.SeedRevealed(seed=sd):
             return f"dice seed revealed: {sd[:16]}…"
         case g.GameForked(game_id=gid, forked_from=was, at_seq=at):
-            return f"forked at seq {at}" + (f" from game {was}" if was else "") + f": this game is {gid}"
+            return (f"forked at seq {at}" + (f" from game {was}" if was else "")
+                    + f": this game is {gid}")
         case g.SecretRevealed(holder=h, secret=sd):
             return f"joint-dice secret of {h} revealed: {sd[:16]}…"
         case a.AttritionZonesDetermined(zones=zs, active=act, rule=r):

@@ -93,6 +93,8 @@ def _print_seats(g: Game) -> None:
               + (f"; host {seats.host}" if seats.host else ""))
     for actor, key in sorted(seats.keys.items()):  # a signed game: every command needs its issuer's key
         print(f"  key of {actor}: {key}")
+    if seats.keys:  # what its signatures name: compare it with verify's (a fork has its own)
+        print(f"  game {g.state.game_id}")
 
 
 def cmd_play(args) -> int:
@@ -187,8 +189,8 @@ def cmd_redo(args) -> int:
 def cmd_fork(args) -> int:
     _new_target(args.to)
     with _open(args) as g, g.fork(args.at, args.to) as f:
-        print(f"{args.to}: forked from {args.db} at seq {f.state.seq - 1}; seq {f.state.seq} gives it its own "
-              f"identity, {f.state.game_id}")
+        print(f"{args.to}: forked from {args.db} at seq {f.state.seq - 1}; seq {f.state.seq} "
+              f"gives it its own identity, {f.state.game_id}")
     return 0
 
 

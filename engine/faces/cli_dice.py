@@ -43,8 +43,8 @@ def new_joint(args, seats=None) -> int:
     if args.seed or args.public_seed:
         raise CommandError("--seed: a joint-dice game has no single seed")
     if args.secret_file:
-        raise CommandError("--secret-file: new draws each key into DB.NAME.secret; a holder with its own "
-                           "(`turnlog secret -o FILE`) is given as NAME=FILE.pub in --joint-dice")
+        raise CommandError("--secret-file: new draws each key into DB.NAME.secret; a holder with its "
+                           "own (`turnlog secret -o FILE`) is given as NAME=FILE.pub in --joint-dice")
     sc = S.load(args.scenario)
     if seats is not None:
         sc = seat_scenario(sc, seats)
@@ -60,10 +60,10 @@ def new_joint(args, seats=None) -> int:
 
 
 def create_joint_game(path, scenario, spec: Iterable[str], **kw):
-    """Create a joint-dice game; each holder named without a public key gets a fresh key in its own file.
+    """Create a joint-dice game; a holder named without a public key gets a fresh key in its own file.
 
-    ``spec`` items are ``NAME`` (a key drawn here, written to DB.NAME.secret, 0600) or ``NAME=FILE`` (the
-    holder made its own with `turnlog secret`; FILE is its public half, FILE.pub, whose key is logged).
+    ``spec`` items are ``NAME`` (a key drawn here, written to DB.NAME.secret, 0600) or ``NAME=FILE``
+    (the holder made its own with `turnlog secret`; FILE is its public half, FILE.pub, logged).
     No file is overwritten; the files written are removed again if the game cannot be created.
     Returns the Game (holding the keys drawn here) and the files written, by holder. It lives here,
     not in engine/joint.py, because it needs the Game and engine/game.py imports engine/joint.py.
@@ -73,7 +73,8 @@ def create_joint_game(path, scenario, spec: Iterable[str], **kw):
         JK.require()
     except JK.Unavailable as err:
         raise CommandError(f"--joint-dice: {err}") from None
-    held: dict[str, bytes | dict] = {n: _public_file(n, v) if v else JK.new_key() for n, v in parsed}
+    held: dict[str, bytes | dict] = {n: _public_file(n, v) if v else JK.new_key()
+                                     for n, v in parsed}
     files = {n: joint.secret_path(path, n) for n, s in held.items() if isinstance(s, bytes)}
     for f in files.values():
         if f.exists():
@@ -91,15 +92,17 @@ def create_joint_game(path, scenario, spec: Iterable[str], **kw):
 
 
 def _public_file(name: str, value: str) -> dict:
-    """The public key record a holder made with `turnlog secret` (its FILE.pub), read for --joint-dice."""
+    """The public key record a holder made with `turnlog secret` (its FILE.pub), for --joint-dice."""
     if joint.HEX64.fullmatch(value.lower()):
-        raise CommandError(f"joint-dice: {name}={value[:12]}...: a SHA-256 commitment belongs to the HMAC shares "
-                           "of games created before; give the holder's FILE.pub from `turnlog secret`")
+        raise CommandError(f"joint-dice: {name}={value[:12]}...: a SHA-256 commitment belongs to the "
+                           "HMAC shares of games created before; give the holder's FILE.pub from "
+                           "`turnlog secret`")
     try:
         return msgspec.json.decode(Path(value).read_bytes())
     except (OSError, msgspec.DecodeError) as err:
-        raise CommandError(f"joint-dice: {name}={value}: not a public key file from `turnlog secret` "
-                           f"({getattr(err, 'strerror', None) or err})") from None
+        why = getattr(err, "strerror", None) or err
+        raise CommandError(f"joint-dice: {name}={value}: not a public key file from "
+                           f"`turnlog secret` ({why})") from None
 
 
 def cmd_share(args) -> int:

@@ -117,7 +117,8 @@ def cmd_sign(args, judge) -> int:
             raise refusal
         seq, prev = g.log.last()
         payload = c.encode(cmd).decode()
-        sig = g.signers[args.actor].sign(SG.message(prev, args.actor, type(cmd).__name__, payload, g.state.game_id))
+        msg = SG.message(prev, args.actor, type(cmd).__name__, payload, g.state.game_id)
+        sig = g.signers[args.actor].sign(msg)
     line = Mailed(signed=msgspec.json.decode(payload), actor=args.actor, prev=f"{seq}:{prev}", sig=sig)
     print(msgspec.json.encode(line).decode())
     print(f"signed as {args.actor} at seq {seq}: mail the line above to the holder of the game, who appends it with "

@@ -17,8 +17,8 @@ def _seqs(seqs: list[int], n: int = 12) -> str:
 
 _SEED = {"revealed": "the seed revealed in the log", "sidecar": "the seed kept beside the file (not yet revealed)"}
 _PUBLIC = "the dice seed is PUBLIC (given by hand or published): anyone could predict every roll"
-_KEYLESS = ("the log is in the signed format (log format 4) but registers no key: a signed game whose keys "
-            "were removed looks so; compare with the keys exchanged, or verify --anchor")
+_KEYLESS = ("the log is in the signed format (log format 4) but registers no key: a signed game "
+            "whose keys were removed looks so; compare with the keys exchanged, or verify --anchor")
 
 
 def text(rep: Report, path: str = "") -> str:
@@ -90,7 +90,8 @@ def text(rep: Report, path: str = "") -> str:
     if rep.problem and rep.stage == "schema":
         lines.append(f"  log       {rep.problem}")
     if rep.ok:
-        buts = [x for x, on in ((_PUBLIC, rep.seed_public is True), (_KEYLESS, rep.keyless_signed_format is True)) if on]
+        buts = [x for x, on in ((_PUBLIC, rep.seed_public is True),
+                                (_KEYLESS, rep.keyless_signed_format is True)) if on]
         lines.append("VERIFIED" + (f" (but {'; and '.join(buts)})" if buts else ""))
     else:
         first = d.seq if d is not None else rep.first_bad_seq
@@ -117,8 +118,8 @@ def _identity_lines(rep: Report) -> list[str]:
 def _signature_lines(rep: Report) -> list[str]:
     """A signed game's keys (to compare with the ones the players exchanged) and its signatures' verdict."""
     if rep.keyless_signed_format is True:
-        where = f"FAILED at seq {rep.first_bad_seq}: {rep.problem}" if rep.stage == "signatures" else \
-            "NONE: " + _KEYLESS
+        failed = rep.stage == "signatures"
+        where = f"FAILED at seq {rep.first_bad_seq}: {rep.problem}" if failed else "NONE: " + _KEYLESS
         return [f"  signed    {where}"]
     if rep.keys is msgspec.UNSET:
         return []
