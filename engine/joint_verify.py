@@ -39,7 +39,8 @@ class JointCheck(msgspec.Struct, kw_only=True):
     held: list[str] = []            # holders whose secret only this process holds
     shares_checked: int = 0
     bad_share: BadShare | None = None
-    signed: bool = False            # shares are signatures, checked under the holders' keys
+    # Shares are signatures, checked under the holders' keys; unset in the report of an HMAC game.
+    signed: bool | msgspec.UnsetType = msgspec.UNSET
 
 
 def check(game, created, rep) -> list[tuple[int, DieRolled, str]]:

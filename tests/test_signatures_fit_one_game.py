@@ -12,12 +12,15 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from turnlog.engine import commands as c
 from turnlog.engine import identity as ID
 from turnlog.engine import signatures as SG
 from turnlog.engine.commands import ForkGame
 from turnlog.engine.errors import RuleViolation
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify_path
+from turnlog.events.codec import encode
+from turnlog.events.game import GameForked
 
 from signed_position import SIGNERS, played, steps
 
@@ -106,3 +109,18 @@ def test_a_fork_of_a_game_signed_before_identities_signs_with_the_forks(tmp_path
     rep = verify_path(tmp_path / "whatif.db")
     assert rep.ok, rep.problem
     assert verify_path(tmp_path / "signed_v1.db").ok  # the original, untouched, still signs without one
+
+
+def test_verify_names_a_fork_row_whose_identity_its_nonce_does_not_give(tmp_path):
+    # A rogue client appends a ForkGame that takes back the original's identity (so that shares and
+    # signatures made for the original would fit after it): re-execution derives another one.
+    g = played(tmp_path, upto=2)
+    original, seq = g.state.game_id, g.log.last()[0]
+    cmd = ForkGame(nonce=ID.new_id())
+    ev = GameForked(game_id=original, forked_from=original, at_seq=seq)
+    _cid, seqs = g.log.append([("GameForked", ev.version, encode(ev).decode(), False)], expected_seq=seq,
+                              command_type="ForkGame", payload=c.encode(cmd).decode())
+    g.close()
+    rep = verify_path(g.log.path)
+    assert rep.chain_ok_upto == rep.events
+    assert not rep.ok and rep.discrepancy is not None and rep.discrepancy.seq == seqs[0]

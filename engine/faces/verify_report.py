@@ -179,7 +179,8 @@ def _joint_lines(rep) -> list[str]:
     for who, label in ((jc.revealed, "revealed in the log"), (jc.held, "held by this process")):
         if who:
             out.append(f"            secrets {label}: {', '.join(who)}")
-    against = "under its holder's registered key" if jc.signed else "against their holder's secret"
+    signed = jc.signed is True
+    against = "under its holder's registered key" if signed else "against their holder's secret"
     out.append(f"            {jc.shares_checked} shares checked {against}; "
                f"{rep.rolls_derived} roll{'s' if rep.rolls_derived != 1 else ''} re-derived in full")
     if rep.problem and rep.stage == "dice":
