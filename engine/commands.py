@@ -91,6 +91,12 @@ class RevealSeed(Command, frozen=True):
     pass
 
 
+class ForkGame(Command, frozen=True):
+    """Give a fork its own identity: written by Game.fork at its cut, never played."""
+
+    nonce: str
+
+
 class Undo(Command, frozen=True):
     override: bool = False
     referee: str = ""
@@ -124,7 +130,7 @@ class RetreatCommand(Command, frozen=True):
 #: The core's commands (each kind's are added to the parser when it is registered).
 AnyCommand = (
     StartGameTurn | StartPlayerTurn | StartPhase | SetWeather | MoveUnit | MarkOffensive | SetControl
-    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | Undo | Redo
+    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame | Undo | Redo
 )
 
 #: Command name -> class: the core's, then each registered kind's (``register``).

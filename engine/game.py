@@ -23,6 +23,7 @@ from turnlog.projections.state import GameState
 from . import commands as c
 from . import dice as D
 from . import gamefiles as GF
+from . import identity as ID
 from . import joint as J
 from .errors import CommandError, RuleViolation, ScenarioError
 from . import kinds as K
@@ -66,7 +67,7 @@ class Game(TimeTravel):
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
                seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
                log_format: int | None = None, public_seed: bool = False, joint: dict[str, bytes | str] | None = None,
-               seats=None) -> "Game":
+               seats=None, joint_hmac: bool = False) -> "Game":
         """Write a new game file whose first events are the scenario's setup; all or nothing.
 
         The game is built under a temporary name beside ``path``; the seed sidecar is written and
@@ -75,8 +76,11 @@ class Game(TimeTravel):
         ``log_format`` exists so that older formats stay tested; new games use the current one, and a
         signed game (seats with keys, engine/signatures.py) log format 4, the one that stores signatures.
         ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
-        dice instead of a seed: holder -> its secret, or only its SHA-256 (hex) when the holder keeps
-        it elsewhere; no seed file is written (engine/faces/cli_dice.py create_joint_game writes the secrets' files).
+        dice instead of a seed: holder -> its key (engine/joint_keys.py new_key, DER bytes), or
+        the record of a key it keeps elsewhere (joint_keys.record: public key and proof); no seed
+        file is written (engine/faces/cli_dice.py create_joint_game writes the keys' files).
+        ``joint_hmac`` makes instead the HMAC shares of games created before (holder -> a secret,
+        or its SHA-256), kept for tests of them.
         ``seats`` (a SeatsSpec, or a dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``)
         replaces the scenario's seats (engine/seats.py); none is a hot-seat game.
         """
@@ -109,7 +113,9 @@ class Game(TimeTravel):
                 game = cls(log, None if joint else seed, secrets=J.held(joint), setup=False)
                 payload = msgspec.json.encode({"type": "LoadScenario", "name": scenario.name}).decode()
                 created = setup_events(scenario, D.commitment(seed))
-                created[0] = J.mark(created[0], public_seed=public_seed, holders=J.commitments(joint))
+                holders = J.commitments(joint, joint_hmac)
+                marked = J.mark(created[0], public_seed=public_seed, holders=holders)
+                created[0] = ID.with_id(marked)
                 game._commit(created, actor, "LoadScenario", payload)
             finally:
                 log.close()  # the last connection folds the WAL into the file: one file to move
@@ -142,7 +148,7 @@ class Game(TimeTravel):
                 problem = (f"{sp}: this seed does not match the commitment in the game's log (another game's "
                            "seed?); reading works, rolls from the seed and reveal are refused")
             game.seed_problem = problem
-            game.secrets = J.load(path, game.state.joint_dice, secret_files, secrets)
+            game.secrets = J.load(path, game.state, secret_files, secrets)
         except BaseException:
             if not given:
                 log.close()
@@ -173,6 +179,8 @@ class Game(TimeTravel):
                              actor=actor, signer=signer)
         if isinstance(command, c.Redo):
             return self.redo(actor=actor, signer=signer)
+        if isinstance(command, c.ForkGame):
+            ID.refuse_played()
         if S.seated(self.state):  # a hot-seat game is never checked
             S.check(self.state, command, actor)
         signer = self._signer(actor, signer)
@@ -234,7 +242,9 @@ class Game(TimeTravel):
                                    f"({bad[1]}); `turnlog verify` reports it, `turnlog fork` can save what is "
                                    "before it")
             _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor, command_type=ctype,
-                                         payload=payload, sign=SG.signing(signer, actor, ctype, payload))
+                                         payload=payload,
+                                         sign=SG.signing(signer, actor, ctype, payload,
+                                                         self.state.game_id))
         except BaseException:
             self.state = self.at()
             self._tail_ok = -1
@@ -289,7 +299,11 @@ class Game(TimeTravel):
     # -- reading (time travel, and what is undone as of a seq: engine/game_time.py) ----
 
     def fork(self, at: int, to: str | Path) -> "Game":
-        """Copy this game up to the last whole command at or before ``at`` into a new file."""
+        """Copy this game up to the last whole command at or before ``at`` into a new game file.
+
+        The rows up to the cut are copied verbatim; one ForkGame row after them gives the fork its own
+        identity (engine/identity.py), so nothing signed or shared in the fork fits the original.
+        """
         last = self.log.last()[0]
         if at > last:
             raise CommandError(f"at: seq {at} is past the end of the log (its last seq is {last}); "
@@ -303,9 +317,15 @@ class Game(TimeTravel):
             new = open_log(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
             try:
                 new.copy_from(self.log, cut)
-                # A snapshot at the cut, folded from the log (caches are rebuilt, never
-                # copied): a fork is opened from there, not replayed from event 1.
-                self.save_snapshot(cut, self.at(cut, use_snapshots=False), new)
+                state = self.at(cut, use_snapshots=False)
+                # A snapshot at the cut, folded from the log (caches are rebuilt, never copied): a
+                # fork is opened from there, not replayed from event 1.
+                self.save_snapshot(cut, state, new)
+                cmd = c.ForkGame(nonce=ID.new_id())
+                forked = ID.forked(state, cmd.nonce)
+                rows = [(type(e).__name__, e.version, encode(e).decode(), False) for e in forked]
+                new.append(rows, expected_seq=cut, actor="", command_type="ForkGame",
+                           payload=c.encode(cmd).decode())
             finally:
                 new.close()
         GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")

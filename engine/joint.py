@@ -1,17 +1,22 @@
 """Joint dice: rolls that no single holder of a secret can compute.
 
-Each holder (a side, usually) keeps a secret of its own; the log commits
-SHA-256 of every secret at creation (GameCreated.joint_dice). A holder's share
-for a roll is HMAC-SHA256(secret, "turnlog/share/" + key); the face is
-dice.face over the HMAC of all shares concatenated in commitment order. The
-shares are logged with the roll, so the face can be re-derived from the log,
-and each share is checked against its holder's secret once that is revealed at
-the end. Shares are deterministic: undoing a roll and rolling the same key
-again gives the same shares and the same face, so nobody can fish.
+Each holder (a side, usually) keeps a secret of its own and gives, for each roll, its share: a value
+only it can compute. The face is the game's die over the shares of every holder, mixed in the
+holders' registered order; the shares are logged with the roll, so the face can be re-derived from
+the log. Shares are deterministic: undoing a roll and rolling the same key again gives the same
+shares and the same face, so nobody can fish. Two modes, told apart by what GameCreated.joint_dice
+registers:
 
-A process rolls only when it has every share: from the secrets it holds (a
-host or hot-seat program holds them all) or given with the command
-(``"shares": {"AL": "..."}``, each side computing its own with `turnlog share`).
+- **signed shares** (every game created since; engine/joint_keys.py): each holder registers an RSA
+  public key; a share is the holder's unique signature over the game's identity and the roll's key,
+  checked by anyone at once, so a share fabricated or made for another roll is refused at `play`;
+- **HMAC shares** (games created before, kept so that their logs play and verify as they did): each
+  holder committed SHA-256 of a secret; a share is HMAC-SHA256(secret, "turnlog/share/" + key),
+  checkable only once the holder reveals its secret at the end.
+
+A process rolls only when it has every share: from the secrets it holds (a host or hot-seat program
+holds them all) or given with the command (``"shares": {"AL": "..."}``, each side computing its own
+with `turnlog share`).
 """
 from __future__ import annotations
 
@@ -28,6 +33,7 @@ from turnlog.events.store import local_name  # a PostgreSQL game's sidecars: nam
 from turnlog.events.setup import DiceHolder, DieSpec
 
 from . import dice as D
+from . import joint_keys as K
 from .errors import CommandError, RuleViolation
 
 _SHARE = b"turnlog/share/"
@@ -59,18 +65,18 @@ def secret_path(db_path: str | Path, holder: str) -> Path:
 
 
 def parse_holders(spec: Iterable[str]) -> list[tuple[str, str]]:
-    """Parse ``NAME`` or ``NAME=SHA256`` items: (name, commitment or '' to draw a secret here)."""
+    """Parse ``NAME`` or ``NAME=VALUE`` items: (name, VALUE or '' to draw the holder's key here).
+
+    VALUE is read by the caller (engine/faces/cli_dice.py: the holder's public key file).
+    """
     out: list[tuple[str, str]] = []
     for item in spec:
-        name, _eq, sha = item.partition("=")
-        sha = sha.lower()
+        name, _eq, value = item.partition("=")
         if not HOLDER.fullmatch(name):
             raise CommandError(f"joint-dice: {name!r} is not a holder name (1-32 letters, digits, _ or -)")
-        if sha and not HEX64.fullmatch(sha):
-            raise CommandError(f"joint-dice: {name}'s commitment must be 64 lower-case hex digits (SHA-256)")
         if name in (n for n, _s in out):
             raise CommandError(f"joint-dice: holder {name} is named twice")
-        out.append((name, sha))
+        out.append((name, value))
     if len(out) < 2:
         raise CommandError("joint-dice: at least two holders are needed, or one of them could roll alone")
     return out
@@ -84,23 +90,28 @@ def mark(created, *, public_seed: bool = False, holders: Iterable[DiceHolder] = 
     return msgspec.structs.replace(created, seed_public=True) if public_seed else created
 
 
-def matched(state_holders: dict[str, str], secrets: Iterable[bytes], strict: bool) -> dict[str, bytes]:
-    """Each secret under the holder whose commitment it matches; one matching none is refused if ``strict``."""
-    by_sha = {sha: h for h, sha in state_holders.items()}
+def matched(state, secrets: Iterable[bytes], strict: bool) -> dict[str, bytes]:
+    """Each secret under the holder whose registered key (in an older game: commitment) it matches.
+
+    One matching no holder is refused if ``strict``.
+    """
+    keys = state.joint_keys
+    by = {k: h for h, k in (keys or state.joint_dice).items()}
     out: dict[str, bytes] = {}
     for s in secrets:
-        h = by_sha.get(D.commitment(s))
+        h = by.get((K.public(s) if K.is_key(s) else "") if keys else D.commitment(s))
         if h is None:
             if strict:
-                raise CommandError("secret: it matches no holder's commitment in this game's log")
+                what = "key" if keys else "commitment"
+                raise CommandError(f"secret: it matches no holder's {what} in this game's log")
             continue
         out[h] = s
     return out
 
 
-def load(db_path, state_holders: dict[str, str], files=None, secrets=None) -> dict[str, bytes]:
+def load(db_path, state, files=None, secrets=None) -> dict[str, bytes]:
     """The secrets this process holds: those given, those in ``files``, else the files beside the game."""
-    if not state_holders:
+    if not state.joint_dice:
         return {}
     given = list(secrets or ())
     for f in files or ():
@@ -109,9 +120,9 @@ def load(db_path, state_holders: dict[str, str], files=None, secrets=None) -> di
             raise CommandError(f"secret-file: {f} does not exist")
         given.append(s)
     if secrets is not None or files:
-        return matched(state_holders, given, strict=True)
-    beside = [_read(secret_path(db_path, h)) for h in state_holders]
-    return matched(state_holders, [s for s in beside if s is not None], strict=False)
+        return matched(state, given, strict=True)
+    beside = [_read(secret_path(db_path, h)) for h in state.joint_dice]
+    return matched(state, [s for s in beside if s is not None], strict=False)
 
 
 def _read(path: Path) -> bytes | None:
@@ -132,35 +143,56 @@ class JointDice(D.Dice):
         self.served = ""  # the key the given shares were used for: a share is one key's
 
     def _derive(self, key: str, spec, rule: str) -> tuple[list[int], dict]:
-        st = self.state
+        st, rule = self.state, rule or "dice"
         if st.revealed:
-            raise RuleViolation(rule or "dice", f"{', '.join(st.revealed)} revealed a secret: a joint roll could "
+            raise RuleViolation(rule, f"{', '.join(st.revealed)} revealed a secret: a joint roll could "
                                 "now be predicted; enter the die value")
         unknown = sorted(set(self.given) - set(st.joint_dice))
         if unknown:
             raise CommandError(f"shares: {', '.join(unknown)} holds no secret in this game")
         shares, missing = {}, []
         for h in st.joint_dice:
-            mine = share(self.secrets[h], key) if h in self.secrets else None
-            theirs = self.given.get(h)
-            if theirs is not None and not HEX64.fullmatch(theirs):
-                raise CommandError(f"shares.{h}: a share is 64 lower-case hex digits")
+            mine = self._mine(h, key)
+            theirs = self._theirs(h, key, rule)
             if mine is not None and theirs is not None and mine != theirs:
-                raise RuleViolation(rule or "dice", f"the share given for {h} is not the one {h}'s secret gives")
+                raise RuleViolation(rule, f"the share given for {h} is not the one {h}'s secret gives")
             if mine is None and theirs is None:
                 missing.append(h)
-            if mine is None and theirs is not None:
-                if self.served not in ("", key):
-                    raise RuleViolation(rule or "dice", f"shares: the shares given are for one roll ({self.served}); "
-                                        f"this command also rolls {key}, which needs its own shares (not supported "
-                                        "yet: roll it where its holders' secrets are held)")
-                self.served = key
             shares[h] = mine or theirs
         if missing:
-            raise RuleViolation(rule or "dice", f"joint dice: rolling {key} needs the share of {', '.join(missing)} "
+            raise RuleViolation(rule, f"joint dice: rolling {key} needs the share of {', '.join(missing)} "
                                 f"(`turnlog share --db GAME --secret-file FILE --key {key}` prints it; give it as "
                                 f'"shares": {{"{missing[0]}": "..."}} in the command)')
-        return D.faces(mixed(shares, st.joint_dice), key, spec), {"shares": shares}
+        seed = K.mixed(shares, st.joint_dice) if st.joint_keys else mixed(shares, st.joint_dice)
+        return D.faces(seed, key, spec), {"shares": shares}
+
+    def _mine(self, h: str, key: str) -> str | None:
+        """The share of ``h`` computed from the secret held here, or None."""
+        if h not in self.secrets:
+            return None
+        if self.state.joint_keys:
+            return K.share(self.secrets[h], self.state.game_id, key)
+        return share(self.secrets[h], key)
+
+    def _theirs(self, h: str, key: str, rule: str) -> str | None:
+        """The share given for ``h`` with the command, checked at once if shares are signatures."""
+        theirs, st = self.given.get(h), self.state
+        if theirs is None:
+            return None
+        if st.joint_keys and not K.valid_share(st.joint_keys[h], st.game_id, key, theirs):
+            raise RuleViolation(rule, f"shares.{h}: not {h}'s share for roll {key} of this game: it "
+                                f"does not verify under the key {h} registered (fabricated, or made for "
+                                "another roll or game); whoever supplied it gave a false share; nothing "
+                                "was written")
+        if not st.joint_keys and not HEX64.fullmatch(theirs):
+            raise CommandError(f"shares.{h}: a share is 64 lower-case hex digits")
+        if h not in self.secrets:
+            if self.served not in ("", key):
+                raise RuleViolation(rule, f"shares: the shares given are for one roll ({self.served}); "
+                                    f"this command also rolls {key}, which needs its own shares (not supported "
+                                    "yet: roll it where its holders' secrets are held)")
+            self.served = key
+        return theirs
 
 
 def dice_for(state, seed: bytes | None, secrets: dict[str, bytes], command) -> D.Dice:
@@ -178,7 +210,15 @@ def dice_for(state, seed: bytes | None, secrets: dict[str, bytes], command) -> D
 
 
 def reveal(state, dice) -> list:
-    """SecretRevealed for every secret this process holds that is not yet in the log."""
+    """SecretRevealed for every secret this process holds that is not yet in the log.
+
+    Where shares are signatures there is nothing to reveal: each was checked when it was given,
+    and a holder's key revealed would let anyone compute its later shares.
+    """
+    if state.joint_keys:
+        raise RuleViolation("dice", "joint dice with signed shares have no secret to reveal: every "
+                            "share was checked under its holder's key when it was given; keep each "
+                            "key to yourself")
     held = {h: s for h, s in getattr(dice, "secrets", {}).items() if h not in state.revealed}
     if not held:
         raise RuleViolation("dice", "no joint-dice secret to reveal here: "
@@ -187,23 +227,33 @@ def reveal(state, dice) -> list:
     return [SecretRevealed(holder=h, secret=s.hex()) for h, s in held.items()]
 
 
-def held(joint: dict[str, bytes | str] | None) -> dict[str, bytes]:
-    """The secrets among ``joint`` (holder -> secret bytes, or a commitment kept by the holder)."""
+def held(joint: dict | None) -> dict[str, bytes]:
+    """The secrets among ``joint`` (holder -> secret or key bytes, or a record of a key kept elsewhere)."""
     return {h: s for h, s in (joint or {}).items() if isinstance(s, bytes)}
 
 
-def commitments(joint: dict[str, bytes | str] | None) -> list[DiceHolder]:
-    """GameCreated's holders: each SHA-256 given, or computed from the secret given."""
+def commitments(joint: dict | None, hmac_mode: bool = False) -> list[DiceHolder]:
+    """GameCreated's holders: each key registered (the proof drawn for a key held here), or, in the
+    HMAC mode of older games, each SHA-256 given or computed from the secret given."""
     out = []
     for h, s in (joint or {}).items():
-        if isinstance(s, bytes) and len(s) < 16:
-            raise CommandError(f"joint: {h}'s secret is too short (at least 128 bits are needed)")
         if not HOLDER.fullmatch(h):
             raise CommandError(f"joint: {h!r} is not a holder name (1-32 letters, digits, _ or -)")
-        out.append(DiceHolder(holder=h, sha256=D.commitment(s) if isinstance(s, bytes) else s))
+        out.append(_hmac_holder(h, s) if hmac_mode else K.holder(h, s))
     if joint is not None and len(out) < 2:
         raise CommandError("joint: at least two holders are needed, or one of them could roll alone")
+    if len({h.rsa or h.sha256 for h in out}) < len(out):
+        raise CommandError("joint: two holders register the same key (each holder draws its own)")
     return out
+
+
+def _hmac_holder(h: str, s) -> DiceHolder:
+    """A holder of the HMAC mode (games created before signed shares): its secret's SHA-256."""
+    if isinstance(s, bytes) and len(s) < 16:
+        raise CommandError(f"joint: {h}'s secret is too short (at least 128 bits are needed)")
+    if not isinstance(s, bytes) and not (isinstance(s, str) and HEX64.fullmatch(s)):
+        raise CommandError(f"joint: {h}'s commitment must be 64 lower-case hex digits (SHA-256)")
+    return DiceHolder(holder=h, sha256=D.commitment(s) if isinstance(s, bytes) else s)
 
 
 def sides(scenario) -> list[str]:
@@ -218,10 +268,13 @@ def sides(scenario) -> list[str]:
 def explain(ev: DieRolled, state) -> str:
     """The REPL's `why` for a joint roll: do the logged shares give the face, and which are checked yet."""
     spec = D.spec_of(state.die, state.dice, ev)
+    mix = K.mixed if state.joint_keys else mixed
     ok = (spec is not None and list(ev.shares) == list(state.joint_dice)
-          and D.again(mixed(ev.shares, state.joint_dice), ev, spec) == (ev.value, ev.faces))
+          and D.again(mix(ev.shares, state.joint_dice), ev, spec) == (ev.value, ev.faces))
+    said = (f"  mixed from the shares of {', '.join(ev.shares)} for the key '{ev.key}': "
+            + ("they give this face" if ok else "they DO NOT give this face"))
+    if state.joint_keys:
+        return said + "; each share is its holder's signature, checked under the key it registered"
     checked = [h for h, s in state.revealed.items() if share(bytes.fromhex(s), ev.key) == ev.shares.get(h)]
-    return (f"  mixed from the shares of {', '.join(ev.shares)} for the key '{ev.key}': "
-            + ("they give this face" if ok else "they DO NOT give this face")
-            + (f"; shares checked against revealed secrets: {', '.join(checked)}" if checked
-               else "; each share is checkable once its holder reveals its secret"))
+    return said + (f"; shares checked against revealed secrets: {', '.join(checked)}" if checked
+                   else "; each share is checkable once its holder reveals its secret")

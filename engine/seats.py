@@ -130,7 +130,8 @@ def verify_row(state: GameState, row: tuple) -> RuleViolation | None:
     does not parse is left to verify's re-execution to name.
     """
     _cid, actor, ctype, payload = row[:4]
-    if not seated(state) or ctype in ("LoadScenario", "Undo", "Redo"):
+    # The setup, a fork's cut (engine/identity.py: written by fork, never played) and undo/redo.
+    if not seated(state) or ctype in ("LoadScenario", "ForkGame", "Undo", "Redo"):
         return None
     try:
         command = c.parse(payload)

@@ -19,10 +19,12 @@ from typing import Callable, Iterable
 
 import msgspec
 
+from . import identity as ID
 from .ed25519_point import problem as point_problem
 from .errors import CommandError, RuleViolation
 
-MESSAGE_PREFIX = b"turnlog/command/v1\0"
+MESSAGE_PREFIX = b"turnlog/command/v1\0"  # a game created before identities (no game id in force)
+GAME_PREFIX = b"turnlog/command/v2\0"     # a game with an identity: the signed text names it
 RULE = "signatures"
 _HEX = frozenset("0123456789abcdef")
 INSTALL = "the optional `cryptography` package is not installed (pip install 'turnlog[sign]')"
@@ -98,10 +100,16 @@ class Presigned:
         return self.signature
 
 
-def message(prev: str, actor: str, ctype: str, payload: str) -> bytes:
-    """What a command's signature signs: the prefix, then the sorted-key JSON of the command and PREV."""
+def message(prev: str, actor: str, ctype: str, payload: str, game: str = "") -> bytes:
+    """What a command's signature signs: the prefix, then the sorted-key JSON of command and PREV.
+
+    ``game`` is the identity in force at the command (engine/identity.py); a game that has none (created
+    before identities, not forked since) signs the text it always signed, without it.
+    """
     body = {"actor": actor, "payload": payload, "prev": prev, "type": ctype}
-    return MESSAGE_PREFIX + msgspec.json.encode(body, order="sorted")
+    if not game:
+        return MESSAGE_PREFIX + msgspec.json.encode(body, order="sorted")
+    return GAME_PREFIX + msgspec.json.encode({**body, "game": game}, order="sorted")
 
 
 def valid(public: str, msg: bytes, signature: str) -> bool:
@@ -137,11 +145,12 @@ def signer_for(keys: dict[str, str], actor: str, signer: Signer | None) -> Signe
     return signer
 
 
-def signing(signer: Signer | None, actor: str, ctype: str, payload: str) -> Callable[[str], str] | None:
+def signing(signer: Signer | None, actor: str, ctype: str, payload: str,
+            game: str = "") -> Callable[[str], str] | None:
     """The log's callback: given PREV inside the append transaction, the signature of this command."""
     if signer is None:
         return None
-    return lambda prev: signer.sign(message(prev, actor, ctype, payload))
+    return lambda prev: signer.sign(message(prev, actor, ctype, payload, game))
 
 
 def key_problems(seats, where: str = "seats") -> list[str]:
@@ -168,15 +177,22 @@ def key_problems(seats, where: str = "seats") -> list[str]:
     return out
 
 
-def check_log(rows: Iterable[tuple], keys: dict[str, str]) -> tuple[int, int | None, str]:
+def check_log(rows: Iterable[tuple], keys: dict[str, str],
+              game: str = "") -> tuple[int, int | None, str]:
     """Check every command's signature; return (commands checked, first bad seq or None, why).
 
-    ``rows`` are EventLog.command_signatures(). The setup (seq 1, LoadScenario) is signed by no one: each
-    player's first signature covers it through PREV. Raises Unavailable without the optional extra.
+    ``rows`` are EventLog.command_signatures(); ``game`` is GameCreated's identity. The setup (seq 1,
+    LoadScenario) is signed by no one: each player's first signature covers it through PREV.
+    Neither is a fork's ForkGame, written by the fork (engine/identity.py): the signatures after it
+    cover the fork's new identity, and verify's re-execution judges the row itself. Raises
+    Unavailable without the optional extra.
     """
     done = 0
     for seq, cid, actor, ctype, payload, signature, prev in rows:
         if seq == 1 and ctype == "LoadScenario":
+            continue
+        if ctype == "ForkGame":
+            game = ID.forked_id(game, _nonce(payload))
             continue
         what = f"command {cid} ({ctype}) by {actor or '(no actor named)'}"
         public = keys.get(actor or "")
@@ -184,7 +200,7 @@ def check_log(rows: Iterable[tuple], keys: dict[str, str]) -> tuple[int, int | N
             return done, seq, f"{what}: {actor or '(no actor named)'} has no key in this game, so cannot sign"
         if not signature:
             return done, seq, f"{what} carries no signature"
-        msg = message(prev, actor, ctype, payload)
+        msg = message(prev, actor, ctype, payload, game)
         if not valid(public, msg, signature):
             other = next((a for a, k in keys.items() if a != actor and valid(k, msg, signature)), "")
             why = (f"it is signed with {other}'s key, not {actor}'s" if other else
@@ -193,6 +209,15 @@ def check_log(rows: Iterable[tuple], keys: dict[str, str]) -> tuple[int, int | N
             return done, seq, f"{what}: {why}"
         done += 1
     return done, None, ""
+
+
+def _nonce(payload: str) -> str:
+    """A ForkGame payload's nonce ("" when unreadable: re-execution names that row)."""
+    try:
+        nonce = msgspec.json.decode(payload).get("nonce", "")
+    except (msgspec.DecodeError, AttributeError):
+        return ""
+    return nonce if isinstance(nonce, str) else ""
 
 
 def fingerprints(keys: dict[str, str]) -> list[str]:

@@ -14,8 +14,7 @@ from turnlog.events.setup import Season, Supply
 from turnlog.projections.state import GameState
 
 from . import commands as c
-from . import joint
-from . import domains
+from . import domains, identity, joint
 from .dice import Dice
 from .errors import CommandError, RuleViolation
 from .kit.choices import Choice, Option, choice
@@ -86,7 +85,7 @@ class TurnKind:
     name = "turn"
     commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit, c.MarkOffensive,
                 c.SetControl, c.SetSupply, c.MarkAirdropped, c.PlaceFeature, c.RemoveFeature, c.AddNote,
-                c.RevealSeed)
+                c.RevealSeed, c.ForkGame)
 
     def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
         if isinstance(cmd, BOARD_FACTS):
@@ -151,6 +150,8 @@ class TurnKind:
                 if not 0 <= at <= state.seq:
                     raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
                 return [g.NoteAdded(text=t, at_seq=at or state.seq)]
+            case c.ForkGame(nonce=n):
+                return identity.forked(state, n)
             case c.RevealSeed():
                 if state.joint_dice:
                     return joint.reveal(state, dice)

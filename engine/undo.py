@@ -21,7 +21,7 @@ from . import commands as c
 from . import seats as S
 from .errors import RuleViolation
 
-SKIPPED = ("Undo", "AddNote", "LoadScenario")  # never undone themselves: undo looks past them
+SKIPPED = ("Undo", "AddNote", "LoadScenario", "ForkGame")  # never undone themselves: undo looks past them
 WALLS = ("RevealSeed", "LoadScenario")  # undo never reaches back past these
 
 

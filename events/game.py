@@ -153,6 +153,19 @@ class SecretRevealed(Event, frozen=True, kw_only=True):
     secret: str
 
 
+class GameForked(Event, kw_only=True):
+    """A fork's first own row, at the cut: from here the fork is a game of its own.
+
+    ``game_id`` is derived from ``forked_from`` (the identity before the cut, "" for a game created
+    without one) and the fork command's nonce, so no fork can take an identity a game already had.
+    Signatures and joint-dice shares after this row cover ``game_id``.
+    """
+
+    game_id: str
+    forked_from: str = ""
+    at_seq: int
+
+
 GameEvent = (
     GameTurnStarted
     | PlayerTurnStarted
@@ -175,4 +188,5 @@ GameEvent = (
     | DieRolled
     | SeedRevealed
     | SecretRevealed
+    | GameForked
 )

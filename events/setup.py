@@ -252,10 +252,18 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
 
 
 class DiceHolder(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
-    """One side's part of joint dice: its name and SHA-256 of the secret it alone keeps."""
+    """One side's part of joint dice: its name and what checks its shares.
+
+    A game created since shares are signatures registers the holder's RSA public key (``rsa``, the
+    modulus in hex) and the proof that its signatures are unique (``proof``; engine/joint_keys.py).
+    A game created before holds SHA-256 of the secret the holder alone kept (``sha256``;
+    engine/joint.py). Each defaults, and so is omitted: older logs' holders encode as they did.
+    """
 
     holder: str
-    sha256: str
+    sha256: str = ""
+    rsa: str = ""
+    proof: list[str] = []
 
 
 class TableRecord(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
@@ -310,6 +318,9 @@ class GameCreated(Event, frozen=True, kw_only=True):
     dice: dict[str, DiceSpec] = {}
     # Seats: empty, and so omitted, in a hot-seat game; every older log encodes as before.
     seats: SeatsSpec = SeatsSpec()
+    # The game's identity (engine/identity.py): 32 random hex digits drawn at creation, covered by
+    # every signature and joint-dice share; "", and so omitted, in a game created before identities.
+    game_id: str = ""
 
 
 class FactionDefined(Event, frozen=True, kw_only=True):

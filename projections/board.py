@@ -151,6 +151,10 @@ def _secret(state: GameState, e: g.SecretRevealed) -> None:
     state.revealed[e.holder] = e.secret
 
 
+def _forked(state: GameState, e: g.GameForked) -> None:
+    state.game_id = e.game_id
+
+
 def _undone(state: GameState, e: g.CommandUndone) -> None:
     pass
 
@@ -163,8 +167,10 @@ def _created(state: GameState, e: s.GameCreated) -> None:
         state.tables = {t.name: t for t in e.tables}
     if e.joint_dice:
         state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}
+        state.joint_keys = {h.holder: h.rsa for h in e.joint_dice if h.rsa}
     if e.seats.factions:
         state.seats = e.seats
+    state.game_id = e.game_id
 
 
 def _faction(state: GameState, e: s.FactionDefined) -> None:
@@ -227,7 +233,7 @@ HANDLERS: dict[type, Callable[[GameState, object], None]] = {
     g.FeaturePlaced: _feature_placed, g.FeatureRemoved: _feature_removed, g.OverstackMarked: _overstack,
     g.GameTurnStarted: _game_turn, g.PlayerTurnStarted: _player_turn, g.PhaseStarted: _phase,
     g.WeatherSet: _weather, g.NoteAdded: _note, g.SeedRevealed: _seed, g.SecretRevealed: _secret,
-    g.CommandUndone: _undone,
+    g.CommandUndone: _undone, g.GameForked: _forked,
     s.GameCreated: _created, s.FactionDefined: _faction, s.NationalityDefined: _nationality, s.HexDefined: _hex,
     s.HexsideDefined: _hexside, s.BoxDefined: _box, s.SupplySourceDefined: _source, s.UnitPlaced: _placed,
     s.RestrictionDefined: _restriction, s.TerrainTypeDefined: _terrain_type, s.PoolDefined: _pool,

@@ -175,6 +175,9 @@ def _line(event) -> str:
             return f"die rolled for {k}: {v}{' (entered by hand)' if e else ' (committed seed)'}"
         case g.SeedRevealed(seed=sd):
             return f"dice seed revealed: {sd[:16]}…"
+        case g.GameForked(game_id=gid, forked_from=was, at_seq=at):
+            return (f"forked at seq {at}" + (f" from game {was}" if was else "")
+                    + f": this game is {gid}")
         case g.SecretRevealed(holder=h, secret=sd):
             return f"joint-dice secret of {h} revealed: {sd[:16]}…"
     return type(event).__name__

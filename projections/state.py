@@ -101,6 +101,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     seed: str = ""
     joint_dice: dict[str, str] = {}   # joint dice: holder -> SHA-256 of its secret, in commitment order
     revealed: dict[str, str] = {}     # joint dice: holder -> its revealed secret (hex)
+    joint_keys: dict[str, str] = {}   # joint dice, signed shares: holder -> its RSA modulus (hex)
     die: DieSpec = DieSpec()
     dice: dict[str, DiceSpec] = {}    # the scenario's named dice (GameCreated.dice); omitted when none
     tables: dict[str, TableRecord] = {}  # the scenario's combat tables by name (GameCreated.tables); omitted when none
@@ -129,6 +130,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     # The own state of each kind registered through engine/kinds.py, keyed by kind name
     # (its type in STATE_TYPES); empty, and so omitted, in a game that uses only the built-in kinds.
     kinds: dict[str, Any] = {}
+    game_id: str = ""  # the identity: GameCreated's, or the latest GameForked's; "" in older games
     seats: SeatsSpec = SeatsSpec()  # who holds which side; empty in a hot-seat game, so omitted
     # No notes: they annotate the log, the rules never read them, and kept here they made every
     # snapshot (and so every time travel) grow with the length of the game. Read them from the log.

@@ -101,6 +101,8 @@ def _print_seats(g: Game) -> None:
               + (f"; host {seats.host}" if seats.host else ""))
     for actor, key in sorted(seats.keys.items()):  # a signed game: every command needs its issuer's key
         T.say(f"  key of {actor}: {key}")
+    if seats.keys:  # what its signatures name: compare it with verify's (a fork has its own)
+        T.say(f"  game {g.state.game_id}")
 
 
 def cmd_play(args) -> int:
@@ -196,7 +198,8 @@ def cmd_fork(args) -> int:
     with _open(args) as g:
         _intact_up_to(g, args)
     with _open(args) as g, g.fork(args.at, args.to) as f:
-        T.say(f"{args.to}: forked from {args.db} at seq {f.state.seq}")
+        T.say(f"{args.to}: forked from {args.db} at seq {f.state.seq - 1}; seq {f.state.seq} "
+              f"gives it its own identity, {f.state.game_id}")
     return 0
 
 

@@ -49,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
                     help="accept the --seed given: a test game, marked in its log as predictable")
     sp.add_argument("--joint-dice", nargs="?", const="", metavar="HOLDERS",
                     help="joint dice, no single seed: comma-separated holders (default: the scenario's sides), "
-                         "each NAME (its secret drawn into DB.NAME.secret) or NAME=SHA256 (from `turnlog secret`)")
+                         "each NAME (its key drawn into DB.NAME.secret) or NAME=FILE.pub "
+                         "(from `turnlog secret`)")
     sp.add_argument("--seat", action="append", metavar="FACTION=ACTOR",
                     help="a seated game: FACTION is held by ACTOR (repeatable; default: hot-seat, one actor plays all)")
     sp.add_argument("--referee", help="a seated game's referee: holds no side, alone overrides the dice barrier")
@@ -112,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("share", help="joint dice: print this holder's share for a roll's key"))
     sp.add_argument("--key", required=True, help="the roll's key, as a refused roll names it")
     sp.set_defaults(fn="cmd_share")
-    sp = sub.add_parser("secret", help="joint dice: draw a secret of your own into a new file, print its SHA-256")
+    sp = sub.add_parser("secret", help="joint dice: draw a key of your own into a new file, "
+                                              "its public half into FILE.pub")
     sp.add_argument("--output", "-o", required=True, help="the secret file to create (0600, never overwritten)")
     sp.set_defaults(fn="cmd_secret")
     sp = sub.add_parser("keygen", help="signed games: make a key pair, print the public key")

@@ -127,7 +127,8 @@ def cmd_sign(args, judge) -> int:
             raise refusal
         seq, prev = g.log.last()
         payload = c.encode(cmd).decode()
-        sig = g.signers[args.actor].sign(SG.message(prev, args.actor, type(cmd).__name__, payload))
+        msg = SG.message(prev, args.actor, type(cmd).__name__, payload, g.state.game_id)
+        sig = g.signers[args.actor].sign(msg)
     line = Mailed(signed=msgspec.json.decode(payload), actor=args.actor, prev=f"{seq}:{prev}", sig=sig)
     print(T.json_text(msgspec.json.encode(line)))
     T.say(f"signed as {args.actor} at seq {seq}: mail the line above to the holder of the game, who "

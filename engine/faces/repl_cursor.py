@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from turnlog.projections import narrative
 
+from .. import anchor as A
 from .. import commands as c
 from . import diff as D
 from ..errors import CommandError
@@ -126,7 +127,8 @@ class CursorCommands:
             self.say(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}")
         if self.cursor:
             # The hash of the row at the cursor, as `turnlog verify --anchor` takes it.
-            self.say(f"  anchor:  {self.cursor}:{(self.game.log.hash_at(self.cursor) or '')[:16]}")
+            at = (self.game.log.hash_at(self.cursor) or "")[:A.HEAD_DIGITS]
+            self.say(f"  anchor:  {self.cursor}:{at}")
 
     # -- acting (at the live end) -------------------------------------------------
 

@@ -18,6 +18,8 @@ def _seqs(seqs: list[int], n: int = 12) -> str:
 
 _SEED = {"revealed": "the seed revealed in the log", "sidecar": "the seed kept beside the file (not yet revealed)"}
 _PUBLIC = "the dice seed is PUBLIC (given by hand or published): anyone could predict every roll"
+_KEYLESS = ("the log is in the signed format (log format 4) but registers no key: a signed game "
+            "whose keys were removed looks so; compare with the keys exchanged, or verify --anchor")
 
 
 def text(rep: Report, path: str = "") -> str:
@@ -72,6 +74,7 @@ def _lines(rep: Report, path: str) -> list[str]:
     if rep.head:
         lines.append(f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was "
                      f"cut or rewritten)")
+    lines += _identity_lines(rep)
     lines += _signature_lines(rep)
     lines += _dice_lines(rep)
     if rep.tables:
@@ -106,7 +109,9 @@ def _lines(rep: Report, path: str) -> list[str]:
     if rep.problem and rep.stage == "schema":
         lines.append(f"  log       {rep.problem}")
     if rep.ok:
-        lines.append("VERIFIED" + (f" (but {_PUBLIC})" if rep.seed_public is True else ""))
+        buts = [x for x, on in ((_PUBLIC, rep.seed_public is True),
+                                (_KEYLESS, rep.keyless_signed_format is True)) if on]
+        lines.append("VERIFIED" + (f" (but {'; and '.join(buts)})" if buts else ""))
     else:
         first = d.seq if d is not None else rep.first_bad_seq
         why = {"dice": "a roll cannot be confirmed", "commands": "a command does not re-execute as logged",
@@ -120,8 +125,22 @@ def _lines(rep: Report, path: str) -> list[str]:
     return lines
 
 
+def _identity_lines(rep: Report) -> list[str]:
+    """The game's identity and each fork's cut: a fork presented as the original shows here."""
+    out = [f"  game      {rep.game_id} (its signatures and joint shares fit this game only)"] \
+        if rep.game_id is not msgspec.UNSET else []
+    for f in [] if rep.forks is msgspec.UNSET else rep.forks:
+        seq, was, now = f.split()
+        out.append(f"  fork      at seq {seq}: a fork of game {was}, from there game {now}")
+    return out
+
+
 def _signature_lines(rep: Report) -> list[str]:
     """A signed game's keys (to compare with the ones the players exchanged) and its signatures' verdict."""
+    if rep.keyless_signed_format is True:
+        failed = rep.stage == "signatures"
+        where = f"FAILED at seq {rep.first_bad_seq}: {rep.problem}" if failed else "NONE: " + _KEYLESS
+        return [f"  signed    {where}"]
     if rep.keys is msgspec.UNSET:
         return []
     out = [f"  key       {k}" for k in rep.keys]
@@ -180,7 +199,9 @@ def _joint_lines(rep) -> list[str]:
     for who, label in ((jc.revealed, "revealed in the log"), (jc.held, "held by this process")):
         if who:
             out.append(f"            secrets {label}: {', '.join(who)}")
-    out.append(f"            {jc.shares_checked} shares checked against their holder's secret; "
+    signed = jc.signed is True
+    against = "under its holder's registered key" if signed else "against their holder's secret"
+    out.append(f"            {jc.shares_checked} shares checked {against}; "
                f"{rep.rolls_derived} roll{'s' if rep.rolls_derived != 1 else ''} re-derived in full")
     if rep.problem and rep.stage == "dice":
         out.append(f"            {rep.problem}")

@@ -104,6 +104,7 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
             rep.name = getattr(decode(first[2], first[3], first[4]), "name", "")
         chain.stage(progress, "verify: signatures")
         forged = chain.signatures(game, rep)
+        chain.identity(game, rep)
         chain.stage(progress, "verify: dice")
         dice.check(game, rep)
         if rep.problem:

@@ -14,7 +14,11 @@ from turnlog.events.log import EventLog
 
 from ..errors import CommandError
 
-MIN_PREFIX = 8  # hex digits: short enough to copy by hand, long enough that a forgery cannot aim at it
+# Hex digits: 128 bits. A rewriter who rehashes a forged history can grind row contents (a
+# timestamp, a note) until the hash at the anchor's seq starts with a short prefix: 8 digits fall
+# in about 2^32 tries.
+MIN_PREFIX = 32
+HEAD_DIGITS = 32  # what verify prints and the REPL shows: enough to pass back as an anchor
 _FORM = re.compile(r"^([0-9]+):([0-9a-fA-F]+)$")
 
 Anchor = tuple[int, str]
@@ -24,16 +28,18 @@ def parse(text: str, field: str = "--anchor") -> Anchor:
     """``SEQ:HASH`` (HASH a prefix of at least MIN_PREFIX hex digits) as (seq, lower-case prefix)."""
     m = _FORM.match(text.strip())
     if m is None:
-        raise CommandError(f"{field}: expected SEQ:HASH (e.g. 39:3fa2c1d0e4b5), got {text!r}")
+        raise CommandError(f"{field}: expected SEQ:HASH (e.g. 39:{'3fa2c1d0' * 4}), got {text!r}")
     seq, prefix = int(m.group(1)), m.group(2).lower()
     if seq < 1:
         raise CommandError(f"{field}: seq must be 1 or more, got {seq}")
     if not MIN_PREFIX <= len(prefix) <= 64:
-        raise CommandError(f"{field}: the hash needs {MIN_PREFIX} to 64 hex digits, got {len(prefix)}")
+        raise CommandError(f"{field}: the hash needs {MIN_PREFIX} to 64 hex digits (at least 128 "
+                           f"bits, so that no rewritten history can be ground to match it), "
+                           f"got {len(prefix)}")
     return seq, prefix
 
 
-def head(log: EventLog, digits: int = 16) -> str:
+def head(log: EventLog, digits: int = HEAD_DIGITS) -> str:
     """The anchor a player keeps for this file as it stands: ``SEQ:HASH`` of its last row ("" when empty)."""
     seq, h = log.last()
     return f"{seq}:{h[:digits]}" if seq else ""

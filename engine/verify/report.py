@@ -64,3 +64,6 @@ class Report(msgspec.Struct, kw_only=True):
     # the log's at their seq (engine/snapshots.py).
     schema: list[str] | msgspec.UnsetType = msgspec.UNSET
     forged_snapshots: list[int] | msgspec.UnsetType = msgspec.UNSET
+    keyless_signed_format: bool | msgspec.UnsetType = msgspec.UNSET  # log format 4, no key
+    game_id: str | msgspec.UnsetType = msgspec.UNSET     # the identity at the end (engine/identity.py)
+    forks: list[str] | msgspec.UnsetType = msgspec.UNSET  # "SEQ FROM TO" of each fork's cut

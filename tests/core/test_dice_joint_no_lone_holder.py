@@ -1,4 +1,8 @@
-"""Joint dice. No single holder of a secret can compute a roll; verify names a false share.
+"""Joint dice with HMAC shares (games created before shares were signatures): no lone holder rolls.
+
+No single holder of a secret can compute a roll; verify names a false share once the secrets are revealed.
+The mode is kept so that earlier logs play and verify as they did (Game.create(joint_hmac=True) makes one
+for these tests); new games sign their shares (tests/core/test_joint_dice_signed_shares.py).
 
 Given a bridgehead game whose dice are joint between AX and AL (each secret committed at creation),
 when one holder alone tries to roll (or forks the game to peek), then it is refused; a roll with every
@@ -7,8 +11,6 @@ share re-derives after the reveal, a false share is named with its holder, and u
 from __future__ import annotations
 
 import hashlib
-import json
-import stat
 
 import msgspec
 import pytest
@@ -31,7 +33,7 @@ KEY = "attrition/t2/AX/WA/western/0505"
 
 def joint_game(path, secrets=None, **kw) -> Game:
     """Hot seat: one process holds every secret (a host program, or a test)."""
-    return Game.create(path, S.load("bridgehead-14-65"), joint=secrets or {"AX": AX, "AL": AL}, **kw)
+    return Game.create(path, S.load("bridgehead-14-65"), joint=secrets or {"AX": AX, "AL": AL}, joint_hmac=True, **kw)
 
 
 def begun(path, **kw) -> Game:
@@ -202,37 +204,6 @@ def test_verify_catches_a_face_that_its_shares_do_not_give(tmp_path):
     with Game.open(tmp_path / "g.db", secrets=[]) as g:  # before any reveal, the face is still checked
         rep = verify(g)
     assert not rep.ok and rep.first_bad_seq == seq and "its shares give" in rep.problem
-
-
-def test_cli_mailed_game_end_to_end(tmp_path):
-    # AX draws its own secret and gives only the commitment; AL's secret is drawn at creation.
-    mine = tmp_path / "ax.secret"
-    r = cli("secret", "--output", mine)
-    assert r.returncode == 0 and stat.S_IMODE(mine.stat().st_mode) == 0o600
-    sha = r.stdout.strip()
-    assert cli("secret", "--output", mine).returncode == 2  # never overwritten
-    db = tmp_path / "g.db"
-    r = cli("new", "bridgehead-14-65", "--db", db, "--joint-dice", f"AX={sha},AL")
-    assert r.returncode == 0, r.stderr
-    assert sorted(p.name for p in tmp_path.glob("g.db.*")) == ["g.db.AL.secret"]
-    assert stat.S_IMODE((tmp_path / "g.db.AL.secret").stat().st_mode) == 0o600
-    (tmp_path / "al.secret").write_bytes((tmp_path / "g.db.AL.secret").read_bytes())
-    (tmp_path / "g.db.AL.secret").unlink()  # handed to AL, no copy kept
-    cmds = tmp_path / "c.jsonl"
-    cmds.write_text(json.dumps({"type": "BeginAttrition", "attacker": "AX", "zone": ZONE}) + "\n"
-                    + json.dumps({"type": "RollAttritionDie", "procedure": "A1"}) + "\n")
-    r = cli("play", "--db", db, cmds, "--secret-file", mine)
-    assert r.returncode == 2 and "needs the share of AL" in r.stderr
-    share = json.loads(cli("share", "--db", db, "--secret-file", tmp_path / "al.secret", "--key", KEY).stdout)
-    assert share["holder"] == "AL" and share["key"] == KEY
-    cmds.write_text(json.dumps({"type": "RollAttritionDie", "procedure": "A1",
-                                "shares": {"AL": share["share"]}}) + "\n")
-    r = cli("play", "--db", db, cmds, "--secret-file", mine)
-    assert r.returncode == 0 and "joint dice" in r.stdout, r.stderr
-    assert cli("reveal", "--db", db, "--secret-file", mine).returncode == 0
-    assert cli("reveal", "--db", db, "--secret-file", tmp_path / "al.secret").returncode == 0
-    rep = json.loads(cli("verify", "--db", db, "--json").stdout)
-    assert rep["ok"] and rep["joint"]["revealed"] == ["AX", "AL"] and rep["rolls"][0]["check"] == "derived"
 
 
 def test_joint_create_never_overwrites_a_secret_file(tmp_path):

@@ -1,8 +1,13 @@
-"""Fork copies a game up to a command boundary into a new file that verifies and goes its own way."""
+"""Fork copies a game up to a command boundary into a new file that verifies and goes its own way.
+
+The rows up to the cut are the original's; one ForkGame row after them gives the fork its own identity
+(engine/identity.py), so its board is the original's at the cut but for the identity.
+"""
 from __future__ import annotations
 
 import stat
 
+import msgspec
 import pytest
 
 from turnlog.engine.commands import (AddNote, BeginAttrition, MarkAirdropped, MoveUnit, RollAttritionDie,
@@ -31,13 +36,19 @@ def spans(g) -> dict[int, tuple[int, int]]:
     return {r[0]: (r[5], r[6]) for r in g.log.commands()}
 
 
+def at_cut(f: Game, original: Game, cut: int):
+    """The fork's board as of its cut: its own identity put back to the original's."""
+    assert f.state.game_id != original.state.game_id and f.state.seq == cut + 1
+    return msgspec.structs.replace(f.state, game_id=original.state.game_id, seq=cut)
+
+
 def test_fork_inside_a_command_cuts_at_the_previous_boundary(game, tmp_path):
     first, last = spans(game)[3]
     assert last - first == 2
     with game.fork(first + 1, tmp_path / "f.db") as f:
-        assert f.log.last()[0] == first - 1
-        assert [r[0] for r in f.log.commands()] == [1, 2]
-        assert f.state == game.at(first - 1)
+        assert f.log.last()[0] == first  # the cut, then the fork's own row
+        assert [r[2] for r in f.log.commands()] == ["LoadScenario", "MoveUnit", "ForkGame"]
+        assert at_cut(f, game, first - 1) == game.at(first - 1)
         assert "A1" not in f.state.attritions
 
 
@@ -45,10 +56,10 @@ def test_fork_copies_rows_verbatim_and_verifies(game, tmp_path):
     _f, cut = spans(game)[3]
     with game.fork(cut, tmp_path / "f.db") as f:
         assert table(tmp_path / "f.db", ROWS, (cut,)) == table(game.log.path, ROWS, (cut,))
-        assert f.log.verify_chain() == (cut, None, "")
+        assert f.log.verify_chain() == (cut + 1, None, "")
         rep = verify(f)
-        assert rep.ok and rep.commands_checked == 2
-        assert f.state == game.at(cut)
+        assert rep.ok and rep.commands_checked == 3  # with the fork's own row, re-executed like any command
+        assert at_cut(f, game, cut) == game.at(cut)
 
 
 def test_fork_continues_independently(game, tmp_path):
@@ -108,6 +119,6 @@ def test_fork_keeps_undos_before_the_cut(game, tmp_path):
     game.undo()
     cut = game.log.last()[0]
     with game.fork(cut, tmp_path / "f.db") as f:
-        assert f.state == game.state
+        assert at_cut(f, game, cut) == game.state
         assert f.state.units["us-inf-4"].airdropped_from == ""
         assert f.undone() == game.undone()

@@ -1,4 +1,4 @@
-"""Joint dice roll named dice and draw like a seed does: from the holders' shares of the key, mixed.
+"""Joint dice roll named dice and draw like a seed does: from the holders' shares of the key, mixed (HMAC shares).
 
 A process holding one secret takes the other holder's share with the command; those shares are one key's,
 so a command that would roll two keys on given shares is refused (nothing written) rather than reuse them.
@@ -20,7 +20,7 @@ AXIS, ALLIES = bytes([1]) * 32, bytes([2]) * 32
 
 
 def test_a_draw_on_a_given_share_derives_from_both_shares(tmp_path, toy):
-    toy_game(tmp_path / "g.db", joint={"axis": AXIS, "allies": ALLIES}, public_seed=False).close()
+    toy_game(tmp_path / "g.db", joint={"axis": AXIS, "allies": ALLIES}, joint_hmac=True, public_seed=False).close()
     theirs = J.share(ALLIES, "toy/1/k")
     with Game.open(tmp_path / "g.db", secrets=[AXIS]) as g:
         (_s, k), = g.execute(toy(draw_only=True, shares={"allies": theirs}))
@@ -33,7 +33,7 @@ def test_a_draw_on_a_given_share_derives_from_both_shares(tmp_path, toy):
 
 
 def test_given_shares_do_not_serve_a_second_key(tmp_path, toy):
-    toy_game(tmp_path / "g.db", joint={"axis": AXIS, "allies": ALLIES}, public_seed=False).close()
+    toy_game(tmp_path / "g.db", joint={"axis": AXIS, "allies": ALLIES}, joint_hmac=True, public_seed=False).close()
     with Game.open(tmp_path / "g.db", secrets=[AXIS]) as g:
         before = g.log.last()
         with pytest.raises(RuleViolation) as err:
@@ -43,7 +43,7 @@ def test_given_shares_do_not_serve_a_second_key(tmp_path, toy):
 
 
 def test_entered_values_need_no_share(tmp_path, toy):
-    toy_game(tmp_path / "g.db", joint={"axis": AXIS, "allies": ALLIES}, public_seed=False).close()
+    toy_game(tmp_path / "g.db", joint={"axis": AXIS, "allies": ALLIES}, joint_hmac=True, public_seed=False).close()
     with Game.open(tmp_path / "g.db", secrets=[AXIS]) as g:
         pair, k = (e for _s, e in g.execute(toy(values={"pair": [1, 1], "k": 5})))
     assert pair.entered and k.entered and not pair.shares

@@ -96,4 +96,5 @@ def test_cli_new_from_toml_json_and_bundled(tmp_path):
     boards = [msgspec.json.decode(x) for x in shows]
     for b in boards:
         b.pop("seed_sha256")  # each game drew its own secret seed
+        b.pop("game_id")  # and its own identity
     assert boards[0] == boards[1] == boards[2]

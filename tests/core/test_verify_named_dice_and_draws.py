@@ -96,7 +96,7 @@ def test_re_execution_refuses_a_roll_of_other_dice_than_the_decider_asks(tmp_pat
 
 def test_joint_dice_roll_named_dice_and_draws_and_verify_them(tmp_path, toy):
     joint = {"axis": bytes([1]) * 32, "allies": bytes([2]) * 32}
-    seqs = played(tmp_path / "g.db", toy, joint=joint, seed=None, public_seed=False)
+    seqs = played(tmp_path / "g.db", toy, joint=joint, joint_hmac=True, seed=None, public_seed=False)
     with Game.open(tmp_path / "g.db", secrets=list(joint.values())) as g:
         pair = g.events(seqs["pair"], seqs["pair"])[0][1]
         k = g.events(seqs["k"], seqs["k"])[0][1]

@@ -40,7 +40,7 @@ def test_a_clean_game_reads_line_by_line(tmp_path):
     assert out[1] == "  chain     intact up to seq 34: every row's hash links to the one before"
     assert out[2] == (f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was cut "
                       "or rewritten)")
-    assert rep.head == f"34:{head[1][:16]}"
+    assert rep.head == f"34:{head[1][:32]}"
     assert out[3] == ("  dice      1 roll: 0 re-derived from the seed kept beside the file (not yet revealed), "
                       "1 entered by hand (seq 27)")
     assert out[4].startswith("  commands  3 re-executed on the board of their time: all legal, the same events")

@@ -87,5 +87,5 @@ def test_cli_diff_between_seqs_json_and_forks(played, tmp_path):
     assert cli("fork", "--db", db, "--at", "34", "--to", tmp_path / "f.db").returncode == 0
     r = cli("diff", "--db", db, "--other", tmp_path / "f.db")
     assert r.returncode == 0, r.stderr
-    assert f"diff {db} at seq 39 -> {tmp_path / 'f.db'} at seq 34" in r.stdout
+    assert f"diff {db} at seq 39 -> {tmp_path / 'f.db'} at seq 35" in r.stdout
     assert "the two logs share seq 1..34" in r.stdout and "ge-pz-1 [GE armor 8]: moved 0505 -> 0504" in r.stdout

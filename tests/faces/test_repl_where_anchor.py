@@ -12,7 +12,7 @@ def test_where_shows_an_anchor_that_verify_accepts(tmp_path):
     out = section(run(g, "goto 27", "where"), "where")
     line = next(ln for ln in out.splitlines() if ln.strip().startswith("anchor:"))
     seq, prefix = line.split()[1].split(":")
-    assert seq == "27" and len(prefix) == 16 and g.log.hash_at(27).startswith(prefix)
+    assert seq == "27" and len(prefix) == 32 and g.log.hash_at(27).startswith(prefix)
     g.close()
     assert verify_path(tmp_path / "r.db", anchors=[(27, prefix)]).ok
-    assert not verify_path(tmp_path / "r.db", anchors=[(27, "0" * 16)]).ok
+    assert not verify_path(tmp_path / "r.db", anchors=[(27, "0" * 32)]).ok

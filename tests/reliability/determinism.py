@@ -27,6 +27,7 @@ from turnlog.engine import commands as c
 from turnlog.engine import scenario as S
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify
+from turnlog.events.store import open_log
 
 from . import play
 from .common import SEED, board_hash, child
@@ -55,10 +56,15 @@ def events_hash(g: Game) -> str:
 
 
 def replay_commands(game: Game) -> str:
-    """Issue the logged commands again into a fork holding only the setup; hash the events they give."""
+    """Issue the logged commands again into a copy of the setup alone; hash the events they give.
+
+    A copy of the setup's rows, not a fork: a fork adds its own row (its identity) after the setup.
+    """
     cmds = game.log.commands()
     with tempfile.TemporaryDirectory() as tmp:
-        g = game.fork(cmds[0][6], Path(tmp) / "again.db")
+        log = open_log(Path(tmp) / "again.db", create=True, log_format=game.log.format)
+        log.copy_from(game.log, cmds[0][6])
+        g = Game(log, SEED)
         for _cid, _actor, ctype, payload, *_rest in cmds[1:]:
             g.execute(c.Redo() if ctype == "Redo" else c.parse(payload))
         out = events_hash(g)

@@ -205,13 +205,16 @@ class GameMachine(RuleBasedStateMachine):
         if f is None:
             assert not to.exists(), "a refused fork left a file"
             return
-        cut = f.state.seq
-        assert cut <= at and f.state == g.at(cut), "the fork differs from the game at its cut"
-        assert list(f.log.full_rows()) == self.rows[:cut], "the fork's rows differ from the original's"
+        cut = f.state.seq - 1  # the fork's own row (ForkGame, its identity) follows the cut
+        assert f.log.commands()[-1][2] == "ForkGame" and f.state.game_id != g.state.game_id
+        before = g.at(cut)
+        assert cut <= at and msgspec.structs.replace(f.state, game_id=before.game_id, seq=cut) == before, \
+            "the fork differs from the game at its cut"
+        assert list(f.log.full_rows())[:cut] == self.rows[:cut], "the fork's rows differ from the original's"
         assert f.log.verify_chain()[1] is None
         if switch:
             g.close()
-            self.game, self.rows = f, self.rows[:cut]
+            self.game, self.rows = f, list(f.log.full_rows())
             self.rolls = {}
             self.scan()
         else:

@@ -173,7 +173,7 @@ def test_deleted_trailing_single_event_command_is_invisible_in_format_3(original
         assert verify(g).ok and len(g.log.commands()) == 4
     r = cli("verify", "--db", path)
     assert r.returncode == 0 and "NOT VERIFIED" not in r.stdout
-    r = cli("verify", "--db", path, "--anchor", f"{last}:{head[:16]}")  # the head kept before the cut
+    r = cli("verify", "--db", path, "--anchor", f"{last}:{head[:32]}")  # the head kept before the cut
     assert r.returncode == 1 and f"anchor    FAILED at seq {last}" in r.stdout
 
 

@@ -12,6 +12,8 @@ import sqlite3
 from pathlib import Path
 from typing import Callable
 
+import msgspec
+
 from turnlog.engine import signatures as SG
 from turnlog.engine.game import Game
 from turnlog.events.chain import GENESIS, command_text, row_hash3, signed_payload
@@ -48,11 +50,13 @@ def rechained(src: Path, dst: Path, edit: Callable[[list[dict]], None] | None = 
     if edit is not None:
         edit(rows)
     prev = GENESIS
+    game = msgspec.json.decode(rows[0]["data"]).get("game_id", "")  # a fork's rows are not forged here
     for r in rows:
         command = ""
         if r["command_type"] is not None:
             if r["seq"] in (resign or {}):
-                r["signature"] = resign[r["seq"]].sign(SG.message(prev, r["actor"], r["command_type"], r["payload"]))
+                msg = SG.message(prev, r["actor"], r["command_type"], r["payload"], game)
+                r["signature"] = resign[r["seq"]].sign(msg)
             command = command_text(r["actor"], r["command_type"], r["ts"], r["last_seq"],
                                    signed_payload(r["signature"], r["payload"]))
         r["hash"] = prev = row_hash3(prev, r["seq"], r["command_id"], r["type"], r["version"], r["automatic"],

@@ -1,0 +1,62 @@
+"""A game's identity: drawn at creation, new at every fork, covered by every signature and joint
+share.
+
+A fork copies the original's rows byte for byte, so up to the cut its tail is the original's tail.
+Were a signature (or a joint-dice share) made in the fork over the tail alone, it would fit the
+original too. So each game has an identity: 32 random hex digits in GameCreated.game_id, drawn by
+Game.create. A fork adds one row at the cut, a ForkGame command whose GameForked event gives the
+fork an identity of its own, derived from the identity it had and a fresh nonce (no fork can pick an
+identity a game already had). The original's rows are untouched; a copy (export, import, `copy`)
+keeps the identity, being the same game. Signatures (engine/signatures.py) and shares
+(engine/joint_keys.py) made after a row cover the identity in force there. A game created before
+identities has "" until a fork gives it one; its signed text is the one it always had.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+
+import msgspec
+
+from turnlog.events.game import GameForked
+
+from .errors import CommandError, RuleViolation
+
+RULE = "fork"
+_PREFIX = b"turnlog/fork\0"
+_HEX = frozenset("0123456789abcdef")
+
+
+def new_id() -> str:
+    """A fresh identity (or fork nonce): 128 random bits as 32 lower-case hex digits."""
+    return os.urandom(16).hex()
+
+
+def is_id(text) -> bool:
+    """True when ``text`` is an identity (or nonce): 32 lower-case hex digits."""
+    return isinstance(text, str) and len(text) == 32 and set(text) <= _HEX
+
+
+def forked_id(previous: str, nonce: str) -> str:
+    """The identity of a fork of the game ``previous`` made with ``nonce``."""
+    return hashlib.sha256(_PREFIX + previous.encode() + b"\0" + nonce.encode()).hexdigest()[:32]
+
+
+def forked(state, nonce: str) -> list[GameForked]:
+    """The event of a fork's cut: the new identity, the one before it, and the cut's seq."""
+    if not is_id(nonce):
+        raise CommandError("nonce: a fork's nonce is 32 lower-case hex digits")
+    was = state.game_id
+    return [GameForked(game_id=forked_id(was, nonce), forked_from=was, at_seq=state.seq)]
+
+
+def refuse_played() -> None:
+    """A ForkGame is written by the fork itself at its cut, never played into a game."""
+    raise RuleViolation(RULE, "ForkGame: a fork's identity is written by `turnlog fork` "
+                              "(Game.fork) at the cut of the new file; it is never played into a "
+                              "game; nothing was written")
+
+
+def with_id(created):
+    """GameCreated with a fresh identity."""
+    return msgspec.structs.replace(created, game_id=new_id())
