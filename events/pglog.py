@@ -142,7 +142,7 @@ class PgEventLog(PgReads):
     def schema_problems(self) -> list[str]:
         """Objects of schema turnlog that are not this store's own (events/pgcatalog.py)."""
         from .pgcatalog import problems
-        psycopg = _psycopg()
+        psycopg = psycopg_module()
         try:
             with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10) as scratch:
                 return problems(self.conn, scratch)

@@ -11,6 +11,11 @@ from __future__ import annotations
 
 from typing import Union
 
+from .engine.commands import Command as Command  # the names below are this module's own: re-exported
+from .engine.commands import Retreat as Retreat
+from .engine.commands import RetreatCommand as RetreatCommand
+from .engine.commands import encode as encode
+from .engine.commands import parse as parse
 from .engine.commands import vocabulary
 
 _OWN = ("AnyCommand", "Command", "NAMES", "Retreat", "RetreatCommand", "encode", "parse")
