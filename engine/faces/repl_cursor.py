@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from turnlog.projections import narrative
 
-from .. import anchor as A
+from ..verify import anchor as A
 from .. import commands as c
 from . import diff as D
 from ..errors import CommandError

@@ -18,47 +18,13 @@ CI_TYPES = ("BeginAttrition", "RollAttritionDie", "RetreatUnits", "RevealSeed")
 
 #: class -> why verify does not name it today (the fix it waits for).
 KNOWN_OPEN = {
-    "as_RevealSeed":
-        "a command typed RevealSeed is folded as logged, never re-executed: any events verify",
-    "as_LoadScenario":
-        "a LoadScenario in mid-game is folded as logged: the setup is not held to seq 1",
     "RevealSeed_carries_event":
         "a RevealSeed's rows are not held to what a reveal writes (one SeedRevealed)",
-    "wrong_events":
-        "a RevealSeed whose event eliminates a unit verifies (reveals are folded as logged)",
-    "extra_event":
-        "a RevealSeed with a second SeedRevealed verifies (reveals are folded as logged)",
-    "undo_note":
-        "an undo of a note verifies: verify does not judge an undo by the engine's undo_target",
-    "undo_twice": "an undo of a command already undone verifies (same reason)",
-    "undo_undo": "an undo of an undo verifies (same reason)",
     "undo_two_commands":
-        "one undo taking back two commands verifies when neither rolled (same reason)",
-    "undo_older":
-        "an undo of an older command while a later one stays verifies, or the replay raises "
-        "KeyError and verify names no seq",
-    "undo_setup": "an undo of the setup makes the replay raise KeyError: verify names no seq",
-    "undo_not_undone":
-        "an Undo whose event is not a CommandUndone makes verify raise AttributeError",
-    "undo_self_override":
-        "the dice barrier reads override/referee from the event, the seat check from the "
-        "payload: a roller overriding in the event alone, naming herself, verifies",
-    "undo_override_event_only":
-        "the same split: the event naming the game's referee, issued by the roller",
-    "redo_embedded":
-        "a Redo whose `of` is one's own note carries any command; the seat check follows `of`",
-    "redo_without_of": "a Redo with no `of` carries any command past the seat check",
-    "redo_other_command":
-        "a Redo is not held to carry the command it re-issues: a note in its place verifies",
-    "AddNote_carries_event":
-        "an event naming a procedure the game lacks makes the replay raise KeyError on open: "
-        "verify names no seq",
+        "one undo row carrying two CommandUndone events, neither of a roll, verifies",
     "field_die":
         "an entered die's face is not held to the payload's value: verify names the next row",
     "payload_swap": "the events of another entered face logged under the payload's face verify",
-    "extra_trigger":
-        "verify does not compare the file's schema with the store's: an extra trigger verifies",
-    "noop_triggers": "append-only triggers replaced by no-ops under the same names verify",
     # False alarms: honest logs verify names.
     "honest_from_snapshot":
         "a board restored from a snapshot (dump/load) orders a retreat's automatic consequences "
