@@ -21,7 +21,6 @@ from xml.sax.saxutils import escape, quoteattr
 from turnlog.projections.state import GameState
 
 from . import diff as D
-from . import render_wif
 from .render_context import Context
 from .render_style import (
     BAND,
@@ -45,10 +44,10 @@ from .render_style import (
     safe_id,
     terrain,
 )
-from .render_assault import assault_results
 from .render_outlines import hexsides, zone_outlines
-from .render_units import (STATUS, STRENGTH, arrows, hex_items, occupation, required_targets,
-                           unit_counters)
+from .render_overlays import chips, overlays
+from .render_units import arrows, hex_items, unit_counters
+from ..view import BoardView, board, unit_text
 
 
 # -- the SVG -------------------------------------------------------------------
@@ -56,6 +55,7 @@ from .render_units import (STATUS, STRENGTH, arrows, hex_items, occupation, requ
 def render_svg(game, state: GameState, at: int | None = None) -> str:
     """The board of ``state`` as a standalone SVG document (``game`` gives the log's context)."""
     ctx = Context(game, state)
+    view = board(state)
     colours = Colours(state)
     if state.hexes:
         xy = {h.id: center(h.col, h.row) for h in state.hexes.values()}
@@ -67,7 +67,7 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     ox, oy = (mapw - (maxx - minx)) / 2 - minx, MARGIN + TOP - miny
     pos = {hid: (x + ox, y + oy) for hid, (x, y) in xy.items()}
     width = mapw + PANEL
-    legend, legend_h = legend_panel(state, ctx, colours, mapw)
+    legend, legend_h = legend_panel(state, view, ctx, colours, mapw)
     height = max(maxy - miny + 2 * MARGIN + TOP, legend_h + MARGIN)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
@@ -81,11 +81,9 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out.append('</g>')
     out += hexsides(state, pos)
     out += zone_outlines(state, pos, colours)
-    out += occupation(state, ctx, pos, colours)
-    out += required_targets(state, pos)
-    out += render_wif.combats(state, pos)
+    out += overlays(view.overlays, pos, colours)
     out.append('<g class="units">')
-    out += unit_counters(state, ctx, pos, colours)
+    out += unit_counters(state, view, ctx, pos, colours)
     out.append('</g>')
     out.append('<g class="bands">')
     out += [_band(state, hid, pos[hid], colours, ctx) for hid in sorted(state.hexes)]
@@ -95,7 +93,7 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out.append('<g class="labels">')  # last, so arrows crossing a hex's top edge never hide its id
     out += [_label(state, hid, pos[hid], colours, crowd.get(hid, 0)) for hid in sorted(state.hexes)]
     out.append('</g>')
-    out += assault_results(state, pos)
+    out += chips(view.overlays, pos)
     out += legend
     out.append("</svg>")
     return "\n".join(out)
@@ -199,8 +197,12 @@ def _hex_title(state: GameState, hid: str) -> str:
             f"{', ' + h.front + ' front' if h.front else ''}{'; ' + feats if feats else ''}")
 
 
-def legend_panel(state: GameState, ctx: Context, colours: Colours, x0: float) -> tuple[list[str], float]:
-    """The legend beside the map at ``x0``: its SVG parts and the height they take."""
+def legend_panel(state: GameState, view: BoardView, ctx: Context, colours: Colours, x0: float,
+                 off_map: bool = True) -> tuple[list[str], float]:
+    """The legend beside the map at ``x0``: its SVG parts and the height they take.
+
+    ``off_map`` False leaves out the units off the map (the HTML replay draws them per step).
+    """
     lines = Legend(x0 + 14, TOP - 6)
     lines.head("Terrain")
     for t in sorted({h.terrain for h in state.hexes.values()}):
@@ -212,22 +214,10 @@ def legend_panel(state: GameState, ctx: Context, colours: Colours, x0: float) ->
     lines.text("counter: nationality, type, unit id, factors")
     lines.text("5+ units: stacks, badge = units, Σ = factors")
     lines.text("dot: partial (amber) / no supply (red)")
-    if any(u.offensive and u.hex for u in state.units.values()):
-        lines.text("O by the factors: took offensive (14.23A)")
-    if any(u.mode for u in state.units.values()):
+    if any(v.mode for v in view.units.values()):
         lines.text("top right: mode (PA, EXP, TRA...)")
-    if any("attack" in u.markers for u in state.units.values()):
-        lines.text("\u2660 bottom left: Attack marker (9.1.0)")
-    if any(u.strength_kind in STRENGTH for u in state.units.values()):
-        lines.text("bottom: strength in men, v vehicles, g guns")
-    if any(m in STATUS for u in state.units.values() for m in u.markers):
-        lines.text("D disrupted, B broken (beside the symbol)")
-    if "designation" in state.kinds:
-        lines.text("red dashed hex: must be attacked (9.1.1)")
-    if "wif" in state.kinds:
-        lines.text("dark red hex: land combat, ARM att:def, table")
-    if "assault" in state.kinds:
-        lines.text("red chip a/d: assault losses, attacker/defender")
+    for line in view.legend:
+        lines.text(line)
     used = sorted({f.kind for fs in state.features.values() for f in fs})
     if used:
         lines.head("Features")
@@ -244,17 +234,9 @@ def legend_panel(state: GameState, ctx: Context, colours: Colours, x0: float) ->
     lines.text("number on an arrow: units that went that way")
     lines.line("changed", "changed by the last command")
     lines.line("ghost", "eliminated by the last command")
-    boxed = [u for u in state.units.values() if u.box]
-    repair = {pid for pid, p in state.pools.items() if p.kind == "repair"}
-    pool = sorted(u.id for u in state.units.values() if u.in_pool and u.pool not in repair)
-    kgs = render_wif.repair_pool(state)
-    if boxed or pool or kgs:
+    if off_map and view.pools + view.off_map:
         lines.head("Off the map")
-        for u in boxed:
-            lines.text(f"{u.id} ({u.factors}) in box {u.box}")
-        if pool:
-            lines.wrap("force pool: " + ", ".join(pool))
-        for line in kgs:
+        for line in view.pools + view.off_map:
             lines.wrap(line)
     if ctx.changes.units or ctx.changes.hexes:
         lines.head("Last command changed")
@@ -267,7 +249,7 @@ def legend_panel(state: GameState, ctx: Context, colours: Colours, x0: float) ->
 
 def board_text(state: GameState) -> str:
     """A plain-text board: turn, hexes with their units, boxes, pool and procedures."""
-    t = state.turn
+    t, view = state.turn, board(state)
     if not t.turn:  # time travel into the setup: no game turn has started yet
         lines = [f"{state.name or '(no game yet)'}: during the scenario's setup, before its first game turn, "
                  f"seq {state.seq}"]
@@ -284,8 +266,7 @@ def board_text(state: GameState) -> str:
         feats = ",".join(f.kind for f in state.features.get(hid, []))
         if not us and not feats:
             continue
-        units = " ".join(f"{u.id}[{u.nationality} {u.type} {u.factors}{'' if u.supply == 'full' else ' ' + u.supply}]"
-                         for u in us)
+        units = " ".join(f"{u.id}[{unit_text(u, view.units[u.id])}]" for u in us)
         lines.append(f"  {hid} {h.terrain:<8} {state.control.get(hid, '-'):<4} {feats and '{' + feats + '} '}{units}")
     boxed = [u for u in state.units.values() if u.box]
     if boxed:
@@ -293,10 +274,7 @@ def board_text(state: GameState) -> str:
     repair = {pid for pid, p in state.pools.items() if p.kind == "repair"}
     pool = [u.id for u in state.units.values() if u.in_pool and u.pool not in repair]
     lines.append(f"  force pool: {', '.join(sorted(pool)) or '-'}")
-    lines += [f"  {line}" for line in render_wif.repair_pool(state)]
-    for p in state.attritions.values():
-        lines.append(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, "
-                     f"{p.factors} factors, result {result(p) if p.die is not None else '-'}")
-    lines += [f"  {line}" for line in render_wif.board_lines(state)]
+    lines += [f"  {line}" for line in view.off_map]
+    lines += [f"  {line}" for line in view.summaries.values()]
     return "\n".join(lines)
 

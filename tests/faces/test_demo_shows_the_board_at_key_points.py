@@ -19,7 +19,7 @@ def test_the_bridgehead_demo_shows_the_board_after_the_roll_the_losses_and_at_th
     assert marks == sorted(marks)
     after_roll = out[marks[1]:marks[2]]
     assert "turn 2 (summer 1943), AX's player turn, attrition phase, seq 29" in after_roll
-    assert "result 2C/1H (die 3)" in after_roll and "force pool: -" in after_roll
+    assert "result 2C/1H (die 3, row 4)" in after_roll and "force pool: -" in after_roll
     after_losses = out[marks[3]:marks[4]]
     assert "force pool: us-inf-1, us-inf-2" in after_losses
     end = out[marks[4]:marks[5]]
