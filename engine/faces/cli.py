@@ -206,6 +206,7 @@ def cmd_export(args) -> int:
     log = open_log(args.db, readonly=True)
     try:
         _require_setup(log)  # an export with no setup could never be imported
+        revealed = next(iter(log.rows_of_types(("SeedRevealed",), log.last()[0])), None) is not None
         with Progress("export") as progress:
             if args.output:
                 n = outfile.write(args.output, lambda out: export(log, out, progress), force=args.force)
@@ -213,7 +214,8 @@ def cmd_export(args) -> int:
                 n = export(log, sys.stdout, progress)
     finally:
         log.close()
-    print(f"{args.output or 'stdout'}: {n} events exported (the dice seed is not)", file=sys.stderr)
+    seed = "the dice seed goes with them: it was revealed in the log" if revealed else "the dice seed is not"
+    print(f"{args.output or 'stdout'}: {n} events exported ({seed})", file=sys.stderr)
     return 0
 
 

@@ -61,7 +61,7 @@ class _Reader:
     """The parts of a Game that explain() reads, with the undone set read once instead of once per event."""
 
     def __init__(self, game):
-        self._game, self.log, self.seed = game, game.log, game.seed
+        self._game, self.log, self.seed, self.state = game, game.log, game.seed, game.state
         self._undone = game.undone()
 
     def undone(self, upto=None):

@@ -268,7 +268,11 @@ function changes(now, before) {
 }
 
 // -- the panel, the timeline, the controls ------------------------------------------------------
-function who(c) { return (c[1] || "(no actor named)") + (c[2] ? " (seat " + c[2] + ")" : ""); }
+// The setup is the scenario's, no one's; an actor holding no seat in a seated game is said so.
+function who(c) {
+  if (c[3] === "LoadScenario") return "the scenario (the game's setup)";
+  return (c[1] || "(no actor named)") + (c[2] === "no seat" ? " (holding no seat)" : c[2] ? " (seat " + c[2] + ")" : "");
+}
 function cmdText(c) { return "c" + c[0] + " " + c[3] + (c[4] ? " " + c[4] : ""); }
 function fill(id, lines, tag) {
   const e = $(id);
