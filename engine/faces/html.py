@@ -81,7 +81,7 @@ def build(game, report, path: str = "") -> tuple[dict, str]:
     data = {"name": final.name or "turnlog game", "file": path, "events": len(steps),
             "start": commands[0][6] - 1 if commands else 0, "steps": steps, "strings": replay.strings,
             "commands": [_command(row, final, replay.undone_at) for row in commands],
-            "hexes": board.hexes, "factions": board.factions, "nat": board.nat, "r": R, "h": H,
+            "hexes": board.hexes, "width": round(board.mapw + PANEL), "margin": MARGIN, "factions": board.factions, "nat": board.nat, "r": R, "h": H,
             "colours": {"changed": CHANGED, **ARROWS, "move": "#333333"}, "facedata": board.facedata,
             "styles": {role: msgspec.to_builtins(s) for role, s in {**STYLES, "": DEFAULT}.items()},
             "verify": {"ok": report.ok, "head": report.head, "text": report_text(report, path), "bad": _bad(report)}}

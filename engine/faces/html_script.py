@@ -123,7 +123,8 @@ function drawOverlays(now) {
     }
     layer.append(g);
     if (!label) continue;
-    const k = (seen.get(i) ?? -1) + 1, w = label.length * 5.4 + 8, top = y + H / 2 - 16 - 13 * k;
+    // the hex's feature marks are written at its foot: its chips start one row up
+    const k = (seen.get(i) ?? (now.f.has(i) ? 0 : -1)) + 1, w = label.length * 5.4 + 8, top = y + H / 2 - 16 - 13 * k;
     seen.set(i, k);
     const c = svg("g", {"class": "overlay-chip role-" + role, "data-hex": id});
     if (title) c.append(svg("title", {}, title));
@@ -313,9 +314,9 @@ function go(i) {
   drawHighlights(ch.hexes);
   drawUnits(now, before, ch.units);
   drawArrows(first, cur);
-  $("board-turn").textContent = now.t;
-  $("board-step").textContent = "seq " + (cur + 1) + ": " + st[1];
-  $("board-command").textContent = cmdText(c) + " — by " + who(c);
+  fitLine("board-turn", now.t);
+  fitLine("board-step", "seq " + (cur + 1) + ": " + st[1]);
+  fitLine("board-command", cmdText(c) + " — by " + who(c));
   $("position").textContent = "seq " + (cur + 1) + " of " + N;
   $("slider").value = cur;
   $("command").textContent = cmdText(c);
@@ -334,6 +335,21 @@ function go(i) {
   fill("changes", ch.lines.length ? ch.lines : ["nothing on the board"]);
   timeline(cur);
   try { history.replaceState(null, "", "#seq=" + (cur + 1)); } catch (e) { /* a browser refusing it: no matter */ }
+}
+// A line of the board's heading, ended with "…" where it would run past the picture (its title has it whole).
+function fitLine(id, text) {
+  const e = $(id), room = D.width - 2 * D.margin;
+  clear(e);
+  e.textContent = text;
+  if (e.getComputedTextLength() <= room) return;
+  let lo = 0, hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    e.textContent = text.slice(0, mid) + "…";
+    if (e.getComputedTextLength() <= room) lo = mid; else hi = mid - 1;
+  }
+  e.textContent = text.slice(0, lo) + "…";
+  e.append(svg("title", {}, text));
 }
 // Down: the board after this command (after the next one when already there); Up: the board before it.
 function nextCommand(dir) {

@@ -101,7 +101,6 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
 
 def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     t = state.turn
-    room = int((width - 2 * MARGIN) / 6.6)
     lines = [(state.name or "turnlog", 16, "bold", "#111"),
              (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · {t.phase or '-'} phase · "
               f"board at seq {state.seq}", 12.5, "normal", "#222")]
@@ -118,6 +117,8 @@ def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     out, y = [], 8.0
     for i, (text, size, weight, ink) in enumerate(lines):
         y += size + 5
+        # DejaVu Sans: about 0.6 em a character, 0.66 bold; a line longer than the picture ends in "…"
+        room = int((width - 2 * MARGIN) / (size * (0.66 if weight == "bold" else 0.6)))
         if len(text) > room:
             text = text[: room - 1] + "…"
         cls = "title" if i == 0 else "subtitle"
@@ -157,24 +158,35 @@ def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str
 def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
     """The hex id on its band, the feature marks and the overstack mark (drawn over the arrows).
 
-    Features sit on light chips in the hex's west part, above its west corner and stacked upwards: at
-    the hex's foot, or at or below a side corner, a mark would sit against a neighbour's band and read
-    as that hex's. A chip ends left of where the hex's ``crowd`` counters begin (a long mark in a
-    crowded hex may reach them, never past the hex's edge).
+    Features sit on light chips in the hex's upper half: at the hex's foot, or at or below a side corner,
+    a mark would sit against a neighbour's band and read as that hex's. Over one or two counters (one
+    row) the chips stand in a row above them; otherwise in the west part, stacked upwards, ending left
+    of where the ``crowd`` counters begin (a long mark in a crowded hex may reach them, never past the
+    hex's edge).
     """
     x, y = xy
     ctrl = state.control.get(hid, "")
     parts = [f'<text x="{x:.1f}" y="{y - H / 2 + 11.5:.1f}" font-size="10" text-anchor="middle" '
              f'fill="{ink_on(colours.faction(ctrl))}">{escape(hid)}{" " + escape(ctrl) if ctrl else ""}</text>']
     feats = [feature_label(f.kind) for f in state.features.get(hid, [])]
+    font, em, pad = (8.5, 5.6, 4) if crowd <= 2 else (6.5, 4.3, 3)   # beside a crowd the room is narrow
+    row = x - (sum(len(m) * em + pad for m in feats) + 3 * (len(feats) - 1)) / 2
     for i, mark in enumerate(feats):
-        fy = y - 12 - 12 * i
-        w = len(mark) * 5.6 + 4
-        right = x + {0: -6, 1: -21}.get(crowd, -37)
-        left = max(x - R + 12 + i * 7, right - w)  # the hex narrows upwards: 7px per chip keeps it inside
+        w, size = len(mark) * em + pad, font
+        if 1 <= crowd <= 2:   # one row of counters, their tops 15px above the centre: the chips in a row above
+            fy, left = y - 22, row
+            row += w + 3
+        else:
+            fy = y - (12 if crowd == 0 else 8) - 12 * i   # just above the west corner, where the hex is widest
+            right = x + (-6 if crowd == 0 else -37)
+            edge = x - R + 1 + (y - fy + 5.5) / math.sqrt(3)   # inside the hex's slanted edge
+            if crowd and right - w < edge:   # a long mark beside a crowd: smaller type, never on a counter
+                scale = max(right - edge - pad, 1.0) / (len(mark) * em)
+                w, size = right - edge, round(font * scale, 1)
+            left = max(edge, right - w)
         parts.append(f'<g class="feature"><rect x="{left:.1f}" y="{fy - 5.5:.1f}" width="{w:.1f}" height="11" rx="2" '
                      f'fill="#fbfaf6" fill-opacity="0.85"/><text class="features" x="{left + w / 2:.1f}" y="{fy + 3:.1f}" '
-                     f'font-size="8.5" font-weight="bold" text-anchor="middle" fill="#222">{escape(mark)}</text></g>')
+                     f'font-size="{size}" font-weight="bold" text-anchor="middle" fill="#222">{escape(mark)}</text></g>')
     if hid in state.overstacked:  # the mirror place on the east side, clear of the south-east neighbour's band
         parts.append(f'<text x="{x + R * 0.7:.1f}" y="{y - 7:.1f}" font-size="14" font-weight="bold" fill="#c00" '
                      f'text-anchor="middle">!</text>')

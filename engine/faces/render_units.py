@@ -170,7 +170,7 @@ def _face(u: UnitState, v: UnitView, x0: float, y0: float, size: float, ink: str
     p = [f'<text x="{x0 + 2.5:.1f}" y="{y0 + 8:.1f}" font-size="7" fill="{ink}">{escape(nat)}</text>',
          symbol(u.type, cx, y0 + (9.5 if size >= C else 8.5), ink)]
     if label is None:  # a single counter names its unit; a stack's top counter stands for the stack
-        p.append(_unit_id(u.id, cx, y0 + 24.3, size, ink))
+        p.append(_unit_id(u.id, cx, y0 + 23.6, size, ink))
     p.append(f'<text class="factors" x="{cx:.1f}" y="{y0 + size - 1.8:.1f}" font-size="{10 if len(fac) > 2 or size < C else 10.5}" '
              f'font-weight="bold" text-anchor="middle" fill="{ink}">{escape(fac)}</text>')
     if u.supply != "full":
@@ -200,11 +200,13 @@ def _markers(markers, x0: float, y0: float, size: float) -> list[str]:
 
 
 def _unit_id(uid: str, cx: float, y: float, size: float, ink: str) -> str:
-    """The unit's id in small type under its symbol, squeezed to the counter's width when it is long."""
+    """The unit's id under its symbol, as large as the room there allows, squeezed to the counter's width
+    when it is long (a map of many hexes is drawn small: the id must stay readable)."""
     room = size - 3
-    fit = f' textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"' if len(uid) * 3.5 > room else ""
-    return (f'<text class="unit-id" x="{cx:.1f}" y="{y:.1f}" font-size="6.2" text-anchor="middle" fill="{ink}"{fit}>'
-            f'{escape(uid)}</text>')
+    font = max(5.5, math.floor(min(7.6, room / (0.62 * max(len(uid), 1))) * 10) / 10)  # bold: ~0.62 em a glyph
+    fit = f' textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"' if len(uid) * 0.62 * font > room else ""
+    return (f'<text class="unit-id" x="{cx:.1f}" y="{y:.1f}" font-size="{font:.1f}" font-weight="bold" '
+            f'text-anchor="middle" fill="{ink}"{fit}>{escape(uid)}</text>')
 
 
 def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
