@@ -53,12 +53,13 @@ class Kind(Protocol):
         """Who must issue ``command`` now; None (or no ``who`` at all): the phasing side or the host."""
 
     def view(self, state: GameState) -> KindView:
-        """What this kind's state shows on the board at ``state`` (optional: no view, nothing drawn).
+        """What this kind's state shows on the board at ``state`` (optional: no view, none drawn).
 
-        Per-unit values and markers (``UnitView``: a strength text, a mode, lettered markers), overlays
-        on hexes (``Overlay``: a role, a label, a title), legend lines, off-map lines and one summary line
-        per procedure. The SVG and text boards, the HTML replay (per step), ``diff``, the REPL's ``unit``
-        and ``hex`` and the demo draw them; an overlay's role the faces do not know gets a default style.
+        Per-unit values and markers (``UnitView``: a strength text, a mode, lettered markers),
+        overlays on hexes (``Overlay``: a role, a label, a title), legend lines, off-map lines and
+        one summary line per procedure. The SVG and text boards, the HTML replay (per step),
+        ``diff``, the REPL's ``unit`` and ``hex`` and the demo draw them; an overlay role the faces
+        do not know gets a default style.
         """
 
 

@@ -28,7 +28,8 @@ class Marker(msgspec.Struct, frozen=True, kw_only=True):
 class UnitView(msgspec.Struct, frozen=True, kw_only=True):
     """One unit as drawn: the strength text on its counter, its mode, its markers.
 
-    A kind's entry overrides the core's ``strength`` and ``mode`` when it gives them and adds its markers.
+    A kind's entry overrides the core's ``strength`` and ``mode`` when it gives them, and adds its
+    markers.
     """
 
     strength: str = ""
@@ -41,9 +42,9 @@ class UnitView(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Overlay(msgspec.Struct, frozen=True, kw_only=True):
-    """A hex drawn over: its ``role`` picks the style (faces' table; an unknown role gets a default),
-    ``label`` is written on a chip at the hex's foot, ``title`` is the tooltip, ``faction`` colours
-    roles drawn in a side's colour (occupation)."""
+    """A hex drawn over: its ``role`` picks the style (the faces' table; an unknown role gets a
+    default), ``label`` is written on a chip at the hex's foot, ``title`` is the tooltip,
+    ``faction`` colours the roles drawn in a side's colour (occupation)."""
 
     hex: str
     role: str
@@ -69,7 +70,8 @@ class KindView(msgspec.Struct, kw_only=True):
 class BoardView(msgspec.Struct, kw_only=True):
     """The views of every kind a game uses, merged over the core's; ``units`` holds every unit.
 
-    ``pools``: the core's off-map lines (boxes, the force pool); ``off_map``: the kinds' (a repair pool).
+    ``pools``: the core's off-map lines (boxes, the force pool); ``off_map``: the kinds' (a repair
+    pool).
     """
 
     units: dict[str, UnitView] = {}
@@ -92,9 +94,10 @@ def merge(base: UnitView, mine: UnitView) -> UnitView:
 
 
 def board(state: GameState) -> BoardView:
-    """The board of ``state`` as every face draws it: the core's units, then each used kind's view."""
+    """The board of ``state`` as every face draws it: the core's units, then each used kind's."""
     from . import kinds as K
-    out = BoardView(units={uid: core_unit(u) for uid, u in state.units.items()}, pools=_pools(state))
+    out = BoardView(units={uid: core_unit(u) for uid, u in state.units.items()},
+                    pools=_pools(state))
     for kind in K.active(state):
         hook = getattr(kind, "view", None)
         if hook is None:
@@ -111,7 +114,7 @@ def board(state: GameState) -> BoardView:
 
 
 def _pools(state: GameState) -> list[str]:
-    """The core's off-map lines: units in boxes and the force pool (a pool of kind ``repair`` is a kind's)."""
+    """The core's off-map lines: units in boxes, the force pool (a ``repair`` pool is a kind's)."""
     repair = {pid for pid, p in state.pools.items() if p.kind == "repair"}
     out = [f"{u.id} ({u.factors}) in box {u.box}" for u in state.units.values() if u.box]
     pool = sorted(u.id for u in state.units.values() if u.in_pool and u.pool not in repair)

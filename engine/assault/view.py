@@ -1,9 +1,9 @@
 """What a Panzer Campaigns assault shows on the board (the kind's view hook, engine/view.py).
 
 Units by their strength in men, vehicles or guns (AS-RES.1), with their Disrupted and Broken markers
-(AS-DEF.1, AS-DEF.5, AS-RET.1); an open assault outlines its defending hex; a resolved assault of the
-current player turn shows its two losses, the attacker's first, on a chip at the foot of that hex
-(AS-MAP.1, men-equivalents, reading P9).
+(AS-DEF.1, AS-DEF.5, AS-RET.1); an open assault outlines its defending hex; a resolved assault of
+the current player turn shows its two losses, the attacker's first, on a chip at the foot of that
+hex (AS-MAP.1, men-equivalents, reading P9).
 """
 from __future__ import annotations
 
@@ -32,12 +32,14 @@ def view(state: GameState) -> KindView:
         if (p.turn, p.attacker) != (t.turn, t.active):
             continue   # AS-MAP.1: the chips of the current player turn only
         if p.resolved:
-            out.overlays.append(Overlay(hex=p.hex, role="result", label=f"{p.att_loss}/{p.def_loss}",
-                                        procedure=p.id, title=f"{p.id}: the attackers lost {p.att_loss}, "
-                                        f"the defenders {p.def_loss} (AS-MAP.1)"))
+            tip = f"{p.id}: the attackers lost {p.att_loss}, the defenders {p.def_loss} (AS-MAP.1)"
+            label = f"{p.att_loss}/{p.def_loss}"
+            out.overlays.append(Overlay(hex=p.hex, role="result", label=label, procedure=p.id,
+                                        title=tip))
         else:
+            tip = f"{p.id}: {p.attacker} assaults {p.hex}, phase {p.phase}"
             out.overlays.append(Overlay(hex=p.hex, role="defending", label=p.id, procedure=p.id,
-                                        title=f"{p.id}: {p.attacker} assaults {p.hex}, phase {p.phase}"))
+                                        title=tip))
         out.summaries[p.id] = summary(p)
     if any(u.strength_kind in STRENGTH for u in state.units.values()):
         out.legend.append("bottom: strength in men, v vehicles, g guns")
@@ -51,5 +53,5 @@ def view(state: GameState) -> KindView:
 def summary(p) -> str:
     """One line of an assault: who, where, with what, its phase and result."""
     res = f"result {p.att_loss}/{p.def_loss}" if p.resolved else "not resolved yet"
-    return (f"{p.id}: {p.attacker} assaults {p.hex} ({p.defender}) with {', '.join(p.units) or '-'}, "
-            f"phase {p.phase}, {res}")
+    return (f"{p.id}: {p.attacker} assaults {p.hex} ({p.defender}) with "
+            f"{', '.join(p.units) or '-'}, phase {p.phase}, {res}")

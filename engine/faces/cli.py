@@ -214,7 +214,9 @@ def cmd_export(args) -> int:
                 n = export(log, sys.stdout, progress)
     finally:
         log.close()
-    seed = "the dice seed goes with them: it was revealed in the log" if revealed else "the dice seed is not"
+    seed = "the dice seed is not"
+    if revealed:
+        seed = "the dice seed goes with them: it was revealed in the log"
     print(f"{args.output or 'stdout'}: {n} events exported ({seed})", file=sys.stderr)
     return 0
 

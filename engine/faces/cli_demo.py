@@ -63,14 +63,14 @@ def cmd_demo(args) -> int:
     return status
 
 
-#: What a unit's change in diff (engine/faces/diff.py) counts as a loss: the board is shown after it.
+#: A unit's changes in diff (engine/faces/diff.py) that count as a loss: the board is shown after one.
 _LOSSES = frozenset({"eliminated", "to pool", "factors", "strength"})
 
 
 def _key_point(g: Game, cmd) -> str:
     """What the last command did that the demo shows the board after: a roll, losses, moves, or ''.
 
-    Read from its events and the view's diff, so every kind's rolls and losses count, its name unread
+    Read from its events and the view's diff, so every kind's rolls and losses count, unnamed
     (a move: a unit moved by a command other than the host's MoveUnit, a reported result).
     """
     from . import diff as D
@@ -85,7 +85,7 @@ def _key_point(g: Game, cmd) -> str:
 
 
 def _demo_board(g: Game, cmd) -> None:
-    """Print the board as text after a roll or a loss in the demo (``cmd`` None: at the end of its script)."""
+    """Print the board as text after a roll, a loss or a move (``cmd`` None: at the script's end)."""
     what = "at the end" if cmd is None else _key_point(g, cmd)
     if what:
         when = what if cmd is None else f"after {what}"

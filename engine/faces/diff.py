@@ -39,7 +39,8 @@ class Diff(msgspec.Struct, kw_only=True):
 
     @property
     def empty(self) -> bool:
-        return not (self.turn or self.units or self.hexes or self.procedures or self.off_map or self.notes)
+        return not (self.turn or self.units or self.hexes or self.procedures or self.off_map
+                    or self.notes)
 
     def unit_ids(self, *kinds: str) -> set[str]:
         return {c.what for c in self.units if not kinds or c.kind in kinds}
@@ -82,7 +83,8 @@ def diff(a: GameState, b: GameState, before: str = "", after: str = "") -> Diff:
         d.turn.append(Change(what="dice", kind="seed", before="committed" if not a.seed else "revealed",
                              after="revealed" if b.seed else "committed"))
     va, vb = board(a), board(b)
-    d.units = sorted(_units(a, b) + _unit_views(a, b, va, vb), key=lambda c: c.what)   # stable: per unit
+    # a stable sort: each unit's changes together, the core's first
+    d.units = sorted(_units(a, b) + _unit_views(a, b, va, vb), key=lambda c: c.what)
     d.hexes = sorted(_hexes(a, b) + _overlays(va, vb), key=lambda c: c.what)
     d.procedures = _procedures(a, b)
     d.procedures += _summaries({c.what for c in d.procedures}, va, vb)
@@ -98,7 +100,8 @@ def _unit_views(a: GameState, b: GameState, va: BoardView, vb: BoardView) -> lis
     listed by _units)."""
     out = []
     for uid, what, before, after in unit_lines(va, vb):
-        if what == "strength" and (before, after) == (str(a.units[uid].factors), str(b.units[uid].factors)):
+        factors = (str(a.units[uid].factors), str(b.units[uid].factors))
+        if what == "strength" and (before, after) == factors:
             continue
         out.append(Change(what=uid, kind=what, before=before, after=after))
     return out
@@ -107,7 +110,8 @@ def _unit_views(a: GameState, b: GameState, va: BoardView, vb: BoardView) -> lis
 def _overlays(va: BoardView, vb: BoardView) -> list[Change]:
     """Overlays placed and cleared, by hex: role, label and procedure."""
     def said(o) -> str:
-        return o.role + (f" {o.label}" if o.label else "") + (f" ({o.procedure})" if o.procedure else "")
+        return (o.role + (f" {o.label}" if o.label else "")
+                + (f" ({o.procedure})" if o.procedure else ""))
     sa, sb = {(o.hex, said(o)) for o in va.overlays}, {(o.hex, said(o)) for o in vb.overlays}
     return sorted([Change(what=h, kind="overlay placed", after=t) for h, t in sb - sa]
                   + [Change(what=h, kind="overlay cleared", before=t) for h, t in sa - sb],
@@ -115,7 +119,7 @@ def _overlays(va: BoardView, vb: BoardView) -> list[Change]:
 
 
 def _summaries(detailed: set[str], va: BoardView, vb: BoardView) -> list[Change]:
-    """Each procedure's line, before and after, where it changed and _procedures listed nothing of it."""
+    """Each procedure's line, before and after, where it changed and _procedures said nothing."""
     out = []
     for pid in sorted(set(va.summaries) | set(vb.summaries), key=_pid_key):
         before, after = (v.summaries.get(pid, "-").removeprefix(f"{pid}: ") for v in (va, vb))
@@ -153,7 +157,8 @@ def _units(a: GameState, b: GameState) -> list[Change]:
                 kind = "returned"
             else:
                 kind = "moved"
-            out.append(Change(what=uid, kind=kind, before=pa, after=f"pool {ub.pool}" if kind == "to pool" else pb))
+            after = f"pool {ub.pool}" if kind == "to pool" else pb
+            out.append(Change(what=uid, kind=kind, before=pa, after=after))
         for field in ("supply", "factors", "offensive", "airdropped_from", "oil_effect"):
             va, vb = getattr(ua, field), getattr(ub, field)
             if va != vb:

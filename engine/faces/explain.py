@@ -53,7 +53,7 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
 
 
 def _revealed(game) -> bytes | None:
-    """The seed revealed later in the log (its live board has it), so a roll before the reveal is checked."""
+    """The seed revealed later in the log (its live board has it): a roll before it is checked."""
     state = getattr(game, "state", None)
     return bytes.fromhex(state.seed) if state is not None and state.seed else None
 

@@ -81,8 +81,10 @@ def build(game, report, path: str = "") -> tuple[dict, str]:
     data = {"name": final.name or "turnlog game", "file": path, "events": len(steps),
             "start": commands[0][6] - 1 if commands else 0, "steps": steps, "strings": replay.strings,
             "commands": [_command(row, final, replay.undone_at) for row in commands],
-            "hexes": board.hexes, "width": round(board.mapw + PANEL), "margin": MARGIN, "factions": board.factions, "nat": board.nat, "r": R, "h": H,
-            "colours": {"changed": CHANGED, **ARROWS, "move": "#333333"}, "facedata": board.facedata,
+            "hexes": board.hexes, "width": round(board.mapw + PANEL), "margin": MARGIN,
+            "factions": board.factions, "nat": board.nat, "r": R, "h": H,
+            "colours": {"changed": CHANGED, **ARROWS, "move": "#333333"},
+            "facedata": board.facedata,
             "styles": {role: msgspec.to_builtins(s) for role, s in {**STYLES, "": DEFAULT}.items()},
             "verify": {"ok": report.ok, "head": report.head, "text": report_text(report, path), "bad": _bad(report)}}
     return data, board.svg(final)
@@ -174,8 +176,8 @@ class _View:
     def step(self, s: GameState) -> dict:
         d: dict = {}
         idx, face, view = self.board.index, self.board.face, board_view(s)
-        units = {uid: (idx.get(u.hex, -1), "" if u.hex in idx else D.where(u), face(u, view.units[uid]))
-                 for uid, u in s.units.items()}
+        units = {uid: (idx.get(u.hex, -1), "" if u.hex in idx else D.where(u),
+                       face(u, view.units[uid])) for uid, u in s.units.items()}
         if units != self.units:
             d["u"] = [[k, *v] for k, v in units.items() if self.units.get(k) != v] + \
                      [[k, -1, "not in the game", -1] for k in self.units if k not in units]
@@ -197,8 +199,8 @@ class _View:
         if zones != self.zones:
             d["z"] = [[zid, fac, [idx[h] for h in hs if h in idx]] for zid, fac, hs in zones]
             self.zones = zones
-        overlays = [[idx[o.hex], o.role, o.label, o.title, o.faction, o.procedure] for o in view.overlays
-                    if o.hex in idx]
+        overlays = [[idx[o.hex], o.role, o.label, o.title, o.faction, o.procedure]
+                    for o in view.overlays if o.hex in idx]
         if overlays != self.overlays:
             d["v"] = self.overlays = overlays
         off_map = view.pools + view.off_map
@@ -249,8 +251,8 @@ class _Board:
         self._face_by_markup: dict[str, int] = {}
 
     def face(self, u, v: UnitView) -> int:
-        """The index of the counter face ``u`` shows as the view ``v`` says (drawn once, by render_units,
-        centred on 0,0)."""
+        """The index of the counter face ``u`` shows as the view ``v`` says (drawn once, by
+        render_units, centred on 0,0)."""
         key = (u.id, u.nationality, u.type, u.supply, u.offensive, v)
         got = self._face_of.get(key)
         if got is None:
@@ -264,8 +266,8 @@ class _Board:
         return got
 
     def svg(self, final: GameState) -> str:
-        legend, legend_h = legend_panel(final, board_view(final), Context(None, final), self.colours, self.mapw,
-                                        off_map=False)
+        legend, legend_h = legend_panel(final, board_view(final), Context(None, final), self.colours,
+                                        self.mapw, off_map=False)
         width, height = self.mapw + PANEL, max(self.maph, legend_h + MARGIN)
         faces = "".join(f'<g id="face-{i}">{m}</g>' for i, m in enumerate(self.faces))
         return "\n".join([
@@ -280,8 +282,8 @@ class _Board:
             f'<text id="board-command" x="{MARGIN}" y="72" font-size="11.5" fill="#444"></text>',
             '<g class="hexes">', *(hex_cell(final, h, self.pos[h]) for h in sorted(final.hexes)), "</g>",
             *hexsides(final, self.pos),
-            '<g id="zones"></g><g id="overlays"></g><g id="highlights"></g><g id="units"></g><g id="arrows"></g>'
-            '<g id="labels"></g><g id="chips"></g>',
+            '<g id="zones"></g><g id="overlays"></g><g id="highlights"></g><g id="units"></g>'
+            '<g id="arrows"></g><g id="labels"></g><g id="chips"></g>',
             *legend, "</svg>"])
 
 
@@ -290,8 +292,8 @@ _MOVE_HEAD = ('<marker id="head-move" viewBox="0 0 10 10" refX="7" refY="5" mark
 
 
 def _bare(markup: str) -> str:
-    """A counter's markup without what names its unit and place (id, data attributes, tooltip): the page
-    adds those per use."""
+    """A counter's markup without what names its unit and place (id, data attributes, tooltip):
+    the page adds those per use."""
     markup = re.sub(r' id="[^"]*"', "", markup, count=1)
     markup = re.sub(r""" data-[a-z]+=("[^"]*"|'[^']*')""", "", markup, count=5)
     return re.sub(r"<title>.*?</title>", "", markup, count=1, flags=re.S)

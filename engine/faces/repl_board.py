@@ -66,7 +66,9 @@ class BoardCommands:
             raise CommandError(f'no unit "{uid}"')
         u = st.units[uid]
         nat = st.nationalities.get(u.nationality)
-        self.say(_unit_text(u, board(st)) + (f"; faction {nat.faction}, CTL {nat.ctl}, winter preparation {nat.winter_prep}" if nat else ""))
+        side = f"; faction {nat.faction}, CTL {nat.ctl}, winter preparation {nat.winter_prep}" \
+            if nat else ""
+        self.say(_unit_text(u, board(st)) + side)
         if uid in st.counted:
             self.say(f"  counted in {st.counted[uid]} this turn")
         undone = self.game.undone(self.cursor)
@@ -113,7 +115,8 @@ def _unit_text(u, view) -> str:
     else:
         place = {"eliminated": "eliminated, in the force pool",
                  "force pool": "in the force pool"}.get(place, f"at {place}")
-    return f"{u.id}: {u.nationality} {u.type} {v.strength} {place}" + (f" ({extra})" if extra else "")
+    return (f"{u.id}: {u.nationality} {u.type} {v.strength} {place}"
+            + (f" ({extra})" if extra else ""))
 
 
 def _mentions(ev, uid: str) -> bool:

@@ -1,6 +1,7 @@
-"""A kind's view is drawn by every face with no face edited: the toy kind (tests/support/skirmish/, INVENTED)
-puts a target marker on the unit an open skirmish names and outlines its hex; the SVG board, the text
-board (show, the REPL's board, the demo), diff, the REPL's unit and hex and the HTML replay all show both."""
+"""A kind's view is drawn by every face with no face edited: the toy kind (tests/support/skirmish/,
+INVENTED) puts a target marker on the unit an open skirmish names and outlines its hex; the SVG
+board, the text board (show, the REPL's board, the demo), diff, the REPL's unit and hex and the
+HTML replay all show both."""
 from __future__ import annotations
 
 from pathlib import Path

@@ -1,5 +1,6 @@
-"""The demo prints the board as text after each roll, each loss and each result that moves units, and
-at the end of each example, between the event lines it printed before (which stay as they were)."""
+"""The demo prints the board as text after each roll, each loss and each result that moves units,
+and at the end of each example, between the event lines it printed before (which stay as they
+were)."""
 from __future__ import annotations
 
 from fixtures.backbone import cli

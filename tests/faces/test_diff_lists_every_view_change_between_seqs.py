@@ -1,6 +1,7 @@
-"""`diff` between every two consecutive seqs of every bundled demo lists exactly what the board's view
-changed: each unit's place, strength, mode and markers, the overlays placed and cleared, each procedure's
-line and the kinds' off-map lines (and of a procedure, attrition's details besides)."""
+"""`diff` between every two consecutive seqs of every bundled demo lists exactly what the board's
+view changed: each unit's place, strength, mode and markers, the overlays placed and cleared,
+each procedure's line and the kinds' off-map lines (and of a procedure, attrition's details
+besides)."""
 from __future__ import annotations
 
 import io

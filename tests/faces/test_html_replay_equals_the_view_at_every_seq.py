@@ -1,7 +1,7 @@
-"""The HTML replay draws, at every seq of every bundled demo, exactly the board's view of ``Game.at(seq)``:
-each unit's hex, strength, mode and markers, the kinds' overlays, the units off the map and each procedure's
-line, read back from the page's DOM in a real headless Chromium (one session, stepped by the page's own key
-handler)."""
+"""The HTML replay draws, at every seq of every bundled demo, exactly the board's view of
+``Game.at(seq)``: each unit's hex, strength, mode and markers, the kinds' overlays, the units
+off the map and each procedure's line, read back from the page's DOM in a real headless Chromium
+(one session, stepped by the page's own key handler)."""
 from __future__ import annotations
 
 import io

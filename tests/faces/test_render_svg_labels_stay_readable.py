@@ -1,6 +1,6 @@
-"""`show --svg` stays readable on every demo's map: a unit's id is written large enough to read when the
-picture is shown small (an 8 x 8 map), a feature's mark never sits on a counter, and every heading line
-fits the picture's width (a long one ends in "…")."""
+"""`show --svg` stays readable on every demo's map: a unit's id is written large enough to read
+when the picture is shown small (an 8 x 8 map), a feature's mark never sits on a counter, and
+every heading line fits the picture's width (a long one ends in "…")."""
 from __future__ import annotations
 
 import io

@@ -1,6 +1,6 @@
-"""The REPL's `unit` and `hex` say what the board's view shows: a Panzer Campaigns unit's strength, mode and
-markers with their rules, the overlays on a hex (AS-MAP.1's result); a kind the game does not use adds
-nothing to `hex`."""
+"""The REPL's `unit` and `hex` say what the board's view shows: a Panzer Campaigns unit's strength,
+mode and markers with their rules, the overlays on a hex (AS-MAP.1's result); a kind the game
+does not use adds nothing to `hex`."""
 from __future__ import annotations
 
 import io

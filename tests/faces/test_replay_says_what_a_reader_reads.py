@@ -1,6 +1,7 @@
-"""The replay and the export speak to a reader: a phase change says its condition in words and rule, not the
-phase table's code name; the setup is the scenario's, not an actor's with "no seat"; a seed revealed later
-in the log checks the rolls made before it, and export says the seed went with the events."""
+"""The replay and the export speak to a reader: a phase change says its condition in words and
+rule, not the phase table's code name; the setup is the scenario's, not an actor's with "no
+seat"; a seed revealed later in the log checks the rolls made before it, and export says the
+seed went with the events."""
 from __future__ import annotations
 
 import io
