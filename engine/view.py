@@ -3,8 +3,8 @@
 A kind's optional ``view(state) -> KindView`` says what its own state means on the board: per-unit
 values and markers (a strength text, a mode, Disrupted/Broken, the Attack marker), overlays on hexes
 (a role and a label: required, attacked, a land combat, a result chip), legend lines, off-map lines
-(a repair pool) and one summary line per procedure. ``board(state)`` merges the views of the kinds
-the game uses over what the core state says of every unit; the SVG board, the HTML replay, the text
+(a repair pool) and one summary line per procedure. engine/kinds.py ``view(state)`` merges the views
+of the kinds the game uses over what the core state says of every unit; the SVG board, the HTML replay, the text
 board, ``diff``, the REPL and the demo draw from it and never read a kind's state by name, so a new
 kind is drawn everywhere without editing a face (docs/design.md "Plugging in a kind").
 """
@@ -93,27 +93,7 @@ def merge(base: UnitView, mine: UnitView) -> UnitView:
                     markers=base.markers + tuple(m for m in mine.markers if m not in base.markers))
 
 
-def board(state: GameState) -> BoardView:
-    """The board of ``state`` as every face draws it: the core's units, then each used kind's."""
-    from . import kinds as K
-    out = BoardView(units={uid: core_unit(u) for uid, u in state.units.items()},
-                    pools=_pools(state))
-    for kind in K.active(state):
-        hook = getattr(kind, "view", None)
-        if hook is None:
-            continue
-        got: KindView = hook(state)
-        for uid, v in got.units.items():
-            if uid in out.units:
-                out.units[uid] = merge(out.units[uid], v)
-        out.overlays += got.overlays
-        out.legend += [line for line in got.legend if line not in out.legend]
-        out.off_map += got.off_map
-        out.summaries.update(got.summaries)
-    return out
-
-
-def _pools(state: GameState) -> list[str]:
+def pools(state: GameState) -> list[str]:
     """The core's off-map lines: units in boxes, the force pool (a ``repair`` pool is a kind's)."""
     repair = {pid for pid, p in state.pools.items() if p.kind == "repair"}
     out = [f"{u.id} ({u.factors}) in box {u.box}" for u in state.units.values() if u.box]

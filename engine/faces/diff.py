@@ -14,7 +14,8 @@ import msgspec
 from turnlog.projections import narrative
 from turnlog.projections.state import Attrition, GameState, UnitState
 
-from ..view import BoardView, board, unit_lines, unit_text
+from ..kinds import view as board
+from ..view import BoardView, unit_lines, unit_text
 
 
 class Change(msgspec.Struct, frozen=True, kw_only=True):

@@ -25,7 +25,8 @@ from ..seats import seat_of
 from . import diff as D
 from .explain import explain
 from .html_page import page
-from ..view import UnitView, board as board_view
+from ..kinds import view as board_view
+from ..view import UnitView
 from .render import hex_cell, legend_panel
 from .render_overlays import DEFAULT, STYLES
 from .render_outlines import edge_towards, hexsides

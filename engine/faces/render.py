@@ -47,7 +47,8 @@ from .render_style import (
 from .render_outlines import hexsides, zone_outlines
 from .render_overlays import chips, overlays
 from .render_units import arrows, hex_items, unit_counters
-from ..view import BoardView, board, unit_text
+from ..kinds import view as board
+from ..view import BoardView, unit_text
 
 
 # -- the SVG -------------------------------------------------------------------

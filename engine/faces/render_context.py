@@ -8,7 +8,8 @@ from __future__ import annotations
 from turnlog.events.codec import decode
 from turnlog.projections.state import GameState
 
-from ..view import BoardView, board
+from ..kinds import view as board
+from ..view import BoardView
 from . import diff as D
 
 

@@ -11,7 +11,7 @@ from turnlog.projections import narrative
 from . import diff as D
 from . import render
 from ..errors import CommandError
-from ..view import board
+from ..kinds import view as board
 
 
 class BoardCommands:

@@ -12,7 +12,7 @@ import pytest
 from turnlog.engine.faces import diff as D
 from turnlog.engine.faces.cli import DEMOS, main
 from turnlog.engine.game import Game
-from turnlog.engine.view import board
+from turnlog.engine.kinds import view as board
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ import pytest
 
 from turnlog.engine.faces.cli import DEMOS, main
 from turnlog.engine.game import Game
-from turnlog.engine.view import board
+from turnlog.engine.kinds import view as board
 
 from html_browser import errors, export_html, open_page, start_browser
 
