@@ -102,9 +102,10 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
 
 def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     t = state.turn
+    when = (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · {t.phase or '-'} phase"
+            if t.turn else "the scenario's setup, before its first game turn")   # no turn 0 of year 0
     lines = [(state.name or "turnlog", 16, "bold", "#111"),
-             (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · {t.phase or '-'} phase · "
-              f"board at seq {state.seq}", 12.5, "normal", "#222")]
+             (f"{when} · board at seq {state.seq}", 12.5, "normal", "#222")]
     if ctx.command:
         cid, _a, ctype, payload = ctx.command[:4]
         args = _short(payload) if ctype != "LoadScenario" else "{}"

@@ -26,8 +26,8 @@ def pictures(tmp_path_factory):
     out = {}
     for name in DEMOS:
         with Game.open(d / f"{name}.db", readonly=True) as g:
-            # the end, and the board after each command: a long last command heads some of them
-            seqs = sorted({row[6] for row in g.log.commands()})
+            # the first event, and the board after each command: a long last command heads some
+            seqs = sorted({1} | {row[6] for row in g.log.commands()})
             out[name] = [render_svg(g, g.at(s)) for s in seqs]
     return out
 
@@ -72,3 +72,9 @@ def test_every_heading_line_fits_the_picture(pictures, name):
                 em = 0.66 if t.get("font-weight") == "bold" else 0.6
                 assert len(t.text) * em * float(t.get("font-size")) <= room, t.text
     assert any(re.search(r"…</text>", svg) for svg in pictures["hedgerow-assault"])
+
+
+def test_a_board_of_the_setup_says_so_not_turn_0_of_year_0(pictures):
+    first = ET.fromstring(pictures["ridge-line-9"][0])
+    sub = first.find("s:text[@class='subtitle']", NS).text
+    assert sub.startswith("the scenario's setup, before its first game turn · board at seq ")
