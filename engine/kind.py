@@ -7,7 +7,9 @@ at one event just applied and returns automatic consequences (appended in
 the same transaction, marked automatic). ``legal`` lists what may be issued
 now, for the REPL and the fuzzer, as Choices with their concrete values
 (engine/kit/choices.py). ``who`` says which seat must issue a command
-(engine/seats.py). New combat systems plug in here (engine/kinds.py registers them).
+(engine/seats.py). ``view`` (optional) says what the kind's state shows on the board, as plain
+data (engine/view.py KindView): every face draws from it, so a kind is drawn everywhere without
+editing a face. New combat systems plug in here (engine/kinds.py registers them).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from .commands import Command
 from .dice import Dice
 from .errors import RuleViolation
 from .kit.choices import Choice
+from .view import KindView
 
 
 class Actor(NamedTuple):
@@ -48,6 +51,16 @@ class Kind(Protocol):
 
     def who(self, state: GameState, command: Command) -> "Actor | None":
         """Who must issue ``command`` now; None (or no ``who`` at all): the phasing side or the host."""
+
+    def view(self, state: GameState) -> KindView:
+        """What this kind's state shows on the board at ``state`` (optional: no view, none drawn).
+
+        Per-unit values and markers (``UnitView``: a strength text, a mode, lettered markers),
+        overlays on hexes (``Overlay``: a role, a label, a title), legend lines, off-map lines and
+        one summary line per procedure. The SVG and text boards, the HTML replay (per step),
+        ``diff``, the REPL's ``unit`` and ``hex`` and the demo draw them; an overlay role the faces
+        do not know gets a default style.
+        """
 
 
 def silent(react):

@@ -32,6 +32,7 @@ from . import installed, turn
 from .errors import CommandError, RuleViolation
 from .kit.board import still
 from .kind import Kind
+from . import view as V
 
 #: The kinds in the order their ``react`` sees each event and their ``legal`` lists choices.
 KINDS: list[Kind] = []
@@ -123,6 +124,25 @@ def used(state, kind_: Kind) -> bool:
 def active(state) -> list[Kind]:
     """The registered kinds this game uses, in registry order (what legal() lists, what reacts)."""
     return [k for k in KINDS if used(state, k)]
+
+
+def view(state) -> V.BoardView:
+    """The board of ``state`` as every face draws it: the core's units, then each used kind's view."""
+    out = V.BoardView(units={uid: V.core_unit(u) for uid, u in state.units.items()},
+                      pools=V.pools(state))
+    for kind_ in active(state):
+        hook = getattr(kind_, "view", None)
+        if hook is None:
+            continue
+        got: V.KindView = hook(state)
+        for uid, v in got.units.items():
+            if uid in out.units:
+                out.units[uid] = V.merge(out.units[uid], v)
+        out.overlays += got.overlays
+        out.legend += [line for line in got.legend if line not in out.legend]
+        out.off_map += got.off_map
+        out.summaries.update(got.summaries)
+    return out
 
 
 #: Commands that move the turn on: refused while any kind has an instance open (its ``unfinished``).

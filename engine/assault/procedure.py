@@ -33,6 +33,7 @@ from . import (
 from . import as_atk_attackers as atk
 from .legal import waiting
 from .narrative import narrate
+from .view import view
 from .why import hex_lines, why
 
 
@@ -51,6 +52,7 @@ class AssaultKind(MachineKind):
     narrate = staticmethod(narrate)
     why = staticmethod(why)  # the REPL's `why` (engine/faces/explain.py)
     hex_lines = staticmethod(hex_lines)  # the REPL's `hex` (AS-MAP.1: the result over the defending hex)
+    view = staticmethod(view)  # what every face draws (engine/view.py)
 
     def instances(self, state: GameState) -> dict[str, Assault]:
         got = state.kinds.get(self.name)

@@ -31,6 +31,7 @@ from . import (
 from .common import enemies, reading, second_reading
 from .narrative import narrate
 from .r14_41_table import die_row
+from .view import view
 from .why import odds, why
 
 
@@ -194,6 +195,7 @@ class AttritionKind(MachineKind):
     narrate = staticmethod(narrate)
     why = staticmethod(why)      # the REPL's `why` (engine/faces/explain.py)
     odds = staticmethod(odds)    # the REPL's `odds` (engine/faces/repl_rules.py)
+    view = staticmethod(view)    # what every face draws (engine/view.py)
     reacts_to = (PlayerTurnStarted, a.AttritionPhaseChanged)  # what react answers: settle offers it nothing else
     commands = c.COMMANDS
     handlers = {c.BeginAttrition: "on_begin", c.RollAttritionDie: "on_roll", c.TakeTwoCounters: "on_take_two",

@@ -71,13 +71,24 @@ def _counted(prev: GameState, ev: a.FactorsCounted) -> list[str]:
     return out
 
 
+#: The phase table's conditions in a reader's words (machine.py CONDITIONS holds them as code).
+REASONS = {"has_counters": "the result calls for counter losses (14.41)",
+           "two_counters_allowed": "two counters may be taken as one (14.44)",
+           "russian_winter": "Russian winter losses are designated first (14.521)",
+           "occupation_allowed": "the result gives hexes to occupy, or the zone is cleared "
+                                 "(14.11B, 14.65)",
+           "has_displaced": "units must be displaced first (14.11C)",
+           "has_selection": "hexes were selected for occupation (14.11C)"}
+
+
 def _phase(prev: GameState, ev: a.AttritionPhaseChanged) -> list[str]:
-    """The phase table's transition this change took (14.11)."""
+    """The phase table's transition this change took (14.11), its condition in words."""
     p = prev.attritions.get(ev.procedure)
     src = p.phase if p else "count"
     ts = [t for t in machine.TRANSITIONS if t["source"] == src and t["dest"] == ev.phase]
     out = [f"  phase table: {src} --{t['trigger']}--> {ev.phase}"
-           + (f" because {t['conditions']}" if t.get("conditions") else "") for t in ts]
+           + (f": {REASONS.get(t['conditions'], t['conditions'])}" if t.get("conditions") else "")
+           for t in ts]
     return out or [f"  phase table: {src} -> {ev.phase}"]
 
 

@@ -27,6 +27,7 @@ from . import (
 )
 from .legal import choices
 from .narrative import narrate
+from .view import view
 from .why import hex_lines, why
 
 
@@ -48,6 +49,7 @@ class DesignationKind(MachineKind):
     narrate = staticmethod(narrate)
     why = staticmethod(why)             # the REPL's `why` (engine/faces/explain.py)
     hex_lines = staticmethod(hex_lines)  # the REPL's `hex`
+    view = staticmethod(view)  # what every face draws (engine/view.py)
 
     def instances(self, state: GameState) -> dict[str, AttackDesignation]:
         got = state.kinds.get(self.name)

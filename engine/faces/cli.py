@@ -235,6 +235,7 @@ def cmd_export(args) -> int:
     log = open_log(args.db, readonly=True)
     try:
         _require_setup(log)  # an export with no setup could never be imported
+        revealed = next(iter(log.rows_of_types(("SeedRevealed",), log.last()[0])), None) is not None
         with Progress("export") as progress:
             if args.output:
                 n = outfile.write(args.output, lambda out: export(log, out, progress), force=args.force)
@@ -242,7 +243,10 @@ def cmd_export(args) -> int:
                 n = export(log, sys.stdout, progress)
     finally:
         log.close()
-    T.say(f"{_shown(args.output)}: {n} events exported (the dice seed is not)", sys.stderr)
+    seed = "the dice seed is not"
+    if revealed:
+        seed = "the dice seed goes with them: it was revealed in the log"
+    T.say(f"{_shown(args.output)}: {n} events exported ({seed})", sys.stderr)
     return 0
 
 

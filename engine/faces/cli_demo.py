@@ -64,14 +64,30 @@ def cmd_demo(args) -> int:
     return status
 
 
-#: The demo's key points: the board is printed after these commands, and at the end.
-_DEMO_BOARD_AFTER = {"RollAttritionDie": "the roll", "TakeAttritionLosses": "the losses",
-                     "RollLandCombatDice": "the land-combat dice"}
+#: A unit's changes in diff (engine/faces/diff.py) that count as a loss: the board is shown after one.
+_LOSSES = frozenset({"eliminated", "to pool", "factors", "strength"})
+
+
+def _key_point(g: Game, cmd) -> str:
+    """What the last command did that the demo shows the board after: a roll, losses, moves, or ''.
+
+    Read from its events and the view's diff, so every kind's rolls and losses count, unnamed
+    (a move: a unit moved by a command other than the host's MoveUnit, a reported result).
+    """
+    from . import diff as D
+    from ..commands import MoveUnit
+    _cid, _a, _t, _p, _ts, first, last = g.log.commands()[-1]
+    rolled = any(type(ev).__name__ == "DieRolled" for _s, _c, ev, _auto in g.rows(first, last))
+    units = D.diff(g.at(first - 1), g.state).units
+    lost = any(c.kind in _LOSSES for c in units)
+    moved = not isinstance(cmd, MoveUnit) and any(c.kind == "moved" for c in units)
+    return " and ".join(w for w, on in (("the roll", rolled), ("the losses", lost),
+                                         ("the moves", moved and not lost)) if on)
 
 
 def _demo_board(g: Game, cmd) -> None:
-    """Print the board as text after a key command of the demo (``cmd`` None: at the end of its script)."""
-    what = "at the end" if cmd is None else _DEMO_BOARD_AFTER.get(type(cmd).__name__)
+    """Print the board as text after a roll, a loss or a move (``cmd`` None: at the script's end)."""
+    what = "at the end" if cmd is None else _key_point(g, cmd)
     if what:
         when = what if cmd is None else f"after {what}"
         print(f"--- the board {when} (seq {g.state.seq}) ---")

@@ -2,7 +2,10 @@
 
 Used by `turnlog diff` (two seqs of one game, or the ends of two forked
 files), by the REPL, and by the SVG board to highlight the last command's
-effect. Works on GameStates only, so any two states can be compared.
+effect. Works on GameStates only, so any two states can be compared. What the
+kinds show (engine/view.py: a unit's strength, mode and markers, overlays,
+off-map lines, each procedure's line) is compared view to view, so a kind's
+changes are listed without this module naming it.
 """
 from __future__ import annotations
 
@@ -10,6 +13,9 @@ import msgspec
 
 from turnlog.projections import narrative
 from turnlog.projections.state import Attrition, GameState, UnitState
+
+from ..kinds import view as board
+from ..view import BoardView, unit_lines, unit_text
 
 
 class Change(msgspec.Struct, frozen=True, kw_only=True):
@@ -28,12 +34,14 @@ class Diff(msgspec.Struct, kw_only=True):
     units: list[Change] = []
     hexes: list[Change] = []
     procedures: list[Change] = []
+    off_map: list[Change] = []
     notes: list[str] = []
     common_upto: int | None = None  # two files: the last seq whose hash both logs share
 
     @property
     def empty(self) -> bool:
-        return not (self.turn or self.units or self.hexes or self.procedures or self.notes)
+        return not (self.turn or self.units or self.hexes or self.procedures or self.off_map
+                    or self.notes)
 
     def unit_ids(self, *kinds: str) -> set[str]:
         return {c.what for c in self.units if not kinds or c.kind in kinds}
@@ -75,10 +83,50 @@ def diff(a: GameState, b: GameState, before: str = "", after: str = "") -> Diff:
     if a.seed != b.seed:
         d.turn.append(Change(what="dice", kind="seed", before="committed" if not a.seed else "revealed",
                              after="revealed" if b.seed else "committed"))
-    d.units = _units(a, b)
-    d.hexes = _hexes(a, b)
+    va, vb = board(a), board(b)
+    # a stable sort: each unit's changes together, the core's first
+    d.units = sorted(_units(a, b) + _unit_views(a, b, va, vb), key=lambda c: c.what)
+    d.hexes = sorted(_hexes(a, b) + _overlays(va, vb), key=lambda c: c.what)
     d.procedures = _procedures(a, b)
+    d.procedures += _summaries({c.what for c in d.procedures}, va, vb)
+    ca, cb = va.off_map, vb.off_map
+    if ca != cb:
+        d.off_map = [Change(what="off map", kind="off the map", before="; ".join(ca) or "-",
+                            after="; ".join(cb) or "-")]
     return d
+
+
+def _unit_views(a: GameState, b: GameState, va: BoardView, vb: BoardView) -> list[Change]:
+    """A unit's strength, mode and markers as the kinds show them (a strength that is its factors is
+    listed by _units)."""
+    out = []
+    for uid, what, before, after in unit_lines(va, vb):
+        factors = (str(a.units[uid].factors), str(b.units[uid].factors))
+        if what == "strength" and (before, after) == factors:
+            continue
+        out.append(Change(what=uid, kind=what, before=before, after=after))
+    return out
+
+
+def _overlays(va: BoardView, vb: BoardView) -> list[Change]:
+    """Overlays placed and cleared, by hex: role, label and procedure."""
+    def said(o) -> str:
+        return (o.role + (f" {o.label}" if o.label else "")
+                + (f" ({o.procedure})" if o.procedure else ""))
+    sa, sb = {(o.hex, said(o)) for o in va.overlays}, {(o.hex, said(o)) for o in vb.overlays}
+    return sorted([Change(what=h, kind="overlay placed", after=t) for h, t in sb - sa]
+                  + [Change(what=h, kind="overlay cleared", before=t) for h, t in sa - sb],
+                  key=lambda c: (c.what, c.kind, c.before, c.after))
+
+
+def _summaries(detailed: set[str], va: BoardView, vb: BoardView) -> list[Change]:
+    """Each procedure's line, before and after, where it changed and _procedures said nothing."""
+    out = []
+    for pid in sorted(set(va.summaries) | set(vb.summaries), key=_pid_key):
+        before, after = (v.summaries.get(pid, "-").removeprefix(f"{pid}: ") for v in (va, vb))
+        if pid not in detailed and before != after:
+            out.append(Change(what=pid, kind="now", before=before, after=after))
+    return out
 
 
 def notes_of(game, upto: int) -> list[tuple[int, int, str]]:
@@ -102,13 +150,16 @@ def _units(a: GameState, b: GameState) -> list[Change]:
             continue
         pa, pb = where(ua), where(ub)
         if pa != pb:
-            if ub.eliminated and not ua.eliminated:
+            if ub.eliminated and not ua.eliminated and ub.pool:
+                kind = "to pool"   # eliminated into a named pool: a kampfgruppe's repair pool
+            elif ub.eliminated and not ua.eliminated:
                 kind = "eliminated"
             elif ua.eliminated and not ub.eliminated:
                 kind = "returned"
             else:
                 kind = "moved"
-            out.append(Change(what=uid, kind=kind, before=pa, after=pb))
+            after = f"pool {ub.pool}" if kind == "to pool" else pb
+            out.append(Change(what=uid, kind=kind, before=pa, after=after))
         for field in ("supply", "factors", "offensive", "airdropped_from", "oil_effect"):
             va, vb = getattr(ua, field), getattr(ub, field)
             if va != vb:
@@ -203,9 +254,10 @@ def text(d: Diff, state: GameState | None = None) -> str:
                   else f"  {c.what} {c.kind}: {c.before} -> {c.after}" for c in d.turn]
     if d.units:
         lines.append(f"units ({len(d.unit_ids())}):")
+        view = board(state) if state else None
         for c in d.units:
             u = state.units.get(c.what) if state else None
-            desc = f" [{u.nationality} {u.type} {u.factors}]" if u else ""
+            desc = f" [{unit_text(u, view.units[c.what])}]" if u and view else ""
             lines.append(f"  {c.what}{desc}: {phrase(c)}")
     if d.hexes:
         lines.append(f"hexes ({len(d.hex_ids())}):")
@@ -213,6 +265,9 @@ def text(d: Diff, state: GameState | None = None) -> str:
     if d.procedures:
         lines.append("procedures:")
         lines += [f"  {c.what}: {phrase(c)}" for c in d.procedures]
+    if d.off_map:
+        lines.append("off the map:")
+        lines += [f"  {c.before} -> {c.after}" for c in d.off_map]
     if d.notes:
         lines.append("notes:")
         lines += [f"  {narrative.quoted(t)}" for t in d.notes]
@@ -226,6 +281,14 @@ def phrase(c: Change) -> str:
             return f"moved {c.before} -> {c.after}"
         case "eliminated":
             return f"eliminated (was in {c.before})"
+        case "to pool":
+            return f"eliminated into {c.after} (was in {c.before})"
+        case "now":
+            return f"{c.before} -> {c.after}"
+        case "overlay placed":
+            return f"{c.after} placed"
+        case "overlay cleared":
+            return f"{c.before} cleared"
         case "returned":
             return f"back from the force pool to {c.after}"
         case "feature placed":

@@ -32,7 +32,7 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
                 from .. import joint
                 out.append(joint.explain(ev, prev))
             else:
-                seed = bytes.fromhex(prev.seed) if prev.seed else game.seed
+                seed = bytes.fromhex(prev.seed) if prev.seed else game.seed or _revealed(game)
                 from .. import dice
                 if seed is not None and dice.commitment(seed) == prev.seed_sha256:
                     spec = dice.spec_of(prev.die, prev.dice, ev)
@@ -50,6 +50,12 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
             told = kind.why(prev, ev, **_roll_of(game, cmdrow, seq, kind)) if kind is not None else None
             out += _plain(ev) if told is None else told
     return out
+
+
+def _revealed(game) -> bytes | None:
+    """The seed revealed later in the log (its live board has it): a roll before it is checked."""
+    state = getattr(game, "state", None)
+    return bytes.fromhex(state.seed) if state is not None and state.seed else None
 
 
 def _roll_of(game, cmdrow, seq: int, kind) -> dict:

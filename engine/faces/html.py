@@ -26,7 +26,10 @@ from ..seats import seat_of
 from . import diff as D
 from .explain import explain
 from .html_page import page
+from ..kinds import view as board_view
+from ..view import UnitView
 from .render import hex_cell, legend_panel
+from .render_overlays import DEFAULT, STYLES
 from .render_outlines import edge_towards, hexsides
 from .render_context import Context
 from .render_style import (ARROWS, CHANGED, MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
@@ -60,7 +63,7 @@ class _Reader:
     """The parts of a Game that explain() reads, with the undone set read once instead of once per event."""
 
     def __init__(self, game):
-        self._game, self.log, self.seed = game, game.log, game.seed
+        self._game, self.log, self.seed, self.state = game, game.log, game.seed, game.state
         self._undone = game.undone()
 
     def undone(self, upto=None):
@@ -81,8 +84,11 @@ def build(game, report, path: str = "") -> tuple[dict, str]:
             "events": len(steps),
             "start": commands[0][6] - 1 if commands else 0, "steps": steps, "strings": replay.strings,
             "commands": [_command(row, final, replay.undone_at) for row in commands],
-            "hexes": board.hexes, "factions": board.factions, "nat": board.nat, "r": R, "h": H,
+            "hexes": board.hexes, "width": round(board.mapw + PANEL), "margin": MARGIN,
+            "factions": board.factions, "nat": board.nat, "r": R, "h": H,
             "colours": {"changed": CHANGED, **ARROWS, "move": "#333333"},
+            "facedata": board.facedata,
+            "styles": {role: msgspec.to_builtins(s) for role, s in {**STYLES, "": DEFAULT}.items()},
             "verify": {"ok": report.ok, "head": report.head, "text": report_text(report, path), "bad": _bad(report)}}
     return data, board.svg(final)
 
@@ -163,18 +169,20 @@ class _View:
     def __init__(self, board: "_Board"):
         self.board = board
         self.units: dict[str, tuple] = {}
+        self.overlays: list = []
+        self.off_map: list[str] = []
         self.control: dict[str, str] = {}
         self.features: dict[str, str] = {}
         self.over: set[str] = set()
         self.zones: tuple = ()
-        self.sel: list = []
         self.turn = ""
         self.procs: list[str] = []
 
     def step(self, s: GameState) -> dict:
         d: dict = {}
-        idx, face = self.board.index, self.board.face
-        units = {uid: (idx.get(u.hex, -1), "" if u.hex in idx else D.where(u), face(u)) for uid, u in s.units.items()}
+        idx, face, view = self.board.index, self.board.face, board_view(s)
+        units = {uid: (idx.get(u.hex, -1), "" if u.hex in idx else D.where(u),
+                       face(u, view.units[uid])) for uid, u in s.units.items()}
         if units != self.units:
             d["u"] = [[k, *v] for k, v in units.items() if self.units.get(k) != v] + \
                      [[k, -1, "not in the game", -1] for k in self.units if k not in units]
@@ -196,22 +204,20 @@ class _View:
         if zones != self.zones:
             d["z"] = [[zid, fac, [idx[h] for h in hs if h in idx]] for zid, fac, hs in zones]
             self.zones = zones
-        sel = sorted({(idx[x.hex], p.attacker) for p in s.attritions.values() if p.phase != "done"
-                      for x in p.selections if x.hex in idx})
-        if sel != self.sel:
-            d["s"] = self.sel = sel
+        overlays = [[idx[o.hex], o.role, o.label, o.title, o.faction, o.procedure]
+                    for o in view.overlays if o.hex in idx]
+        if overlays != self.overlays:
+            d["v"] = self.overlays = overlays
+        off_map = view.pools + view.off_map
+        if off_map != self.off_map:
+            d["l"] = self.off_map = off_map
         turn = D.turn_text(s) if s.turn.turn else "setup: no game turn has started yet"
         if turn != self.turn:
             d["t"] = self.turn = turn
-        procs = [_proc(p) for p in s.attritions.values()]
+        procs = list(view.summaries.values())
         if procs != self.procs:
             d["p"] = self.procs = procs
         return d
-
-
-def _proc(p) -> str:
-    res = D.attrition_result(p)
-    return f"{p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, {p.factors} factors, result {res}"
 
 
 class _Board:
@@ -244,25 +250,29 @@ class _Board:
         self.factions = {f: [self.colours.faction(f), ink_on(self.colours.faction(f))] for f in final.factions}
         self.factions[""] = [self.colours.faction(""), ink_on(self.colours.faction(""))]
         self.faces: list[str] = []
+        self.facedata: list[list[str]] = []   # per face: the strength, mode and markers it shows
         self.nat: dict[str, str] = {}
         self._face_of: dict[tuple, int] = {}
         self._face_by_markup: dict[str, int] = {}
 
-    def face(self, u) -> int:
-        """The index of the counter face ``u`` shows (drawn once, by render_units, centred on 0,0)."""
-        key = (u.id, u.nationality, u.type, u.factors, u.supply, u.offensive)
+    def face(self, u, v: UnitView) -> int:
+        """The index of the counter face ``u`` shows as the view ``v`` says (drawn once, by
+        render_units, centred on 0,0)."""
+        key = (u.id, u.nationality, u.type, u.supply, u.offensive, v)
         got = self._face_of.get(key)
         if got is None:
             self.nat[u.id] = u.nationality
-            markup = _bare(counter(_NO_STATE, u, 0.0, 0.0, self.colours))
+            markup = _bare(counter(u, v, 0.0, 0.0, self.colours))
             got = self._face_by_markup.setdefault(markup, len(self.faces))
             if got == len(self.faces):
                 self.faces.append(markup)
+                self.facedata.append([v.strength, v.mode, " ".join(v.marker_names)])
             self._face_of[key] = got
         return got
 
     def svg(self, final: GameState) -> str:
-        legend, legend_h = legend_panel(final, Context(None, final), self.colours, self.mapw)
+        legend, legend_h = legend_panel(final, board_view(final), Context(None, final), self.colours,
+                                        self.mapw, off_map=False)
         width, height = self.mapw + PANEL, max(self.maph, legend_h + MARGIN)
         faces = "".join(f'<g id="face-{i}">{m}</g>' for i, m in enumerate(self.faces))
         return "\n".join([
@@ -277,18 +287,19 @@ class _Board:
             f'<text id="board-command" x="{MARGIN}" y="72" font-size="11.5" fill="#444"></text>',
             '<g class="hexes">', *(hex_cell(final, h, self.pos[h]) for h in sorted(final.hexes)), "</g>",
             *hexsides(final, self.pos),
-            '<g id="zones"></g><g id="highlights"></g><g id="units"></g><g id="arrows"></g><g id="labels"></g>',
+            '<g id="zones"></g><g id="overlays"></g><g id="highlights"></g><g id="units"></g>'
+            '<g id="arrows"></g><g id="labels"></g><g id="chips"></g>',
             *legend, "</svg>"])
 
 
 _MOVE_HEAD = ('<marker id="head-move" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
               'orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#333333"/></marker>')
-_NO_STATE = GameState()  # counter reads nothing of the state; the face must not depend on the step
 
 
 def _bare(markup: str) -> str:
-    """A counter's markup without what names its unit (id, data-unit, tooltip): the page adds those per use."""
+    """A counter's markup without what names its unit and place (id, data attributes, tooltip):
+    the page adds those per use."""
     markup = re.sub(r' id="[^"]*"', "", markup, count=1)
-    markup = re.sub(r""" data-unit=("[^"]*"|'[^']*')""", "", markup, count=1)
+    markup = re.sub(r""" data-[a-z]+=("[^"]*"|'[^']*')""", "", markup, count=5)
     return re.sub(r"<title>.*?</title>", "", markup, count=1, flags=re.S)
 

@@ -62,7 +62,7 @@ _BODY = """<header><h1 id="game-name"></h1><span id="verdict"></span>
 <main><div id="board-pane">{board}</div>
 <aside><div id="command"></div><div id="actor"></div><div id="command-flags"></div>
 <div id="event"></div><div id="flags"></div><pre id="detail"></pre>
-<h3>Board</h3><div id="turn"></div><ul id="procedures"></ul>
+<h3>Board</h3><div id="turn"></div><ul id="procedures"></ul><h3>Off the map</h3><ul id="off-map"></ul>
 <h3>Changed by this command so far (yellow on the board)</h3><ul id="changes"></ul></aside></main>
 <section><h2>Timeline</h2><ol id="timeline"></ol></section>
 <section><h2>Verify report</h2><pre id="verify"></pre>

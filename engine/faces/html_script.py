@@ -35,9 +35,9 @@ function corners(x, y, r) {
 const pts = (ps) => ps.map((p) => p[0].toFixed(1) + "," + p[1].toFixed(1)).join(" ");
 
 // -- the board at a step: deltas folded from the nearest keyframe --------------------------------
-function empty() { return {u: new Map(), c: new Map(), f: new Map(), o: new Set(), z: [], s: [], t: "", p: []}; }
+function empty() { return {u: new Map(), c: new Map(), f: new Map(), o: new Set(), z: [], v: [], l: [], t: "", p: []}; }
 function clone(s) {
-  return {u: new Map(s.u), c: new Map(s.c), f: new Map(s.f), o: new Set(s.o), z: s.z, s: s.s, t: s.t, p: s.p};
+  return {u: new Map(s.u), c: new Map(s.c), f: new Map(s.f), o: new Set(s.o), z: s.z, v: s.v, l: s.l, t: s.t, p: s.p};
 }
 function apply(s, d) {
   if (!d) return;
@@ -46,7 +46,8 @@ function apply(s, d) {
   if (d.f) for (const [i, t] of d.f) { if (t) s.f.set(i, t); else s.f.delete(i); }
   if (d.o) for (const [i, on] of d.o) { if (on) s.o.add(i); else s.o.delete(i); }
   if (d.z) s.z = d.z;
-  if (d.s) s.s = d.s;
+  if (d.v) s.v = d.v;
+  if (d.l) s.l = d.l;
   if (d.t !== undefined) s.t = d.t;
   if (d.p) s.p = d.p;
 }
@@ -103,15 +104,41 @@ function drawZones(now) {
     p.append(svg("title", {}, "attrition zone " + zid));
     layer.append(p);
   }
-  for (const [i, f] of now.s) {
-    const [id, x, y] = HX[i], p = svg("polygon", {"class": "occupation", "data-hex": id, points: pts(corners(x, y, R - 1)),
-      fill: "url(#hatch)", stroke: fac(f)[0], "stroke-width": 2});
-    p.append(svg("title", {}, id + ": selected for occupation by " + f));
-    layer.append(p);
+}
+// The kinds' overlays (engine/view.py), in the styles of engine/faces/render_overlays.py: outlines under the
+// counters, each label on a chip at its hex's foot over them.
+function drawOverlays(now) {
+  const layer = $("overlays"), chips = $("chips"), seen = new Map();
+  clear(layer);
+  clear(chips);
+  for (const [i, role, label, title, faction, proc] of now.v) {
+    const [id, x, y] = HX[i], st = D.styles[role] || D.styles[""];
+    const g = svg("g", {"class": "overlay role-" + role, "data-hex": id, "data-role": role, "data-label": label,
+      "data-procedure": proc});
+    if (title) g.append(svg("title", {}, title));
+    if (st.stroke) {
+      g.append(svg("polygon", {points: pts(corners(x, y, R - st.inset)), fill: st.hatch ? "url(#hatch)" : "none",
+        stroke: st.stroke === "faction" ? fac(faction)[0] : st.stroke, "stroke-width": st.width,
+        "stroke-dasharray": st.dash || "none"}));
+    }
+    layer.append(g);
+    if (!label) continue;
+    // the hex's feature marks are written at its foot: its chips start one row up
+    const k = (seen.get(i) ?? (now.f.has(i) ? 0 : -1)) + 1, w = label.length * 5.4 + 8, top = y + H / 2 - 16 - 13 * k;
+    seen.set(i, k);
+    const c = svg("g", {"class": "overlay-chip role-" + role, "data-hex": id});
+    if (title) c.append(svg("title", {}, title));
+    c.append(svg("rect", {x: (x - w / 2).toFixed(1), y: top.toFixed(1), width: w.toFixed(1), height: 12, rx: 2.5,
+      fill: st.chip, stroke: st.ink, "stroke-width": 0.6}),
+      svg("text", {x: x.toFixed(1), y: (top + 9).toFixed(1), "font-size": 9, "font-weight": "bold",
+        "text-anchor": "middle", fill: st.ink}, label));
+    chips.append(c);
   }
 }
-function counter(id, face, cx, cy, size, kind, tip) {
-  const g = svg("g", {"class": kind, "data-unit": id, transform: "translate(" + cx.toFixed(1) + " " + cy.toFixed(1) +
+function counter(id, hex, face, cx, cy, size, kind, tip) {
+  const [strength, mode, markers] = D.facedata[face];
+  const g = svg("g", {"class": kind, "data-unit": id, "data-hex": hex, "data-strength": strength, "data-mode": mode,
+    "data-markers": markers, transform: "translate(" + cx.toFixed(1) + " " + cy.toFixed(1) +
     ") scale(" + (size / 34).toFixed(3) + ")"});
   g.append(svg("title", {}, tip), svg("use", {href: "#face-" + face}));
   if (kind.includes("ghost")) {
@@ -142,7 +169,7 @@ function drawUnits(now, before, changed) {
     if (items.length <= 4) {
       const slots = items.length === 1 ? [[0, 0]] : items.length === 2 ? [[-19, 0], [19, 0]] :
         [[-19, -17], [19, -17], [-19, 19], [19, 19]];
-      items.forEach((it, k) => layer.append(counter(it.id, it.u[2], x + slots[k][0], y + slots[k][1] + 2, 34,
+      items.forEach((it, k) => layer.append(counter(it.id, hid, it.u[2], x + slots[k][0], y + slots[k][1] + 2, 34,
         kind(it), tip(it))));
       continue;
     }
@@ -161,7 +188,7 @@ function drawUnits(now, before, changed) {
       const cx = x + slots[k][0] - steps * 1.5, cy = y + slots[k][1] - steps * 1.5;
       members.forEach((it, m) => {
         const off = Math.min(m, steps) * 3;
-        layer.append(counter(it.id, it.u[2], cx + off, cy + off, size, kind(it), tip(it)));
+        layer.append(counter(it.id, hid, it.u[2], cx + off, cy + off, size, kind(it), tip(it)));
       });
       if (n > 1) {
         const bx = cx + steps * 3 + size / 2 - 2, by = cy + steps * 3 - size / 2 + 2, b = svg("g", {"class": "badge"});
@@ -207,6 +234,13 @@ function drawArrows(first, i) {
 }
 
 // -- what changed since the command began ---------------------------------------------------------
+function faceChange(fa, fb) {
+  const a = D.facedata[fa], b = D.facedata[fb], out = [];
+  ["strength", "mode", "markers"].forEach((what, k) => {
+    if (a[k] !== b[k]) out.push(what + " " + (a[k] || "-") + " -> " + (b[k] || "-"));
+  });
+  return out.length ? out.join(", ") : "counter changed (supply or offensive)";
+}
 function changes(now, before) {
   const units = new Set(), hexes = new Set(), lines = [];
   for (const id of new Set([...before.u.keys(), ...now.u.keys()])) {
@@ -215,7 +249,7 @@ function changes(now, before) {
     units.add(id);
     for (const u of [a, b]) if (u && u[0] >= 0) hexes.add(u[0]);
     const wa = where(a), wb = where(b);
-    lines.push(id + ": " + (wa !== wb ? wa + " -> " + wb : "counter changed (factors, supply or offensive)"));
+    lines.push(id + ": " + (wa !== wb ? wa + " -> " + wb : faceChange(a[2], b[2])));
   }
   for (const [m, what] of [["c", "control"], ["f", "features"]]) {
     for (const i of new Set([...before[m].keys(), ...now[m].keys()])) {
@@ -235,7 +269,11 @@ function changes(now, before) {
 }
 
 // -- the panel, the timeline, the controls ------------------------------------------------------
-function who(c) { return (c[1] || "(no actor named)") + (c[2] ? " (seat " + c[2] + ")" : ""); }
+// The setup is the scenario's, no one's; an actor holding no seat in a seated game is said so.
+function who(c) {
+  if (c[3] === "LoadScenario") return "the scenario (the game's setup)";
+  return (c[1] || "(no actor named)") + (c[2] === "no seat" ? " (holding no seat)" : c[2] ? " (seat " + c[2] + ")" : "");
+}
 function cmdText(c) { return "c" + c[0] + " " + c[3] + (c[4] ? " " + c[4] : ""); }
 function fill(id, lines, tag) {
   const e = $(id);
@@ -272,12 +310,13 @@ function go(i) {
   const ch = changes(now, before);
   drawLabels(now);
   drawZones(now);
+  drawOverlays(now);
   drawHighlights(ch.hexes);
   drawUnits(now, before, ch.units);
   drawArrows(first, cur);
-  $("board-turn").textContent = now.t;
-  $("board-step").textContent = "seq " + (cur + 1) + ": " + st[1];
-  $("board-command").textContent = cmdText(c) + " — by " + who(c);
+  fitLine("board-turn", now.t);
+  fitLine("board-step", "seq " + (cur + 1) + ": " + st[1]);
+  fitLine("board-command", cmdText(c) + " — by " + who(c));
   $("position").textContent = "seq " + (cur + 1) + " of " + N;
   $("slider").value = cur;
   $("command").textContent = cmdText(c);
@@ -292,9 +331,25 @@ function go(i) {
   $("detail").textContent = D.strings[st[4]] || "";
   $("turn").textContent = now.t;
   fill("procedures", now.p);
+  fill("off-map", now.l.length ? now.l : ["nothing"]);
   fill("changes", ch.lines.length ? ch.lines : ["nothing on the board"]);
   timeline(cur);
   try { history.replaceState(null, "", "#seq=" + (cur + 1)); } catch (e) { /* a browser refusing it: no matter */ }
+}
+// A line of the board's heading, ended with "…" where it would run past the picture (its title has it whole).
+function fitLine(id, text) {
+  const e = $(id), room = D.width - 2 * D.margin;
+  clear(e);
+  e.textContent = text;
+  if (e.getComputedTextLength() <= room) return;
+  let lo = 0, hi = text.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    e.textContent = text.slice(0, mid) + "…";
+    if (e.getComputedTextLength() <= room) lo = mid; else hi = mid - 1;
+  }
+  e.textContent = text.slice(0, lo) + "…";
+  e.append(svg("title", {}, text));
 }
 // Down: the board after this command (after the next one when already there); Up: the board before it.
 function nextCommand(dir) {

@@ -22,7 +22,6 @@ from turnlog.projections.state import GameState
 from turnlog.projections.narrative import printable
 
 from . import diff as D
-from . import render_wif
 from .render_context import Context
 from .render_style import (
     BAND,
@@ -46,10 +45,11 @@ from .render_style import (
     safe_id,
     terrain,
 )
-from .render_assault import assault_results
 from .render_outlines import hexsides, zone_outlines
-from .render_units import (STATUS, STRENGTH, arrows, hex_items, occupation, required_targets,
-                           unit_counters)
+from .render_overlays import chips, overlays
+from .render_units import arrows, hex_items, unit_counters
+from ..kinds import view as board
+from ..view import BoardView, unit_text
 
 
 # -- the SVG -------------------------------------------------------------------
@@ -57,6 +57,7 @@ from .render_units import (STATUS, STRENGTH, arrows, hex_items, occupation, requ
 def render_svg(game, state: GameState, at: int | None = None) -> str:
     """The board of ``state`` as a standalone SVG document (``game`` gives the log's context)."""
     ctx = Context(game, state)
+    view = board(state)
     colours = Colours(state)
     if state.hexes:
         xy = {h.id: center(h.col, h.row) for h in state.hexes.values()}
@@ -68,7 +69,7 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     ox, oy = (mapw - (maxx - minx)) / 2 - minx, MARGIN + TOP - miny
     pos = {hid: (x + ox, y + oy) for hid, (x, y) in xy.items()}
     width = mapw + PANEL
-    legend, legend_h = legend_panel(state, ctx, colours, mapw)
+    legend, legend_h = legend_panel(state, view, ctx, colours, mapw)
     height = max(maxy - miny + 2 * MARGIN + TOP, legend_h + MARGIN)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
            f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
@@ -82,11 +83,9 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out.append('</g>')
     out += hexsides(state, pos)
     out += zone_outlines(state, pos, colours)
-    out += occupation(state, ctx, pos, colours)
-    out += required_targets(state, pos)
-    out += render_wif.combats(state, pos)
+    out += overlays(view.overlays, pos, colours)
     out.append('<g class="units">')
-    out += unit_counters(state, ctx, pos, colours)
+    out += unit_counters(state, view, ctx, pos, colours)
     out.append('</g>')
     out.append('<g class="bands">')
     out += [_band(state, hid, pos[hid], colours, ctx) for hid in sorted(state.hexes)]
@@ -96,7 +95,7 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     out.append('<g class="labels">')  # last, so arrows crossing a hex's top edge never hide its id
     out += [_label(state, hid, pos[hid], colours, crowd.get(hid, 0)) for hid in sorted(state.hexes)]
     out.append('</g>')
-    out += assault_results(state, pos)
+    out += chips(view.overlays, pos)
     out += legend
     out.append("</svg>")
     return "\n".join(out)
@@ -104,10 +103,10 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
 
 def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     t = state.turn
-    room = int((width - 2 * MARGIN) / 6.6)
+    when = (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · {t.phase or '-'} phase"
+            if t.turn else "the scenario's setup, before its first game turn")   # no turn 0 of year 0
     lines = [(state.name or "turnlog", 16, "bold", "#111"),
-             (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · {t.phase or '-'} phase · "
-              f"board at seq {state.seq}", 12.5, "normal", "#222")]
+             (f"{when} · board at seq {state.seq}", 12.5, "normal", "#222")]
     if ctx.command:
         cid, _a, ctype, payload = ctx.command[:4]
         args = _short(payload) if ctype != "LoadScenario" else "{}"
@@ -121,6 +120,8 @@ def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     out, y = [], 8.0
     for i, (text, size, weight, ink) in enumerate(lines):
         y += size + 5
+        # DejaVu Sans: about 0.6 em a character, 0.66 bold; a line longer than the picture ends in "…"
+        room = int((width - 2 * MARGIN) / (size * (0.66 if weight == "bold" else 0.6)))
         if len(text) > room:
             text = text[: room - 1] + "…"
         cls = "title" if i == 0 else "subtitle"
@@ -160,24 +161,35 @@ def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str
 def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
     """The hex id on its band, the feature marks and the overstack mark (drawn over the arrows).
 
-    Features sit on light chips in the hex's west part, above its west corner and stacked upwards: at
-    the hex's foot, or at or below a side corner, a mark would sit against a neighbour's band and read
-    as that hex's. A chip ends left of where the hex's ``crowd`` counters begin (a long mark in a
-    crowded hex may reach them, never past the hex's edge).
+    Features sit on light chips in the hex's upper half: at the hex's foot, or at or below a side corner,
+    a mark would sit against a neighbour's band and read as that hex's. Over one or two counters (one
+    row) the chips stand in a row above them; otherwise in the west part, stacked upwards, ending left
+    of where the ``crowd`` counters begin (a long mark in a crowded hex may reach them, never past the
+    hex's edge).
     """
     x, y = xy
     ctrl = state.control.get(hid, "")
     parts = [f'<text x="{x:.1f}" y="{y - H / 2 + 11.5:.1f}" font-size="10" text-anchor="middle" '
              f'fill="{ink_on(colours.faction(ctrl))}">{escape(hid)}{" " + escape(ctrl) if ctrl else ""}</text>']
     feats = [feature_label(f.kind) for f in state.features.get(hid, [])]
+    font, em, pad = (8.5, 5.6, 4) if crowd <= 2 else (6.5, 4.3, 3)   # beside a crowd the room is narrow
+    row = x - (sum(len(m) * em + pad for m in feats) + 3 * (len(feats) - 1)) / 2
     for i, mark in enumerate(feats):
-        fy = y - 12 - 12 * i
-        w = len(mark) * 5.6 + 4
-        right = x + {0: -6, 1: -21}.get(crowd, -37)
-        left = max(x - R + 12 + i * 7, right - w)  # the hex narrows upwards: 7px per chip keeps it inside
+        w, size = len(mark) * em + pad, font
+        if 1 <= crowd <= 2:   # one row of counters, their tops 15px above the centre: the chips in a row above
+            fy, left = y - 22, row
+            row += w + 3
+        else:
+            fy = y - (12 if crowd == 0 else 8) - 12 * i   # just above the west corner, where the hex is widest
+            right = x + (-6 if crowd == 0 else -37)
+            edge = x - R + 1 + (y - fy + 5.5) / math.sqrt(3)   # inside the hex's slanted edge
+            if crowd and right - w < edge:   # a long mark beside a crowd: smaller type, never on a counter
+                scale = max(right - edge - pad, 1.0) / (len(mark) * em)
+                w, size = right - edge, round(font * scale, 1)
+            left = max(edge, right - w)
         parts.append(f'<g class="feature"><rect x="{left:.1f}" y="{fy - 5.5:.1f}" width="{w:.1f}" height="11" rx="2" '
                      f'fill="#fbfaf6" fill-opacity="0.85"/><text class="features" x="{left + w / 2:.1f}" y="{fy + 3:.1f}" '
-                     f'font-size="8.5" font-weight="bold" text-anchor="middle" fill="#222">{escape(mark)}</text></g>')
+                     f'font-size="{size}" font-weight="bold" text-anchor="middle" fill="#222">{escape(mark)}</text></g>')
     if hid in state.overstacked:  # the mirror place on the east side, clear of the south-east neighbour's band
         parts.append(f'<text x="{x + R * 0.7:.1f}" y="{y - 7:.1f}" font-size="14" font-weight="bold" fill="#c00" '
                      f'text-anchor="middle">!</text>')
@@ -200,8 +212,12 @@ def _hex_title(state: GameState, hid: str) -> str:
             f"{', ' + h.front + ' front' if h.front else ''}{'; ' + feats if feats else ''}")
 
 
-def legend_panel(state: GameState, ctx: Context, colours: Colours, x0: float) -> tuple[list[str], float]:
-    """The legend beside the map at ``x0``: its SVG parts and the height they take."""
+def legend_panel(state: GameState, view: BoardView, ctx: Context, colours: Colours, x0: float,
+                 off_map: bool = True) -> tuple[list[str], float]:
+    """The legend beside the map at ``x0``: its SVG parts and the height they take.
+
+    ``off_map`` False leaves out the units off the map (the HTML replay draws them per step).
+    """
     lines = Legend(x0 + 14, TOP - 6)
     lines.head("Terrain")
     for t in sorted({h.terrain for h in state.hexes.values()}):
@@ -213,22 +229,10 @@ def legend_panel(state: GameState, ctx: Context, colours: Colours, x0: float) ->
     lines.text("counter: nationality, type, unit id, factors")
     lines.text("5+ units: stacks, badge = units, Σ = factors")
     lines.text("dot: partial (amber) / no supply (red)")
-    if any(u.offensive and u.hex for u in state.units.values()):
-        lines.text("O by the factors: took offensive (14.23A)")
-    if any(u.mode for u in state.units.values()):
+    if any(v.mode for v in view.units.values()):
         lines.text("top right: mode (PA, EXP, TRA...)")
-    if any("attack" in u.markers for u in state.units.values()):
-        lines.text("\u2660 bottom left: Attack marker (9.1.0)")
-    if any(u.strength_kind in STRENGTH for u in state.units.values()):
-        lines.text("bottom: strength in men, v vehicles, g guns")
-    if any(m in STATUS for u in state.units.values() for m in u.markers):
-        lines.text("D disrupted, B broken (beside the symbol)")
-    if "designation" in state.kinds:
-        lines.text("red dashed hex: must be attacked (9.1.1)")
-    if "wif" in state.kinds:
-        lines.text("dark red hex: land combat, ARM att:def, table")
-    if "assault" in state.kinds:
-        lines.text("red chip a/d: assault losses, attacker/defender")
+    for line in view.legend:
+        lines.text(line)
     used = sorted({f.kind for fs in state.features.values() for f in fs})
     if used:
         lines.head("Features")
@@ -245,17 +249,9 @@ def legend_panel(state: GameState, ctx: Context, colours: Colours, x0: float) ->
     lines.text("number on an arrow: units that went that way")
     lines.line("changed", "changed by the last command")
     lines.line("ghost", "eliminated by the last command")
-    boxed = [u for u in state.units.values() if u.box]
-    repair = {pid for pid, p in state.pools.items() if p.kind == "repair"}
-    pool = sorted(u.id for u in state.units.values() if u.in_pool and u.pool not in repair)
-    kgs = render_wif.repair_pool(state)
-    if boxed or pool or kgs:
+    if off_map and view.pools + view.off_map:
         lines.head("Off the map")
-        for u in boxed:
-            lines.text(f"{u.id} ({u.factors}) in box {u.box}")
-        if pool:
-            lines.wrap("force pool: " + ", ".join(pool))
-        for line in kgs:
+        for line in view.pools + view.off_map:
             lines.wrap(line)
     if ctx.changes.units or ctx.changes.hexes:
         lines.head("Last command changed")
@@ -268,7 +264,7 @@ def legend_panel(state: GameState, ctx: Context, colours: Colours, x0: float) ->
 
 def board_text(state: GameState) -> str:
     """A plain-text board: turn, hexes with their units, boxes, pool and procedures."""
-    t = state.turn
+    t, view = state.turn, board(state)
     if not t.turn:  # time travel into the setup: no game turn has started yet
         lines = [f"{state.name or '(no game yet)'}: during the scenario's setup, before its first game turn, "
                  f"seq {state.seq}"]
@@ -285,8 +281,7 @@ def board_text(state: GameState) -> str:
         feats = ",".join(f.kind for f in state.features.get(hid, []))
         if not us and not feats:
             continue
-        units = " ".join(f"{u.id}[{u.nationality} {u.type} {u.factors}{'' if u.supply == 'full' else ' ' + u.supply}]"
-                         for u in us)
+        units = " ".join(f"{u.id}[{unit_text(u, view.units[u.id])}]" for u in us)
         lines.append(f"  {hid} {h.terrain:<8} {state.control.get(hid, '-'):<4} {feats and '{' + feats + '} '}{units}")
     boxed = [u for u in state.units.values() if u.box]
     if boxed:
@@ -294,10 +289,7 @@ def board_text(state: GameState) -> str:
     repair = {pid for pid, p in state.pools.items() if p.kind == "repair"}
     pool = [u.id for u in state.units.values() if u.in_pool and u.pool not in repair]
     lines.append(f"  force pool: {', '.join(sorted(pool)) or '-'}")
-    lines += [f"  {line}" for line in render_wif.repair_pool(state)]
-    for p in state.attritions.values():
-        lines.append(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, "
-                     f"{p.factors} factors, result {result(p) if p.die is not None else '-'}")
-    lines += [f"  {line}" for line in render_wif.board_lines(state)]
+    lines += [f"  {line}" for line in view.off_map]
+    lines += [f"  {line}" for line in view.summaries.values()]
     return "\n".join(printable(line) for line in lines)  # a newline in a name stays on its line
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 from turnlog.events.codec import decode
 from turnlog.projections.state import GameState
 
+from ..kinds import view as board
+from ..view import BoardView
 from . import diff as D
 
 
@@ -18,6 +20,7 @@ class Context:
         self.command = None
         self.changes = D.Diff(before="", after="")
         self.prev: GameState | None = None
+        self.prev_view: BoardView | None = None   # what the board showed before the last command
         self.proc = ""
         self.moves: list[tuple[str, object]] = []   # (kind, event)
         if game is None:
@@ -28,6 +31,7 @@ class Context:
             first = self.command[5]
             if self.command[2] != "LoadScenario" and first > 1:
                 self.prev = game.at(first - 1)
+                self.prev_view = board(self.prev)
                 self.changes = D.diff(self.prev, state)
         self.proc = _shown_procedure(game, state)
         if self.proc:

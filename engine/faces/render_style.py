@@ -92,12 +92,15 @@ class Colours:
         return self._nat.get(nid, "#cccccc")
 
 
-def symbol(type_: str, cx: float, y: float, ink: str) -> str:
-    """A small NATO-style unit symbol (14 x 9) centred on cx with its top at y."""
-    x0, x1, y1 = cx - 7, cx + 7, y + 9
-    box = f'<rect x="{x0:.1f}" y="{y:.1f}" width="14" height="9" fill="none" stroke="{ink}" stroke-width="0.9"/>'
+def symbol(type_: str, cx: float, y: float, ink: str, h: float = 7.0) -> str:
+    """A small NATO-style unit symbol (2h x h) centred on cx with its top at y.
+
+    Seven pixels high on a counter, so the unit id under it has room for type a reader can read.
+    """
+    x0, x1, y1, mid = cx - h, cx + h, y + h, y + h / 2
+    box = f'<rect x="{x0:.1f}" y="{y:.1f}" width="{2 * h:.1f}" height="{h:.1f}" fill="none" stroke="{ink}" stroke-width="0.9"/>'
     cross = f'<path d="M{x0:.1f},{y:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y:.1f}L{x0:.1f},{y1:.1f}" stroke="{ink}" stroke-width="0.9"/>'
-    oval = f'<ellipse cx="{cx:.1f}" cy="{y + 4.5:.1f}" rx="4.8" ry="2.6" fill="none" stroke="{ink}" stroke-width="0.9"/>'
+    oval = f'<ellipse cx="{cx:.1f}" cy="{mid:.1f}" rx="{h * 0.53:.1f}" ry="{h * 0.29:.1f}" fill="none" stroke="{ink}" stroke-width="0.9"/>'
     t = type_.lower()
     if t in ("armor", "armour", "panzer", "tank"):
         return box + oval
@@ -111,10 +114,10 @@ def symbol(type_: str, cx: float, y: float, ink: str) -> str:
     if t in ("cavalry", "cav"):
         return box + f'<path d="M{x0:.1f},{y1:.1f}L{x1:.1f},{y:.1f}" stroke="{ink}" stroke-width="0.9"/>'
     if t in ("mountain", "alpine"):
-        return box + f'<path d="M{cx - 3:.1f},{y1:.1f}L{cx:.1f},{y + 3:.1f}L{cx + 3:.1f},{y1:.1f}Z" fill="{ink}"/>'
+        return box + f'<path d="M{cx - 3:.1f},{y1:.1f}L{cx:.1f},{y + h / 3:.1f}L{cx + 3:.1f},{y1:.1f}Z" fill="{ink}"/>'
     if t in ("artillery", "flak"):
-        return box + f'<circle cx="{cx:.1f}" cy="{y + 4.5:.1f}" r="1.8" fill="{ink}"/>'
-    return (f'<text x="{cx:.1f}" y="{y + 7.5:.1f}" font-size="7" text-anchor="middle" fill="{ink}">'
+        return box + f'<circle cx="{cx:.1f}" cy="{mid:.1f}" r="1.6" fill="{ink}"/>'
+    return (f'<text x="{cx:.1f}" y="{y + h - 0.5:.1f}" font-size="7" text-anchor="middle" fill="{ink}">'
             f'{escape(type_[:3].upper())}</text>')
 
 

@@ -1,8 +1,8 @@
 """The units on the SVG board: counters, stacks of a crowded hex, occupation hatching, the arrows
 of retreats and advances (engine/faces/render.py draws the rest).
 
-A counter shows nationality, type symbol and factors (a Panzer Campaigns unit its strength instead, with
-its mode and a Disrupted or Broken marker); a hex of five or more units groups them into
+A counter shows what the board's view (engine/view.py) says of its unit: nationality, type symbol,
+the strength text (factors, or a kind's own: a Panzer Campaigns unit's men), mode and markers; a hex of five or more units groups them into
 offset stacks per nationality with a count badge and the total factors. Every on-map unit is one
 ``<g class="unit">`` with its id, so programs and tests can read the picture.
 """
@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
 from turnlog.projections.state import GameState, UnitState
+
+from ..view import BoardView, UnitView
 
 from .render_style import (
     ARROWS,
@@ -31,44 +33,6 @@ if TYPE_CHECKING:
     from .render_context import Context
 
 
-def occupation(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
-    """Hatches on the hexes an open attrition selected for occupation (14.61)."""
-    out = ['<g class="occupations">']
-    for p in state.attritions.values():
-        if p.id != ctx.proc and p.phase == "done":
-            continue
-        for sel in p.selections:
-            if sel.hex in pos:
-                x, y = pos[sel.hex]
-                out.append(f'<polygon id="occupy-{safe_id(p.id)}-{safe_id(sel.hex)}" class="occupation" '
-                           f'data-hex={quoteattr(sel.hex)} points="{points(corners(x, y, R - 1))}" fill="url(#hatch)" '
-                           f'stroke="{colours.faction(p.attacker)}" stroke-width="2"><title>'
-                           f'{escape(p.id + ": selected for occupation by " + ", ".join(sel.units) + " (14.61)")}</title></polygon>')
-    out.append("</g>")
-    return out
-
-
-def required_targets(state: GameState, pos) -> list[str]:
-    """Rule 9: each required hex of an open designation procedure, outlined; its title says who owes it."""
-    got = state.kinds.get("designation")
-    out = ['<g class="required-targets">']
-    for p in (got.procedures.values() if got is not None else ()):
-        if p.phase == "done":
-            continue
-        attacked = {h for g in p.assaults.values() for h in g.hexes}
-        for h in p.required:
-            if h in pos:
-                x, y = pos[h]
-                state_ = "attacked" if h in attacked else "required"
-                tip = f"{p.id}: must be attacked (9.1.1), owed by {', '.join(p.duties.get(h, []))}; {state_}"
-                out.append(f'<polygon id="required-{safe_id(p.id)}-{safe_id(h)}" class="required-target {state_}" '
-                           f'data-hex={quoteattr(h)} points="{points(corners(x, y, R - 4))}" fill="none" '
-                           f'stroke="#c00" stroke-width="3" stroke-dasharray="{"2 4" if h in attacked else "8 4"}">'
-                           f'<title>{escape(tip)}</title></polygon>')
-    out.append("</g>")
-    return out
-
-
 def hex_items(state: GameState, ctx: Context, pos) -> dict[str, list[tuple[UnitState, bool]]]:
     """Per hex, what is drawn there: its units, then (ghost=True) the units the last command eliminated."""
     here: dict[str, list[UnitState]] = {}
@@ -84,7 +48,7 @@ def hex_items(state: GameState, ctx: Context, pos) -> dict[str, list[tuple[UnitS
             + [(u, True) for u in ghosts.get(hid, [])] for hid in sorted(set(here) | set(ghosts))}
 
 
-def unit_counters(state: GameState, ctx: Context, pos, colours: Colours) -> list[str]:
+def unit_counters(state: GameState, view: BoardView, ctx: Context, pos, colours: Colours) -> list[str]:
     """Every on-map unit's counter, stacked per nationality in a crowded hex."""
     moved = ctx.changes.unit_ids()
     out = []
@@ -93,10 +57,17 @@ def unit_counters(state: GameState, ctx: Context, pos, colours: Colours) -> list
         if len(items) <= 4:
             slots = {1: [(0, 0)], 2: [(-19, 0), (19, 0)]}.get(len(items), [(-19, -17), (19, -17), (-19, 19), (19, 19)])
             for (u, ghost), (dx, dy) in zip(items, slots):
-                out.append(counter(state, u, x + dx, y + dy + 2, colours, ghost=ghost, changed=u.id in moved))
+                out.append(counter(u, _view_of(view, ctx, u, ghost), x + dx, y + dy + 2, colours, ghost=ghost,
+                                   changed=u.id in moved))
         else:
-            out += _stacks(state, items, x, y, colours, moved)
+            out += _stacks(view, ctx, items, x, y, colours, moved)
     return out
+
+
+def _view_of(view: BoardView, ctx: Context, u: UnitState, ghost: bool) -> UnitView:
+    """The view a counter draws: the board's, or for a ghost the board's before the last command."""
+    got = (ctx.prev_view if ghost and ctx.prev_view is not None else view).units.get(u.id)
+    return got if got is not None else UnitView(strength=str(u.factors), mode=u.mode)
 
 
 def _extent(n: int) -> tuple[float, float, float, float]:
@@ -121,7 +92,7 @@ def _clear_of(box: tuple[float, float, float, float], ux: float, uy: float) -> f
     return max(0.0, min(tx, ty))
 
 
-def _stacks(state, items, x, y, colours, moved) -> list[str]:
+def _stacks(view, ctx, items, x, y, colours, moved) -> list[str]:
     """Five or more counters: one offset stack per nationality (or one stack), badge = count, Σ = factors.
 
     Each stack is centred on its slot, counters offset by 3px (at most two steps),
@@ -146,8 +117,8 @@ def _stacks(state, items, x, y, colours, moved) -> list[str]:
             label = None
             if top and n > 1:
                 label = (key if key != "ghost" else "lost", f"Σ{sum(m.factors for m, _ in members)}")
-            out.append(counter(state, u, cx + off, cy + off, colours, ghost=ghost, changed=u.id in moved,
-                                label=label, bare=not top, size=size))
+            out.append(counter(u, _view_of(view, ctx, u, ghost), cx + off, cy + off, colours, ghost=ghost,
+                               changed=u.id in moved, label=label, bare=not top, size=size))
         if n > 1:
             bx, by = cx + steps * 3.0 + size / 2 - 2, cy + steps * 3.0 - size / 2 + 2
             out.append(f'<g class="badge" data-count="{n}"><circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="#b00" '
@@ -156,9 +127,13 @@ def _stacks(state, items, x, y, colours, moved) -> list[str]:
     return out
 
 
-def counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colours, *, ghost=False,
-             changed=False, label=None, bare=False, size: float = C) -> str:
-    """One counter centred at (cx, cy): nationality top-left, type symbol, factors at the bottom."""
+def counter(u: UnitState, v: UnitView, cx: float, cy: float, colours: Colours, *, ghost=False,
+            changed=False, label=None, bare=False, size: float = C) -> str:
+    """One counter centred at (cx, cy) as the view ``v`` shows ``u``: nationality top-left, mode top-right,
+    type symbol, unit id, strength at the bottom, markers on discs round the symbol.
+
+    Its data attributes (unit, hex, strength, mode, markers) say what it shows, for programs and tests.
+    """
     fill = colours.nationality(u.nationality)
     ink = ink_on(fill)
     x0, y0 = cx - size / 2, cy - size / 2
@@ -166,36 +141,21 @@ def counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colou
     cls += f" nat-{safe_id(u.nationality)} type-{safe_id(u.type)}" + (" changed" if changed else "")
     cls += f" supply-{u.supply}" if u.supply != "full" else ""
     ident = f'{"ghost" if ghost else "unit"}-{safe_id(u.id)}'
-    tip = f"{u.id}: {u.nationality} {u.type} {u.factors}" + (f", strength {u.strength} {u.strength_kind}"
-                                                            if u.strength_kind in STRENGTH else "") \
+    tip = f"{u.id}: {u.nationality} {u.type}, strength {v.strength}" \
         + (f", supply {u.supply}" if u.supply != "full" else "") \
-        + (", took offensive" if u.offensive else "") + (f", mode {u.mode}" if u.mode else "") \
-        + (f", markers {', '.join(u.markers)}" if u.markers else "") + (" — eliminated by the last command" if ghost else "")
+        + (", took offensive" if u.offensive else "") + (f", mode {v.mode}" if v.mode else "") \
+        + (", markers " + ", ".join(f"{m.name} ({m.rule})" if m.rule else m.name for m in v.markers)
+           if v.markers else "") \
+        + (" — eliminated by the last command" if ghost else "")
     stroke, sw = (CHANGED, 2.5) if changed else ("#222", 0.8)
     fade = ' opacity="0.55"' if ghost else ""
-    p = [f'<g id="{ident}" class="{cls}" data-unit={quoteattr(u.id)}{fade}>',
+    data = (f' data-unit={quoteattr(u.id)} data-hex={quoteattr(u.hex)} data-strength={quoteattr(v.strength)} '
+            f'data-mode={quoteattr(v.mode)} data-markers={quoteattr(" ".join(v.marker_names))}')
+    p = [f'<g id="{ident}" class="{cls}"{data}{fade}>',
          f"<title>{escape(tip)}</title>",
          f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size}" height="{size}" rx="2.5" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>']
     if not bare:
-        nat, fac = label or (u.nationality, strength(u))
-        p.append(f'<text x="{x0 + 2.5:.1f}" y="{y0 + 8:.1f}" font-size="7" fill="{ink}">{escape(nat)}</text>')
-        p.append(symbol(u.type, cx, y0 + (9.5 if size >= C else 8.5), ink))
-        if label is None:  # a single counter names its unit; a stack's top counter stands for the stack
-            p.append(_unit_id(u.id, cx, y0 + 24.3, size, ink))
-        p.append(f'<text class="factors" x="{cx:.1f}" y="{y0 + size - 1.8:.1f}" font-size="{10 if len(fac) > 2 or size < C else 10.5}" '
-                 f'font-weight="bold" text-anchor="middle" fill="{ink}">{escape(fac)}</text>')
-        if u.supply != "full":
-            p.append(f'<circle cx="{x0 + size - 4:.1f}" cy="{y0 + 4:.1f}" r="3" fill="{"#e0a000" if u.supply == "partial" else "#d00"}"/>')
-        if u.offensive:
-            p.append(f'<text x="{x0 + size - 3:.1f}" y="{y0 + size - 3:.1f}" font-size="7" text-anchor="end" fill="{ink}">O</text>')
-        if u.mode:   # a mode (WaR PA, Exploit...): its first letters, top right
-            p.append(f'<text class="mode" x="{x0 + size - 2.5:.1f}" y="{y0 + 8:.1f}" font-size="6" text-anchor="end" '
-                     f'fill="{ink}">{escape(u.mode[:3].upper())}</text>')
-        p += _status(u, x0, y0, size)
-        if "attack" in u.markers:   # WaR's Attack marker (9.1.0): a spade on a white disc, bottom left
-            p.append(f'<g class="marker attack"><circle cx="{x0 + 5:.1f}" cy="{y0 + size - 5:.1f}" r="4.5" fill="white" '
-                     f'stroke="#222" stroke-width="0.6"/><text x="{x0 + 5:.1f}" y="{y0 + size - 2.6:.1f}" font-size="7" '
-                     f'text-anchor="middle" fill="#000">\u2660</text></g>')
+        p += _face(u, v, x0, y0, size, ink, label)
     if ghost:
         p.append(f'<path d="M{x0:.1f},{y0:.1f}L{x0 + size:.1f},{y0 + size:.1f}M{x0 + size:.1f},{y0:.1f}L{x0:.1f},{y0 + size:.1f}" '
                  f'stroke="#c00" stroke-width="3"/>')
@@ -203,35 +163,50 @@ def counter(state: GameState, u: UnitState, cx: float, cy: float, colours: Colou
     return "".join(p)
 
 
-#: strength_kind -> the suffix a counter writes after a strength it shows (PzC AS-RES.1's men, vehicles, guns).
-STRENGTH = {"men": "", "vehicles": "v", "guns": "g"}
-#: Status markers drawn on a counter: marker -> (letter, disc colour). PzC AS-DEF.1, AS-DEF.5, AS-RET.1.
-STATUS = {"disrupted": ("D", "#f2c200"), "broken": ("B", "#dd0000")}
+def _face(u: UnitState, v: UnitView, x0: float, y0: float, size: float, ink: str, label) -> list[str]:
+    """What is printed on a counter: the texts, the supply dot, the offensive O, the markers."""
+    cx = x0 + size / 2
+    nat, fac = label or (u.nationality, v.strength)
+    p = [f'<text x="{x0 + 2.5:.1f}" y="{y0 + 8:.1f}" font-size="7" fill="{ink}">{escape(nat)}</text>',
+         symbol(u.type, cx, y0 + (9.5 if size >= C else 8.5), ink)]
+    if label is None:  # a single counter names its unit; a stack's top counter stands for the stack
+        p.append(_unit_id(u.id, cx, y0 + 23.6, size, ink))
+    p.append(f'<text class="factors" x="{cx:.1f}" y="{y0 + size - 1.8:.1f}" font-size="{10 if len(fac) > 2 or size < C else 10.5}" '
+             f'font-weight="bold" text-anchor="middle" fill="{ink}">{escape(fac)}</text>')
+    if u.supply != "full":
+        p.append(f'<circle cx="{x0 + size - 4:.1f}" cy="{y0 + 4:.1f}" r="3" fill="{"#e0a000" if u.supply == "partial" else "#d00"}"/>')
+    if u.offensive:
+        p.append(f'<text x="{x0 + size - 3:.1f}" y="{y0 + size - 3:.1f}" font-size="7" text-anchor="end" fill="{ink}">O</text>')
+    if v.mode:   # a mode (WaR PA, Exploit, PzC Travel...): its first letters, top right
+        p.append(f'<text class="mode" x="{x0 + size - 2.5:.1f}" y="{y0 + 8:.1f}" font-size="6" text-anchor="end" '
+                 f'fill="{ink}">{escape(v.mode[:3].upper())}</text>')
+    return p + _markers(v.markers, x0, y0, size)
 
 
-def strength(u: UnitState) -> str:
-    """What the counter's bottom line says: a strength in men/vehicles/guns (``12v``, ``4g``), else the factors."""
-    return f"{u.strength}{STRENGTH[u.strength_kind]}" if u.strength_kind in STRENGTH else str(u.factors)
+#: Where a counter's markers go, in order: beside the symbol right then left, bottom left, top centre.
+_SLOTS = ((1.0, 0.42), (0.0, 0.42), (0.0, 1.0), (0.5, 0.0))
 
 
-def _status(u: UnitState, x0: float, y0: float, size: float) -> list[str]:
-    """Disrupted and Broken markers: a lettered disc each beside the type symbol, right then left."""
+def _markers(markers, x0: float, y0: float, size: float) -> list[str]:
+    """Each marker a lettered disc in its colour, in the slots round the symbol (a fifth is not drawn)."""
     out = []
-    for i, marker in enumerate(m for m in STATUS if m in u.markers):
-        letter, fill = STATUS[marker]
-        x, y = (x0 + size - 5 if i == 0 else x0 + 5), y0 + size * 0.42
-        out.append(f'<g class="marker {marker}"><circle cx="{x:.1f}" cy="{y:.1f}" r="4.2" fill="{fill}" stroke="#222" '
-                   f'stroke-width="0.6"/><text x="{x:.1f}" y="{y + 2.4:.1f}" font-size="6.5" font-weight="bold" '
-                   f'text-anchor="middle" fill="{ink_on(fill)}">{letter}</text></g>')
+    for m, (fx, fy) in zip(markers, _SLOTS):
+        x = x0 + 5 + fx * (size - 10)
+        y = y0 + 5 + fy * (size - 10) if fy in (0.0, 1.0) else y0 + size * fy
+        out.append(f'<g class="marker {safe_id(m.name)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{m.fill}" '
+                   f'stroke="#222" stroke-width="0.6"/><text x="{x:.1f}" y="{y + 2.4:.1f}" font-size="6.5" '
+                   f'font-weight="bold" text-anchor="middle" fill="{ink_on(m.fill)}">{escape(m.letter)}</text></g>')
     return out
 
 
 def _unit_id(uid: str, cx: float, y: float, size: float, ink: str) -> str:
-    """The unit's id in small type under its symbol, squeezed to the counter's width when it is long."""
+    """The unit's id under its symbol, as large as the room there allows, squeezed to the counter's width
+    when it is long (a map of many hexes is drawn small: the id must stay readable)."""
     room = size - 3
-    fit = f' textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"' if len(uid) * 3.5 > room else ""
-    return (f'<text class="unit-id" x="{cx:.1f}" y="{y:.1f}" font-size="6.2" text-anchor="middle" fill="{ink}"{fit}>'
-            f'{escape(uid)}</text>')
+    font = max(5.5, math.floor(min(7.6, room / (0.62 * max(len(uid), 1))) * 10) / 10)  # bold: ~0.62 em a glyph
+    fit = f' textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"' if len(uid) * 0.62 * font > room else ""
+    return (f'<text class="unit-id" x="{cx:.1f}" y="{y:.1f}" font-size="{font:.1f}" font-weight="bold" '
+            f'text-anchor="middle" fill="{ink}"{fit}>{escape(uid)}</text>')
 
 
 def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:

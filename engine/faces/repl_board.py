@@ -11,6 +11,7 @@ from turnlog.projections import narrative
 from . import diff as D
 from . import render
 from ..errors import CommandError
+from ..kinds import view as board
 
 
 class BoardCommands:
@@ -32,15 +33,19 @@ class BoardCommands:
         for f in st.features.get(hid, []):
             extra = ", ".join(f"{k} {getattr(f, k)}" for k in ("owner", "origin", "launched_from", "name") if getattr(f, k))
             self.say(f"  feature: {f.kind}{' (' + extra + ')' if extra else ''}")
+        view = board(st)
         for u in sorted((u for u in st.units.values() if u.hex == hid), key=lambda u: u.id):
-            self.say(f"  unit: {_unit_text(u)}")
+            self.say(f"  unit: {_unit_text(u, view)}")
+        for o in view.overlays:   # what the kinds draw on the hex (required, a combat, a result...)
+            if o.hex == hid:
+                self.say(f"  {o.role}{' ' + o.label if o.label else ''}: {o.title or o.procedure}")
         zs = [z.id for z in st.zones.values() if hid in z.hexes]
         if zs:
             self.say(f"  attrition zone: {', '.join(zs)}")
         if hid in st.overstacked:
             self.say("  overstacked")
         from .. import kinds as K
-        for kind in K.KINDS:   # a registered kind's own view of the hex (rule 9: cover, targets)
+        for kind in K.active(st):   # a used kind's own words on the hex (rule 9: cover, targets)
             for line in getattr(kind, "hex_lines", lambda _s, _h: [])(st, hid):
                 self.say(line)
         from ..hexgrid import grid
@@ -61,7 +66,9 @@ class BoardCommands:
             raise CommandError(f'no unit "{uid}"')
         u = st.units[uid]
         nat = st.nationalities.get(u.nationality)
-        self.say(_unit_text(u) + (f"; faction {nat.faction}, CTL {nat.ctl}, winter preparation {nat.winter_prep}" if nat else ""))
+        side = f"; faction {nat.faction}, CTL {nat.ctl}, winter preparation {nat.winter_prep}" \
+            if nat else ""
+        self.say(_unit_text(u, board(st)) + side)
         if uid in st.counted:
             self.say(f"  counted in {st.counted[uid]} this turn")
         undone = self.game.undone(self.cursor)
@@ -94,13 +101,22 @@ class BoardCommands:
         self.say(D.text(d, self.state()))
 
 
-def _unit_text(u) -> str:
+def _unit_text(u, view) -> str:
+    """A unit as the board's view shows it: its strength text, place, mode, markers and flags."""
+    v = view.units[u.id]
     flags = [f"supply {u.supply}" if u.supply != "full" else "", "took offensive" if u.offensive else "",
-             f"airdropped from {u.airdropped_from}" if u.airdropped_from else ""]
+             f"airdropped from {u.airdropped_from}" if u.airdropped_from else "",
+             f"mode {v.mode}" if v.mode else "",
+             *(f"{m.name} ({m.rule})" if m.rule else m.name for m in v.markers)]
     extra = "; ".join(f for f in flags if f)
     place = D.where(u)
-    place = {"eliminated": "eliminated, in the force pool", "force pool": "in the force pool"}.get(place, f"at {place}")
-    return f"{u.id}: {u.nationality} {u.type} {u.factors} {place}" + (f" ({extra})" if extra else "")
+    if u.eliminated and u.pool and not u.hex and not u.box:
+        place = f"eliminated, in pool {u.pool}"
+    else:
+        place = {"eliminated": "eliminated, in the force pool",
+                 "force pool": "in the force pool"}.get(place, f"at {place}")
+    return (f"{u.id}: {u.nationality} {u.type} {v.strength} {place}"
+            + (f" ({extra})" if extra else ""))
 
 
 def _mentions(ev, uid: str) -> bool:

@@ -19,6 +19,7 @@ from turnlog.projections.state import GameState
 from turnlog.projections.wif import LandCombat, LandCombats
 
 from . import rulings
+from .view import view
 from . import commands as c
 from ..errors import CommandError, RuleViolation
 from ..kit.board import enemy_units, faction_of, friendly, neighbours, on_board
@@ -61,6 +62,7 @@ class WifKind(MachineKind):
     reacts_to = (PhaseStarted,)  # K2a: a production phase empties the repair pool
     why = staticmethod(why)    # the REPL's `why` (engine/faces/explain.py)
     odds = staticmethod(odds)  # the REPL's `odds` for a land combat (engine/faces/repl_rules.py)
+    view = staticmethod(view)  # what every face draws (engine/view.py)
 
     @staticmethod
     def apply(state: GameState, event) -> None:

@@ -16,7 +16,7 @@ def test_svg_shows_strength_mode_and_disruption(tmp_path):
     assert ">12v</text>" in svg and ">4g</text>" in svg and ">150</text>" in svg
     assert ">TRA</text>" in svg and ">DEP</text>" in svg
     assert svg.count('class="marker disrupted"') == 2 and svg.count('class="marker broken"') == 1
-    assert "strength 12 vehicles" in svg and "markers disrupted, broken" in svg
+    assert "strength 12v" in svg and "markers disrupted (AS-DEF.1), broken (AS-DEF.5)" in svg
     assert "bottom: strength in men, v vehicles, g guns" in svg and "D disrupted, B broken" in svg
 
 

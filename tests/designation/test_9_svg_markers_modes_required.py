@@ -13,7 +13,7 @@ def test_9_svg_shows_attack_markers_modes_and_required_hexes(tmp_path):
     g.execute(c.EndAttackDesignation(procedure="C1"))
     svg = render_svg(g, g.state)
     assert svg.count('class="marker attack"') == 1 and ">PA</text>" in svg
-    assert 'id="required-C1-0301" class="required-target required"' in svg
+    assert 'id="required-C1-0301" class="overlay role-required required-target required"' in svg
     assert "must be attacked (9.1.1), owed by a1, a2" in svg
 
 
@@ -24,4 +24,4 @@ def test_9_1_0_the_legend_names_the_attack_marker_only_while_one_is_on_the_map(t
     before = render_svg(g, g.state)
     assert "top right: mode (PA, EXP, TRA...)" in before and "Attack marker (9.1.0)" not in before
     g.execute(c.DesignateAttackers(procedure="C1", units=["a1"]))
-    assert "\u2660 bottom left: Attack marker (9.1.0)" in render_svg(g, g.state)
+    assert "\u2660 Attack marker (9.1.0)" in render_svg(g, g.state)

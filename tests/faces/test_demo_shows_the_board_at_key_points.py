@@ -1,5 +1,6 @@
-"""The demo prints the board as text after each roll, after each loss and at the end of each
-example, between the event lines it printed before (which stay as they were)."""
+"""The demo prints the board as text after each roll, each loss and each result that moves units,
+and at the end of each example, between the event lines it printed before (which stay as they
+were)."""
 from __future__ import annotations
 
 from fixtures.backbone import cli
@@ -19,8 +20,24 @@ def test_the_bridgehead_demo_shows_the_board_after_the_roll_the_losses_and_at_th
     assert marks == sorted(marks)
     after_roll = out[marks[1]:marks[2]]
     assert "turn 2 (summer 1943), AX's player turn, attrition phase, seq 29" in after_roll
-    assert "result 2C/1H (die 3)" in after_roll and "force pool: -" in after_roll
+    assert "result 2C/1H (die 3, row 4)" in after_roll and "force pool: -" in after_roll
     after_losses = out[marks[3]:marks[4]]
     assert "force pool: us-inf-1, us-inf-2" in after_losses
     end = out[marks[4]:marks[5]]
     assert "0505 clear    AX" in end and "ge-pz-1[GE armor" in end and "phase done" in end
+
+
+def test_every_demo_shows_the_board_after_its_rolls_losses_and_results(tmp_path):
+    """Each system's example, not attrition's alone: the board after a roll, a loss or a reported result, with
+    Panzer Campaigns units by their strength and an open assault's line."""
+    r = cli("demo", "--dir", tmp_path, "--scenario", "hedgerow-assault")
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    first = out.index("--- the board after the roll and the losses (seq 84) ---\n")
+    board = out[first:out.index("\n> ", first)]
+    assert "ge-pz-1[GE armour 12v deployed]" in board and "us-inf-1[US infantry 149 deployed]" in board
+    assert "  S1: AX assaults 0403 (WA) with ge-pz-1, ge-gren-1, ge-pio-1, phase " in board
+    r = cli("demo", "--dir", tmp_path, "--scenario", "ridge-line-9")
+    assert "--- the board after the moves (seq 76) ---\n" in r.stdout
+    r = cli("demo", "--dir", tmp_path, "--scenario", "river-town-11-16-5")
+    assert r.stdout.count("--- the board after the losses") == 4

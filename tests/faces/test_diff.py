@@ -29,7 +29,7 @@ def test_units_hexes_and_procedures_between_two_seqs(played):
     assert changes(d.units) == {("us-inf-1", "eliminated", "0505", "eliminated"),
                                 ("us-inf-2", "eliminated", "0505", "eliminated"),
                                 ("ge-pz-1", "moved", "0504", "0505")}
-    assert changes(d.hexes) == {("0505", "control", "WA", "AX")}
+    assert changes(d.hexes) == {("0505", "control", "WA", "AX"), ("0505", "overlay placed", "", "occupation (A1)")}
     kinds = {(c.what, c.kind) for c in d.procedures}
     assert ("A1", "phase") in kinds and ("A1", "losses") in kinds and ("A1", "selected for occupation") in kinds
     assert ("A1", "phase", "losses", "done") in changes(d.procedures)
@@ -45,7 +45,7 @@ def test_supply_and_features(played):
     assert changes(d.units) == {("us-inf-3", "supply", "full", "partial")}
     assert changes(d.hexes) == {("0502", "feature placed", "", "fortress"), ("0505", "feature removed", "bridgehead", "")}
     text = D.text(d, played.state)
-    assert "  us-inf-3 [US infantry 3]: supply full -> partial" in text
+    assert "  us-inf-3 [US infantry 3 partial]: supply full -> partial" in text
     assert "  0502: fortress placed" in text and "  0505: bridgehead removed" in text
 
 

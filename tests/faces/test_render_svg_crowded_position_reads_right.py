@@ -84,7 +84,8 @@ def test_counters_show_their_unit_ids_inside_the_counter(root):
         assert ident is not None and ident.text == e.get("data-unit")
         x0, y0, x1, y1 = _rect(e)
         assert x0 < float(ident.get("x")) < x1 and y0 < float(ident.get("y")) < y1
-        assert len(ident.text) * 3.5 <= x1 - x0 - 3 or ident.get("textLength")  # long ids squeezed to fit
+        wide = len(ident.text) * 0.62 * float(ident.get("font-size"))   # a bold glyph: about 0.62 em
+        assert wide <= x1 - x0 - 3 + 0.05 or ident.get("textLength")  # long ids squeezed to fit
 
 
 def test_every_mark_drawn_is_in_the_legend(root):

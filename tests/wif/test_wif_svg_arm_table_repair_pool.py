@@ -17,7 +17,8 @@ def test_wif_svg_shows_arm_totals_the_table_and_the_repair_pool(tmp_path):
     g.execute(begin())
     g.execute(c.ChooseCombatTable(procedure="L1", table="blitz"))
     svg = render_svg(g, g.state)
-    assert 'id="land-combat-L1" class="land-combat"' in svg and ">ARM 11:7 blitz</text>" in svg
+    assert 'class="overlay role-combat land-combat" data-hex="0303" data-role="combat" data-label="ARM 11:7 blitz" ' \
+        'data-procedure="L1"' in svg and ">ARM 11:7 blitz</text>" in svg
     assert "the attacker chooses (T3); blitz table, column 3:1" in svg
     assert "repair pool ax-repair (AX), kampfgruppen:</text>" in svg and ">   kg1</text>" in svg  # wrapped
     text = board_text(g.state)
@@ -28,7 +29,7 @@ def test_wif_svg_shows_arm_totals_the_table_and_the_repair_pool(tmp_path):
 def test_wif_k1c_a_kampfgruppe_in_the_fallback_repair_pool_is_drawn_too():
     """11.16.5-K1c: a faction with no repair pool in its scenario keeps its kampfgruppen in ``<faction>-repair``;
     the board lists them there as it lists a declared pool's."""
-    from turnlog.engine.faces import render_wif
+    from turnlog.engine.wif import view as render_wif
 
     from wif_loss_helpers import position, take, u
     state, _ = position([u("a-mech", "MECH", white=True), u("d1", "INF")], att_loss="1", chooser="attacker",

@@ -13,6 +13,7 @@ from .events import SkirmishBegun, SkirmishEvent, SkirmishPhaseChanged, Skirmish
 from .machine import MACHINE
 from .narrative import narrate
 from .projection import Skirmish, Skirmishes, apply
+from .view import view
 
 __all__ = ["BeginSkirmish", "KIND", "MACHINE", "RollSkirmish", "Skirmish", "SkirmishBegun", "SkirmishKind",
            "SkirmishPhaseChanged", "SkirmishRolled", "Skirmishes"]
@@ -25,6 +26,7 @@ class SkirmishKind(MachineKind):
     handlers = {BeginSkirmish: "begin", RollSkirmish: "roll"}
     apply = staticmethod(apply)
     narrate = staticmethod(narrate)
+    view = staticmethod(view)
 
     def instances(self, state):
         return state.kinds.get(self.name, Skirmishes()).open

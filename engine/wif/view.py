@@ -1,0 +1,48 @@
+"""What World in Flames land combat shows on the board (the kind's view hook, engine/view.py).
+
+Each combat's hex outlined (open, or done) with its ARM totals and chosen table (11.16.5-T3 to
+T6), the kampfgruppen waiting in a repair pool off the map (K1c, K2a), and one line per combat.
+"""
+from __future__ import annotations
+
+from turnlog.projections.state import GameState
+
+from . import k1_kampfgruppe as kg
+from ..view import KindView, Overlay
+
+
+def view(state: GameState) -> KindView:
+    """The wif kind's part of the board at ``state``."""
+    out = KindView(off_map=repair_pool(state))
+    got = state.kinds.get("wif")
+    for p in (got.procedures.values() if got is not None else ()):
+        label = f"ARM {p.arm_attacker}:{p.arm_defender}" + (f" {p.table}" if p.table else "")
+        title = (f"{p.id}: {p.attacker} attacks {p.hex}; ARM attacker {p.arm_attacker}, defender "
+                 f"{p.arm_defender} (11.16.5-T4-T6); the {p.chooser or '?'} chooses (T3)"
+                 + (f"; {p.table} table, column {p.column}" if p.table else "")
+                 + (f"; cell {p.cell}" if p.cell else "") + f"; phase {p.phase}")
+        role = "combat-done" if p.phase == "done" else "combat"
+        out.overlays.append(Overlay(hex=p.hex, role=role, label=label, title=title, procedure=p.id))
+        out.summaries[p.id] = (f"{p.id}: {p.attacker} vs {p.defender} at {p.hex}, phase {p.phase}, "
+                               f"ARM {p.arm_attacker}:{p.arm_defender}, "
+                               f"{p.chooser or '?'} chooses, table {p.table or '-'}, "
+                               f"column {p.column or '-'}, cell {p.cell or '-'}")
+    if out.overlays:
+        out.legend.append("dark red hex: land combat, ARM att:def, table")
+    return out
+
+
+def repair_pool(state: GameState) -> list[str]:
+    """The units in each faction's repair pool: kampfgruppen waiting for their production phase
+    (K1c, K2a).
+
+    A faction with no repair pool in the scenario keeps its kampfgruppen in ``<faction>-repair``
+    (k1_kampfgruppe.repair_pool), which is shown the same way.
+    """
+    out = []
+    for faction in sorted(state.factions):
+        pid = kg.repair_pool(state, faction)
+        units = sorted(u.id for u in state.units.values() if u.pool == pid and u.in_pool)
+        if units:
+            out.append(f"repair pool {pid} ({faction}), kampfgruppen: {', '.join(units)}")
+    return out
