@@ -24,7 +24,7 @@ from .cli_args import DEMOS, build_parser, seq_arg  # noqa: F401  (the tests and
 from .cli_demo import _DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
 from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key  # noqa: F401  (commands the parser names)
 from .cli_play import (EXIT_REFUSED, _board_text, _print_events, _text, _who, judge,  # noqa: F401
-                       play_lines, report_text)
+                       issuers as _issuers, play_lines, report_text)
 from ..errors import CommandError, RuleViolation, ScenarioError
 from ..errors import sqlite_failure as _environment
 from ..game import Game
@@ -130,19 +130,6 @@ def cmd_log(args) -> int:
                 who = narrative.printable(f"  [by {_who(g, by[seq][0])}]") if seq in by else ""
                 print(f"{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}{who}")
     return 0
-
-
-def _issuers(g: Game, start: int, stop: int | None) -> dict[int, tuple[str, str]]:
-    """First seq of each command in start..stop -> (its actor, the seat it holds), in a seated game (issue 13).
-
-    A hot-seat game lists exactly as before (nothing is read)."""
-    out: dict[int, tuple[str, str]] = {}
-    if not g.state.seats.factions:
-        return out
-    for _cid, actor, *_rest, first, _last in g.log.commands():
-        if first >= start and (stop is None or first <= stop):
-            out[first] = (actor or "", seat_of(g.state, actor or ""))
-    return out
 
 
 def cmd_show(args) -> int:
@@ -351,6 +338,11 @@ def cmd_diagram(args) -> int:
     else:
         sys.stdout.write(svg.decode())
     return 0
+
+
+def cmd_serve(args) -> int:
+    from .serve.run import serve
+    return serve(args)
 
 
 def _plugins() -> None:
