@@ -96,3 +96,50 @@ def sse_events(lines) -> list[tuple[int, dict]]:
             out.append((seq, data))
             seq = data = None
     return out
+
+
+class Follower:
+    """An SSE client in a thread of its own: ``got`` holds (seq, data, arrival time) as events arrive."""
+
+    def __init__(self, url: str, headers: dict | None = None):
+        import threading
+        self.url, self.headers = url, headers or {}
+        self.got: list[tuple[int, dict, float]] = []
+        self.content_type = ""
+        self.connections = 0
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> "Follower":
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        """Read the stream; after 2 s of silence reconnect from the last seq received, as EventSource does."""
+        import httpx
+        headers = dict(self.headers)
+        while not self._stop:
+            try:
+                with httpx.stream("GET", self.url, headers=headers, timeout=httpx.Timeout(2.0)) as r:
+                    self.content_type = r.headers.get("content-type", "")
+                    self.connections += 1
+                    lines: list[str] = []
+                    for line in r.iter_lines():
+                        lines.append(line)
+                        if line == "":
+                            self.got += [(s, d, time.monotonic()) for s, d in sse_events(lines)]
+                            lines = []
+            except httpx.HTTPError:
+                pass
+            if self.got:
+                headers["Last-Event-ID"] = str(self.got[-1][0])
+
+    def wait_for(self, seq: int, timeout: float = 10.0) -> list[tuple[int, dict, float]]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not (self.got and self.got[-1][0] >= seq):
+            time.sleep(0.02)
+        return list(self.got)
+
+    def __exit__(self, *exc) -> None:
+        self._stop = True
+        self._thread.join(5)
