@@ -63,6 +63,14 @@ class Api:
                     "undo": g.undo_target() is not None, "redo": g.redo_target() is not None}
         return B.json(await self._read(request, read))
 
+    async def me(self, request: Request) -> Response:
+        """Who the bearer token stands for in this game (the page asks once, when a player sits)."""
+        entry = self.games.entry(request.path_params["gid"])
+        actor = entry.seats.actor(request.headers.get("authorization"))
+        if actor is None:
+            raise B.Refused(401, "auth", "Authorization: no seat of this game has that token")
+        return B.json({"actor": actor})
+
     # -- reading ----------------------------------------------------------
 
     async def board(self, request: Request) -> Response:
@@ -251,6 +259,7 @@ def build(games: Games, cors: str | None = None) -> Starlette:
         Route("/api/games", api.list, methods=["GET"]),
         Route("/api/games", api.create, methods=["POST"]),
         Route(g, api.summary, methods=["GET"]),
+        Route(g + "/me", api.me, methods=["GET"]),
         Route(g + "/board", api.board, methods=["GET"]),
         Route(g + "/board.svg", api.board_svg, methods=["GET"]),
         Route(g + "/log", api.log, methods=["GET"]),
