@@ -1,13 +1,16 @@
-"""A loopback load test of `turnlog serve`: many games, several writing clients each, live followers.
+"""A loopback load test of `turnlog serve`: many games, several writing clients each, live
+followers.
 
 ``python -m benchmarks.serve_load [--games 50 --clients 4 --commands 200 --followers 1]`` starts
-`turnlog serve` on a free loopback port over a fresh folder, creates the games (seated: alice holds AX,
-bob WA), and runs every client in a thread of its own: each posts notes as its seat, each with the seq
-it last saw (``?expect=``), taking a 409 as "read on and send again". Followers read each game's
-Server-Sent Events (reconnecting with Last-Event-ID after two idle seconds, as a browser does). At the
-end every follower must have received every seq after the setup exactly once, every game's head must
-be its setup plus the notes accepted, and every game must verify. docs/performance.md records runs.
+`turnlog serve` on a free loopback port over a fresh folder, creates the games (seated: alice holds
+AX, bob WA), and runs every client in a thread of its own: each posts notes as its seat, each with
+the seq it last saw (``?expect=``), taking a 409 as "read on and send again". Followers read each
+game's Server-Sent Events (reconnecting with Last-Event-ID after two idle seconds, as a browser
+does). At the end every follower must have received every seq after the setup exactly once, every
+game's head must be its setup plus the notes accepted, and every game must verify.
+docs/performance.md records runs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +38,13 @@ def _port() -> int:
 
 def start(folder: Path, port: int) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-m", "turnlog", "serve", "--dir", str(folder), "--port", str(port)],
-                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "turnlog", "serve", "--dir", str(folder), "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     for _ in range(400):
         try:
             socket.create_connection(("127.0.0.1", port), 0.2).close()
@@ -48,9 +56,11 @@ def start(folder: Path, port: int) -> subprocess.Popen:
 
 
 def _writer(base: str, gid: str, token: str, n: int, name: str, out: dict) -> None:
-    """Post ``n`` notes, each with the seq last seen; a 409 moves the seq on and the note is sent again."""
+    """Post ``n`` notes, each with the seq last seen; on 409 move the seq on and send it again."""
     lat, retries = out.setdefault("latency", []), 0
-    with httpx.Client(base_url=base, timeout=30, headers={"Authorization": f"Bearer {token}"}) as client:
+    with httpx.Client(
+        base_url=base, timeout=30, headers={"Authorization": f"Bearer {token}"}
+    ) as client:
         seen = client.get(f"/api/games/{gid}").json()["seq"]
         for i in range(n):
             body = json.dumps({"type": "AddNote", "text": f"{name} {i}"})
@@ -77,8 +87,12 @@ class _Follower(threading.Thread):
         headers = {}
         while not self.stop:
             try:
-                with httpx.stream("GET", f"{self.url}?after={self.after}", headers=headers,
-                                  timeout=httpx.Timeout(2.0)) as r:
+                with httpx.stream(
+                    "GET",
+                    f"{self.url}?after={self.after}",
+                    headers=headers,
+                    timeout=httpx.Timeout(2.0),
+                ) as r:
                     for line in r.iter_lines():
                         if line.startswith("id: "):
                             self.seqs.append(int(line[4:]))
@@ -88,10 +102,16 @@ class _Follower(threading.Thread):
                 headers = {"Last-Event-ID": str(self.seqs[-1])}
 
 
-def run(games: int = 50, clients: int = 4, commands: int = 200, followers: int = 1,
-        folder: Path | None = None) -> dict:
+def run(
+    games: int = 50,
+    clients: int = 4,
+    commands: int = 200,
+    followers: int = 1,
+    folder: Path | None = None,
+) -> dict:
     """Run the load and return its figures (see the module's docstring)."""
     from turnlog.engine.verify import verify_path
+
     folder = Path(folder or tempfile.mkdtemp(prefix="turnlog-serve-load-"))
     port = _port()
     base = f"http://127.0.0.1:{port}"
@@ -99,12 +119,20 @@ def run(games: int = 50, clients: int = 4, commands: int = 200, followers: int =
     try:
         made = []
         for _ in range(games):
-            r = httpx.post(base + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS}, timeout=60)
+            r = httpx.post(
+                base + "/api/games",
+                json={"scenario": "bridgehead-14-65", "seats": SEATS},
+                timeout=60,
+            )
             r.raise_for_status()
             gid = r.json()["id"]
-            made.append((gid, r.json()["tokens"], httpx.get(f"{base}/api/games/{gid}").json()["seq"]))
-        follow = {gid: [_Follower(f"{base}/api/games/{gid}/events", setup) for _ in range(followers)]
-                  for gid, _t, setup in made}
+            made.append(
+                (gid, r.json()["tokens"], httpx.get(f"{base}/api/games/{gid}").json()["seq"])
+            )
+        follow = {
+            gid: [_Follower(f"{base}/api/games/{gid}/events", setup) for _ in range(followers)]
+            for gid, _t, setup in made
+        }
         for fs in follow.values():
             for f in fs:
                 f.start()
@@ -114,8 +142,12 @@ def run(games: int = 50, clients: int = 4, commands: int = 200, followers: int =
             for k in range(clients):
                 actor = ("alice", "bob")[k % 2]
                 outs.append({})
-                threads.append(threading.Thread(target=_writer, args=(base, gid, tokens[actor], commands,
-                                                                      f"{actor}{k}", outs[-1])))
+                threads.append(
+                    threading.Thread(
+                        target=_writer,
+                        args=(base, gid, tokens[actor], commands, f"{actor}{k}", outs[-1]),
+                    )
+                )
         t0 = time.perf_counter()
         for t in threads:
             t.start()
@@ -133,7 +165,9 @@ def _figures(base, made, follow, outs, elapsed, per_game, folder, verify_path) -
     lost = duplicated = forked = pushed = 0
     for gid, _tokens, setup in made:
         head = httpx.get(f"{base}/api/games/{gid}").json()["seq"]
-        forked += head != setup + per_game  # one event per note: anything else is a lost or doubled write
+        forked += (
+            head != setup + per_game
+        )  # one event per note: anything else is a lost or doubled write
         want = list(range(setup + 1, head + 1))
         for f in follow[gid]:
             deadline = time.monotonic() + 30
@@ -145,11 +179,19 @@ def _figures(base, made, follow, outs, elapsed, per_game, folder, verify_path) -
             duplicated += len(f.seqs) - len(set(f.seqs))
         forked += not verify_path(folder / f"{gid}.db", seed_file=folder / f"{gid}.db.seed").ok
     n = len(made) * per_game
-    return {"games": len(made), "commands": n, "seconds": round(elapsed, 2),
-            "commands_per_s": round(n / elapsed, 1),
-            "p50_ms": round(1000 * lat[len(lat) // 2], 1), "p99_ms": round(1000 * lat[int(len(lat) * 0.99)], 1),
-            "retries_409": sum(o.get("retries", 0) for o in outs), "events_pushed": pushed,
-            "lost": lost, "duplicated": duplicated, "forked": forked}
+    return {
+        "games": len(made),
+        "commands": n,
+        "seconds": round(elapsed, 2),
+        "commands_per_s": round(n / elapsed, 1),
+        "p50_ms": round(1000 * lat[len(lat) // 2], 1),
+        "p99_ms": round(1000 * lat[int(len(lat) * 0.99)], 1),
+        "retries_409": sum(o.get("retries", 0) for o in outs),
+        "events_pushed": pushed,
+        "lost": lost,
+        "duplicated": duplicated,
+        "forked": forked,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,5 +1,6 @@
-"""What the `turnlog serve` tests share: a seated game created through the API, bearer headers, and a real
-uvicorn server on a loopback port (for the live push, the restart and the page)."""
+"""What the `turnlog serve` tests share: a seated game created through the API, bearer headers, and
+a real uvicorn server on a loopback port (for the live push, the restart and the page)."""
+
 from __future__ import annotations
 
 import json
@@ -21,12 +22,22 @@ SCRIPT = [
     ("alice", {"type": "BeginAttrition", "attacker": "AX", "zone": "WA/western/0505"}),
     ("alice", {"type": "RollAttritionDie", "procedure": "A1", "value": 3}),
     ("bob", {"type": "TakeAttritionLosses", "procedure": "A1", "units": ["us-inf-1", "us-inf-2"]}),
-    ("alice", {"type": "SelectOccupation", "procedure": "A1",
-               "selections": [{"hex": "0505", "units": ["ge-pz-1"]}]}),
+    (
+        "alice",
+        {
+            "type": "SelectOccupation",
+            "procedure": "A1",
+            "selections": [{"hex": "0505", "units": ["ge-pz-1"]}],
+        },
+    ),
 ]
 
 
 def needs_starlette():
+    """Skip without the serve extra; quiet Starlette's advice to move its test client to httpx2."""
+    import warnings
+
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
     return pytest.importorskip("starlette", reason="pip install -e '.[serve]' (or '.[test]')")
 
 
@@ -58,9 +69,23 @@ class Server:
 
     def start(self) -> "Server":
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen([sys.executable, "-m", "turnlog", "serve", "--dir", str(self.dir),
-                                      "--port", str(self.port), *self.extra], cwd=ROOT, env=env,
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "turnlog",
+                "serve",
+                "--dir",
+                str(self.dir),
+                "--port",
+                str(self.port),
+                *self.extra,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -99,10 +124,11 @@ def sse_events(lines) -> list[tuple[int, dict]]:
 
 
 class Follower:
-    """An SSE client in a thread of its own: ``got`` holds (seq, data, arrival time) as events arrive."""
+    """An SSE client in a thread: ``got`` holds (seq, data, arrival time) of each event."""
 
     def __init__(self, url: str, headers: dict | None = None):
         import threading
+
         self.url, self.headers = url, headers or {}
         self.got: list[tuple[int, dict, float]] = []
         self.content_type = ""
@@ -115,12 +141,15 @@ class Follower:
         return self
 
     def _run(self) -> None:
-        """Read the stream; after 2 s of silence reconnect from the last seq received, as EventSource does."""
+        """Read; after 2 s of silence reconnect from the last seq, as EventSource does."""
         import httpx
+
         headers = dict(self.headers)
         while not self._stop:
             try:
-                with httpx.stream("GET", self.url, headers=headers, timeout=httpx.Timeout(2.0)) as r:
+                with httpx.stream(
+                    "GET", self.url, headers=headers, timeout=httpx.Timeout(2.0)
+                ) as r:
                     self.content_type = r.headers.get("content-type", "")
                     self.connections += 1
                     lines: list[str] = []

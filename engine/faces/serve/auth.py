@@ -2,11 +2,12 @@
 
 A token is ``secrets.token_urlsafe(32)`` (256 random bits). The server keeps its hash in the game's
 seat sidecar ``ID.seats.json`` in --dir (mode 0600, written whole then renamed into place), never in
-the log, an export or a URL: a client sends it in ``Authorization: Bearer``. The token names the actor
-the command is issued as; whether that actor may issue the command is the game's seat rule
+the log, an export or a URL: a client sends it in ``Authorization: Bearer``. The token names the
+actor the command is issued as; whether that actor may issue the command is the game's seat rule
 (engine/seats.py), judged by Game.execute like any other actor's, so a token never acts for a seat
 its actor does not hold.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -28,7 +29,9 @@ class Seats(msgspec.Struct, kw_only=True):
 
     @classmethod
     def of(cls, tokens: dict[str, str], *, listed: bool, name: str) -> "Seats":
-        return cls(tokens={digest(t): actor for actor, t in tokens.items()}, listed=listed, name=name)
+        return cls(
+            tokens={digest(t): actor for actor, t in tokens.items()}, listed=listed, name=name
+        )
 
     def actor(self, header: str | None) -> str | None:
         """The actor an ``Authorization`` header's bearer token stands for, or None."""
@@ -47,7 +50,7 @@ def digest(token: str) -> str:
 
 
 def actors(seats) -> list[str]:
-    """Every actor who holds a seat of a SeatsSpec: each faction's, the referee, the host (once each)."""
+    """Each actor holding a seat of a SeatsSpec: each faction's, the referee, the host, once."""
     named = [*seats.factions.values(), seats.referee, seats.host]
     return list(dict.fromkeys(a for a in named if a))
 

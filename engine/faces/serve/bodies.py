@@ -1,11 +1,12 @@
 """Reading a request: bounded bodies, query numbers, and the JSON answer of every failure.
 
 Every failure answers JSON ``{"rule": ..., "message": ...}``: a rule refusal names its rule (403 for
-the seat and signature rules, 422 for the others), bad input the rule ``input`` and the field (400, or
-413 for a body over its limit), a missing or unknown token ``auth`` (401), a lost race between two
-writers ``concurrency`` with the ``seq`` to retry from (409). Nothing is written on any of them: the
-engine refuses before its append, and the append is one transaction.
+the seat and signature rules, 422 for the others), bad input the rule ``input`` and the field (400,
+or 413 for a body over its limit), a missing or unknown token ``auth`` (401), a lost race between
+two writers ``concurrency`` with the ``seq`` to retry from (409). Nothing is written on any of them:
+the engine refuses before its append, and the append is one transaction.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -36,20 +37,28 @@ class Refused(Exception):
 
 def json(data, status: int = 200, raw: bytes | None = None) -> Response:
     body = raw if raw is not None else msgspec.json.encode(data)
-    return Response(body, status, media_type="application/json",
-                    headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"})
+    return Response(
+        body,
+        status,
+        media_type="application/json",
+        headers={"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"},
+    )
 
 
 async def body(request: Request, limit: int, what: str) -> bytes:
-    """The request's body, refused (413) as soon as it passes ``limit`` bytes, before it is all read."""
+    """The body, refused (413) as soon as it passes ``limit`` bytes, before all of it is read."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
-        raise Refused(413, "input", f"{what}: more than the {limit // KiB} KiB limit for one request")
+        raise Refused(
+            413, "input", f"{what}: more than the {limit // KiB} KiB limit for one request"
+        )
     got = bytearray()
     async for chunk in request.stream():
         got += chunk
         if len(got) > limit:
-            raise Refused(413, "input", f"{what}: more than the {limit // KiB} KiB limit for one request")
+            raise Refused(
+                413, "input", f"{what}: more than the {limit // KiB} KiB limit for one request"
+            )
     return bytes(got)
 
 
@@ -59,12 +68,22 @@ def number(request: Request, name: str, default: int | None = None, least: int =
     if text is None or text == "":
         return default
     if not text.isdigit() or len(text) > 18 or int(text) < least:
-        raise Refused(400, "input", f"{name}: a whole number of at least {least} (got {text[:40]!r})")
+        raise Refused(
+            400, "input", f"{name}: a whole number of at least {least} (got {text[:40]!r})"
+        )
     return int(text)
 
 
 #: The failures answered as JSON; anything else is a bug, answered 500 by the server and logged.
-ANSWERED = (Refused, NoSuchGame, RuleViolation, CommandError, ScenarioError, LogError, sqlite3.Error)
+ANSWERED = (
+    Refused,
+    NoSuchGame,
+    RuleViolation,
+    CommandError,
+    ScenarioError,
+    LogError,
+    sqlite3.Error,
+)
 
 
 def failure(err: BaseException) -> Response:
@@ -78,7 +97,9 @@ def failure(err: BaseException) -> Response:
         return json({"rule": err.rule, "message": err.message}, status)
     if isinstance(err, (CommandError, ScenarioError)):
         return json({"rule": "input", "message": str(err)}, 400)
-    if isinstance(err, ConcurrencyError):  # the route adds the seq to retry from (Refused); this is a fallback
+    if isinstance(
+        err, ConcurrencyError
+    ):  # the route adds the seq to retry from (Refused); this is a fallback
         return json({"rule": "concurrency", "message": str(err)}, 409)
     if isinstance(err, LogError):
         return json({"rule": "log", "message": str(err)}, 500)

@@ -1,4 +1,5 @@
-"""The script of a hosted game's page (page.py): read the API, follow the events, build the command box."""
+"""The script of a hosted game's page (page.py): read the API, follow the events, build the command
+box."""
 
 SCRIPT = r"""
 "use strict";
@@ -10,7 +11,10 @@ let seq = 0, shown = 0, me = "", choices = [], busy = false, again = false;
 
 function token() { return sessionStorage.getItem(key) || ""; }
 function auth() { return token() ? {"Authorization": "Bearer " + token()} : {}; }
-async function get(url) { const r = await fetch(url, {headers: auth()}); return [r, await r.json()]; }
+async function get(url) {
+  const r = await fetch(url, {headers: auth()});
+  return [r, await r.json()];
+}
 function say(text, kind) { const s = $("status"); s.textContent = text; s.className = kind || ""; }
 
 async function refresh() {
@@ -83,8 +87,10 @@ function fields() {
       input = document.createElement("select");
       input.multiple = !!opt.many;
       if (opt.optional && !opt.many) input.add(new Option("(left out)", ""));
-      for (const v of opt.values || []) input.add(new Option(String(typeof v === "object" ? JSON.stringify(v) : v),
-                                                          JSON.stringify(v)));
+      for (const v of opt.values || []) {
+        const shown = typeof v === "object" ? JSON.stringify(v) : String(v);
+        input.add(new Option(shown, JSON.stringify(v)));
+      }
     }
     input.dataset.field = opt.field;
     input.dataset.many = opt.many ? "1" : "";
@@ -136,9 +142,15 @@ async function sit() {
   offered = "";
   if (token()) {
     const [r, who] = await get(api + "/me");
-    if (r.ok) { me = who.actor; } else { sessionStorage.removeItem(key); say("that token holds no seat here", "refused"); }
+    if (r.ok) {
+      me = who.actor;
+    } else {
+      sessionStorage.removeItem(key);
+      say("that token holds no seat here", "refused");
+    }
   }
-  $("me").textContent = me ? "seated as " + me + (me && seatOf(me) ? " (" + seatOf(me) + ")" : "") : "spectating";
+  const held = me ? seatOf(me) : "";
+  $("me").textContent = me ? "seated as " + me + (held ? " (" + held + ")" : "") : "spectating";
   $("box").hidden = !me;
   await refresh();
 }
@@ -158,7 +170,10 @@ function follow() {
 }
 
 $("choice").addEventListener("change", fields);
-$("box").addEventListener("submit", (e) => { e.preventDefault(); post("/commands", $("json").value); });
+$("box").addEventListener("submit", (e) => {
+  e.preventDefault();
+  post("/commands", $("json").value);
+});
 $("undo").addEventListener("click", () => post("/undo", ""));
 $("redo").addEventListener("click", () => post("/redo", ""));
 $("sit").addEventListener("click", sit);

@@ -4,10 +4,11 @@ One watcher per followed game blocks in the store's own ``log.wait`` on a connec
 PostgreSQL LISTEN, so a commit made through any server of the database wakes it; on SQLite a poll of
 ``PRAGMA data_version`` every 50 ms, which sees any connection's commit, this server's or a `turnlog
 play` beside it) and wakes every subscriber of that game. A subscriber reads the rows after the last
-seq it sent, so a client that reconnects with ``Last-Event-ID`` (or ``?after=``) gets every event after
-that seq once, in order, whatever it missed while away. Watchers run in threads of their own limiter,
-never taking the request handlers' threads.
+seq it sent, so a client that reconnects with ``Last-Event-ID`` (or ``?after=``) gets every event
+after that seq once, in order, whatever it missed while away. Watchers run in threads of their own
+limiter, never taking the request handlers' threads.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -79,14 +80,17 @@ class Push:
             found.task = asyncio.get_running_loop().create_task(found.watch())
         return found
 
-    async def stream(self, gid: str, target, after: int, disconnected):
-        """Yield SSE frames of every row after seq ``after``, then each new one as it commits."""
+    async def stream(self, gid: str, target, after: int):
+        """Yield SSE frames of every row after seq ``after``, then each new one as it commits.
+
+        It ends when the client goes: the response cancels it at its next wait (Starlette's
+        StreamingResponse listens for the disconnect), and the hub counts one subscriber less."""
         hub = self.hub(gid, target)
         hub.subscribers += 1
         try:
             seq = after
             yield b"retry: 1000\n\n"
-            while not await disconnected():
+            while True:
                 changed = hub.changed
                 rows = await run_sync(hub.rows, seq)
                 for row in rows:
@@ -112,8 +116,10 @@ class Push:
 
 
 def frame(row: tuple) -> bytes:
-    """One SSE event: ``id:`` the seq, data the row as the log endpoint gives it (without the narrative)."""
+    """One SSE event: ``id:`` the seq, data the row as the log route gives it (no narrative)."""
     seq, cid, type_, _version, data, automatic = row[:6]
-    head = msgspec.json.encode({"seq": seq, "command_id": cid, "type": type_, "automatic": bool(automatic)})
+    head = msgspec.json.encode(
+        {"seq": seq, "command_id": cid, "type": type_, "automatic": bool(automatic)}
+    )
     body = head[:-1] + b',"event":' + (data.encode() if isinstance(data, str) else data) + b"}"
     return b"id: %d\nevent: event\ndata: %s\n\n" % (seq, body)
