@@ -159,7 +159,7 @@ class Api:
             if not last_id.isdigit() or len(last_id) > 18:
                 raise B.Refused(400, "input", "Last-Event-ID: the seq of the last event received")
             after = int(last_id)
-        stream = self.push.stream(gid, self.games.target(gid), after or 0)
+        stream = self.push.stream(gid, self.games.target(gid), after or 0, request.receive)
         return StreamingResponse(
             stream,
             media_type="text/event-stream",

@@ -80,17 +80,19 @@ class Push:
             found.task = asyncio.get_running_loop().create_task(found.watch())
         return found
 
-    async def stream(self, gid: str, target, after: int):
+    async def stream(self, gid: str, target, after: int, receive):
         """Yield SSE frames of every row after seq ``after``, then each new one as it commits.
 
-        It ends when the client goes: the response cancels it at its next wait (Starlette's
-        StreamingResponse listens for the disconnect), and the hub counts one subscriber less."""
+        It ends when the client goes: ``receive`` (the request's) answers ``http.disconnect``, which
+        is awaited beside each wait for a commit, so an idle stream whose client left does not
+        linger until its next keep-alive fails to send; the hub counts one subscriber less."""
         hub = self.hub(gid, target)
         hub.subscribers += 1
+        gone = asyncio.ensure_future(_disconnect(receive))
         try:
             seq = after
             yield b"retry: 1000\n\n"
-            while True:
+            while not gone.done():
                 changed = hub.changed
                 rows = await run_sync(hub.rows, seq)
                 for row in rows:
@@ -100,11 +102,14 @@ class Push:
                     continue
                 if hub.task is None:  # the watcher ended between two subscribers
                     self.hub(gid, target)
-                try:
-                    await asyncio.wait_for(changed.wait(), KEEPALIVE)
-                except asyncio.TimeoutError:
+                wake = asyncio.ensure_future(changed.wait())
+                done, _ = await asyncio.wait({wake, gone}, timeout=KEEPALIVE,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                wake.cancel()
+                if not done:
                     yield b": keep-alive\n\n"
         finally:
+            gone.cancel()
             hub.subscribers -= 1
 
     def close(self) -> None:
@@ -113,6 +118,11 @@ class Push:
                 hub.task.cancel()
             hub.reader.close()
         self.hubs.clear()
+
+
+async def _disconnect(receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
 
 
 def frame(row: tuple) -> bytes:
