@@ -43,7 +43,7 @@ def start(folder: Path, port: int) -> subprocess.Popen:
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stderr=open(folder.parent / f"{folder.name}.server.log", "wb"),  # noqa: SIM115 (the child's)
     )
     for _ in range(400):
         try:
@@ -56,18 +56,31 @@ def start(folder: Path, port: int) -> subprocess.Popen:
 
 
 def _writer(base: str, gid: str, token: str, n: int, name: str, out: dict, expect: bool) -> None:
-    """Post ``n`` notes, each with the seq last seen; on 409 move the seq on and send it again."""
-    lat, retries = out.setdefault("latency", []), 0
+    """Post ``n`` notes, each with the seq last seen; on 409 move the seq on and send it again.
+
+    A connection that breaks before the answer leaves the note's fate unknown: the log after the
+    seq last seen says whether it was stored (each note's text is unique), so it is never sent twice.
+    """
+    lat = out.setdefault("latency", [])
+    out.setdefault("retries", 0)
+    out.setdefault("broken", 0)
     with httpx.Client(
-        base_url=base, timeout=30, headers={"Authorization": f"Bearer {token}"}
+        base_url=base, timeout=60, headers={"Authorization": f"Bearer {token}"}
     ) as client:
-        seen = client.get(f"/api/games/{gid}").json()["seq"]
+        seen = _get(client, f"/api/games/{gid}", out)["seq"]
         for i in range(n):
-            body = json.dumps({"type": "AddNote", "text": f"{name} {i}"})
+            text = f"{name} {i}"
+            body = json.dumps({"type": "AddNote", "text": text})
             while True:
                 t = time.perf_counter()
                 params = {"expect": seen} if expect else {}
-                r = client.post(f"/api/games/{gid}/commands", params=params, content=body)
+                try:
+                    r = client.post(f"/api/games/{gid}/commands", params=params, content=body)
+                except httpx.TransportError:
+                    out["broken"] += 1
+                    if _stored(client, gid, seen, text):
+                        break
+                    continue
                 lat.append(time.perf_counter() - t)
                 if r.status_code == 200:
                     seen = r.json()["seq"]
@@ -75,8 +88,28 @@ def _writer(base: str, gid: str, token: str, n: int, name: str, out: dict, expec
                 if r.status_code != 409:
                     raise RuntimeError(f"{gid}: {r.status_code} {r.text}")
                 seen = r.json()["seq"]
-                retries += 1
-    out["retries"] = out.get("retries", 0) + retries
+                out["retries"] += 1
+
+
+def _get(client: httpx.Client, url: str, out: dict, **params) -> dict:
+    """A read, sent again when the connection breaks (a read changes nothing)."""
+    for _attempt in range(10):
+        try:
+            return client.get(url, params=params).json()
+        except httpx.TransportError:
+            out["broken"] = out.get("broken", 0) + 1
+            time.sleep(0.1)
+    raise RuntimeError(f"{url}: the connection broke ten times")
+
+
+def _stored(client: httpx.Client, gid: str, after: int, text: str) -> bool:
+    start = after + 1
+    while start:
+        page = _get(client, f"/api/games/{gid}/log", {}, start=start)
+        if any(r["event"].get("text") == text for r in page["rows"]):
+            return True
+        start = page["next"]
+    return False
 
 
 class _Follower(threading.Thread):
@@ -189,6 +222,7 @@ def _figures(base, made, follow, outs, elapsed, per_game, folder, verify_path) -
         "p50_ms": round(1000 * lat[len(lat) // 2], 1),
         "p99_ms": round(1000 * lat[int(len(lat) * 0.99)], 1),
         "retries_409": sum(o.get("retries", 0) for o in outs),
+        "broken_connections": sum(o.get("broken", 0) for o in outs),
         "events_pushed": pushed,
         "lost": lost,
         "duplicated": duplicated,
