@@ -27,6 +27,7 @@ from .cli_demo import DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and 
 from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key  # noqa: F401  (commands the parser names)
 from .cli_play import (EXIT_REFUSED, actor_label, judge, play_lines, print_events,  # noqa: F401
                        printable_text, report_text)
+from .cli_play import issuers as _issuers
 from ..errors import CommandError, RuleViolation, ScenarioError
 from ..errors import sqlite_failure as _environment
 from ..game import Game
@@ -137,19 +138,6 @@ def cmd_log(args) -> int:
                 who = narrative.printable(f"  [by {actor_label(g, by[seq][0])}]") if seq in by else ""
                 print(f"{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}{who}")
     return 0
-
-
-def _issuers(g: Game, start: int, stop: int | None) -> dict[int, tuple[str, str]]:
-    """First seq of each command in start..stop -> (its actor, the seat it holds), in a seated game.
-
-    A hot-seat game lists exactly as before (nothing is read)."""
-    out: dict[int, tuple[str, str]] = {}
-    if not g.state.seats.factions:
-        return out
-    for _cid, actor, *_rest, first, _last in g.log.commands():
-        if first >= start and (stop is None or first <= stop):
-            out[first] = (actor or "", seat_of(g.state, actor or ""))
-    return out
 
 
 def cmd_show(args) -> int:
@@ -388,6 +376,11 @@ def cmd_diagram(args) -> int:
     else:
         sys.stdout.write(svg.decode())
     return 0
+
+
+def cmd_serve(args) -> int:
+    from .serve.run import serve
+    return serve(args)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -157,7 +157,26 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--output", "-o", help="file to write the SVG to (default: stdout)")
     sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn="cmd_diagram")
+    _serve(sub)
     return p
+
+
+def _serve(sub) -> None:
+    sp = sub.add_parser("serve", help="host games over HTTP: a JSON API with seat tokens, live push, a page "
+                                      "per game (needs turnlog[serve]; docs/serve.md)")
+    sp.add_argument("--dir", required=True, help="the folder of the games (logs, seeds, seat token hashes)")
+    sp.add_argument("--db", help="keep the logs in this PostgreSQL database instead: postgresql:///DB?host=..."
+                                 " (without game=; the seeds and token hashes stay in --dir)")
+    sp.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    sp.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    sp.add_argument("--public", action="store_true", help="allow a --host that is not a loopback address")
+    sp.add_argument("--cors", metavar="ORIGIN", help="let pages of this one origin call the API "
+                                                     "(default: no cross-origin calls)")
+    sp.add_argument("--synchronous", default="FULL", choices=["OFF", "NORMAL", "FULL", "EXTRA"],
+                    help="SQLite durability of each write (default FULL)")
+    sp.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
+                    help="uvicorn's log level (default warning)")
+    sp.set_defaults(fn="cmd_serve")
 
 
 def _signing_key(sp) -> None:

@@ -109,6 +109,19 @@ def play_lines(g: Game, lines, actor: str = "", out=None, after=None) -> int:
     return 0
 
 
+def issuers(g: Game, start: int, stop: int | None) -> dict[int, tuple[str, str]]:
+    """First seq of each command in start..stop -> (its actor, the seat it holds), in a seated game.
+
+    A hot-seat game lists exactly as before (nothing is read)."""
+    out: dict[int, tuple[str, str]] = {}
+    if not g.state.seats.factions:
+        return out
+    for _cid, actor, *_rest, first, _last in g.log.commands():
+        if first >= start and (stop is None or first <= stop):
+            out[first] = (actor or "", seat_of(g.state, actor or ""))
+    return out
+
+
 def actor_label(g: Game, actor: str) -> str:
     """An actor and, in a seated game, the seat it holds: "alice (AX)"."""
     seat = seat_of(g.state, actor)

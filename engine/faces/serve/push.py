@@ -1,0 +1,135 @@
+"""Live push: Server-Sent Events per game, each event's ``id:`` its seq.
+
+One watcher per followed game blocks in the store's own ``log.wait`` on a connection of its own (a
+PostgreSQL LISTEN, so a commit made through any server of the database wakes it; on SQLite a poll of
+``PRAGMA data_version`` every 50 ms, which sees any connection's commit, this server's or a `turnlog
+play` beside it) and wakes every subscriber of that game. A subscriber reads the rows after the last
+seq it sent, so a client that reconnects with ``Last-Event-ID`` (or ``?after=``) gets every event
+after that seq once, in order, whatever it missed while away. Watchers run in threads of their own
+limiter, never taking the request handlers' threads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import anyio
+import msgspec
+from anyio.to_thread import run_sync
+
+from turnlog.events.store import open_log
+
+#: Most rows read and sent at once; a subscriber far behind gets the rest in the next batch.
+BATCH = 500
+#: Seconds between keep-alive comments on an idle stream (proxies close silent connections).
+KEEPALIVE = 15.0
+#: How long a watcher blocks in one wait before it looks whether anyone still follows.
+WAIT = 1.0
+
+_WATCHERS = anyio.CapacityLimiter(10_000)
+
+
+class Hub:
+    """The watcher of one game and the subscribers it wakes."""
+
+    def __init__(self, target):
+        self.target = target
+        self.head = 0
+        self.subscribers = 0
+        self.changed = asyncio.Event()
+        self.task: asyncio.Task | None = None
+        self.reader = open_log(target, readonly=True)
+        self.read_lock = threading.Lock()
+
+    def rows(self, after: int) -> list[tuple]:
+        with self.read_lock:
+            out = []
+            for row in self.reader.rows(after + 1):
+                out.append(row)
+                if len(out) >= BATCH:
+                    break
+            return out
+
+    async def watch(self) -> None:
+        waiter = open_log(self.target, readonly=True)
+        try:
+            self.head = (await run_sync(waiter.last, limiter=_WATCHERS))[0]
+            while self.subscribers:
+                moved = await run_sync(waiter.wait, self.head, WAIT, limiter=_WATCHERS)
+                if moved:
+                    self.head = (await run_sync(waiter.last, limiter=_WATCHERS))[0]
+                    self.changed.set()
+                    self.changed = asyncio.Event()
+        finally:
+            waiter.close()
+            self.task = None
+
+
+class Push:
+    """Every hub of this server, by game id."""
+
+    def __init__(self):
+        self.hubs: dict[str, Hub] = {}
+
+    def hub(self, gid: str, target) -> Hub:
+        found = self.hubs.get(gid)
+        if found is None:
+            found = self.hubs[gid] = Hub(target)
+        if found.task is None:
+            found.task = asyncio.get_running_loop().create_task(found.watch())
+        return found
+
+    async def stream(self, gid: str, target, after: int, receive):
+        """Yield SSE frames of every row after seq ``after``, then each new one as it commits.
+
+        It ends when the client goes: ``receive`` (the request's) answers ``http.disconnect``, which
+        is awaited beside each wait for a commit, so an idle stream whose client left does not
+        linger until its next keep-alive fails to send; the hub counts one subscriber less."""
+        hub = self.hub(gid, target)
+        hub.subscribers += 1
+        gone = asyncio.ensure_future(_disconnect(receive))
+        try:
+            seq = after
+            yield b"retry: 1000\n\n"
+            while not gone.done():
+                changed = hub.changed
+                rows = await run_sync(hub.rows, seq)
+                for row in rows:
+                    seq = row[0]
+                    yield frame(row)
+                if rows:
+                    continue
+                if hub.task is None:  # the watcher ended between two subscribers
+                    self.hub(gid, target)
+                wake = asyncio.ensure_future(changed.wait())
+                done, _ = await asyncio.wait({wake, gone}, timeout=KEEPALIVE,
+                                             return_when=asyncio.FIRST_COMPLETED)
+                wake.cancel()
+                if not done:
+                    yield b": keep-alive\n\n"
+        finally:
+            gone.cancel()
+            hub.subscribers -= 1
+
+    def close(self) -> None:
+        for hub in self.hubs.values():
+            if hub.task is not None:
+                hub.task.cancel()
+            hub.reader.close()
+        self.hubs.clear()
+
+
+async def _disconnect(receive) -> None:
+    while (await receive())["type"] != "http.disconnect":
+        pass
+
+
+def frame(row: tuple) -> bytes:
+    """One SSE event: ``id:`` the seq, data the row as the log route gives it (no narrative)."""
+    seq, cid, type_, _version, data, automatic = row[:6]
+    head = msgspec.json.encode(
+        {"seq": seq, "command_id": cid, "type": type_, "automatic": bool(automatic)}
+    )
+    body = head[:-1] + b',"event":' + (data.encode() if isinstance(data, str) else data) + b"}"
+    return b"id: %d\nevent: event\ndata: %s\n\n" % (seq, body)

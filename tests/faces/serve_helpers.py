@@ -1,0 +1,174 @@
+"""What the `turnlog serve` tests share: a seated game created through the API, bearer headers, and
+a real uvicorn server on a loopback port (for the live push, the restart and the page)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIO = "bridgehead-14-65"
+SEATS = {"AX": "alice", "WA": "bob"}
+# The bundled worked example of 14.65, one command per line, with the seat that issues it.
+SCRIPT = [
+    ("alice", {"type": "BeginAttrition", "attacker": "AX", "zone": "WA/western/0505"}),
+    ("alice", {"type": "RollAttritionDie", "procedure": "A1", "value": 3}),
+    ("bob", {"type": "TakeAttritionLosses", "procedure": "A1", "units": ["us-inf-1", "us-inf-2"]}),
+    (
+        "alice",
+        {
+            "type": "SelectOccupation",
+            "procedure": "A1",
+            "selections": [{"hex": "0505", "units": ["ge-pz-1"]}],
+        },
+    ),
+]
+
+
+def needs_starlette():
+    """Skip without the serve extra; quiet Starlette's advice to move its test client to httpx2."""
+    import warnings
+
+    warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testclient`")
+    return pytest.importorskip("starlette", reason="pip install -e '.[serve]' (or '.[test]')")
+
+
+def bearer(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def create(client, **extra) -> tuple[str, dict]:
+    """A new seated bridgehead game: (its id, the tokens by actor)."""
+    r = client.post("/api/games", json={"scenario": SCENARIO, "seats": SEATS, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()["id"], r.json()["tokens"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """`turnlog serve --dir DIR` in a process of its own, on a free loopback port."""
+
+    def __init__(self, folder: Path, *extra: str):
+        self.dir, self.extra = folder, extra
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = None
+
+    def start(self) -> "Server":
+        env = {**os.environ, "PYTHONPATH": str(ROOT)}
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "turnlog",
+                "serve",
+                "--dir",
+                str(self.dir),
+                "--port",
+                str(self.port),
+                *self.extra,
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                return self
+            except OSError:
+                if self.proc.poll() is not None:
+                    raise RuntimeError(self.proc.stderr.read().decode())
+                time.sleep(0.05)
+        raise RuntimeError("the server did not start listening in 20 s")
+
+    def kill(self, sig=signal.SIGKILL) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(10)
+
+    def __enter__(self) -> "Server":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.kill(signal.SIGTERM)
+
+
+def sse_events(lines) -> list[tuple[int, dict]]:
+    """(id, data) of each complete event in an iterator of SSE lines, until the iterator stops."""
+    out, seq, data = [], None, None
+    for line in lines:
+        if line.startswith("id: "):
+            seq = int(line[4:])
+        elif line.startswith("data: "):
+            data = json.loads(line[6:])
+        elif line == "" and seq is not None:
+            out.append((seq, data))
+            seq = data = None
+    return out
+
+
+class Follower:
+    """An SSE client in a thread: ``got`` holds (seq, data, arrival time) of each event."""
+
+    def __init__(self, url: str, headers: dict | None = None):
+        import threading
+
+        self.url, self.headers = url, headers or {}
+        self.got: list[tuple[int, dict, float]] = []
+        self.content_type = ""
+        self.connections = 0
+        self._stop = False
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> "Follower":
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        """Read; after 2 s of silence reconnect from the last seq, as EventSource does."""
+        import httpx
+
+        headers = dict(self.headers)
+        while not self._stop:
+            try:
+                with httpx.stream(
+                    "GET", self.url, headers=headers, timeout=httpx.Timeout(2.0)
+                ) as r:
+                    self.content_type = r.headers.get("content-type", "")
+                    self.connections += 1
+                    lines: list[str] = []
+                    for line in r.iter_lines():
+                        lines.append(line)
+                        if line == "":
+                            self.got += [(s, d, time.monotonic()) for s, d in sse_events(lines)]
+                            lines = []
+            except httpx.HTTPError:
+                pass
+            if self.got:
+                headers["Last-Event-ID"] = str(self.got[-1][0])
+
+    def wait_for(self, seq: int, timeout: float = 10.0) -> list[tuple[int, dict, float]]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and not (self.got and self.got[-1][0] >= seq):
+            time.sleep(0.02)
+        return list(self.got)
+
+    def __exit__(self, *exc) -> None:
+        self._stop = True
+        self._thread.join(5)

@@ -1,0 +1,136 @@
+"""A hosted game's page in headless Chromium: two browsers, one per seat, play the bundled 14.65
+example to its end through their command boxes while a third browser spectates and shows each
+command's events within a second; a refusal shows its rule; a reload lands on the same state."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from html_browser import errors, start_browser
+from serve_helpers import SCRIPT, SEATS, Server, needs_starlette
+
+needs_starlette()
+httpx = pytest.importorskip("httpx")
+
+
+def _wait(predicate, timeout: float = 20.0, what: str = ""):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = predicate()
+        if got:
+            return got
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def _text(driver, element_id: str) -> str:
+    return driver.find_element("id", element_id).text
+
+
+def _open(driver, url: str) -> None:
+    driver.get(url)
+    _wait(
+        lambda: _text(driver, "live") == "live" and _text(driver, "seq") != "0",
+        what="the page to follow",
+    )
+
+
+def _sit(driver, token: str, actor: str) -> None:
+    driver.find_element("id", "token").send_keys(token)
+    driver.find_element("id", "sit").click()
+    _wait(lambda: _text(driver, "me").startswith("seated as " + actor), what=f"{actor} to sit")
+
+
+def _send(driver, command: dict | None, spectator, head_before: int) -> tuple[str, float]:
+    """Send (the JSON given, or what the menus built); return the status and how long until the
+    spectator showed a new seq after the sender's answer came back."""
+    if command is not None:
+        driver.execute_script(
+            "document.getElementById('json').value = arguments[0]", json.dumps(command)
+        )
+    driver.execute_script("document.getElementById('status').textContent = ''")
+    driver.find_element("id", "send").click()
+    status = _wait(
+        lambda: (
+            _text(driver, "status")
+            if _text(driver, "status").startswith(("done", "refused"))
+            else ""
+        ),
+        what="the answer",
+    )
+    answered = time.monotonic()
+    if status.startswith("refused"):
+        return status, 0.0
+    _wait(lambda: int(_text(spectator, "seq")) > head_before, timeout=5, what="the spectator")
+    return status, time.monotonic() - answered
+
+
+def test_two_seats_play_the_example_to_its_end_while_a_spectator_follows(tmp_path):
+    with Server(tmp_path / "games") as srv:
+        r = httpx.post(
+            srv.url + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS}
+        )
+        gid, tokens = r.json()["id"], r.json()["tokens"]
+        page = f"{srv.url}/games/{gid}"
+        drivers = []
+        try:
+            for name in ("alice", "bob", "spectator"):
+                drivers.append(start_browser(tmp_path / name))
+            alice, bob, spectator = drivers
+            for d in drivers:
+                _open(d, page)
+            _sit(alice, tokens["alice"], "alice")
+            _sit(bob, tokens["bob"], "bob")
+            assert "token" not in page and tokens["alice"] not in alice.current_url
+            seat = {"alice": alice, "bob": bob}
+            head = lambda: httpx.get(f"{srv.url}/api/games/{gid}").json()["seq"]  # noqa: E731
+
+            # Out of turn: the defender cannot begin the attacker's attrition; the rule is shown.
+            status, _t = _send(bob, SCRIPT[0][1], spectator, head())
+            assert status.startswith("refused by rule 14.12"), status
+            # The first command from the menus built from legal(): alice picks it, fields fixed.
+            from selenium.webdriver.support.ui import Select
+
+            Select(alice.find_element("id", "choice")).select_by_visible_text(
+                "BeginAttrition attacker=AX zone=WA/western/0505"
+            )
+            delays = []
+            status, delay = _send(alice, None, spectator, head())
+            assert status.startswith("done: AttritionBegun"), status
+            delays.append(delay)
+            for actor, command in SCRIPT[1:]:
+                before = head()
+                _wait(
+                    lambda: int(_text(seat[actor], "seq")) == before,
+                    what=f"{actor}'s page to catch up",
+                )
+                status, delay = _send(seat[actor], command, spectator, before)
+                assert status.startswith("done"), status
+                delays.append(delay)
+            assert max(delays) < 1.0, delays
+            end = head()
+            _wait(
+                lambda: int(_text(spectator, "seq")) == end, what="the spectator to reach the end"
+            )
+            assert httpx.get(f"{srv.url}/api/games/{gid}/verify", timeout=30).json()["ok"]
+            lines = [li.text for li in spectator.find_elements("css selector", "#log li")]
+            assert (
+                len(lines) == end and sum("[bob]" in x for x in lines) == 1
+            )  # the losses, WA's own
+            board = spectator.find_element("id", "board").get_attribute("src")
+            spectator.refresh()
+            _open(spectator, page)
+            assert int(_text(spectator, "seq")) == end
+            assert [li.text for li in spectator.find_elements("css selector", "#log li")] == lines
+            assert spectator.find_element("id", "board").get_attribute("src") == board
+            expected = (
+                "favicon",
+                "status of 422",
+            )  # bob's refusal is an answer, not a fault of the page
+            assert not [e for d in drivers for e in errors(d) if not any(x in e for x in expected)]
+        finally:
+            for d in drivers:
+                d.quit()
