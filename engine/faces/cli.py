@@ -32,7 +32,7 @@ from ..errors import CommandError, RuleViolation, ScenarioError
 from ..errors import sqlite_failure as _environment
 from ..game import Game
 from ..installed import KindTableError
-from ..seats import seat_of, seat_scenario
+from ..seats import seat_scenario
 from ..gamefiles import require_setup as _require_setup
 from turnlog.events.store import is_url
 
