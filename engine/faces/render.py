@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import math
 import re
-from xml.sax.saxutils import escape, quoteattr
 
 from turnlog.projections.state import GameState
 
 from . import diff as D
 from . import render_wif
+from .markup import escape, quoteattr
 from .render_context import Context
 from .render_style import (
     BAND,

@@ -5,10 +5,9 @@ chip at the foot of the defending hex (men-equivalents, reading P9); its title n
 """
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
-
 from turnlog.projections.state import GameState
 
+from .markup import escape, quoteattr
 from .render_style import H, safe_id
 
 

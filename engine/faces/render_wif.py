@@ -2,12 +2,9 @@
 the kampfgruppen waiting in a repair pool (11.16.5-T3, T1, K1c). engine/faces/render.py calls it."""
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from turnlog.projections.state import GameState
 
-from ..wif import k1_kampfgruppe as kg
-
+from .markup import escape
 from .render_style import R, corners, points, safe_id
 
 
@@ -46,6 +43,9 @@ def repair_pool(state: GameState) -> list[str]:
     A faction with no repair pool in the scenario keeps its kampfgruppen in ``<faction>-repair``
     (k_kampfgruppe.repair_pool), which is drawn the same way.
     """
+    if "wif" not in state.kinds and "wif" not in state.rules.procedures:
+        return []  # kampfgruppen are land combat's (K1): another game's board imports none of its rules
+    from ..wif import k1_kampfgruppe as kg
     out = []
     for faction in sorted(state.factions):
         pid = kg.repair_pool(state, faction)
