@@ -21,6 +21,7 @@ from turnlog.projections.state import GameState
 
 from . import diff as D
 from . import render_wif
+from .board_text import board_text  # noqa: F401  (the text board, read here by older callers)
 from .markup import escape, quoteattr
 from .render_context import Context
 from .render_style import (
@@ -261,42 +262,3 @@ def legend_panel(state: GameState, ctx: Context, colours: Colours, x0: float) ->
         for c in (ctx.changes.units + ctx.changes.hexes)[:8]:
             lines.wrap(f"{c.what}: {D.phrase(c)}")
     return lines.close(), lines.y
-
-
-# -- the board as text (the CLI's `show` and the REPL's `board`) ---------------
-
-def board_text(state: GameState) -> str:
-    """A plain-text board: turn, hexes with their units, boxes, pool and procedures."""
-    t = state.turn
-    if not t.turn:  # time travel into the setup: no game turn has started yet
-        lines = [f"{state.name or '(no game yet)'}: during the scenario's setup, before its first game turn, "
-                 f"seq {state.seq}"]
-    else:
-        lines = [f"{state.name}: turn {t.turn} ({t.season} {t.year}), {t.active}'s player turn, "
-                 f"{t.phase or '-'} phase, seq {state.seq}"]
-    by_hex: dict[str, list] = {}
-    for u in state.units.values():
-        if u.hex:
-            by_hex.setdefault(u.hex, []).append(u)
-    for hid in sorted(state.hexes):
-        h = state.hexes[hid]
-        us = by_hex.get(hid, [])
-        feats = ",".join(f.kind for f in state.features.get(hid, []))
-        if not us and not feats:
-            continue
-        units = " ".join(f"{u.id}[{u.nationality} {u.type} {u.factors}{'' if u.supply == 'full' else ' ' + u.supply}]"
-                         for u in us)
-        lines.append(f"  {hid} {h.terrain:<8} {state.control.get(hid, '-'):<4} {feats and '{' + feats + '} '}{units}")
-    boxed = [u for u in state.units.values() if u.box]
-    if boxed:
-        lines.append("  boxes: " + ", ".join(f"{u.id}@{u.box}" for u in boxed))
-    repair = {pid for pid, p in state.pools.items() if p.kind == "repair"}
-    pool = [u.id for u in state.units.values() if u.in_pool and u.pool not in repair]
-    lines.append(f"  force pool: {', '.join(sorted(pool)) or '-'}")
-    lines += [f"  {line}" for line in render_wif.repair_pool(state)]
-    for p in state.attritions.values():
-        lines.append(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}, "
-                     f"{p.factors} factors, result {result(p) if p.die is not None else '-'}")
-    lines += [f"  {line}" for line in render_wif.board_lines(state)]
-    return "\n".join(lines)
-
