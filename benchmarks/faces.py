@@ -14,6 +14,7 @@ from __future__ import annotations
 import io
 import os
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -50,10 +51,20 @@ def fill_caches(work: Path, envs: dict[str, dict[str, str]], calls: list[tuple])
     shutil.rmtree(source / ROOT.relative_to(ROOT.anchor), ignore_errors=True)
 
 
+#: The CPU seconds (user + system) of each process `run` started, in order: read by cli_figures.
+CPU: list[float] = []
+
+
 def run(env: dict[str, str] | None, *args) -> None:
-    """One `turnlog ARGS` process (or ``python -c pass`` for no ARGS) from the checkout; output discarded."""
+    """One `turnlog ARGS` process (or ``python -c pass`` for no ARGS) from the checkout; output discarded.
+
+    Its CPU time is kept in CPU: on a shared machine the wall time holds the wait for a core, the CPU time
+    mostly what the process itself did."""
     argv = [sys.executable, "-c", CLI, *map(str, args)] if args else [sys.executable, "-c", "pass"]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     subprocess.run(argv, check=True, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    CPU.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
 
 
 def play_case(env: dict[str, str], demo: Path, work: Path):
@@ -159,7 +170,17 @@ def cli_figures(fig, work: Path, demo: Path, copies: dict[str, Path], reps: int)
     for name, path in copies.items():
         f_ = fig(f"show.{name}", f"`turnlog show` of the {name} log, a process, compiled")
         cases.append((f_, lambda path=path: lambda: run(envs["compiled"], "show", "--db", path)))
-    alternate(reps, cases)
+    cpu: dict[str, list[float]] = {f_.name: [] for f_, _prep in cases}
+
+    def with_cpu(f_, prepare):
+        def prep():
+            timed_run = prepare()
+            return lambda: (CPU.clear(), timed_run(), cpu[f_.name].append(sum(CPU)))
+        return prep
+    alternate(reps, [(f_, with_cpu(f_, prep)) for f_, prep in cases])
+    for f_, _prep in cases:  # the CPU time of the compiled ones, as figures of their own
+        if f_.name in ("limit.python_start", *DEMO_COMMANDS, "cli.play_demo"):
+            fig(f"{f_.name}.cpu", f"{f_.what}: its CPU time (user + system)", group=f_.group).times = cpu[f_.name]
 
 
 def repl_figures(fig, work: Path, events: int, calls: int, reps: int) -> None:

@@ -44,6 +44,7 @@ def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
     expected |= {f"{what}.{k}" for what in ("open", "undo", "redo", "at") for k in ("undos", "no_undos")}
     expected |= {f"cli.{what}{state}" for what in ("help", "show_demo", "log_demo", "play_demo")
                  for state in ("", ".source")}
+    expected |= {"limit.python_start.cpu", "cli.show_demo.cpu", "cli.play_demo.cpu"}
     expected |= {"repl.step", "repl.back", "repl.goto", "repl.board", "html.export", "html.verify"}
     if peer.available():
         expected |= {"peer.append", "peer.replay", "peer.append_per_command"}
