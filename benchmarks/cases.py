@@ -18,7 +18,7 @@ from turnlog.events.log import EventLog
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState, dump
 
-from . import gen
+from . import faces, gen
 from .timing import timed
 
 
@@ -288,19 +288,9 @@ def plain_copy(data: dict) -> dict:
 
 # -- a fork and an import against their original; the CLI's start ---------------
 
-#: What the `turnlog` console script runs (pyproject's entry point), started the same way.
-CLI = "import sys; from turnlog.engine.faces.cli_main import main; sys.exit(main())"
-
-
 def run_cli(*args) -> None:
     """One `turnlog ARGS` process, as the console script starts it; its output discarded, its exit checked."""
-    subprocess.run([sys.executable, "-c", CLI, *map(str, args)], check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
-
-
-def python_start() -> None:
-    """The interpreter's own start, `python -c pass`: what a CLI command's start is held to."""
-    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    faces.run(None, *args)
 
 
 def fork_and_import(original: Path, work: Path) -> tuple[Path, Path]:

@@ -20,6 +20,7 @@ from typing import Iterator
 import msgspec
 
 from turnlog.engine import commands as c
+from turnlog.engine import kinds
 from turnlog.engine import scenario as S
 from turnlog.engine.dice import commitment
 from turnlog.engine.game import settle
@@ -159,6 +160,8 @@ class Stream:
         #: every report a real command (verify re-executes them): see ``game(commands=True)``
         self.real = commands
         self.state = GameState()
+        # settle() asks the registered kinds; a Game registers the kinds its scenario names on create/open.
+        kinds.load_for(sc.rules.procedures)
         by_xy = {(h.col, h.row): h.id for h in sc.hexes}
         self.adj = {h.id: [by_xy[n] for n in neighbour_coords(h.col, h.row) if n in by_xy] for h in sc.hexes}
         self.hexes = [h.id for h in sc.hexes]

@@ -34,9 +34,24 @@ TARGETS = [
     ("search.rollout", "procedure.OFF", 5.0, "min"),
     ("show.fork", "show.original", 1.2, "max"),
     ("show.import", "show.original", 1.2, "max"),
-    ("cli.help", "limit.python_start", 3.0, "max"),
-    ("cli.show_demo", "limit.python_start", 2.0, "max"),
+    # Issue 31 item 1: the command line as a user runs it, every module's bytecode cache written.
+    ("cli.help", "limit.python_start", 2.0, "max"),
+    ("cli.show_demo", "limit.python_start", 3.0, "max"),
+    ("cli.log_demo", "limit.python_start", 3.0, "max"),
+    ("cli.play_demo", "limit.python_start", 3.0, "max"),
+    # The same by the processes' CPU time (user + system), which a queue for the cores does not inflate.
+    ("cli.help.cpu", "limit.python_start.cpu", None, "max"),
+    ("cli.show_demo.cpu", "limit.python_start.cpu", None, "max"),
+    ("cli.log_demo.cpu", "limit.python_start.cpu", None, "max"),
+    ("cli.play_demo.cpu", "limit.python_start.cpu", None, "max"),
+    # The same compiled from source each time (PYTHONDONTWRITEBYTECODE, as this machine sets it): reported.
+    ("cli.help.source", "limit.python_start", None, "max"),
+    ("cli.show_demo.source", "limit.python_start", None, "max"),
+    ("cli.log_demo.source", "limit.python_start", None, "max"),
+    ("cli.play_demo.source", "limit.python_start", None, "max"),
 ]
+#: (figure, the bound in seconds on its 99th percentile): issue 31 item 3, per REPL command.
+P99_BOUNDS = [("repl.step", 0.020), ("repl.back", 0.020), ("repl.goto", 0.020)]
 #: each throughput figure's limit and peer (ratios are rate / rate).
 FLOOR_OF = {"bulk_import": "floor.executemany", "replay": "floor.read_fold",
             "append.FULL": "floor.txn.FULL", "append.NORMAL": "floor.txn.NORMAL"}
@@ -103,10 +118,23 @@ def report(args, n: int, reps: int, figs: dict[str, Figure], sizes: list[int], t
             continue
         fa, fb = figs[a], figs[b]
         ratio = fa.rate / fb.rate if kind == "min" else fa.median / fb.median
-        out["targets"].append({"figure": a, "against": b, "ratio": ratio, "bound": bound,
-                               "kind": ">=" if kind == "min" else "<=",
-                               "met": ratio >= bound if kind == "min" else ratio <= bound})
+        out["targets"].append(_judged(a, b, ratio, bound, kind))
+    out["targets"] += _p99(out["figures"])
     return out
+
+
+def _judged(a: str, b: str, ratio: float, bound: float | None, kind: str) -> dict:
+    """One target's row; a bound of None is a ratio reported, not judged (``met`` None)."""
+    met = None if bound is None else ratio >= bound if kind == "min" else ratio <= bound
+    return {"figure": a, "against": b, "ratio": ratio, "bound": bound, "kind": ">=" if kind == "min" else "<=",
+            "met": met}
+
+
+def _p99(figures: dict) -> list[dict]:
+    """The absolute bounds on a figure's 99th percentile (seconds), from the stored figures."""
+    return [{"figure": name, "against": "p99 (s)", "ratio": figures[name]["p99_s"], "bound": bound,
+             "kind": "<=", "met": figures[name]["p99_s"] <= bound}
+            for name, bound in P99_BOUNDS if "p99_s" in figures.get(name, {})]
 
 
 def retarget(res: dict) -> dict:
@@ -122,9 +150,8 @@ def retarget(res: dict) -> dict:
             fa, fb = figs[a], figs[b]
             ratio = (fa["rate_per_s_median"] / fb["rate_per_s_median"] if kind == "min"
                      else fa["median_s"] / fb["median_s"])
-            out.append({"figure": a, "against": b, "ratio": ratio, "bound": bound, "kind": ">=" if kind == "min"
-                        else "<=", "met": ratio >= bound if kind == "min" else ratio <= bound})
-    return {**res, "targets": out}
+            out.append(_judged(a, b, ratio, bound, kind))
+    return {**res, "targets": out + _p99(figs)}
 
 
 def table(res: dict) -> str:
@@ -142,8 +169,10 @@ def table(res: dict) -> str:
     lines.append("")
     lines.append("targets (ratios within this run):")
     for t in res["targets"]:
-        lines.append(f"  {'ok  ' if t['met'] else 'MISS'} {t['figure']} / {t['against']} = {t['ratio']:.2f} "
-                     f"(target {t['kind']} {t['bound']})")
+        mark = "    " if t["met"] is None else "ok  " if t["met"] else "MISS"
+        bound = "reported" if t["bound"] is None else f"target {t['kind']} {t['bound']}"
+        value = f"{t['ratio'] * 1e3:.2f} ms" if t["against"] == "p99 (s)" else f"{t['ratio']:.2f}"
+        lines.append(f"  {mark} {t['figure']} / {t['against']} = {value} ({bound})")
     m = res["machine"]
     lines.append(f"machine: {m['nproc']} x {m['cpu']}, Python {m['python']}, SQLite {m['sqlite']}; "
                  f"{res['config']['events']:,} events, {res['config']['seconds']} s")
@@ -162,6 +191,11 @@ def markdown(res: dict) -> str:
         out.append(f"| `{name}` | {med} | {iqr} | {rate} | " + " | ".join(cells) + " |")
     out += ["", "| target | ratio | bound | met |", "|---|---:|---:|---|"]
     for t in res["targets"]:
-        out.append(f"| `{t['figure']}` / `{t['against']}` | {t['ratio']:.2f} | {t['kind']} {t['bound']} | "
-                   f"{'yes' if t['met'] else '**no**'} |")
+        p99 = t["against"] == "p99 (s)"
+        against = "p99" if p99 else f"`{t['against']}`"
+        value = f"{t['ratio'] * 1e3:.2f} ms" if p99 else f"{t['ratio']:.2f}"
+        bound = "" if t["bound"] is None else f"{t['kind']} {t['bound'] * 1e3:g} ms" if p99 else \
+            f"{t['kind']} {t['bound']}"
+        met = "reported" if t["met"] is None else "yes" if t["met"] else "**no**"
+        out.append(f"| `{t['figure']}` / {against} | {value} | {bound} | {met} |")
     return "\n".join(out)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from turnlog.projections.state import dump
 
-from . import cases, gen, limits, peer
+from . import cases, faces, gen, limits, peer
 from .report import markdown, report, retarget, table
 from .timing import Figure, alternate, timed
 
@@ -39,6 +39,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--no-peer", action="store_true", help="skip eventsourcing")
     p.add_argument("--undo-cycles", type=int, default=2000,
                    help="undo/redo cycles of the game that verify, open, undo, redo and at are measured on")
+    p.add_argument("--repl-events", type=int, default=10_000,
+                   help="events of the game the REPL's cursor and the HTML export are measured on")
     p.add_argument("--workdir", type=Path, help="where the SQLite files go (default: a temporary directory)")
     p.add_argument("--markdown", type=Path, metavar="RESULT.json",
                    help="print a stored result as the Markdown tables docs/performance.md keeps, and exit")
@@ -267,22 +269,18 @@ def run(args: argparse.Namespace, say=print) -> dict:
             g.close()
         del games
 
-        # -- a fork and an import against their original; the CLI's start --
+        # -- a fork and an import against their original; the command line as processes (the CLI's
+        # start in both bytecode cache states) --
         logged = [s for s in sizes if s != n]
         original = work / f"log-{logged[-1]}.db" if logged else work / "big.db"
-        say(f"`turnlog show` of a {original.name} log, its fork and its import; the CLI's start ...")
+        say(f"the command line as processes: the demo's show, log, play, --help; show of a {original.name} log, "
+            "its fork and its import ...")
         fork, imported = cases.fork_and_import(original, work)
         demo = cases.demo_game(work)
-        start = fig("limit.python_start", "`python -c pass`: the interpreter's start", group="limit")
-        helped = fig("cli.help", "`turnlog --help`, a process")
-        shown = fig("cli.show_demo", "`turnlog show` of the bundled 14.65 demo game, a process")
-        cli_cases = [(start, lambda: cases.python_start), (helped, lambda: lambda: cases.run_cli("--help")),
-                     (shown, lambda: lambda: cases.run_cli("show", "--db", demo))]
-        for name, path in (("original", original), ("fork", fork), ("import", imported)):
-            f_ = fig(f"show.{name}", f"`turnlog show` of the {original.name} log" + ("" if name == "original" else
-                     f"'s {name}") + ", a process")
-            cli_cases.append((f_, lambda path=path: lambda: cases.run_cli("show", "--db", path)))
-        alternate(max(reps, 7), cli_cases)
+        faces.cli_figures(fig, work, demo, {"original": original, "fork": fork, "import": imported},
+                          max(reps, 7))
+        say(f"the REPL's cursor and the HTML export on a {args.repl_events:,}-event game ...")
+        faces.repl_figures(fig, work, args.repl_events, max(50, samples * 5), reps)
 
         # -- verify against replay on a game of real commands of the same length --
         from turnlog.engine.verify import verify_path

@@ -7,12 +7,15 @@ itself, so the code and its table never disagree, even where the editable instal
 predates a change to the table. Other
 distributions' entry points of the group are plugins, found through their metadata only (their
 ``*.dist-info/entry_points.txt``), after turnlog's own in the order Python finds them.
+
+importlib.metadata is imported only when the metadata is read (an installed wheel's own table, the
+plugins' scan): a game that names only turnlog's kinds, run from a checkout, never pays for it (it
+costs about as much as the interpreter's own start).
 """
 from __future__ import annotations
 
-import tomllib
-from functools import cache
-from importlib.metadata import EntryPoint, PackageNotFoundError, distribution, entry_points
+from functools import cache, reduce
+from importlib import import_module
 from pathlib import Path
 
 GROUP = "turnlog.kinds"
@@ -34,6 +37,7 @@ def _checkout_pyproject() -> Path | None:
 
 
 def _from_pyproject(path: Path) -> dict[str, str]:
+    import tomllib
     with path.open("rb") as f:
         project = tomllib.load(f).get("project", {})
     if project.get("name") != OWN:
@@ -45,7 +49,14 @@ def _from_pyproject(path: Path) -> dict[str, str]:
     return dict(table)
 
 
+def distribution(name: str):
+    """importlib.metadata's distribution called ``name`` (imported on first use)."""
+    from importlib.metadata import distribution as found
+    return found(name)
+
+
 def _from_metadata() -> dict[str, str]:
+    from importlib.metadata import PackageNotFoundError
     try:
         found = distribution(OWN).entry_points
     except PackageNotFoundError:
@@ -68,6 +79,7 @@ def own() -> dict[str, str]:
 
 def plugins() -> dict[str, str]:
     """Other distributions' kinds of the group: name -> ``module:attribute`` (or a module)."""
+    from importlib.metadata import entry_points
     mine = own()
     out: dict[str, str] = {}
     for ep in entry_points(group=GROUP):
@@ -86,5 +98,12 @@ def table() -> dict[str, str]:
 
 
 def load(name: str, value: str):
-    """Import what the entry point ``name`` names: a kind, or a module whose import registers."""
-    return EntryPoint(name=name, value=value, group=GROUP).load()
+    """Import what the entry point ``name`` names: a kind, or a module whose import registers.
+
+    Resolved as importlib.metadata's EntryPoint.load resolves ``module[:attr[.attr]] [extras]``, without
+    importing importlib.metadata."""
+    module, _colon, attr = value.split("[", 1)[0].partition(":")
+    if not module.strip():
+        raise ValueError(f"entry point {name} = {value!r}: not module or module:attribute")
+    attrs = filter(None, attr.strip().split("."))
+    return reduce(getattr, attrs, import_module(module.strip()))

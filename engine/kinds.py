@@ -192,7 +192,10 @@ def load(names=()) -> None:
     """
     want = {"turn", *names}
     have = {k.name for k in KINDS}
-    for name, value in installed.table().items():
+    own = installed.own()
+    # turnlog's own come first in the table: the plugins are scanned only for a name they lack.
+    found = own if want <= own.keys() else installed.table()
+    for name, value in found.items():
         if name in want and name not in have and name not in BROKEN:
             _load(name, value)
 

@@ -157,7 +157,7 @@ def cmd_show(args) -> int:
         elif args.json:
             sys.stdout.write(T.json_text(dump(state)) + "\n")
         else:
-            from .render import board_text  # the SVG module loads only for the commands that draw
+            from .board_text import board_text
             from .render_next import next_text
             print(printable_text(board_text(state)))
             nxt = next_text(state)

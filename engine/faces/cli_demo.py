@@ -91,7 +91,7 @@ def _demo_board(g: Game, cmd) -> None:
     if what:
         when = what if cmd is None else f"after {what}"
         print(f"--- the board {when} (seq {g.state.seq}) ---")
-        from .render import board_text  # the SVG module loads only when the demo draws
+        from .board_text import board_text
         print(printable_text(board_text(g.state)))
 
 

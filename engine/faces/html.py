@@ -59,11 +59,26 @@ def data_json(data: dict) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
+class _CommandRows:
+    """The log as explain() reads it, each command row served from the rows read once for the page (the
+    log's own ``command`` is a binary search of a dozen statements, once per event of the game)."""
+
+    def __init__(self, log, commands: list[tuple]):
+        self._log, self._by_id = log, {row[0]: row for row in commands}
+
+    def command(self, cid: int) -> tuple | None:
+        return self._by_id.get(cid) or self._log.command(cid)
+
+    def __getattr__(self, name: str):
+        return getattr(self._log, name)
+
+
 class _Reader:
     """The parts of a Game that explain() reads, with the undone set read once instead of once per event."""
 
-    def __init__(self, game):
-        self._game, self.log, self.seed, self.state = game, game.log, game.seed, game.state
+    def __init__(self, game, commands: list[tuple]):
+        self._game, self.log, self.seed = game, _CommandRows(game.log, commands), game.seed
+        self.state = game.state
         self._undone = game.undone()
 
     def undone(self, upto=None):
@@ -111,7 +126,7 @@ class _Replay:
         self.game, self.board, self.commands, self.rolls = game, board, commands, rolls
         self.index = {row[0]: i for i, row in enumerate(commands)}
         self.undone_at = {ev.command_id: seq for seq, _cid, ev in game.events_of("CommandUndone")}
-        self.reader, self.state, self.view = _Reader(game), GameState(), _View(board)
+        self.reader, self.state, self.view = _Reader(game, commands), GameState(), _View(board)
         self.strings: list[str] = []
         self._interned: dict[str, int] = {}
 

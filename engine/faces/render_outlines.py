@@ -6,10 +6,10 @@ so two neighbouring zones never draw on the same line.
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape, quoteattr
 
 from turnlog.projections.state import GameState
 
+from .markup import escape, quoteattr
 from .render_style import HEXSIDES, Colours, R, center, corners, safe_id
 
 

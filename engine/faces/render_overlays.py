@@ -7,7 +7,7 @@ kind is drawn without editing a face.
 """
 from __future__ import annotations
 
-from xml.sax.saxutils import escape, quoteattr
+from .markup import escape, quoteattr
 
 import msgspec
 

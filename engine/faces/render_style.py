@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 import re
-from xml.sax.saxutils import escape
 
 from turnlog.projections.state import GameState
+
+from .markup import escape
 
 R = 62.0                       # hex radius (centre to corner)
 H = math.sqrt(3) * R           # flat-to-flat height

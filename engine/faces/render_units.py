@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape, quoteattr
 
 from turnlog.projections.state import GameState, UnitState
 
 from ..view import BoardView, UnitView
 
+from .markup import escape, quoteattr
 from .render_style import (
     ARROWS,
     CHANGED,

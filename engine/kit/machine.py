@@ -9,10 +9,10 @@ from what the rules run.
 """
 from __future__ import annotations
 
+from functools import cached_property
 from types import SimpleNamespace
 from typing import Any, Callable, Mapping, Sequence
 
-from transitions import Machine
 
 from ..errors import RuleViolation
 
@@ -48,18 +48,28 @@ class ProcedureMachine:
         model = type(f"{kind.title()}Facts", (_Facts,), {
             name: (lambda self, f=f: bool(f(self))) for name, f in self.conditions.items()})
         self._model_type = model
-        self.machine = Machine(model=None, states=self.states, transitions=self.transitions, initial=initial,
-                               auto_transitions=False, queued=True, send_event=False)
         self._command_of = {trig: name for name, trig in self.commands.items()}
         self._triggers: dict[str, list[str]] = {}
         self._fact_names = frozenset(self.facts)
-        # (trigger, source) -> ((dest, ((condition, wanted), ...)), ...), read off the built Machine in its
-        # order, each named condition resolved to its function once.
-        self._ways: dict[tuple[str, str], tuple[tuple[str, tuple[tuple[Callable, bool], ...]], ...]] = {}
+
+    @cached_property
+    def machine(self):
+        """The built ``transitions`` Machine, on first use: a command line that only reads a game (show,
+        log) imports neither transitions nor its logging."""
+        from transitions import Machine
+        return Machine(model=None, states=self.states, transitions=self.transitions, initial=self.initial,
+                       auto_transitions=False, queued=True, send_event=False)
+
+    @cached_property
+    def _ways(self) -> dict[tuple[str, str], tuple[tuple[str, tuple[tuple[Callable, bool], ...]], ...]]:
+        """(trigger, source) -> ((dest, ((condition, wanted), ...)), ...), read off the built Machine in
+        its order, each named condition resolved to its function once."""
+        ways = {}
         for name, event in self.machine.events.items():
             for source, ts in event.transitions.items():
-                self._ways[(name, source)] = tuple(
+                ways[(name, source)] = tuple(
                     (t.dest, tuple((self.conditions[c.func], c.target) for c in t.conditions)) for t in ts)
+        return ways
 
     def _check(self) -> None:
         """Refuse a table that names an unknown state, condition, role or trigger (a programming error)."""
@@ -86,10 +96,12 @@ class ProcedureMachine:
     # -- the rules' queries --------------------------------------------------
 
     def triggers(self, phase: str) -> list[str]:
-        """Triggers the table allows from ``phase``, in table order (read off the built Machine once)."""
+        """Triggers the table allows from ``phase``, in table order (read off the table once, no Machine built)."""
         got = self._triggers.get(phase)
-        if got is None:
-            got = self._triggers[phase] = self.machine.get_triggers(phase)
+        if got is None:  # as Machine.get_triggers lists them: in the order each trigger first appears
+            firing = {t["trigger"] for t in self.transitions if t["source"] == phase}
+            got = self._triggers[phase] = [trig for trig in dict.fromkeys(t["trigger"] for t in self.transitions)
+                                           if trig in firing]
         return list(got)
 
     def step(self, phase: str, trigger: str, **facts) -> str:

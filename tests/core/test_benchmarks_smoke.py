@@ -31,7 +31,7 @@ def test_generated_game_has_exact_size_and_replays_to_its_live_state():
 def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
     out = tmp_path / "r.json"
     args = ["--events", "1500", "--hexes", "60", "--zone-hexes", "60", "120", "--reps", "1",
-            "--commands", "3", "--samples", "2", "--undo-cycles", "5", "--out", str(out), "--workdir", str(tmp_path)]
+            "--commands", "3", "--samples", "2", "--undo-cycles", "5", "--repl-events", "300", "--out", str(out), "--workdir", str(tmp_path)]
     assert run.main(args) == 0
     res = json.loads(out.read_text())
     figs = res["figures"]
@@ -42,6 +42,10 @@ def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
                 "search.rollout", "search.copy", "limit.plain_copy", "limit.python_start", "cli.help", "cli.show_demo",
                 "show.original", "show.fork", "show.import"}
     expected |= {f"{what}.{k}" for what in ("open", "undo", "redo", "at") for k in ("undos", "no_undos")}
+    expected |= {f"cli.{what}{state}" for what in ("help", "show_demo", "log_demo", "play_demo")
+                 for state in ("", ".source")}
+    expected |= {"limit.python_start.cpu", "cli.show_demo.cpu", "cli.play_demo.cpu"}
+    expected |= {"repl.step", "repl.back", "repl.goto", "repl.board", "html.export", "html.verify"}
     if peer.available():
         expected |= {"peer.append", "peer.replay", "peer.append_per_command"}
     assert expected <= set(figs)
@@ -50,5 +54,8 @@ def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
     assert {"median_s", "iqr_s", "ratio_to_limit"} <= set(figs["bulk_import"])
     assert {t["figure"] for t in res["targets"]} >= {"replay", "bulk_import", "at.1500", "zones.120", "open.undos",
                                                     "verify", "procedure.NORMAL", "search.copy", "search.rollout",
-                                                    "show.fork", "show.import", "cli.help", "cli.show_demo"}
+                                                    "show.fork", "show.import", "cli.help", "cli.show_demo",
+                                                    "cli.log_demo", "cli.play_demo", "cli.show_demo.source",
+                                                    "repl.step", "repl.goto"}
+    assert figs["repl.step"]["p99_s"] > 0 and figs["html.export"]["page_bytes"] > 0
     assert res["machine"]["nproc"]
