@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from typing import Iterator
 from pathlib import Path
 

@@ -18,7 +18,6 @@ import math
 import re
 
 from turnlog.projections.state import GameState
-from turnlog.projections.narrative import printable
 
 from . import diff as D
 from .board_text import board_text  # noqa: F401  (the text board, read here by older callers)
@@ -50,7 +49,7 @@ from .render_outlines import hexsides, zone_outlines
 from .render_overlays import chips, overlays
 from .render_units import arrows, hex_items, unit_counters
 from ..kinds import view as board
-from ..view import BoardView, unit_text
+from ..view import BoardView
 
 
 # -- the SVG -------------------------------------------------------------------
