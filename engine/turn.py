@@ -184,7 +184,8 @@ KIND = TurnKind()
 def _host_choices(state: GameState) -> list[Choice]:
     """What the host may report, in the order legal() always gave; ids and enums listed, the rest open.
 
-    RemoveFeature is offered only while some hex holds a feature, each hex with the kinds it holds.
+    RemoveFeature is offered only while some hex holds a feature, each hex with the kinds it holds; a
+    command with a field nothing can fill (a unit, on a map without one) is not offered.
     """
     t, units, hexes, facs = state.turn, sorted(state.units), sorted(state.hexes), sorted(state.factions)
     placed = sorted(u.id for u in state.units.values() if not (u.eliminated or u.in_pool))
@@ -219,4 +220,4 @@ def _host_choices(state: GameState) -> list[Choice]:
         host("AddNote", Option(field="text", values=["note"], domain="any text"),
              Option(field="at", domain=f"a seq of the log, 0..{state.seq}", optional=True)),
     ]
-    return [ch for ch in out if ch.command != "RemoveFeature" or features]
+    return [ch for ch in out if all(o.values or o.optional or o.domain for o in ch.options if not o.when)]
