@@ -20,7 +20,7 @@ from .. import commands as c
 from .. import inputs as I
 from .. import scenario as S
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint  # noqa: F401  (commands the parser names)
-from .cli_args import DEMOS, build_parser, seq_arg  # noqa: F401  (the tests and hosts read them here)
+from .cli_args import DEMOS, build_parser, completion, seq_arg  # noqa: F401  (the tests and hosts read them here)
 from .cli_demo import DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
 from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key  # noqa: F401  (commands the parser names)
 from .cli_play import (EXIT_REFUSED, actor_label, judge, play_lines, print_events,  # noqa: F401
@@ -321,6 +321,12 @@ def cmd_diff(args) -> int:
 def _before_last_command(g: Game) -> int:
     rows = g.log.commands()
     return rows[-1][5] - 1 if rows else 0
+
+
+def cmd_completion(args) -> int:
+    """Print the shell's completion script (engine/faces/cli_args.py ``completion``)."""
+    sys.stdout.write(completion(args.shell))
+    return 0
 
 
 def cmd_diagram(args) -> int:
