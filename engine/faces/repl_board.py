@@ -40,7 +40,7 @@ class BoardCommands:
         if hid in st.overstacked:
             self.say("  overstacked")
         from .. import kinds as K
-        for kind in K.KINDS:   # a registered kind's own view of the hex (rule 9: cover, targets)
+        for kind in K.active(st):   # a kind this game uses: its own view of the hex (rule 9: cover, targets)
             for line in getattr(kind, "hex_lines", lambda _s, _h: [])(st, hid):
                 self.say(line)
         from ..hexgrid import grid
