@@ -165,10 +165,30 @@ def cmd_show(args) -> int:
             from .render import board_text  # the SVG module loads only for the commands that draw
             from .render_next import next_text
             print(printable_text(board_text(state)))
-            nxt = next_text(state)
+            inside = _inside_command(g, state.seq)
+            nxt = inside or next_text(state)
             if nxt:
                 print(printable_text(nxt))
     return 0
+
+
+def _inside_command(g, seq: int) -> str:
+    """A line for a seq in the middle of a command's events ('' at a command's last event, or none).
+
+    Between the events of one command (the die rolled, its result not yet written) the board is half
+    way: what may be issued is the question of the command's end, not of this point.
+    """
+    rows = g.rows(seq, seq) if seq > 0 else []
+    if not rows:
+        return ""
+    row = g.log.command(rows[0][1])
+    if row is None or seq >= row[6]:
+        return ""
+    cid, _actor, ctype, _p, _ts, first, last = row
+    if seq >= last:
+        return ""
+    return (f"  seq {seq} is inside command {cid} ({ctype}, seqs {first}..{last}): the board between its "
+            f"events; nothing is issued here (what may follow: show --at {last})")
 
 
 def cmd_undo(args) -> int:
