@@ -5,6 +5,7 @@ print them (engine/faces/explain.py, repl_rules.py), so a host program can print
 """
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 from turnlog.events import attrition as a
@@ -13,6 +14,8 @@ from turnlog.projections.state import GameState
 
 from ..kit.modifiers import total as modifier_total
 from . import machine
+from . import r14_5_losses as losses
+from .common import contact_group
 from . import r14_2_zones as zones
 from . import r14_41_table as table
 from . import r14_42_modifiers as modifiers
@@ -81,13 +84,30 @@ def _phase(prev: GameState, ev: a.AttritionPhaseChanged) -> list[str]:
     return out or [f"  phase table: {src} -> {ev.phase}"]
 
 
-def _losses(ev: a.AttritionLossesTaken) -> list[str]:
+def _losses(state: GameState, ev: a.AttritionLossesTaken) -> list[str]:
     out = [f"  losses taken (14.51): {', '.join(ev.units) or 'none'}"]
     if ev.shortfall:
-        out.append(f"  {ev.shortfall} more called for but not available: disregarded (14.51)")
+        out.append(f"  {ev.shortfall} more called for but not available: disregarded (14.51)"
+                   + _capped(state, ev.procedure))
     if ev.immune_hexes:
         out.append(f"  immune from occupation (14.62B): {', '.join(ev.immune_hexes)}")
     return out
+
+
+def _capped(state: GameState, pid: str) -> str:
+    """The contact caps that made losses unavailable, named (14.52C, 14.522), or ''."""
+    p = state.attritions.get(pid)
+    if p is None:
+        return ""
+    limit = losses.contact_limits(state, p)
+    groups = Counter(contact_group(state, u.nationality)
+                     for u in losses.eligible(state, p, state.zones[p.zone]))
+    caps = {k: limit[k] for k, n in groups.items() if limit[k] < n}
+    if not caps:
+        return ""
+    each = ", ".join(f"{k} at most {n}" for k, n in sorted(caps.items()))
+    rules = ", ".join(sorted({losses.limit_rule(state, k) for k in caps}))
+    return f"; the contact caps bind: no more losses of a nationality than its units in contact ({each}; {rules})"
 
 
 def why(state: GameState, ev, rolled: g.DieRolled | None = None) -> list[str] | None:
@@ -104,7 +124,7 @@ def why(state: GameState, ev, rolled: g.DieRolled | None = None) -> list[str] | 
         case a.AttritionPhaseChanged():
             return _phase(state, ev)
         case a.AttritionLossesTaken():
-            return _losses(ev)
+            return _losses(state, ev)
         case a.OccupationSelected():
             return [f"  {sel.hex} selected, advancing {', '.join(sel.units)} (14.61, 14.64)"
                     for sel in ev.selections]
