@@ -77,6 +77,11 @@ class Sandbox:
     """
 
     def __init__(self, state: GameState, seed: bytes | None = None):
+        if seed is not None and not isinstance(seed, bytes):
+            # hmac takes bytes only: an int would pass here and fail at the first roll, far from its cause
+            raise TypeError(f"seed: bytes (16 or more, e.g. os.urandom(16)), not {type(seed).__name__}")
+        if seed is not None and len(seed) < 16:
+            raise ValueError(f"seed: 16 bytes or more, not {len(seed)}")
         self.state, self.seed = state, seed
 
     @classmethod

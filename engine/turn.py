@@ -191,7 +191,8 @@ KIND = TurnKind()
 def _host_choices(state: GameState) -> list[Choice]:
     """What the host may report, in the order legal() always gave; ids and enums listed, the rest open.
 
-    RemoveFeature is offered only while some hex holds a feature, each hex with the kinds it holds.
+    RemoveFeature is offered only while some hex holds a feature, each hex with the kinds it holds; a
+    command with a field nothing can fill (a unit, on a map without one) is not offered.
     """
     t, units, hexes, facs = state.turn, sorted(state.units), sorted(state.hexes), sorted(state.factions)
     placed = sorted(u.id for u in state.units.values() if not (u.eliminated or u.in_pool))
@@ -227,7 +228,7 @@ def _host_choices(state: GameState) -> list[Choice]:
                                domain=f"any text, 1-{MAX_NOTE} characters"),
              Option(field="at", domain=f"a seq of the log, 0..{state.seq}", optional=True)),
     ]
-    return [ch for ch in out if ch.command != "RemoveFeature" or features]
+    return [ch for ch in out if all(o.values or o.optional or o.domain for o in ch.options if not o.when)]
 
 
 #: The longest note (characters), from rulings edition 4 on: as long as a scenario's description.

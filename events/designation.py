@@ -52,6 +52,14 @@ class ArtilleryShiftsReported(Event, frozen=True, kw_only=True):
     hexes: list[str]
 
 
+class BarrageRetreatsReported(Event, frozen=True, kw_only=True):
+    """Units the barrage (12.0, host-reported) made retreat, unit -> hex: read by 9.2.2 and 9.2.3 later in
+    the phase. The moves follow as UnitRetreated."""
+
+    procedure: str
+    retreated: dict[str, str]
+
+
 class GroundAssaultDeclared(Event, frozen=True, kw_only=True):
     """One ground assault (9.2.0-9.2.4): who attacks which hexes, who defends, the defender's terrain.
 
@@ -100,7 +108,7 @@ class DesignationPhaseChanged(Event, frozen=True, kw_only=True):
 
 
 DesignationEvent = (AttackDesignationBegun | AttackersDesignated | AttackersUndesignated | RequiredTargetsDetermined
-                    | ArtilleryShiftsReported | GroundAssaultDeclared | GroundAssaultResolved
+                    | ArtilleryShiftsReported | BarrageRetreatsReported | GroundAssaultDeclared | GroundAssaultResolved
                     | GroundAssaultSegmentEnded | DesignationPhaseChanged)
 
 

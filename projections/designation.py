@@ -80,6 +80,9 @@ def apply(state: GameState, event) -> None:
         case d.ArtilleryShiftsReported(procedure=p, hexes=hs):
             proc = mine.procedures[p]
             proc.shifted = [*proc.shifted, *(h for h in hs if h not in proc.shifted)]
+        case d.BarrageRetreatsReported(procedure=p, retreated=rt):
+            proc = mine.procedures[p]
+            proc.retreated_into = {**proc.retreated_into, **rt}
         case d.GroundAssaultDeclared(procedure=p, assault=g):
             proc = mine.procedures[p]
             proc.assaults[g] = Assault(id=g, attackers=list(event.attackers), hexes=list(event.hexes),

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path as _Path
 
+#: This release (pyproject.toml reads it: ``[tool.setuptools.dynamic]``).
+__version__ = "0.1.0"
+
 
 def _find_checkout_folders() -> None:
     """Run from a source checkout, search the repository root for turnlog.engine, .events, .projections.

@@ -61,6 +61,27 @@ def proportional(state: GameState, dice: Dice, proc: Assault, side: str) -> list
     return out + [a.AssaultLossesAllocated(procedure=proc.id, side=side, by="proportional")]
 
 
+def exact(state: GameState, proc: Assault, side: str) -> dict[str, int]:
+    """One allocation ``check_owner`` accepts: heavy points first, then the rest, then every spare point off."""
+    units = sorted(units_of(state, proc, side), key=lambda u: (-weight(u), u.id))
+    need = min(loss_of(proc, side), mass(units))
+    got: dict[str, int] = {}
+    for u in units:
+        got[u.id] = min(u.strength, (need - sum(n * weight(x) for x in units for k, n in got.items()
+                                               if k == x.id)) // weight(u))
+    paid = sum(got[u.id] * weight(u) for u in units)
+    for u in reversed(units):  # the lightest units make up what whole heavy points could not
+        if paid < need:
+            more = min(u.strength - got[u.id], -(-(need - paid) // weight(u)))
+            got[u.id] += more
+            paid += more * weight(u)
+    for u in units:  # a point paid beyond the loss is taken back (AS-RES.2: none to spare)
+        while got[u.id] and paid - weight(u) >= need:
+            got[u.id] -= 1
+            paid -= weight(u)
+    return {k: n for k, n in got.items() if n}
+
+
 def check_owner(state: GameState, proc: Assault, side: str, losses: dict[str, int]) -> list:
     """The owner's allocation: its own units, whole points each had, paying the loss with no point to spare.
 

@@ -17,9 +17,9 @@ def waiting(state: GameState, proc: Assault) -> list[Choice]:
     if proc.phase == "allocating":
         out = []
         for side in flow.pending(state, proc):
-            units = [u.id for u in allocation.units_of(state, proc, side)]
             out.append(choice("AllocateAssaultLosses", {**fixed, "side": side},
-                              [Option(field="losses", values=units, domain="unit -> points lost")],
+                              [Option(field="losses", values=[allocation.exact(state, proc, side)],
+                                      domain="unit -> points lost")],
                               rule="AS-RES.2", role="owner", faction=getattr(proc, side),
                               note=f"the points pay {allocation.loss_of(proc, side)} men-equivalents (a vehicle "
                               "or gun point is 10) with none to spare (AS-RES.2, reading P9)"))

@@ -67,6 +67,11 @@ class AssaultKind(MachineKind):
         if (t.turn, t.active) != (proc.turn, proc.attacker):
             raise RuleViolation("AS-GEN.2", f"{proc.id} belongs to {proc.attacker}'s player turn {proc.turn}; "
                                 f"it cannot continue in {t.active or 'nobody'}'s turn {t.turn}")
+        held = [r.unit for r in getattr(cmd, "retreats", ()) if r.unit in proc.stay] \
+            if isinstance(cmd, c.RetreatAssaultUnits) else []
+        if held:  # the clause that keeps it there, not the phase table's "no retreat is due"
+            raise RuleViolation("AS-FAN.2", f"{held[0]} is Fanatical and holds its bunker or pillbox in {proc.hex}: "
+                                "it does not retreat")
 
     def forming_on(self, state: GameState, hex_: str) -> Assault | None:
         return next((p for p in self.open(state) if p.hex == hex_), None)

@@ -129,9 +129,12 @@ def losses_choice(state: GameState, p: Attrition) -> Choice:
     for h in p.winter_losses:
         if any(is_combat_ground(u) and faction(state, u) == p.defender for u in occ.get(h, ())):
             bounds.append(Bound(values=[u for u in units if state.units[u].hex == h], least=1, rule="14.521G"))
+    # When the contact caps make the count smaller than the result, they are named with 14.51, as why does
+    capped = sorted({losses.limit_rule(state, k) for k in set(group.values())
+                     if limit[k] < sum(1 for u in group if group[u] == k)}) if n < p.counters else []
     return choice("TakeAttritionLosses", {"procedure": p.id}, [
         Option(field="units", values=units, many=True, least=n, most=n, bounds=bounds)],
-        rule="14.51", role="defender", faction=p.defender)
+        rule=", ".join(["14.51", *capped]), role="defender", faction=p.defender)
 
 
 def select_choice(state: GameState, p: Attrition) -> Choice:

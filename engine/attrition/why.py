@@ -5,6 +5,7 @@ print them (engine/faces/explain.py, repl_rules.py), so a host program can print
 """
 from __future__ import annotations
 
+from collections import Counter
 from fractions import Fraction
 
 from turnlog.events import attrition as a
@@ -13,6 +14,10 @@ from turnlog.projections.state import GameState
 
 from ..kit.modifiers import total as modifier_total
 from . import machine
+from . import r14_5_losses as losses
+from . import r14_7_retreats as retreats
+from .common import contact_group, faction
+from ..hexgrid import grid
 from . import r14_2_zones as zones
 from . import r14_41_table as table
 from . import r14_42_modifiers as modifiers
@@ -92,12 +97,57 @@ def _phase(prev: GameState, ev: a.AttritionPhaseChanged) -> list[str]:
     return out or [f"  phase table: {src} -> {ev.phase}"]
 
 
-def _losses(ev: a.AttritionLossesTaken) -> list[str]:
+def _losses(state: GameState, ev: a.AttritionLossesTaken) -> list[str]:
     out = [f"  losses taken (14.51): {', '.join(ev.units) or 'none'}"]
     if ev.shortfall:
-        out.append(f"  {ev.shortfall} more called for but not available: disregarded (14.51)")
+        out.append(f"  {ev.shortfall} more called for but not available: disregarded (14.51)"
+                   + _capped(state, ev.procedure))
     if ev.immune_hexes:
         out.append(f"  immune from occupation (14.62B): {', '.join(ev.immune_hexes)}")
+    return out
+
+
+def _capped(state: GameState, pid: str) -> str:
+    """The contact caps that made losses unavailable, named (14.52C, 14.522), or ''."""
+    p = state.attritions.get(pid)
+    if p is None:
+        return ""
+    limit = losses.contact_limits(state, p)
+    groups = Counter(contact_group(state, u.nationality)
+                     for u in losses.eligible(state, p, state.zones[p.zone]))
+    caps = {k: limit[k] for k, n in groups.items() if limit[k] < n}
+    if not caps:
+        return ""
+    each = ", ".join(f"{k} at most {n}" for k, n in sorted(caps.items()))
+    rules = ", ".join(sorted({losses.limit_rule(state, k) for k in caps}))
+    return f"; the contact caps bind: no more losses of a nationality than its units in contact ({each}; {rules})"
+
+
+#: 14.73's order of evils, the least first, as the retreat rules apply it (r14_7_retreats.evil).
+ORDER = ("  14.73 order of evils: a hex with none first; then an overstacked hex (14.73A) rather than an enemy "
+         "ZoC; an enemy ZoC (14.73B) rather than an enemy-controlled hex; an enemy-controlled hex in an enemy "
+         "ZoC last (14.73C); no hex open: eliminated (14.76)")
+
+
+def _retreat(state: GameState, ev: g.UnitRetreated) -> list[str]:
+    """Every hex next to the unit: barred (and by which rule) or its evils, the one taken marked (14.72, 14.73).
+
+    The stacks are those before any unit retreats; simultaneous retreats may add to them (14.73A).
+    """
+    p, u = state.attritions[ev.procedure], state.units[ev.unit]
+    fac = faction(state, u)
+    stack, zoc = retreats.stack_before(state, p), retreats.enemy_zoc(state, fac)
+    out = [ORDER, f"  where {ev.unit} could go from {ev.from_hex}:"]
+    for h in sorted(grid(state).adj.get(u.hex, [])):
+        bar = retreats.forbidden(state, p, u, h)
+        taken = "   <- taken" if h == ev.to_hex else ""
+        if bar is not None:
+            out.append(f"    {h}: barred ({bar[0]}: {bar[1]}){taken}")
+            continue
+        e = retreats.evil(state, fac, h, stack, zoc)
+        labels = [lbl for flag, lbl in zip(e[1:], ("enemy-controlled (14.73C)", "enemy ZoC (14.73B)",
+                                                   "overstacked (14.73A)")) if flag]
+        out.append(f"    {h}: {', '.join(labels) or 'no evil'}{taken}")
     return out
 
 
@@ -115,10 +165,12 @@ def why(state: GameState, ev, rolled: g.DieRolled | None = None) -> list[str] | 
         case a.AttritionPhaseChanged():
             return _phase(state, ev)
         case a.AttritionLossesTaken():
-            return _losses(ev)
+            return _losses(state, ev)
         case a.OccupationSelected():
             return [f"  {sel.hex} selected, advancing {', '.join(sel.units)} (14.61, 14.64)"
                     for sel in ev.selections]
+        case g.UnitRetreated() if ev.procedure in state.attritions:
+            return _retreat(state, ev)
         case a.AttritionZonesDetermined():
             return [f"  zone {z.id}: {len(z.hexes)} hexes ({', '.join(z.hexes[:12])}"
                     f"{'…' if len(z.hexes) > 12 else ''}) ({ev.rule})" for z in ev.zones]

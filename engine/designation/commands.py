@@ -38,10 +38,16 @@ class EndAttackDesignation(Command, frozen=True):
 
 
 class ReportArtilleryShifts(Command, frozen=True):
-    """Report the enemy hexes the barrage gave an artillery shift marker (12.0; read by 9.1.1's optional rule)."""
+    """Report the enemy hexes the barrage gave an artillery shift marker (12.0; read by 9.1.1's optional rule).
+
+    ``retreats``: units the barrage made retreat, and where to. A retreat earlier in the Combat Phase is
+    what 9.2.2 (an active unit reached by a result it did not fight in) and 9.2.3 (a defender that adds
+    nothing) read, and the barrage is part of that phase.
+    """
 
     procedure: str
     hexes: list[str]
+    retreats: list[Retreat] = []
 
 
 class StartGroundAssaultSegment(Command, frozen=True):

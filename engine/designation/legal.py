@@ -24,7 +24,7 @@ def _designatable(state: GameState, proc: AttackDesignation) -> list[str]:
 #: What a drawn assault must also respect, across its fields: a Choice's note names the rules (kit/choices.py).
 _TOGETHER = ("units from several hexes only if all are in PA mode (9.2.1); not the last units able to attack "
              "another required hex (9.1.1); a constricted target takes at most two units, one battalion, from "
-             "each hex (9.2.4)")
+             "each hex (9.2.4); no attacker against a hex whose terrain is closed to its class in movement (9.1.3)")
 
 
 def _pick(field: str, values: list[str], *, least: int = 1) -> Option:
@@ -49,7 +49,10 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
         return out
     if proc.phase == "barrage":
         return [choice("ReportArtilleryShifts", fixed, [Option(field="hexes", many=True, least=0, most=None,
-                                                               domain="enemy hexes the barrage shifted")],
+                                                               domain="enemy hexes the barrage shifted"),
+                                                        Option(field="retreats", optional=True,
+                                                               domain="units the barrage made retreat, "
+                                                               "[{unit, to}] (9.2.2, 9.2.3)")],
                        rule="9.1.1", **who),
                 choice("StartGroundAssaultSegment", fixed, rule="9.0", **who)]
     if proc.phase != "ground_assault":

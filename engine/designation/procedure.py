@@ -137,7 +137,8 @@ class DesignationKind(MachineKind):
             if not b.enemy_units(state, proc.active, h):
                 raise RuleViolation("9.1.1-QA", f"hexes[{i}]: {h} holds no enemy unit of {proc.active}, so no "
                                     "artillery shift marker can lie on an enemy stack there")
-        return [d.ArtilleryShiftsReported(procedure=proc.id, hexes=list(cmd.hexes))]
+        return [d.ArtilleryShiftsReported(procedure=proc.id, hexes=list(cmd.hexes)),
+                *res.barrage_retreats(state, proc, cmd.retreats)]
 
     def on_start(self, state, proc, _cmd, _dice) -> list:
         return self.moved(proc, "start_assaults")

@@ -72,6 +72,28 @@ def report(state: GameState, proc: AttackDesignation, assault: str, result: str,
     return out
 
 
+def barrage_retreats(state: GameState, proc: AttackDesignation, retreats: list) -> list:
+    """The barrage's retreats (12.0, the host's report): each a unit on the map, once, into a hex of the map.
+
+    Nothing is written for none, so a report without retreats gives the events it always gave.
+    """
+    moves: dict[str, str] = {}
+    for i, r in enumerate(retreats):
+        u = state.units.get(r.unit)
+        if u is None or not b.on_board(u):
+            raise CommandError(f'retreats[{i}].unit: "{r.unit}" is ' + ("no unit" if u is None else "not on the map"))
+        if r.unit in moves:
+            raise CommandError(f'retreats[{i}].unit: "{r.unit}" is named twice')
+        if r.to not in state.hexes or r.to == u.hex:
+            raise CommandError(f'retreats[{i}].to: "{r.to}" is ' + ("already its hex" if r.to == u.hex else "no hex"))
+        moves[r.unit] = r.to
+    if not moves:
+        return []
+    return [d.BarrageRetreatsReported(procedure=proc.id, retreated=moves),
+            *(UnitRetreated(unit=uid, from_hex=state.units[uid].hex, to_hex=to, rule="12.0", procedure=proc.id)
+              for uid, to in moves.items())]
+
+
 def _reached(state: GameState, proc: AttackDesignation, reach: dict[str, str], uid: str, field: str,
              assault: str) -> None:
     """Refuse a unit the result does not reach: an unknown id by its field; a defender-side unit outside the

@@ -22,7 +22,7 @@ from .. import inputs as I
 from .. import scenario as S
 from . import terminal as T
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint  # noqa: F401  (commands the parser names)
-from .cli_args import DEMOS, build_parser, seq_arg  # noqa: F401  (the tests and hosts read them here)
+from .cli_args import DEMOS, build_parser, completion, seq_arg  # noqa: F401  (the tests and hosts read them here)
 from .cli_demo import DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
 from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key  # noqa: F401  (commands the parser names)
 from .cli_play import (EXIT_REFUSED, actor_label, judge, play_lines, print_events,  # noqa: F401
@@ -160,10 +160,30 @@ def cmd_show(args) -> int:
             from .board_text import board_text
             from .render_next import next_text
             print(printable_text(board_text(state)))
-            nxt = next_text(state)
+            inside = _inside_command(g, state.seq)
+            nxt = inside or next_text(state)
             if nxt:
                 print(printable_text(nxt))
     return 0
+
+
+def _inside_command(g, seq: int) -> str:
+    """A line for a seq in the middle of a command's events ('' at a command's last event, or none).
+
+    Between the events of one command (the die rolled, its result not yet written) the board is half
+    way: what may be issued is the question of the command's end, not of this point.
+    """
+    rows = g.rows(seq, seq) if seq > 0 else []
+    if not rows:
+        return ""
+    row = g.log.command(rows[0][1])
+    if row is None or seq >= row[6]:
+        return ""
+    cid, _actor, ctype, _p, _ts, first, last = row
+    if seq >= last:
+        return ""
+    return (f"  seq {seq} is inside command {cid} ({ctype}, seqs {first}..{last}): the board between its "
+            f"events; nothing is issued here (what may follow: show --at {last})")
 
 
 def cmd_undo(args) -> int:
@@ -343,6 +363,12 @@ def cmd_diff(args) -> int:
 def _before_last_command(g: Game) -> int:
     rows = g.log.commands()
     return rows[-1][5] - 1 if rows else 0
+
+
+def cmd_completion(args) -> int:
+    """Print the shell's completion script (engine/faces/cli_args.py ``completion``)."""
+    sys.stdout.write(completion(args.shell))
+    return 0
 
 
 def cmd_diagram(args) -> int:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 
+from turnlog import __version__
+
 #: The bundled worked examples `turnlog demo` plays (engine/faces/cli_demo.py plays them).
 DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9",
          "river-town-11-16-5",
@@ -30,6 +32,7 @@ def seq_arg(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="turnlog", description="Event-sourced turn engine for hex-and-counter wargames")
+    p.add_argument("--version", action="version", version=f"turnlog {__version__}")
     sub = p.add_subparsers(dest="cmd", required=True)
 
     def with_db(sp):
@@ -158,6 +161,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn="cmd_diagram")
     _serve(sub)
+    sp = sub.add_parser("completion", help="print a shell's tab-completion script for turnlog "
+                                           "(e.g. turnlog completion bash > ~/.local/share/bash-completion/completions/turnlog)")
+    sp.add_argument("shell", choices=SHELLS, help="the shell the script is for")
+    sp.set_defaults(fn="cmd_completion")
     return p
 
 
@@ -177,6 +184,33 @@ def _serve(sub) -> None:
     sp.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
                     help="uvicorn's log level (default warning)")
     sp.set_defaults(fn="cmd_serve")
+
+
+#: The shells shtab writes a completion script for.
+SHELLS = ("bash", "zsh", "tcsh")
+
+
+def completion(shell: str) -> str:
+    """The tab-completion script of ``shell`` for this parser, written by shtab.
+
+    shtab writes a static script from the parser once, so a Tab costs the shell nothing: argcomplete
+    would start Python and build the parser on every Tab, and the command line keeps its start cheap.
+    Options that take a file (``--db`` and every FILE) complete file names.
+    """
+    import shtab
+    parser = build_parser()
+    for action in _actions(parser):
+        if action.option_strings and (action.dest == "db" or action.metavar == "FILE"):
+            action.complete = shtab.FILE  # type: ignore[attr-defined]
+    return shtab.complete(parser, shell=shell)
+
+
+def _actions(parser: argparse.ArgumentParser):
+    for action in parser._actions:
+        yield action
+        for child in getattr(action, "choices", None) or {}:
+            if isinstance(action, argparse._SubParsersAction):
+                yield from _actions(action.choices[child])
 
 
 def _signing_key(sp) -> None:

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import sys
 
-from .cli_args import build_parser
+from .cli_args import build_parser, completion
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.fn == "cmd_completion":  # no game and no engine: the script is the parser's
+        sys.stdout.write(completion(args.shell))
+        return 0
     from . import cli
     return cli.run(args)
 

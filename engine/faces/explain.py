@@ -48,6 +48,10 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
         case _:
             kind = _kind_of(ev)
             told = kind.why(prev, ev, **_roll_of(game, cmdrow, seq, kind)) if kind is not None else None
+            if told is None and kind is None:  # a board event (a retreat) of a procedure: its kind adds to it
+                owner = _owner_of(prev, ev)
+                more = owner.why(prev, ev, **_roll_of(game, cmdrow, seq, owner)) if owner is not None else None
+                told = _plain(ev) + more if more else None
             out += _plain(ev) if told is None else told
     return out
 
@@ -89,6 +93,13 @@ def legal_choices(state: GameState) -> list[str]:
 def _kind_of(ev):
     """The registered kind that owns ``ev``'s type and explains it (a ``why(state, event)``), or None."""
     return next((k for k in kinds.KINDS if type(ev) in getattr(k, "events", ()) and hasattr(k, "why")), None)
+
+
+def _owner_of(state: GameState, ev):
+    """The kind whose procedure ``ev`` names (a UnitRetreated of A1: attrition), if it explains events."""
+    pid = getattr(ev, "procedure", "")
+    return next((k for k in kinds.active(state) if pid and hasattr(k, "why") and hasattr(k, "instances")
+                 and pid in k.instances(state)), None)
 
 
 def event_procedure(row) -> str:

@@ -30,6 +30,7 @@ from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
 from .. import commands as c
+from .. import kinds
 from ..errors import CommandError, RuleViolation, sqlite_failure
 from .repl_board import BoardCommands
 from .repl_break import BreakCommands
@@ -181,8 +182,9 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
 
     def _ids(self, kind: str) -> list[str]:
         st = self.state(self.last)
-        return sorted({"unit": st.units, "hex": st.hexes, "proc": st.attritions, "zone": st.zones,
-                       "faction": st.factions}[kind])
+        if kind == "proc":  # every kind's procedures (A1, C1, S1, L1 ...), not only attrition's
+            return sorted(pid for k in kinds.active(st) if hasattr(k, "instances") for pid in k.instances(st))
+        return sorted({"unit": st.units, "hex": st.hexes, "zone": st.zones, "faction": st.factions}[kind])
 
     def complete_unit(self, text, line, begidx, endidx):
         return [x for x in self._ids("unit") if x.startswith(text)]

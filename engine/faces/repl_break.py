@@ -104,7 +104,17 @@ class BreakCommands:
             return
         n = max(self.breaks, default=0) + 1
         self.breaks[n] = bp
-        self.say(f"breakpoint {n}: {bp}")
+        self.say(f"breakpoint {n}: {bp}{self._unused(bp)}")
+
+    def _unused(self, bp: Breakpoint) -> str:
+        """A warning when no event of the log meets ``bp`` (a mistyped rule or name stops nowhere)."""
+        if bp.kind == "roll":
+            return ""
+        actors = self._actors()
+        if any(bp.hit(row[2], actors.get(row[1], "")) for row in self._scan(True, start=0)):
+            return ""
+        what = {"rule": "cites it", "type": "is of it", "actor": "was issued by it"}[bp.kind]
+        return f" (no event of the log {what} yet: it stops only at later events)"
 
     def do_clear(self, arg: str) -> None:
         """clear [N ...]: remove breakpoint N (numbers as 'break' lists them); alone: remove them all."""

@@ -63,8 +63,23 @@ class MachineKind:
         if inst is None:
             raise CommandError(f'procedure: no {self.name} "{pid}"')
         self.admit(state, inst, cmd)
-        self.machine.gate(inst.phase, type(cmd).__name__, inst.id)
+        try:
+            self.machine.gate(inst.phase, type(cmd).__name__, inst.id)
+        except RuleViolation as err:
+            raise self._gated(state, inst, type(cmd).__name__, err) from None
         return handler(state, inst, cmd, dice)
+
+    def _gated(self, state: GameState, inst: Any, command: str, err: RuleViolation) -> RuleViolation:
+        """The phase table's refusal, naming what ``legal`` offers for ``inst`` now.
+
+        The table lists every trigger of the phase, whatever its condition (2C in place of 1C/1H only on
+        that result, 14.44); legal() knows the conditions, so its commands are the ones worth naming.
+        """
+        offered = list(dict.fromkeys(ch.command for ch in self.legal(state) if ch.fixed.get("procedure") == inst.id))
+        if not offered:
+            return err
+        return RuleViolation(err.rule, f"{command} is not possible while {inst.id} is in phase '{inst.phase}' "
+                             f"(possible now: {', '.join(offered)})")
 
     def admit(self, state: GameState, inst: Any, cmd) -> None:
         """A system's own check that ``inst`` may continue now, before its phase table (default: none)."""

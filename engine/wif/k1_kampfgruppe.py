@@ -87,8 +87,8 @@ def check_build(state: GameState, credit, kind: str, costs: dict[str, tuple[int,
                             f"{credit.turn} (now: {t.active or 'no one'}'s {t.phase or 'no'} phase of turn {t.turn})")
     allowed = (credit.unit_class, "INF", "MIL")
     if kind.upper() not in allowed:
-        raise RuleViolation(K2B, f"a {credit.unit_class} kampfgruppe helps build its own class, INF or MIL; "
-                            f"not {kind}")
+        raise RuleViolation(K2B, f"kampfgruppe {credit.id} ({credit.unit}, class "
+                            f"{credit.unit_class}) helps build its own class, INF or MIL; not {kind}")
     cost = costs.get(kind.upper())
     if cost is None:
         raise CommandError(f'unit_class: the scenario gives no build cost for "{kind}" (rules.wif.build_costs)')

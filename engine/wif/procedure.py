@@ -31,6 +31,7 @@ from ..kind import Actor
 from . import (
     t4_arm as arm,
     t2_chooser as ch,
+    legal,
     machine,
     r3_casualties as r3,
     r4_first_loss as r4,
@@ -245,18 +246,20 @@ class WifKind(MachineKind):
 
     def options(self, state: GameState, combat: LandCombat, command: str) -> list[Option]:
         if command == "ChooseCombatTable":
-            return [Option(field="table", values=list(tb.TABLES))]
+            return [Option(field="table", values=legal.tables(state))]
         return []
 
     def legal(self, state: GameState) -> list[Choice]:
-        """Each open combat's next command with who issues it (the chooser for the table, T3)."""
+        """The hexes the active side may attack; each open combat's next command with who issues it (the
+        chooser for the table, T3)."""
         out = results_text.credit_choices(state)
+        out += legal.begin_choices(state, {p.hex for p in self.open(state)})
         for ch_ in super().legal(state):
             combat = self.instances(state).get(ch_.fixed.get("procedure", ""))
             if ch_.command in ("DesignateFirstLossType", "TakeLandCombatLosses"):
                 continue  # the results part lists these with their units (below)
             if ch_.command == "ChooseCombatTable" and combat is not None and combat.chooser:
-                ch_ = choice("ChooseCombatTable", {"procedure": combat.id}, self.options(state, combat, ""),
+                ch_ = choice("ChooseCombatTable", {"procedure": combat.id}, self.options(state, combat, ch_.command),
                              rule="11.16.5-T3", role=combat.chooser, faction=getattr(combat, combat.chooser))
             out.append(ch_)
         for combat in self.open(state):

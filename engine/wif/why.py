@@ -59,8 +59,11 @@ def odds(state: GameState, pid: str) -> list[str]:
         by = tb.shift(state, combat, kind)[0] if not combat.table else 0
         col = combat.column or tb.column(table, combat.odds, by).name
         each = sum(m.value for m in tb.bonus(state, combat, kind)[0] if m.applies_to == "attacker_die")
-        cells = Counter(T.lookup(table, col, a + d + 2 * each).cell for a in faces for d in faces)
+        # In the table's own order, row by row from the lowest sum: the reader finds each cell where the
+        # printed table has it, not ranked by how likely it is.
+        sums = sorted(a + d for a in faces for d in faces)
+        cells = Counter(T.lookup(table, col, s + 2 * each).cell for s in sums)
         n = spec.sides ** 2
-        out.append(f"  {kind} table, column {col}, {each:+d} on each die: " + ", ".join(
-            f"{cell} {Fraction(k, n)} ({100 * k / n:.0f}%)" for cell, k in cells.most_common()))
+        out.append(f"  {kind} table, column {col}, {each:+d} on each die, in the table's order: " + ", ".join(
+            f"{cell} {Fraction(k, n)} ({100 * k / n:.0f}%)" for cell, k in cells.items()))
     return out

@@ -51,6 +51,12 @@ def test_as_fan_2_a_fanatical_unit_in_a_bunker_does_not_retreat(tmp_path):
     assert proc(g).phase == "done" and proc(g).stay == ["e1"] and g.state.units["e1"].hex == "0302"
 
 
+def test_as_fan_2_a_retreat_given_for_the_fanatical_unit_is_refused_under_as_fan_2(tmp_path):
+    g = beaten(tmp_path, UNITS, "0302:clear:bunker", fanatical=True)
+    err = refused(g, c.RetreatAssaultUnits(procedure="S1", retreats=[c.Retreat(unit="e1", to="0303")]), "AS-FAN.2")
+    assert "e1 is Fanatical and holds its bunker or pillbox in 0302" in err.message
+
+
 def test_as_fan_2_a_unit_of_another_nation_in_a_bunker_retreats(tmp_path):
     g = beaten(tmp_path, UNITS, "0302:clear:pillbox")
     assert proc(g).phase == "retreat" and proc(g).retreating == ["e1"]

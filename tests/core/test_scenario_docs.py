@@ -118,3 +118,13 @@ def test_error_examples_are_real_messages():
     for msg in ('units[3].factors: expected int, got str', 'units[7].hex: no hex "0413"',
                 "units[3]: object contains unknown field colour"):
         assert msg in DOC
+
+
+def test_no_field_a_rule_reads_is_documented_as_read_by_no_rule():
+    """blitz_shift, arm_bonus, factories (WiF T7-T9d), move_cost, clear, bocage (PzC) and a pool's kind (WiF
+    K1c, K2a) are read by the rules: docs/scenario.md must not say otherwise."""
+    text = (ROOT / "docs" / "scenario.md").read_text(encoding="utf-8")
+    read = ("factories", "move_cost", "blitz_shift", "arm_bonus", "clear", "bocage", "kind")
+    wrong = [line for line in text.splitlines() if "Read by no rule" in line
+             and any(line.startswith(f"| `{name}` |") for name in read)]
+    assert not wrong, wrong

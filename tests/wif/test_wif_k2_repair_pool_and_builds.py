@@ -58,6 +58,15 @@ def test_k2b_only_its_own_class_inf_or_mil():
     assert err.value.rule == "11.16.5-K2b"
 
 
+def test_k2b_refusal_names_the_credit_and_its_class_without_a_wrong_article():
+    state = with_kampfgruppe("INF")
+    production(state, "AX")
+    with pytest.raises(RuleViolation) as err:
+        build(state, "KG1", "ARM")
+    assert "kampfgruppe KG1 (a1, class INF) helps build its own class, INF or MIL; not ARM" in err.value.message
+    assert "a INF" not in err.value.message
+
+
 def test_k2b_one_build_per_credit():
     state = with_kampfgruppe()
     production(state, "AX")

@@ -1,0 +1,85 @@
+"""A host program written from docs/api.md type-checks with mypy after the README's `pip install -e .`.
+
+The checkout's sources are copied (so no build/ lands in the checkout) and installed editable, without
+dependencies, into a fresh virtual environment that sees this interpreter's packages (mypy, msgspec ...).
+mypy then checks docs/api.md's first example and a small host program against that install: the default
+editable install reached turnlog.engine, .events and .projections through an import hook mypy cannot
+follow (pyproject.toml's build backend, turnlog/_build.py, makes it the strict one). Skipped only when
+mypy is not installed.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("pyproject.toml", "README.md", "turnlog", "engine", "events", "projections")
+
+HOST = '''
+import os
+import random
+
+import msgspec
+
+from turnlog import Game, GameState, RuleViolation, load_scenario, verify
+from turnlog.commands import BeginAttrition, parse
+from turnlog.engine.kit.choices import Choice
+from turnlog.engine.search import Sandbox
+from turnlog.events.game import CommandUndone
+
+
+def play(path: str) -> int:
+    with Game.create(path, load_scenario("bridgehead-14-65")) as game:
+        state: GameState = game.state
+        choices: list[Choice] = game.legal()
+        game.execute(BeginAttrition(attacker="AX", zone="WA/western/0505"))
+        undone = game.undo()
+        assert isinstance(undone[0][1], CommandUndone)
+        for seq, event in game.redo():
+            print(seq, type(event).__name__)
+        box = Sandbox.of(game, seed=os.urandom(16))
+        try:
+            box.play(parse(msgspec.json.encode(choices[0].example(random.Random(1)))))
+        except RuleViolation as refusal:
+            print(refusal.rule, refusal.message)
+        assert verify(game).ok
+        return state.seq
+'''
+
+
+def _api_example() -> str:
+    text = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    return re.findall(r"```python\n(.*?)```", text, re.S)[0]
+
+
+def test_a_host_program_type_checks_after_pip_install_e(tmp_path):
+    pytest.importorskip("mypy")
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in SOURCES:
+        (shutil.copytree if (ROOT / name).is_dir() else shutil.copy)(
+            ROOT / name, src / name, **({"ignore": shutil.ignore_patterns("__pycache__")}
+                                        if (ROOT / name).is_dir() else {}))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, env=env)
+    py = venv / "bin" / "python"
+    got = subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", "-e", str(src)], cwd=tmp_path, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert got.returncode == 0, got.stderr
+    where = subprocess.run([py, "-c", "import turnlog.engine.game as m; print(m.__file__)"], cwd=tmp_path,
+                           env=env, capture_output=True, text=True)
+    assert str(src) in where.stdout, where.stdout + where.stderr  # this install, not another turnlog
+    (tmp_path / "host.py").write_text(HOST, encoding="utf-8")
+    (tmp_path / "api_example.py").write_text(_api_example(), encoding="utf-8")
+    checked = subprocess.run([py, "-m", "mypy", "--no-incremental", "--python-executable", str(py),
+                              "host.py", "api_example.py"], cwd=tmp_path, env=env, capture_output=True, text=True,
+                             timeout=600)
+    assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -1,0 +1,54 @@
+"""The command line's conventions: `turnlog --version`, `turnlog.__version__`, a completion script per shell,
+and the distribution's metadata (its version read from the package, a licence statement, classifiers)."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import turnlog
+from turnlog.engine.faces.cli_args import SHELLS, build_parser, completion
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "turnlog", *args], capture_output=True, text=True, cwd=ROOT,
+                          timeout=120)
+
+
+def test_version_is_the_packages_and_the_cli_prints_it():
+    assert re.fullmatch(r"\d+\.\d+\.\d+", turnlog.__version__)
+    r = _run("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"turnlog {turnlog.__version__}"
+
+
+def test_pyproject_reads_the_version_from_the_package_and_states_a_licence():
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "version" in meta["project"]["dynamic"] and "version" not in meta["project"]
+    assert meta["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "turnlog.__version__"}
+    assert meta["project"]["license"]["text"] and any("License ::" in c for c in meta["project"]["classifiers"])
+    assert any(d.startswith("shtab") for d in meta["project"]["dependencies"])
+
+
+@pytest.mark.parametrize("shell", SHELLS)
+def test_completion_script_names_every_subcommand(shell):
+    script = completion(shell)
+    subs = next(a for a in build_parser()._actions if a.dest == "cmd").choices
+    missing = [name for name in subs if name not in script]
+    assert not missing and "turnlog" in script
+
+
+def test_completion_completes_a_game_file_for_db():
+    assert "_shtab_compgen_files" in completion("bash")
+
+
+def test_completion_through_the_cli_and_an_unknown_shell_refused():
+    r = _run("completion", "bash")
+    assert r.returncode == 0 and "complete" in r.stdout
+    bad = _run("completion", "fish")
+    assert bad.returncode == 2 and "invalid choice: 'fish'" in bad.stderr and not bad.stdout
