@@ -91,6 +91,31 @@ class RevealSeed(Command):
     pass
 
 
+class MakeClaim(Command):
+    """Claim ``command`` (a die entered by hand, a host fact, a report, a reveal) for the other side to accept.
+
+    ``by`` is the claimant (filled with the issuing actor); the claim changes nothing until accepted.
+    """
+
+    command: dict
+    by: str = ""
+
+
+class AcceptClaim(Command):
+    """Accept the other side's pending ``claim``: its command is decided now, through the rules."""
+
+    claim: str
+    by: str = ""
+
+
+class DisputeClaim(Command):
+    """Dispute the other side's pending ``claim``: nothing changes but the record."""
+
+    claim: str
+    by: str = ""
+    reason: str = ""
+
+
 class Undo(Command):
     override: bool = False
     referee: str = ""
@@ -125,6 +150,7 @@ class RetreatCommand(Command):
 AnyCommand = (
     StartGameTurn | StartPlayerTurn | StartPhase | SetWeather | MoveUnit | MarkOffensive | SetControl
     | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | Undo | Redo
+    | MakeClaim | AcceptClaim | DisputeClaim
 )
 
 #: Command name -> class: the core's, then each registered kind's (``register``).

@@ -20,6 +20,7 @@ from turnlog.events.store import is_url, open_log
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState, dump
 
+from . import claims as CL
 from . import commands as c
 from . import dice as D
 from . import gamefiles as GF
@@ -28,6 +29,7 @@ from .errors import CommandError, RuleViolation, ScenarioError
 from . import kinds as K
 from . import seats as S
 from . import signatures as SG
+from . import turn as T
 from .scenario import Scenario, setup_events
 from .game_time import TimeTravel
 
@@ -79,6 +81,7 @@ class Game(TimeTravel):
         """
         if seats is not None:
             scenario = S.seat_scenario(scenario, seats)
+        scenario = msgspec.structs.replace(scenario, seats=CL.defaults(scenario.seats))
         signed = bool(scenario.seats.keys)
         if log_format is None:
             log_format = SIGNED if signed else FORMAT
@@ -166,6 +169,7 @@ class Game(TimeTravel):
                              actor=actor, signer=signer)
         if isinstance(command, c.Redo):
             return self.redo(actor=actor, signer=signer)
+        command = CL.as_claim(self.state, command, actor, T.reports)
         if S.seated(self.state):  # a hot-seat game is never checked (issue 13)
             S.check(self.state, command, actor)
         signer = self._signer(actor, signer)
@@ -183,7 +187,7 @@ class Game(TimeTravel):
         verify passes the rolls the log holds, so re-execution judges exactly what play judged.
         """
         if dice is None:
-            dice = J.dice_for(state, self.seed, self.secrets, command)
+            dice = J.dice_for(state, self.seed, self.secrets, CL.dice_source(state, command))
             events = K.decide(state, command, dice)
             dice.unused()  # a value entered for a slot no roll took is refused: the player meant another roll
             return events

@@ -53,7 +53,7 @@ def _new_target(path: str) -> None:
 
 def _seats(args):
     """The seats given by --seat/--referee/--host and their --key (issue 13), or None to keep the scenario's."""
-    if not (args.seat or args.referee or args.host or args.key):
+    if not (args.seat or args.referee or args.host or args.key or args.claim):
         return None
     factions = {}
     for i, given in enumerate(args.seat or ()):
@@ -63,8 +63,14 @@ def _seats(args):
         if faction in factions:
             raise CommandError(f"--seat: faction {faction} is seated twice")
         factions[faction] = actor
+    claims = {}
+    for given in args.claim or ():
+        cls, eq, who = given.partition("=")
+        if not eq:
+            raise CommandError(f"--claim: {given!r}: give CLASS=WHO (e.g. --claim die=referee)")
+        claims[cls] = who
     return {"factions": factions, "referee": args.referee or "", "host": args.host or "",
-            "keys": registered_keys(args.key)}
+            "keys": registered_keys(args.key), "claims": claims}
 
 
 def cmd_new(args) -> int:
@@ -92,6 +98,8 @@ def _print_seats(g: Game) -> None:
         held = ", ".join(f"{f}={a}" for f, a in seats.factions.items())
         print(f"  seats: {held}" + (f"; referee {seats.referee}" if seats.referee else "")
               + (f"; host {seats.host}" if seats.host else ""))
+    if seats.claims:
+        print("  claims made alone by: " + ", ".join(f"{k}={v}" for k, v in seats.claims.items()))
     for actor, key in sorted(seats.keys.items()):  # a signed game: every command needs its issuer's key
         print(f"  key of {actor}: {key}")
 

@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a seated game: FACTION is held by ACTOR (repeatable; default: hot-seat, one actor plays all)")
     sp.add_argument("--referee", help="a seated game's referee: holds no side, alone overrides the dice barrier")
     sp.add_argument("--host", help="a seated game's host: may issue host commands (moves, turn advance) for any side")
+    sp.add_argument("--claim", action="append", metavar="CLASS=WHO",
+                    help="a seated game: who may make a claim of CLASS (die, host-fact, report, reveal) alone: "
+                         "nobody, host, referee or any (default: docs/scenario.md, the claims)")
     sp.add_argument("--key", action="append", metavar="ACTOR=PUBLIC_KEY",
                     help="a signed game: ACTOR's public key (hex, or the .pub file of `turnlog keygen`); every "
                          "seated actor needs one, and each command is then signed by its issuer")

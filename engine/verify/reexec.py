@@ -15,6 +15,7 @@ from turnlog.projections import fold as F
 from turnlog.projections.narrative import line
 from turnlog.projections.state import GameState
 
+from .. import claims as CL
 from .. import commands as c
 from .. import dice as D
 from .. import seats as S
@@ -30,16 +31,23 @@ class _LoggedDice(D.Dice):
     A roll served must have the key, the dice name and the draw range the re-executed decider asks for.
     """
 
-    def __init__(self, state, rolls: list[DieRolled]):
-        super().__init__(None, state.die, named=state.dice)
+    def __init__(self, state, rolls: list[DieRolled], command=None):
+        super().__init__(None, state.die, getattr(command, "value", None), named=state.dice,
+                         values=getattr(command, "values", None))
         self.rolls = list(rolls)
 
     def roll(self, key: str, procedure: str = "", rule: str = "", *, dice: str = "", slot: str = "") -> DieRolled:
-        self.spec(dice, rule)
-        return self._next(key, dice, 0)
+        spec = self.spec(dice, rule)
+        r = self._next(key, dice, 0)
+        if slot in self.values:  # a die entered by hand is the command's, never the log's alone
+            _as_entered(r, self._take(key, procedure, rule, spec, slot, dice=dice))
+        return r
 
     def draw(self, key: str, n: int, procedure: str = "", rule: str = "", *, slot: str = "") -> DieRolled:
-        return self._next(key, "", n)
+        r = self._next(key, "", n)
+        if slot in self.values:
+            _as_entered(r, self._take(key, procedure, rule, D.draw_spec(n), slot, of=n))
+        return r
 
     def _next(self, key: str, dice: str, of: int) -> DieRolled:
         what = f"draws {key} of {of}" if of else f"rolls {key}" + (f" with dice {dice!r}" if dice else "")
@@ -50,6 +58,13 @@ class _LoggedDice(D.Dice):
             logged = f"drew {r.key} of {r.of}" if r.of else f"rolled {r.key}" + (f" with dice {r.dice!r}" if r.dice else "")
             raise RuleViolation("verify", f"re-execution {what} but the log {logged}")
         return r
+
+
+def _as_entered(logged: DieRolled, entered: DieRolled) -> None:
+    """Refuse a logged roll that is not the value the command entered for it."""
+    if (logged.value, logged.faces, logged.entered) != (entered.value, entered.faces, entered.entered):
+        raise RuleViolation("verify", f"the log's roll {logged.key} = {logged.value} is not the value the command "
+                            f"entered for it ({entered.value})")
 
 
 def run(game: Game, rep: Report, progress=None, commands: list[tuple] | None = None, *,
@@ -144,7 +159,8 @@ class _Pass:
         try:
             command = c.parse(payload)
             rolls = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"]
-            done = settle(state, self.game.decide(state, command, _LoggedDice(state, rolls)))
+            dice = _LoggedDice(state, rolls, CL.dice_source(state, command))
+            done = settle(state, self.game.decide(state, command, dice))
         except (RuleViolation, CommandError) as err:
             return Discrepancy(seq=first, command_id=cid, command=payload,
                                rule=getattr(err, "rule", ""), message=getattr(err, "message", str(err)))

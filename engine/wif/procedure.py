@@ -55,6 +55,10 @@ class WifKind(MachineKind):
     state_type = LandCombats
     events = (*w.WifEvent.__args__, *wl.WifLossEvent.__args__)
     commands = c.COMMANDS
+    # The attacker-given facts of a combat (odds, multipliers, supply, retreat routes...): a claim in a
+    # fair-play game (engine/claims.py); the odds are always given, so every BeginLandCombat is one.
+    reports = {"BeginLandCombat": ("odds", "multipliers", "tank_busters", "notional", "in_supply",
+                                   "retreat_route")}
     handlers = {c.BeginLandCombat: "on_begin", c.ChooseCombatTable: "on_choose", c.RollLandCombatDice: "on_roll",
                 c.DesignateFirstLossType: "on_designate", c.TakeLandCombatLosses: "on_take",
                 c.BuildWithKampfgruppe: "on_build"}
