@@ -20,6 +20,7 @@ from turnlog.events import game as g
 from turnlog.projections.state import GameState
 
 from . import commands as c
+from . import dice as D
 from .errors import CommandError, RuleViolation
 
 CLASSES = ("die", "host-fact", "report", "reveal")
@@ -185,6 +186,27 @@ def dice_source(state: GameState, command):
     return command
 
 
+class _Unjudged(Exception):
+    """The claimed command would roll a die no one entered: the rest is judged when it is accepted."""
+
+
+class _Judge(D.Dice):
+    """The claimed command's own entered dice, and no other: judging a claim never rolls (no peek)."""
+
+    def _derive(self, key: str, spec, rule: str):
+        raise _Unjudged(key)
+
+
+def judge(state: GameState, command, route: Callable) -> None:
+    """Refuse now a claim the rules refuse on this board (as far as it goes without rolling a die)."""
+    dice = _Judge(None, state.die, getattr(command, "value", None), named=state.dice,
+                  values=getattr(command, "values", None))
+    try:
+        route(state, command, dice)
+    except _Unjudged:
+        pass
+
+
 def claimed(state: GameState, cid: str) -> c.Command:
     """The command claim ``cid`` claims, if it is pending (refused by rule otherwise)."""
     claim = state.claims.get(cid)
@@ -198,8 +220,8 @@ def claimed(state: GameState, cid: str) -> c.Command:
 def decide(state: GameState, cmd, dice, route: Callable, reports: Callable) -> list:
     """The events of MakeClaim, AcceptClaim and DisputeClaim (pure; the seat check is engine/seats.py's).
 
-    A claim is judged by the rules when accepted, on the board of then (nothing may change between);
-    one the rules refuse then cannot be accepted, and the other side disputes it.
+    A claim the rules refuse on this board is refused when made (``judge``, which rolls nothing); it is
+    decided again when accepted, on the same board (nothing may happen between), with its dice then.
     """
     if not on(state):
         raise RuleViolation("claims", "this game was created without claims (before fair play, or hot-seat)")
@@ -209,6 +231,7 @@ def decide(state: GameState, cmd, dice, route: Callable, reports: Callable) -> l
             cls = claim_class(state, claimed_, reports)
             if not cls:
                 raise RuleViolation("claims", f"{type(claimed_).__name__} is judged by the rules, not claimed")
+            judge(state, claimed_, route)
             return [g.ClaimMade(claim=f"C{len(state.claims) + 1}", by=by, cls=cls,
                                 command=c.encode(claimed_).decode())]
         case c.AcceptClaim(claim=cid, by=by):
