@@ -199,12 +199,32 @@ class _Judge(D.Dice):
 
 def judge(state: GameState, command, route: Callable) -> None:
     """Refuse now a claim the rules refuse on this board (as far as it goes without rolling a die)."""
+    if isinstance(command, c.RevealSeed):  # the seed is the accepting process's to give
+        if state.seed:
+            raise RuleViolation("dice", "the seed is already revealed")
+        return
     dice = _Judge(None, state.die, getattr(command, "value", None), named=state.dice,
                   values=getattr(command, "values", None))
     try:
         route(state, command, dice)
     except _Unjudged:
         pass
+
+
+class _Revealed(D.Dice):
+    """A fair-play game's dice once its single seed is revealed: entered dice only (rule ``dice.revealed``)."""
+
+    def _derive(self, key: str, spec, rule: str):
+        raise RuleViolation("dice.revealed", f"{key}: the seed was revealed, so both sides can compute every "
+                            "roll it gives; roll no die from it (enter dice both sides accept)")
+
+
+def after_reveal(state: GameState, command) -> D.Dice | None:
+    """The dice of a fair-play game whose single seed is revealed (entered only), or None."""
+    if not (on(state) and state.seed and not state.joint_dice):
+        return None
+    return _Revealed(None, state.die, getattr(command, "value", None), named=state.dice,
+                     values=getattr(command, "values", None))
 
 
 def claimed(state: GameState, cid: str) -> c.Command:

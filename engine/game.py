@@ -187,7 +187,8 @@ class Game(TimeTravel):
         verify passes the rolls the log holds, so re-execution judges exactly what play judged.
         """
         if dice is None:
-            dice = J.dice_for(state, self.seed, self.secrets, CL.dice_source(state, command))
+            source = CL.dice_source(state, command)
+            dice = CL.after_reveal(state, source) or J.dice_for(state, self.seed, self.secrets, source)
             events = K.decide(state, command, dice)
             dice.unused()  # a value entered for a slot no roll took is refused: the player meant another roll
             return events

@@ -35,6 +35,7 @@ class _LoggedDice(D.Dice):
         super().__init__(None, state.die, getattr(command, "value", None), named=state.dice,
                          values=getattr(command, "values", None))
         self.rolls = list(rolls)
+        self.revealed = CL.after_reveal(state, command) is not None  # no seeded roll after a reveal
 
     def roll(self, key: str, procedure: str = "", rule: str = "", *, dice: str = "", slot: str = "") -> DieRolled:
         spec = self.spec(dice, rule)
@@ -54,10 +55,21 @@ class _LoggedDice(D.Dice):
         if not self.rolls:
             raise RuleViolation("verify", f"re-execution {what} but the log holds no roll for it")
         r = self.rolls.pop(0)
+        if self.revealed and not r.entered:
+            raise RuleViolation("dice.revealed", f"{r.key} was rolled from the seed after the seed was revealed")
         if (r.key, r.dice, r.of) != (key, dice, of):
             logged = f"drew {r.key} of {r.of}" if r.of else f"rolled {r.key}" + (f" with dice {r.dice!r}" if r.dice else "")
             raise RuleViolation("verify", f"re-execution {what} but the log {logged}")
         return r
+
+
+def _revealed_seed(state: GameState, logged: list[tuple]) -> bytes | None:
+    """The seed an accepted reveal claim logged, if it matches the game's commitment (else None: refused)."""
+    for r in logged:
+        if r[2] == "SeedRevealed":
+            seed = bytes.fromhex(msgspec.json.decode(r[4]).get("seed", ""))
+            return seed if D.commitment(seed) == state.seed_sha256 else None
+    return None
 
 
 def _as_entered(logged: DieRolled, entered: DieRolled) -> None:
@@ -160,6 +172,7 @@ class _Pass:
             command = c.parse(payload)
             rolls = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"]
             dice = _LoggedDice(state, rolls, CL.dice_source(state, command))
+            dice.seed = _revealed_seed(state, logged)
             done = settle(state, self.game.decide(state, command, dice))
         except (RuleViolation, CommandError) as err:
             return Discrepancy(seq=first, command_id=cid, command=payload,

@@ -12,7 +12,7 @@ from turnlog.engine import claims as CL
 from turnlog.engine import dice as D
 from turnlog.engine.game import settle
 from turnlog.engine.commands import (AcceptClaim, AddNote, BeginAttrition, DisputeClaim, MakeClaim, MoveUnit,
-                                     RollAttritionDie, SetSupply, TakeAttritionLosses)
+                                     RevealSeed, RollAttritionDie, SetSupply, TakeAttritionLosses)
 from turnlog.engine.verify import verify
 from turnlog.events.codec import encode
 from turnlog.events.game import ClaimAccepted, ClaimDisputed, ClaimMade, DieRolled, UnitMoved
@@ -125,3 +125,26 @@ def test_verify_names_an_accept_whose_events_are_not_the_claimed_command_s(tmp_p
     rep = verify(g)
     assert not rep.ok and (rep.discrepancy.seq, rep.discrepancy.rule) == (seqs[0], "verify")
     assert "not the value the command entered for it (3)" in rep.discrepancy.message
+
+
+def test_a_player_s_reveal_is_a_claim_and_no_seeded_roll_follows_a_reveal(tmp_path):
+    g = begun(tmp_path)
+    (_s, made), = g.execute(RevealSeed(), actor="alice")
+    assert isinstance(made, ClaimMade) and made.cls == "reveal" and not g.state.seed
+    g.execute(AcceptClaim(claim="C1"), actor="bob")               # bob's process holds the seed file too here
+    assert g.state.seed
+    err = refused_from(g, RollAttritionDie(procedure="A1"), "alice", "dice.revealed")
+    assert "the seed was revealed" in err.message
+    g.execute(RollAttritionDie(procedure="A1", value=4), actor="alice")
+    g.execute(AcceptClaim(claim="C2"), actor="bob")
+    assert verify(g).ok
+
+
+def test_verify_names_a_seeded_roll_a_rogue_writer_logged_after_the_reveal(tmp_path, monkeypatch):
+    g = begun(tmp_path)
+    g.execute(RevealSeed(), actor="carol")                        # the referee reveals alone
+    monkeypatch.setattr(CL, "after_reveal", lambda state, command: None)
+    (seq, _e), *_ = g.execute(RollAttritionDie(procedure="A1"), actor="alice")
+    monkeypatch.undo()
+    rep = verify(g)
+    assert not rep.ok and (rep.discrepancy.seq, rep.discrepancy.rule) == (seq, "dice.revealed")
