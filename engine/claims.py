@@ -227,6 +227,29 @@ def after_reveal(state: GameState, command) -> D.Dice | None:
                      values=getattr(command, "values", None))
 
 
+def roll_due(state: GameState) -> str:
+    """The command of a die roll due now in a fair-play game (a legal command that rolls), or ""."""
+    if not on(state):
+        return ""
+    from . import kinds  # it imports this module: bound at run time
+
+    for kind in kinds.active(state):
+        for ch in kind.legal(state):
+            fields = getattr(c.NAMES.get(ch.command), "__struct_fields__", ())
+            if "value" in fields or "values" in fields:
+                return ch.command
+    return ""
+
+
+def barrier(state: GameState, target: tuple, override: bool) -> str:
+    """Why the undo of ``target`` (a command row, the latest in effect) needs the referee: a roll is due."""
+    due = "" if override else roll_due(state)
+    if not due:
+        return ""
+    return (f"command {target[0]} ({target[2]}) made a roll due ({due}): whoever issued it is committed to it, so "
+            "it cannot be taken back without a referee override (no peek, then decline)")
+
+
 def claimed(state: GameState, cid: str) -> c.Command:
     """The command claim ``cid`` claims, if it is pending (refused by rule otherwise)."""
     claim = state.claims.get(cid)

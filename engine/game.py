@@ -264,6 +264,9 @@ class Game(TimeTravel):
         if S.seated(self.state):
             S.check_undo(self.state, actor, row, S.issuers(row, self.log.command), override, referee)
         signer = self._signer(actor, signer)
+        due = CL.barrier(self.state, row, override)
+        if due:
+            raise RuleViolation("undo.roll-due", due)
         rolled = [e for _s, e in self.events(first, last) if isinstance(e, DieRolled)]
         if rolled and not override:
             raise RuleViolation("undo.dice-barrier",
@@ -318,8 +321,12 @@ class Game(TimeTravel):
 
     # -- reading (time travel, and what is undone as of a seq: engine/game_time.py) ----
 
-    def fork(self, at: int, to: str | Path) -> "Game":
-        """Copy this game up to the last whole command at or before ``at`` into a new file."""
+    def fork(self, at: int, to: str | Path, *, with_seed: bool = False) -> "Game":
+        """Copy this game up to the last whole command at or before ``at`` into a new file.
+
+        A fair-play game's seed is copied beside the fork only ``with_seed``: otherwise a player could roll
+        in the fork, read the die, and decline in the game (docs/reliability.md §8).
+        """
         last = self.log.last()[0]
         if at > last:
             raise CommandError(f"at: seq {at} is past the end of the log (its last seq is {last}); "
@@ -339,8 +346,10 @@ class Game(TimeTravel):
                 new.save_snapshot(cut, msgspec.json.encode(sorted(self.undone(cut))).decode(), dump(self.at(cut)))
             finally:
                 new.close()
-        GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")
-        return Game(open_log(to), self.seed, secrets=self.secrets)
+        seed = self.seed if with_seed or not CL.on(self.state) else None
+        secrets = self.secrets if with_seed or not CL.on(self.state) else {}
+        GF.build(to, D.seed_path(to) if seed is not None else None, seed, fill, "forking")
+        return Game(open_log(to), seed, secrets=secrets)
 
     def follow(self, after: int | None = None, *, timeout: float | None = None):
         """Yield (seq, event) for each row committed after seq ``after`` (default: the live board's), as it commits.

@@ -196,8 +196,9 @@ def cmd_redo(args) -> int:
 
 def cmd_fork(args) -> int:
     _new_target(args.to)
-    with _open(args) as g, g.fork(args.at, args.to) as f:
-        print(f"{args.to}: forked from {args.db} at seq {f.state.seq}")
+    with _open(args) as g, g.fork(args.at, args.to, with_seed=args.with_seed) as f:
+        print(f"{args.to}: forked from {args.db} at seq {f.state.seq}"
+              + ("" if f.seed is not None or g.seed is None else "; the dice seed is not copied (--with-seed)"))
     return 0
 
 

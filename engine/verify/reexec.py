@@ -155,6 +155,9 @@ class _Pass:
         bad, targets = _undo_problem(logged, self.by_id, self.rewind.rolled)
         if bad:
             return Discrepancy(seq=first, command_id=cid, command=payload, rule="undo.dice-barrier", message=bad)
+        due = CL.barrier(self.state, targets[0], bool(msgspec.json.decode(payload).get("override"))) if targets else ""
+        if due:
+            return Discrepancy(seq=first, command_id=cid, command=payload, rule="undo.roll-due", message=due)
         if any(msgspec.json.decode(r[4]).get("override") for r in logged):
             self.rep.overrides.append(first)
         for target in targets:

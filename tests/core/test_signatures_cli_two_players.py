@@ -47,7 +47,7 @@ def test_undo_and_redo_are_signed_too(tmp_path):
     db = tmp_path / "g.db"
     cli("new", "bridgehead-14-65", "--db", db, "--seat", "AX=alice", "--seat", "WA=bob",
         "--key", f"alice={tmp_path / 'alice.pub'}", "--key", f"bob={tmp_path / 'bob.pub'}")
-    begin = ALICE.splitlines()[0] + "\n"
+    begin = '{"type": "StartPhase", "phase": "supply"}\n'   # no roll due after it: hers to undo
     assert cli("play", "--db", db, "-", "--actor", "alice", "--key", tmp_path / "alice.key", stdin=begin).returncode == 0
     r = cli("undo", "--db", db, "--actor", "alice")
     assert r.returncode == 2 and "refused by rule signatures" in r.stderr
