@@ -241,6 +241,28 @@ def roll_due(state: GameState) -> str:
     return ""
 
 
+def due_keys(state: GameState) -> set[str]:
+    """The keys of the die rolls due now: each rolling legal command tried on the board, rolling nothing."""
+    import random
+
+    from . import kinds  # it imports this module: bound at run time
+
+    out: set[str] = set()
+    for kind in kinds.active(state):
+        for ch in kind.legal(state):
+            fields = getattr(c.NAMES.get(ch.command), "__struct_fields__", ())
+            if "value" not in fields and "values" not in fields:
+                continue
+            doc = {k: v for k, v in ch.example(random.Random(0)).items() if k not in ("value", "values")}
+            try:
+                kinds.route(state, c.parse(msgspec.json.encode(doc)), _Judge(None, state.die, named=state.dice))
+            except _Unjudged as due:
+                out.add(str(due.args[0]))
+            except (CommandError, RuleViolation):
+                continue
+    return out
+
+
 def barrier(state: GameState, target: tuple, override: bool) -> str:
     """Why the undo of ``target`` (a command row, the latest in effect) needs the referee: a roll is due."""
     due = "" if override else roll_due(state)

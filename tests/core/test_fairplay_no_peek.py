@@ -49,3 +49,25 @@ def test_a_fork_of_a_fair_play_game_has_no_seed_beside_it_unless_asked(tmp_path)
     assert fork.seed is None and not D.seed_path(tmp_path / "what-if.db").exists()
     asked = g.fork(g.state.seq, tmp_path / "kept.db", with_seed=True)
     assert asked.seed == g.seed
+
+
+def test_share_answers_only_for_the_roll_due_now(tmp_path):
+    from turnlog.engine import scenario as S
+    from turnlog.engine.game import Game
+
+    from fixtures.backbone import ZONE, cli
+
+    ax, al = b"\x01" * 32, b"\x02" * 32
+    db = tmp_path / "j.db"
+    g = Game.create(db, S.load("bridgehead-14-65"), joint={"AX": ax, "AL": al}, seats=SEATS)
+    assert CL.due_keys(g.state) == set()
+    D.write_seed(tmp_path / "ax.secret", ax)
+    key = "attrition/t2/AX/WA/western/0505"
+    r = cli("share", "--db", db, "--secret-file", tmp_path / "ax.secret", "--key", key)
+    assert r.returncode == 2 and "refused by rule dice.share" in r.stderr and not r.stdout
+    g.execute(BeginAttrition(attacker="AX", zone=ZONE), actor="alice")
+    assert CL.due_keys(g.state) == {key}
+    g.close()
+    assert cli("share", "--db", db, "--secret-file", tmp_path / "ax.secret", "--key", key).returncode == 0
+    r = cli("share", "--db", db, "--secret-file", tmp_path / "ax.secret", "--key", "attrition/t3/AX/later")
+    assert r.returncode == 2 and f"(due: {key})" in r.stderr
