@@ -19,6 +19,18 @@ _SEED = {"revealed": "the seed revealed in the log", "sidecar": "the seed kept b
 _PUBLIC = "the dice seed is PUBLIC (given by hand or published): anyone could predict every roll"
 
 
+def _fair_lines(rep: Report) -> list[str]:
+    """Every claim with who made and who answered it, and every reveal: what a dispute can be about."""
+    out = []
+    for c in rep.claims or []:
+        answer = (f"{c.answer} by {c.answered_by} at seq {c.answered_at}" if c.answered_by
+                  else "pending (or taken back)")
+        out.append(f"  claim     {c.claim} ({c.cls}) by {c.by} at seq {c.seq}: {_cmd(c.command)}; {answer}")
+    if rep.reveals:
+        out.append(f"  reveal    at seq {_seqs(rep.reveals)}")
+    return out
+
+
 def text(rep: Report, path: str = "") -> str:
     """The report as lines a player reads: one line per check, the first discrepancy named, then the verdict."""
     title = f"verify {path}" if path else "verify"
@@ -81,6 +93,7 @@ def text(rep: Report, path: str = "") -> str:
                                                      if others else ""))
         if rep.overrides:
             lines.append(f"            a referee overrode the dice barrier to undo at seq {_seqs(rep.overrides)}")
+        lines += _fair_lines(rep)
         if rep.replay_equal is not None:
             lines.append("  replay    a replay from zero gives the live board" if rep.replay_equal
                          else "  replay    a replay from zero DIFFERS from the live board")

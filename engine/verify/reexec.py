@@ -22,7 +22,7 @@ from .. import seats as S
 from ..errors import CommandError, RuleViolation
 from ..game import Game, settle
 from .checkpoints import CHECK_EVERY, Rewind
-from .report import Discrepancy, Report
+from .report import ClaimRecord, Discrepancy, Report
 
 
 class _LoggedDice(D.Dice):
@@ -61,6 +61,23 @@ class _LoggedDice(D.Dice):
             logged = f"drew {r.key} of {r.of}" if r.of else f"rolled {r.key}" + (f" with dice {r.dice!r}" if r.dice else "")
             raise RuleViolation("verify", f"re-execution {what} but the log {logged}")
         return r
+
+
+def _record(rep: Report, logged: list[tuple]) -> None:
+    """List the claims, answers and reveals among a command's rows in the report (fair play's record)."""
+    for r in logged:
+        if r[2] in ("SeedRevealed", "SecretRevealed"):
+            rep.reveals = [*(rep.reveals or []), r[0]]
+        elif r[2] == "ClaimMade":
+            e = msgspec.json.decode(r[4])
+            rep.claims = [*(rep.claims or []), ClaimRecord(claim=e["claim"], cls=e["cls"], by=e["by"], seq=r[0],
+                                                           command=e["command"])]
+        elif r[2] in ("ClaimAccepted", "ClaimDisputed"):
+            e = msgspec.json.decode(r[4])
+            for rec in rep.claims or []:
+                if rec.claim == e["claim"] and rec.answer == "pending":
+                    rec.answer = "accepted" if r[2] == "ClaimAccepted" else "disputed"
+                    rec.answered_by, rec.answered_at = e["by"], r[0]
 
 
 def _revealed_seed(state: GameState, logged: list[tuple]) -> bytes | None:
@@ -140,6 +157,7 @@ class _Pass:
             self.rep.stage = self.rep.stage or "seats"
             return Discrepancy(seq=first, command_id=cid, command=payload, rule=seat.rule,
                                message=f"issued out of turn by {actor or '(no actor named)'}: {seat.message}")
+        _record(self.rep, logged)
         if ctype in ("LoadScenario", "RevealSeed"):
             # Setup has no command to re-run; a revealed seed was checked against its commitment above.
             F.fold(self.state, logged)

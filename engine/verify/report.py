@@ -29,6 +29,19 @@ class Roll(msgspec.Struct, kw_only=True):
     check: str
 
 
+class ClaimRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One claim of a fair-play game (engine/claims.py): who made it, at which seq, and its answer."""
+
+    claim: str
+    cls: str
+    by: str
+    seq: int
+    command: str
+    answer: str = "pending"       # pending/accepted/disputed
+    answered_by: str = ""
+    answered_at: int = 0
+
+
 class Report(msgspec.Struct, kw_only=True):
     ok: bool = True
     events: int = 0
@@ -58,3 +71,5 @@ class Report(msgspec.Struct, kw_only=True):
     tables: list[str] | msgspec.UnsetType = msgspec.UNSET       # "NAME SHA256" of each combat table in setup
     keys: list[str] | msgspec.UnsetType = msgspec.UNSET         # a signed game's "ACTOR KEY", to compare out of band
     signatures_checked: int | msgspec.UnsetType = msgspec.UNSET  # a signed game's commands whose signature verified
+    claims: list[ClaimRecord] | msgspec.UnsetType = msgspec.UNSET  # a fair-play game's claims, each with its answer
+    reveals: list[int] | msgspec.UnsetType = msgspec.UNSET         # seqs of every seed or secret revealed

@@ -148,3 +148,19 @@ def test_verify_names_a_seeded_roll_a_rogue_writer_logged_after_the_reveal(tmp_p
     monkeypatch.undo()
     rep = verify(g)
     assert not rep.ok and (rep.discrepancy.seq, rep.discrepancy.rule) == (seq, "dice.revealed")
+
+
+def test_verify_lists_every_claim_with_its_answer_and_every_reveal(tmp_path):
+    from turnlog.engine.faces.verify_report import text
+
+    g = begun(tmp_path)
+    (made, _e), = g.execute(RollAttritionDie(procedure="A1", value=9), actor="alice")
+    (answered, _e), *_ = g.execute(AcceptClaim(claim="C1"), actor="bob")
+    (revealed, _e), = g.execute(RevealSeed(), actor="carol")
+    rep = verify(g)
+    assert rep.ok and [(c.claim, c.cls, c.by, c.seq, c.answer, c.answered_by, c.answered_at) for c in rep.claims] \
+        == [("C1", "die", "alice", made, "accepted", "bob", answered)]
+    assert rep.reveals == [revealed] and answered + 1 in rep.rolls_entered
+    report = text(rep)
+    assert f"  claim     C1 (die) by alice at seq {made}: " in report and f"accepted by bob at seq {answered}" in report
+    assert f"  reveal    at seq {revealed}" in report
