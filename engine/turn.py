@@ -125,9 +125,7 @@ class TurnKind:
                 raise blocked
         match cmd:
             case c.MakeClaim() | c.AcceptClaim() | c.DisputeClaim():
-                from . import kinds  # it imports this module: bound at run time
-
-                return claims.decide(state, cmd, dice, kinds.route, reports)
+                return claims.decide(state, cmd, dice, claims.ROUTE, reports)
             case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
                 if t <= state.turn.turn:
                     raise RuleViolation("turn", f"game turn {t} does not follow turn {state.turn.turn}")

@@ -157,7 +157,8 @@ class _Pass:
             self.rep.stage = self.rep.stage or "seats"
             return Discrepancy(seq=first, command_id=cid, command=payload, rule=seat.rule,
                                message=f"issued out of turn by {actor or '(no actor named)'}: {seat.message}")
-        _record(self.rep, logged)
+        if CL.on(self.state):  # a fair-play game's record; an older game reports as before
+            _record(self.rep, logged)
         if ctype in ("LoadScenario", "RevealSeed"):
             # Setup has no command to re-run; a revealed seed was checked against its commitment above.
             F.fold(self.state, logged)

@@ -1,5 +1,7 @@
-"""No peek without commitment: in a fair-play game the command that made a roll due is an undo barrier (only
-the referee overrides it), and a fork gets no copy of the seed unless asked; verify names a rogue undo."""
+"""No peek without commitment: in a fair-play game the command that made a roll due is an undo
+barrier (only the referee overrides it), and a fork gets no copy of the seed unless asked; verify
+names a rogue undo."""
+
 from __future__ import annotations
 
 from turnlog.engine import claims as CL
@@ -37,7 +39,7 @@ def test_undo_with_no_roll_due_is_the_issuer_s_as_before(tmp_path):
 def test_verify_names_an_undo_past_a_due_roll_a_rogue_writer_logged(tmp_path, monkeypatch):
     g = begun(tmp_path)
     monkeypatch.setattr(CL, "barrier", lambda state, target, override: "")
-    (seq, _e), = g.execute(Undo(), actor="alice")
+    ((seq, _e),) = g.execute(Undo(), actor="alice")
     monkeypatch.undo()
     rep = verify(g)
     assert not rep.ok and (rep.discrepancy.seq, rep.discrepancy.rule) == (seq, "undo.roll-due")
@@ -68,6 +70,17 @@ def test_share_answers_only_for_the_roll_due_now(tmp_path):
     g.execute(BeginAttrition(attacker="AX", zone=ZONE), actor="alice")
     assert CL.due_keys(g.state) == {key}
     g.close()
-    assert cli("share", "--db", db, "--secret-file", tmp_path / "ax.secret", "--key", key).returncode == 0
-    r = cli("share", "--db", db, "--secret-file", tmp_path / "ax.secret", "--key", "attrition/t3/AX/later")
+    assert (
+        cli("share", "--db", db, "--secret-file", tmp_path / "ax.secret", "--key", key).returncode
+        == 0
+    )
+    r = cli(
+        "share",
+        "--db",
+        db,
+        "--secret-file",
+        tmp_path / "ax.secret",
+        "--key",
+        "attrition/t3/AX/later",
+    )
     assert r.returncode == 2 and f"(due: {key})" in r.stderr

@@ -1,8 +1,10 @@
-"""The player turns follow the game's order (the scenario's factions), none repeated or skipped (rule ``turn``).
+"""The player turns follow the game's order (the scenario's factions), none repeated or skipped
+(rule ``turn``).
 
-Enforced in games created with the fair-play claims (every seated game from now on); a hot-seat game and a
-seated game created before keep their judgement. A writer that skipped the check is named by verify.
-"""
+Enforced in games created with the fair-play claims (every seated game from now on); a hot-seat
+game and a seated game created before keep their judgement. A writer that skipped the check is named
+by verify."""
+
 from __future__ import annotations
 
 from turnlog.engine import claims as CL
@@ -53,7 +55,7 @@ def test_turn_hot_seat_and_older_seated_games_keep_their_judgement(tmp_path, mon
     (tmp_path / "old").mkdir()
     hot = new_game(tmp_path / "hot", scenario(hexes(BOARD), UNITS))
     hot.execute(StartPlayerTurn(faction="AX"))
-    monkeypatch.setattr(CL, "defaults", lambda seats: seats)   # created as before the claims existed
+    monkeypatch.setattr(CL, "defaults", lambda seats: seats)  # created as before the claims existed
     old = new_game(tmp_path / "old", scenario(hexes(BOARD), UNITS), seats=SEATS)
     assert not old.state.seats.claims
     old.execute(StartPlayerTurn(faction="AX"), actor="alice")
@@ -63,10 +65,8 @@ def test_turn_hot_seat_and_older_seated_games_keep_their_judgement(tmp_path, mon
 def test_verify_names_a_repeated_player_turn_a_rogue_writer_logged(tmp_path, monkeypatch):
     g = fair(tmp_path)
     g.execute(StartPhase(phase="supply"), actor="alice")
-    monkeypatch.setattr(CL, "on", lambda state: False)          # the writer skips the fair-play checks
+    monkeypatch.setattr(CL, "on", lambda state: False)  # the writer skips the fair-play checks
     (seq, _e), *_ = g.execute(StartPlayerTurn(faction="AX"), actor="alice")
     monkeypatch.undo()
     rep = verify(g)
     assert not rep.ok and (rep.discrepancy.seq, rep.discrepancy.rule) == (seq, "turn")
-
-

@@ -1,11 +1,12 @@
 """Harness "fairplay": cheating with the honest tools (the unmodified API) in a seated game.
 
-Each case is a move a player could try against the other seat with `turnlog` itself: type her own die,
-state host facts about the enemy's units, repeat or skip a player turn, peek in a fork and decline, reveal
-the seed mid-game, answer her own claim. A case is *prevented* when the game refuses it (naming a rule) or
-logs it only as a claim the other side must accept, and the board is unchanged. The honest game around the
-cases must verify. Figures: cases tried, prevented, honest games verifying.
-"""
+Each case is a move a player could try against the other seat with `turnlog` itself: type her own
+die, state host facts about the enemy's units, repeat or skip a player turn, peek in a fork and
+decline, reveal the seed mid-game, answer her own claim. A case is *prevented* when the game refuses
+it (naming a rule) or logs it only as a claim the other side must accept, and the board is
+unchanged. The honest game around the cases must verify. Figures: cases tried, prevented, honest
+games verifying."""
+
 from __future__ import annotations
 
 import tempfile
@@ -31,8 +32,11 @@ def _game(path: Path, begun: bool = True) -> Game:
 
 
 def _unit(g: Game, faction: str) -> str:
-    return next(u.id for u in g.state.units.values()
-                if g.state.nationalities[u.nationality].faction == faction and u.hex)
+    return next(
+        u.id
+        for u in g.state.units.values()
+        if g.state.nationalities[u.nationality].faction == faction and u.hex
+    )
 
 
 def _elsewhere(g: Game, uid: str) -> str:
@@ -57,37 +61,81 @@ def cases(tmp: Path) -> list[tuple[str, str]]:
         return _game(tmp / f"{name}.db", begun)
 
     g = fresh("die")
-    out.append(("the roller types her own die", _try(g, {"type": "RollAttritionDie", "procedure": "A1", "value": 9},
-                                                     "alice")))
-    out.append(("she accepts her own claim", _try(g, {"type": "AcceptClaim", "claim": "C1"}, "alice")))
-    out.append(("she plays on before the answer", _try(g, {"type": "StartPhase", "phase": "supply"}, "alice")))
+    out.append(
+        (
+            "the roller types her own die",
+            _try(g, {"type": "RollAttritionDie", "procedure": "A1", "value": 9}, "alice"),
+        )
+    )
+    out.append(
+        ("she accepts her own claim", _try(g, {"type": "AcceptClaim", "claim": "C1"}, "alice"))
+    )
+    out.append(
+        (
+            "she plays on before the answer",
+            _try(g, {"type": "StartPhase", "phase": "supply"}, "alice"),
+        )
+    )
     g.close()
-    for name, cmd in (("move the enemy out", lambda g: {"type": "MoveUnit", "unit": _unit(g, "WA"),
-                                                        "hex": _elsewhere(g, _unit(g, "WA"))}),
-                      ("cut the enemy's supply", lambda g: {"type": "SetSupply", "unit": _unit(g, "WA"),
-                                                            "supply": "none"}),
-                      ("take the hex without combat", lambda g: {"type": "SetControl", "hex": "0505",
-                                                                 "faction": "AX"}),
-                      ("mark the enemy on offensive", lambda g: {"type": "MarkOffensive",
-                                                                 "units": [_unit(g, "WA")]})):
+    for name, cmd in (
+        (
+            "move the enemy out",
+            lambda g: {
+                "type": "MoveUnit",
+                "unit": _unit(g, "WA"),
+                "hex": _elsewhere(g, _unit(g, "WA")),
+            },
+        ),
+        (
+            "cut the enemy's supply",
+            lambda g: {"type": "SetSupply", "unit": _unit(g, "WA"), "supply": "none"},
+        ),
+        (
+            "take the hex without combat",
+            lambda g: {"type": "SetControl", "hex": "0505", "faction": "AX"},
+        ),
+        (
+            "mark the enemy on offensive",
+            lambda g: {"type": "MarkOffensive", "units": [_unit(g, "WA")]},
+        ),
+    ):
         g = fresh(name.replace(" ", "-"), begun=False)
         out.append((name, _try(g, cmd(g), "alice")))
         g.close()
     g = fresh("turn", begun=False)
-    out.append(("her own player turn again", _try(g, {"type": "StartPlayerTurn", "faction": "AX"}, "alice")))
-    out.append(("skip the opponent's player turn", _try(g, {"type": "StartGameTurn", "turn": 3,
-                                                            "season": "fall", "year": 1943}, "alice")))
+    out.append(
+        (
+            "her own player turn again",
+            _try(g, {"type": "StartPlayerTurn", "faction": "AX"}, "alice"),
+        )
+    )
+    out.append(
+        (
+            "skip the opponent's player turn",
+            _try(g, {"type": "StartGameTurn", "turn": 3, "season": "fall", "year": 1943}, "alice"),
+        )
+    )
     g.close()
     g = fresh("peek")
     fork = g.fork(g.state.seq, tmp / "peek-fork.db")
-    out.append(("roll in a fork to peek", _try(fork, {"type": "RollAttritionDie", "procedure": "A1"}, "alice")))
+    out.append(
+        (
+            "roll in a fork to peek",
+            _try(fork, {"type": "RollAttritionDie", "procedure": "A1"}, "alice"),
+        )
+    )
     fork.close()
     out.append(("decline the attack once the roll is due", _try(g, "undo", "alice")))
     out.append(("reveal the seed mid-game", _try(g, {"type": "RevealSeed"}, "alice")))
     g.close()
     g = fresh("revealed")
     g.execute({"type": "RevealSeed"}, actor="carol")
-    out.append(("roll from a revealed seed", _try(g, {"type": "RollAttritionDie", "procedure": "A1"}, "alice")))
+    out.append(
+        (
+            "roll from a revealed seed",
+            _try(g, {"type": "RollAttritionDie", "procedure": "A1"}, "alice"),
+        )
+    )
     g.close()
     return out
 
@@ -109,5 +157,11 @@ def run(large: bool = False, workdir: Path | None = None, **_kw) -> dict:
         tried = cases(Path(tmp))
         ok = honest(Path(tmp))
     worked = [name for name, how in tried if how == "accepted"]
-    return {"cases": len(tried), "prevented": len(tried) - len(worked), "worked": worked,
-            "answers": dict(tried), "honest_verified": ok, "seconds": round(time.perf_counter() - t0, 1)}
+    return {
+        "cases": len(tried),
+        "prevented": len(tried) - len(worked),
+        "worked": worked,
+        "answers": dict(tried),
+        "honest_verified": ok,
+        "seconds": round(time.perf_counter() - t0, 1),
+    }

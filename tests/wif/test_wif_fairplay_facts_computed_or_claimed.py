@@ -1,7 +1,9 @@
-"""In a fair-play game the board's facts are computed, the rest claimed: BeginLandCombat's defenders are every
-enemy unit in the hex (a shorter list is refused, rule ``claims.computed``); the final odds (after ground support,
-which the board does not hold), multipliers, supply and retreat routes are the attacker's report, which waits for
-the defender's acceptance. INVENTED position, synthetic tables."""
+"""In a fair-play game the board's facts are computed, the rest claimed: BeginLandCombat's defenders
+are every enemy unit in the hex (a shorter list is refused, rule ``claims.computed``); the final
+odds (after ground support, which the board does not hold), multipliers, supply and retreat routes
+are the attacker's report, which waits for the defender's acceptance. INVENTED position, synthetic
+tables."""
+
 from __future__ import annotations
 
 from turnlog import commands as c
@@ -23,7 +25,7 @@ def test_fairplay_defenders_are_every_enemy_unit_in_the_hex(tmp_path):
 
 def test_fairplay_the_attackers_odds_wait_for_the_defender(tmp_path):
     g = new_game(tmp_path, position(EX_T), seats=SEATS)
-    (_s, made), = g.execute(begin(odds="7:1"), actor="alice")
+    ((_s, made),) = g.execute(begin(odds="7:1"), actor="alice")
     assert isinstance(made, ClaimMade) and made.cls == "report"
     assert not g.state.kinds.get("wif") or not g.state.kinds["wif"].combats
     g.execute(c.DisputeClaim(claim="C1", reason="3:1 after ground support"), actor="bob")
