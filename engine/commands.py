@@ -97,6 +97,31 @@ class ForkGame(Command, frozen=True):
     nonce: str
 
 
+class MakeClaim(Command, frozen=True):
+    """Claim ``command`` (a die entered by hand, a host fact, a report, a reveal) for the other side to accept.
+
+    ``by`` is the claimant (filled with the issuing actor); the claim changes nothing until accepted.
+    """
+
+    command: dict
+    by: str = ""
+
+
+class AcceptClaim(Command, frozen=True):
+    """Accept the other side's pending ``claim``: its command is decided now, through the rules."""
+
+    claim: str
+    by: str = ""
+
+
+class DisputeClaim(Command, frozen=True):
+    """Dispute the other side's pending ``claim``: nothing changes but the record."""
+
+    claim: str
+    by: str = ""
+    reason: str = ""
+
+
 class Undo(Command, frozen=True):
     override: bool = False
     referee: str = ""
@@ -130,7 +155,8 @@ class RetreatCommand(Command, frozen=True):
 #: The core's commands (each kind's are added to the parser when it is registered).
 AnyCommand = (
     StartGameTurn | StartPlayerTurn | StartPhase | SetWeather | MoveUnit | MarkOffensive | SetControl
-    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame | Undo | Redo
+    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame | MakeClaim | AcceptClaim | DisputeClaim
+    | Undo | Redo
 )
 
 #: Command name -> class: the core's, then each registered kind's (``register``).

@@ -20,6 +20,7 @@ from turnlog.events.store import is_url, open_log
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState
 
+from . import claims as CL
 from . import commands as c
 from . import dice as D
 from . import gamefiles as GF
@@ -30,6 +31,7 @@ from . import kinds as K
 from . import seats as S
 from . import signatures as SG
 from . import undo as U
+from . import turn as T
 from .scenario import Scenario, setup_events
 from .game_time import TimeTravel
 
@@ -86,6 +88,7 @@ class Game(TimeTravel):
         """
         if seats is not None:
             scenario = S.seat_scenario(scenario, seats)
+        scenario = msgspec.structs.replace(scenario, seats=CL.defaults(scenario.seats))
         signed = bool(scenario.seats.keys)
         if log_format is None:
             log_format = SIGNED if signed else FORMAT
@@ -181,6 +184,7 @@ class Game(TimeTravel):
             return self.redo(actor=actor, signer=signer)
         if isinstance(command, c.ForkGame):
             ID.refuse_played()
+        command = CL.as_claim(self.state, command, actor, T.reports)
         if S.seated(self.state):  # a hot-seat game is never checked
             S.check(self.state, command, actor)
         signer = self._signer(actor, signer)
@@ -198,7 +202,8 @@ class Game(TimeTravel):
         verify passes the rolls the log holds, so re-execution judges exactly what play judged.
         """
         if dice is None:
-            dice = J.dice_for(state, self.seed, self.secrets, command)
+            source = CL.dice_source(state, command)
+            dice = CL.after_reveal(state, source) or J.dice_for(state, self.seed, self.secrets, source)
             events = K.decide(state, command, dice)
             dice.unused()  # a value entered for a slot no roll took is refused: the player meant another roll
             return events
@@ -298,11 +303,13 @@ class Game(TimeTravel):
 
     # -- reading (time travel, and what is undone as of a seq: engine/game_time.py) ----
 
-    def fork(self, at: int, to: str | Path) -> "Game":
+    def fork(self, at: int, to: str | Path, *, with_seed: bool = False) -> "Game":
         """Copy this game up to the last whole command at or before ``at`` into a new game file.
 
         The rows up to the cut are copied verbatim; one ForkGame row after them gives the fork its own
-        identity (engine/identity.py), so nothing signed or shared in the fork fits the original.
+        identity (engine/identity.py), so nothing signed or shared in the fork fits the original. A
+        fair-play game's seed is copied beside the fork only ``with_seed``: otherwise a player could
+        roll in the fork, read the die, and decline in the game (docs/reliability.md §8).
         """
         last = self.log.last()[0]
         if at > last:
@@ -328,8 +335,10 @@ class Game(TimeTravel):
                            payload=c.encode(cmd).decode())
             finally:
                 new.close()
-        GF.build(to, D.seed_path(to) if self.seed is not None else None, self.seed, fill, "forking")
-        return Game(open_log(to), self.seed, secrets=self.secrets)
+        seed = self.seed if with_seed or not CL.on(self.state) else None
+        secrets = self.secrets if with_seed or not CL.on(self.state) else {}
+        GF.build(to, D.seed_path(to) if seed is not None else None, seed, fill, "forking")
+        return Game(open_log(to), seed, secrets=secrets)
 
     def follow(self, after: int | None = None, *, timeout: float | None = None):
         """Yield (seq, event) for each row committed after seq ``after`` (default: the live board's), as it commits.

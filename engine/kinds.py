@@ -28,7 +28,7 @@ from turnlog.projections import fold, narrative
 from turnlog.projections import state as st
 
 from . import commands as c
-from . import installed, turn
+from . import claims, installed, turn
 from .errors import CommandError, RuleViolation
 from .kit.board import still
 from .kind import Kind
@@ -150,7 +150,16 @@ TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn)
 
 
 def decide(state, command: c.Command, dice) -> list:
-    """The events the rules give for ``command`` on ``state``: routed to its kind; pure, nothing written."""
+    """The events the rules give for ``command`` on ``state``: routed to its kind; pure, nothing written.
+
+    A pending claim holds everything but a note and its answer (engine/claims.py).
+    """
+    claims.hold(state, command)
+    return route(state, command, dice)
+
+
+def route(state, command: c.Command, dice) -> list:
+    """decide's routing to the command's kind, without the claims' hold (an accepted claim's command)."""
     kind_ = BY_COMMAND.get(type(command))
     if kind_ is None:  # a command Struct built before its kind was loaded
         load_all()
@@ -168,6 +177,9 @@ def decide(state, command: c.Command, dice) -> list:
                 if blocked is not None:
                     raise blocked
         return kind_.decide(state, command, dice)
+
+
+claims.ACTIVE, claims.ROUTE = (lambda state: active(state)), route  # claims cannot import this module
 
 
 def kind(name: str) -> Kind:

@@ -18,6 +18,7 @@ from turnlog.events.game import GameTurnStarted, PhaseStarted, PlayerTurnStarted
 from turnlog.projections.state import side_key
 
 from .commands import explain
+from . import claims
 from . import domains
 from .errors import ScenarioError
 from .hexgrid import neighbour_coords
@@ -337,7 +338,9 @@ def seat_problems(seats: s.SeatsSpec, factions: set[str], where: str = "seats") 
         out.append(f"{where}.referee: {seats.referee!r} also holds {held[seats.referee]}; a referee holds no side")
     if (seats.referee or seats.host) and not seats.factions:
         out.append(f"{where}.factions: a seated game seats at least one faction (none is given)")
-    return out + key_problems(seats, where)
+    if seats.claims and not seats.factions:
+        out.append(f"{where}.claims: claims are between seats; a hot-seat game has none")
+    return out + claims.problems(seats.claims) + key_problems(seats, where)
 
 
 def with_seats(sc: Scenario, seats: s.SeatsSpec) -> Scenario:

@@ -19,6 +19,7 @@ from turnlog.events.setup import SeatsSpec
 from turnlog.projections.state import GameState
 
 from . import commands as c
+from . import claims, turn
 from . import kinds as K
 from .errors import CommandError, RuleViolation, ScenarioError
 from .kind import Actor
@@ -32,6 +33,8 @@ def seated(state: GameState) -> bool:
 
 def who(state: GameState, command) -> Actor:
     """Who must issue ``command`` now, as its kind says; the phasing side or the host by default."""
+    if isinstance(command, c.MakeClaim):  # the claimant must be one who may issue the claimed command
+        return who(state, claims.inner(command))
     ask = getattr(K.BY_COMMAND.get(type(command)), "who", None)
     due = ask(state, command) if ask is not None else None
     return due if due is not None else Actor("host", state.turn.active, "seats.host")
@@ -53,8 +56,11 @@ def check(state: GameState, command, actor: str) -> None:
     """Refuse ``command`` from ``actor`` when it is not that actor's to issue (RuleViolation naming the rule)."""
     due = who(state, command)
     if actor in allowed(state, due):
+        if claims.on(state):
+            claims.check(state, command, actor, turn.reports)
         return
-    raise RuleViolation(due.rule, f"{type(command).__name__} is for {_due(state, due)}; {holds(state, actor)}")
+    name = type(claims.inner(command) if isinstance(command, c.MakeClaim) else command).__name__
+    raise RuleViolation(due.rule, f"{name} is for {_due(state, due)}; {holds(state, actor)}")
 
 
 def check_undo(state: GameState, actor: str, target: tuple, issuers: set[str], override: bool,

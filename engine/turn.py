@@ -14,7 +14,7 @@ from turnlog.events.setup import Season, Supply
 from turnlog.projections.state import GameState
 
 from . import commands as c
-from . import domains, identity, joint
+from . import claims, domains, identity, joint
 from .dice import Dice
 from .errors import CommandError, RuleViolation
 from .kit.choices import Choice, Option, choice
@@ -61,6 +61,38 @@ def _next_phase(state: GameState, p: str) -> str:
     return p
 
 
+def order(state: GameState) -> list[str]:
+    """The player turns of a game turn, in order: the scenario's factions but the independent minors."""
+    return [f for f, spec in state.factions.items() if not spec.independent_minor]
+
+
+def _next_side(state: GameState) -> str:
+    """The faction whose player turn comes next in this game turn, or "" when each has had its own."""
+    seq, played = order(state), state.turn.played
+    if not played:
+        return seq[0] if seq else ""
+    last = played[-1]
+    i = seq.index(last) + 1 if last in seq else len(seq)
+    return seq[i] if i < len(seq) else ""
+
+
+def _all_played(state: GameState) -> None:
+    """Refuse a new game turn while a player turn of this one is still to be played (rule ``turn``)."""
+    due = _next_side(state)
+    if due:
+        raise RuleViolation("turn", f"{due}'s player turn of game turn {state.turn.turn} has not been played; "
+                            "no player turn is skipped")
+
+
+def reports(name: str) -> tuple | None:
+    """The fields that make a command named ``name`` a report (empty: always), from the kinds' ``reports``."""
+    for k in KINDS:
+        fields = getattr(k, "reports", {}).get(name)
+        if fields is not None:
+            return tuple(fields)
+    return None
+
+
 #: Every registered kind, in order: engine/kinds.py binds its registry list here (it imports this module,
 #: so this module cannot import it).
 KINDS: list = []
@@ -85,7 +117,7 @@ class TurnKind:
     name = "turn"
     commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit, c.MarkOffensive,
                 c.SetControl, c.SetSupply, c.MarkAirdropped, c.PlaceFeature, c.RemoveFeature, c.AddNote,
-                c.RevealSeed, c.ForkGame)
+                c.RevealSeed, c.ForkGame, c.MakeClaim, c.AcceptClaim, c.DisputeClaim)
 
     def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
         if isinstance(cmd, BOARD_FACTS):
@@ -93,13 +125,21 @@ class TurnKind:
             if blocked is not None:
                 raise blocked
         match cmd:
+            case c.MakeClaim() | c.AcceptClaim() | c.DisputeClaim():
+                return claims.decide(state, cmd, dice, claims.ROUTE, reports)
             case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
                 _in_domain(state, t, y)
                 if t <= state.turn.turn:
                     raise RuleViolation("turn", f"game turn {t} does not follow turn {state.turn.turn}")
+                if claims.on(state):
+                    _all_played(state)
                 return [g.GameTurnStarted(turn=t, season=s, year=y, weather=w)]
             case c.StartPlayerTurn(faction=f):
                 _faction(state, f)
+                if claims.on(state) and f != _next_side(state):
+                    due = _next_side(state) or "no one's (start the next game turn)"
+                    raise RuleViolation("turn", f"the next player turn is {due}, not {f}'s "
+                                        f"(order: {', '.join(order(state))})")
                 return [g.PlayerTurnStarted(faction=f)]
             case c.StartPhase(phase=p):
                 return [g.PhaseStarted(phase=_next_phase(state, p))]
@@ -180,6 +220,8 @@ class TurnKind:
 
     def who(self, state: GameState, cmd: c.Command) -> Actor:
         """Notes and the seed's reveal are anyone's seated; the rest are host commands."""
+        if isinstance(cmd, (c.AcceptClaim, c.DisputeClaim)):
+            return Actor("seated", "", "claims.answer")
         if isinstance(cmd, (c.AddNote, c.RevealSeed)):
             return Actor("seated", "", "seats.notes")
         return Actor("host", state.turn.active, "seats.host")
@@ -210,7 +252,7 @@ def _host_choices(state: GameState) -> list[Choice]:
              one("season", list(get_args(Season))),
              Option(field="year", values=[t.year, t.year + 1], domain="the calendar year"),
              Option(field="weather", domain="a list of zones' weather", optional=True)),
-        host("StartPlayerTurn", one("faction", facs)),
+        host("StartPlayerTurn", one("faction", [_next_side(state)] if claims.on(state) else facs)),
         host("MoveUnit", one("unit", placed), one("hex", hexes), *([one("box", sorted(state.boxes))] if state.boxes else []),
              one_of=["hex", "box"] if state.boxes else []),
         host("MarkOffensive", Option(field="units", values=units, many=True, most=None)),
@@ -228,6 +270,10 @@ def _host_choices(state: GameState) -> list[Choice]:
                                domain=f"any text, 1-{MAX_NOTE} characters"),
              Option(field="at", domain=f"a seq of the log, 0..{state.seq}", optional=True)),
     ]
+    if claims.on(state):  # the player turns in the game's order, none skipped
+        nxt = _next_side(state)
+        out = [ch for ch in out if not (ch.command == "StartPlayerTurn" and not nxt)
+               and not (ch.command == "StartGameTurn" and nxt)]
     return [ch for ch in out if all(o.values or o.optional or o.domain for o in ch.options if not o.when)]
 
 

@@ -17,6 +17,7 @@ import msgspec
 
 from turnlog.events.game import CommandUndone
 
+from . import claims as CL
 from . import commands as c
 from . import seats as S
 from .errors import RuleViolation
@@ -82,6 +83,9 @@ def decide_undo(
     override, referee = command.override, command.referee
     if S.seated(state):
         S.check_undo(state, actor, target, issuers, override, referee)
+    due = CL.barrier(state, target, override)  # a fair-play game: the roll it made due commits it
+    if due:
+        raise RuleViolation("undo.roll-due", due)
     if roll and not override:
         raise RuleViolation(
             "undo.dice-barrier",

@@ -166,6 +166,34 @@ class GameForked(Event, kw_only=True):
     at_seq: int
 
 
+class ClaimMade(Event, frozen=True, kw_only=True):
+    """A claim no rule judges (a die entered by hand, a host fact, a report, a reveal), pending.
+
+    ``command`` is the claimed command's JSON; it takes effect only when the other side accepts it
+    (engine/claims.py). ``by`` is who claimed it, ``cls`` its claim class.
+    """
+
+    claim: str
+    by: str
+    cls: str
+    command: str
+
+
+class ClaimAccepted(Event, frozen=True, kw_only=True):
+    """The other side accepted ``claim``: the claimed command's events follow, decided now."""
+
+    claim: str
+    by: str
+
+
+class ClaimDisputed(Event, frozen=True, kw_only=True):
+    """The other side disputed ``claim``: nothing on the board changes."""
+
+    claim: str
+    by: str
+    reason: str = ""
+
+
 GameEvent = (
     GameTurnStarted
     | PlayerTurnStarted
@@ -189,4 +217,9 @@ GameEvent = (
     | SeedRevealed
     | SecretRevealed
     | GameForked
+
+
+    | ClaimMade
+    | ClaimAccepted
+    | ClaimDisputed
 )

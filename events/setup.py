@@ -295,6 +295,10 @@ class SeatsSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     referee: str = ""
     host: str = ""
     keys: dict[str, str] = {}
+    # Fair play (engine/claims.py): claim class (die, host-fact, report, reveal) -> who may make it alone
+    # (nobody/host/referee/any). Filled with safe defaults when a seated game is created; empty, and so
+    # omitted, in every seated game created before, which keeps the judgement it was played under.
+    claims: dict[str, str] = {}
 
 
 class GameCreated(Event, frozen=True, kw_only=True):

@@ -12,7 +12,7 @@ from turnlog.events import game as g
 from turnlog.events import setup as s
 from turnlog.events.editions import Ruling, applies
 
-from .state import GameState, TurnState, UnitState, side_key
+from .state import Claim, GameState, TurnState, UnitState, side_key
 
 # What stacking counts (engine/attrition/r14_7_retreats.py): non-partisan ground units. Projections import no engine.
 _NOT_STACKED = frozenset({"air", "naval", "flak", "partisan"})
@@ -102,6 +102,7 @@ def _game_turn(state: GameState, e: g.GameTurnStarted) -> None:
 def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
     f = e.faction
     state.turn.active = f
+    state.turn.played = [*state.turn.played, f]  # rebound, never mutated: a copied TurnState shares it
     state.turn.phase = ""
     for unit in state.units.values():
         unit.offensive = False
@@ -153,6 +154,18 @@ def _secret(state: GameState, e: g.SecretRevealed) -> None:
 
 def _forked(state: GameState, e: g.GameForked) -> None:
     state.game_id = e.game_id
+
+
+def _claim(state: GameState, e: g.ClaimMade) -> None:
+    state.claims = {**state.claims, e.claim: Claim(by=e.by, cls=e.cls, command=e.command)}
+
+
+def _answered(state: GameState, e) -> None:
+    """The claim's answer; the dict and claim are rebuilt, never changed in place (a copied state shares them)."""
+    was = state.claims[e.claim]
+    status = "accepted" if isinstance(e, g.ClaimAccepted) else "disputed"
+    state.claims = {**state.claims, e.claim: Claim(by=was.by, cls=was.cls, command=was.command, status=status,
+                                                   answered_by=e.by)}
 
 
 def _undone(state: GameState, e: g.CommandUndone) -> None:
@@ -234,6 +247,7 @@ HANDLERS: dict[type, Callable[[GameState, object], None]] = {
     g.GameTurnStarted: _game_turn, g.PlayerTurnStarted: _player_turn, g.PhaseStarted: _phase,
     g.WeatherSet: _weather, g.NoteAdded: _note, g.SeedRevealed: _seed, g.SecretRevealed: _secret,
     g.CommandUndone: _undone, g.GameForked: _forked,
+    g.ClaimMade: _claim, g.ClaimAccepted: _answered, g.ClaimDisputed: _answered,
     s.GameCreated: _created, s.FactionDefined: _faction, s.NationalityDefined: _nationality, s.HexDefined: _hex,
     s.HexsideDefined: _hexside, s.BoxDefined: _box, s.SupplySourceDefined: _source, s.UnitPlaced: _placed,
     s.RestrictionDefined: _restriction, s.TerrainTypeDefined: _terrain_type, s.PoolDefined: _pool,

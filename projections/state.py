@@ -62,6 +62,17 @@ class TurnState(msgspec.Struct, kw_only=True, omit_defaults=True):
     active: str = ""
     phase: str = ""
     weather: dict[str, WeatherSpec] = {}
+    played: list[str] = []  # the factions whose player turn began in this game turn, in order
+
+
+class Claim(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One claim (engine/claims.py): pending until accepted or disputed."""
+
+    by: str
+    cls: str
+    command: str
+    status: str = "pending"  # pending/accepted/disputed
+    answered_by: str = ""
 
 
 class Attrition(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -131,6 +142,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     # (its type in STATE_TYPES); empty, and so omitted, in a game that uses only the built-in kinds.
     kinds: dict[str, Any] = {}
     game_id: str = ""  # the identity: GameCreated's, or the latest GameForked's; "" in older games
+    claims: dict[str, Claim] = {}  # the claims made, by id (engine/claims.py); omitted when none
     seats: SeatsSpec = SeatsSpec()  # who holds which side; empty in a hot-seat game, so omitted
     # No notes: they annotate the log, the rules never read them, and kept here they made every
     # snapshot (and so every time travel) grow with the length of the game. Read them from the log.

@@ -45,6 +45,8 @@ class AssaultKind(MachineKind):
     state_type = Assaults
     events = a.AssaultEvent.__args__
     commands = c.COMMANDS
+    # The host's facts: a claim in a fair-play game (engine/claims.py); night only when claimed.
+    reports = {"ReportDisruption": (), "ResolveAssault": ("night",)}
     handlers = {c.DeclareAssault: "on_declare", c.AddAssaultUnits: "on_add", c.ResolveAssault: "on_resolve",
                 c.AllocateAssaultLosses: "on_allocate", c.ReportDisruption: "on_report",
                 c.RetreatAssaultUnits: "on_retreat"}

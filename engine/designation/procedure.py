@@ -40,6 +40,8 @@ class DesignationKind(MachineKind):
     events = d.DesignationEvent.__args__
     turn_phase, phase_rule = "combat", "9.0"
     commands = c.COMMANDS
+    # Results the texts leave to the host: a claim in a fair-play game (engine/claims.py).
+    reports = {"ReportArtilleryShifts": (), "ReportGroundAssaultResult": ()}
     handlers = {c.BeginAttackDesignation: "on_begin", c.DesignateAttackers: "on_designate",
                 c.UndesignateAttackers: "on_undesignate", c.EndAttackDesignation: "on_end_designation",
                 c.ReportArtilleryShifts: "on_shifts", c.StartGroundAssaultSegment: "on_start",

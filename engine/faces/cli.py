@@ -61,7 +61,7 @@ def _new_target(path: str) -> None:
 
 def _seats(args):
     """The seats given by --seat/--referee/--host and their --key, or None to keep the scenario's."""
-    if not (args.seat or args.referee or args.host or args.key):
+    if not (args.seat or args.referee or args.host or args.key or args.claim):
         return None
     factions = {}
     for given in args.seat or ():
@@ -71,8 +71,14 @@ def _seats(args):
         if faction in factions:
             raise CommandError(f"--seat: faction {faction} is seated twice")
         factions[faction] = actor
+    claims = {}
+    for given in args.claim or ():
+        cls, eq, who = given.partition("=")
+        if not eq:
+            raise CommandError(f"--claim: {given!r}: give CLASS=WHO (e.g. --claim die=referee)")
+        claims[cls] = who
     return {"factions": factions, "referee": args.referee or "", "host": args.host or "",
-            "keys": registered_keys(args.key)}
+            "keys": registered_keys(args.key), "claims": claims}
 
 
 def cmd_new(args) -> int:
@@ -100,6 +106,8 @@ def _print_seats(g: Game) -> None:
         held = ", ".join(f"{f}={a}" for f, a in seats.factions.items())
         T.say(f"  seats: {held}" + (f"; referee {seats.referee}" if seats.referee else "")
               + (f"; host {seats.host}" if seats.host else ""))
+    if seats.claims:
+        print("  claims made alone by: " + ", ".join(f"{k}={v}" for k, v in seats.claims.items()))
     for actor, key in sorted(seats.keys.items()):  # a signed game: every command needs its issuer's key
         T.say(f"  key of {actor}: {key}")
     if seats.keys:  # what its signatures name: compare it with verify's (a fork has its own)
@@ -205,9 +213,10 @@ def cmd_fork(args) -> int:
     _new_target(args.to)
     with _open(args) as g:
         _intact_up_to(g, args)
-    with _open(args) as g, g.fork(args.at, args.to) as f:
+    with _open(args) as g, g.fork(args.at, args.to, with_seed=args.with_seed) as f:
         T.say(f"{args.to}: forked from {args.db} at seq {f.state.seq - 1}; seq {f.state.seq} "
-              f"gives it its own identity, {f.state.game_id}")
+              f"gives it its own identity, {f.state.game_id}"
+              + ("" if f.seed is not None or g.seed is None else "; the dice seed is not copied (--with-seed)"))
     return 0
 
 

@@ -58,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
                     help="a seated game: FACTION is held by ACTOR (repeatable; default: hot-seat, one actor plays all)")
     sp.add_argument("--referee", help="a seated game's referee: holds no side, alone overrides the dice barrier")
     sp.add_argument("--host", help="a seated game's host: may issue host commands (moves, turn advance) for any side")
+    sp.add_argument("--claim", action="append", metavar="CLASS=WHO",
+                    help="a seated game: who may make a claim of CLASS (die, host-fact, report, reveal) alone: "
+                         "nobody, host, referee or any (default: docs/scenario.md, the claims)")
     sp.add_argument("--key", action="append", metavar="ACTOR=PUBLIC_KEY",
                     help="a signed game: ACTOR's public key (hex, or the .pub file of `turnlog keygen`); every "
                          "seated actor needs one, and each command is then signed by its issuer")
@@ -93,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp = with_db(sub.add_parser("fork", help="copy the game up to a seq into a new file"))
     sp.add_argument("--at", type=seq_arg, required=True, help="copy the commands up to and including this seq")
     sp.add_argument("--to", required=True, help="the new game file (must not exist)")
+    sp.add_argument("--with-seed", action="store_true",
+                    help="a seated game: copy the dice seed beside the fork too (default: not, so no one peeks at "
+                         "a roll in a fork)")
     sp.set_defaults(fn="cmd_fork")
     sp = with_db(sub.add_parser("export", help="write the whole log as JSON lines (to mail a disputed game)"))
     sp.add_argument("--output", "-o", help="file to write (default, or -: stdout)")

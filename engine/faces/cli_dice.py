@@ -19,7 +19,8 @@ from .. import dice as D
 from .. import joint
 from .. import joint_keys as JK
 from .. import scenario as S
-from ..errors import CommandError
+from .. import claims as CL
+from ..errors import CommandError, RuleViolation
 from ..game import Game
 from ..seats import seat_scenario
 from . import terminal as T
@@ -118,6 +119,10 @@ def cmd_share(args) -> int:
             raise CommandError("--db: this game's dice come from one seed; it has no shares")
         if not g.secrets:
             raise CommandError("--secret-file: no holder's secret is available here")
+        if CL.on(g.state) and args.key not in CL.due_keys(g.state):
+            due = ", ".join(sorted(CL.due_keys(g.state))) or "none"
+            raise RuleViolation("dice.share", f"--key: {args.key} is not the key of a roll due now in this log "
+                                f"(due: {due}); a share is given only for the roll due, never ahead")
         for holder, secret in g.secrets.items():
             line = {"holder": holder, "key": args.key}
             if st.joint_keys:

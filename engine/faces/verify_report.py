@@ -22,6 +22,18 @@ _KEYLESS = ("the log is in the signed format (log format 4) but registers no key
             "whose keys were removed looks so; compare with the keys exchanged, or verify --anchor")
 
 
+def _fair_lines(rep: Report) -> list[str]:
+    """Every claim with who made and who answered it, and every reveal: what a dispute can be about."""
+    out = []
+    for c in rep.claims or []:
+        answer = (f"{c.answer} by {c.answered_by} at seq {c.answered_at}" if c.answered_by
+                  else "pending (or taken back)")
+        out.append(f"  claim     {c.claim} ({c.cls}) by {c.by} at seq {c.seq}: {_cmd(c.command)}; {answer}")
+    if rep.reveals:
+        out.append(f"  reveal    at seq {_seqs(rep.reveals)}")
+    return out
+
+
 def text(rep: Report, path: str = "") -> str:
     """The report as lines a player reads: one line per check, the first discrepancy named, then the verdict.
 
@@ -101,6 +113,7 @@ def _lines(rep: Report, path: str) -> list[str]:
                      f"the same events as logged" + more)
         if rep.overrides:
             lines.append(f"            a referee overrode the dice barrier to undo at seq {_seqs(rep.overrides)}")
+        lines += _fair_lines(rep)
         if rep.replay_equal is not None:
             lines.append("  replay    a replay from zero gives the live board" if rep.replay_equal
                          else "  replay    a replay from zero DIFFERS from the live board")

@@ -7,12 +7,15 @@ on the log alone (chain.py, dice.py).
 """
 from __future__ import annotations
 
+import msgspec
+
 from turnlog.events.codec import decode, encode
 from turnlog.events.game import DieRolled
 from turnlog.projections import fold as F
 from turnlog.projections.narrative import line
 from turnlog.projections.state import GameState
 
+from .. import claims as CL
 from .. import commands as c
 from .. import dice as D
 from .. import seats as S
@@ -20,7 +23,7 @@ from ..errors import CommandError, RuleViolation
 from ..game import Game, settle
 from .. import undo as U
 from .checkpoints import CHECK_EVERY, Rewind
-from .report import Discrepancy, Report
+from .report import ClaimRecord, Discrepancy, Report
 from .setup import SnapshotCheck, revealed, setup_problem
 
 
@@ -30,29 +33,63 @@ class _LoggedDice(D.Dice):
     A roll served must have the key, the dice name and the draw range the re-executed decider asks for.
     """
 
-    def __init__(self, state, rolls: list[DieRolled], seed: bytes | None = None,
+    def __init__(self, state, rolls: list[DieRolled], command=None, seed: bytes | None = None,
                  secrets: dict[str, bytes] | None = None):
-        super().__init__(seed, state.die, named=state.dice)
+        super().__init__(seed, state.die, getattr(command, "value", None), named=state.dice,
+                         values=getattr(command, "values", None))
         self.rolls = list(rolls)
-        # A reveal's, as engine/verify_setup.py revealed() confirms them:
+        # A reveal's, as engine/verify/setup.py revealed() confirms them:
         self.secrets = dict(secrets or {})
+        self.revealed = CL.after_reveal(state, command) is not None  # no seeded roll after a reveal
 
     def roll(self, key: str, procedure: str = "", rule: str = "", *, dice: str = "", slot: str = "") -> DieRolled:
-        self.spec(dice, rule)
-        return self._next(key, dice, 0)
+        spec = self.spec(dice, rule)
+        r = self._next(key, dice, 0)
+        if slot in self.values:  # a die entered by hand is the command's, never the log's alone
+            _as_entered(r, self._take(key, procedure, rule, spec, slot, dice=dice))
+        return r
 
     def draw(self, key: str, n: int, procedure: str = "", rule: str = "", *, slot: str = "") -> DieRolled:
-        return self._next(key, "", n)
+        r = self._next(key, "", n)
+        if slot in self.values:
+            _as_entered(r, self._take(key, procedure, rule, D.draw_spec(n), slot, of=n))
+        return r
 
     def _next(self, key: str, dice: str, of: int) -> DieRolled:
         what = f"draws {key} of {of}" if of else f"rolls {key}" + (f" with dice {dice!r}" if dice else "")
         if not self.rolls:
             raise RuleViolation("verify", f"re-execution {what} but the log holds no roll for it")
         r = self.rolls.pop(0)
+        if self.revealed and not r.entered:
+            raise RuleViolation("dice.revealed", f"{r.key} was rolled from the seed after the seed was revealed")
         if (r.key, r.dice, r.of) != (key, dice, of):
             logged = f"drew {r.key} of {r.of}" if r.of else f"rolled {r.key}" + (f" with dice {r.dice!r}" if r.dice else "")
             raise RuleViolation("verify", f"re-execution {what} but the log {logged}")
         return r
+
+
+def _record(rep: Report, logged: list[tuple]) -> None:
+    """List the claims, answers and reveals among a command's rows in the report (fair play's record)."""
+    for r in logged:
+        if r[2] in ("SeedRevealed", "SecretRevealed"):
+            rep.reveals = [*(rep.reveals or []), r[0]]
+        elif r[2] == "ClaimMade":
+            e = msgspec.json.decode(r[4])
+            rep.claims = [*(rep.claims or []), ClaimRecord(claim=e["claim"], cls=e["cls"], by=e["by"], seq=r[0],
+                                                           command=e["command"])]
+        elif r[2] in ("ClaimAccepted", "ClaimDisputed"):
+            e = msgspec.json.decode(r[4])
+            for rec in rep.claims or []:
+                if rec.claim == e["claim"] and rec.answer == "pending":
+                    rec.answer = "accepted" if r[2] == "ClaimAccepted" else "disputed"
+                    rec.answered_by, rec.answered_at = e["by"], r[0]
+
+
+def _as_entered(logged: DieRolled, entered: DieRolled) -> None:
+    """Refuse a logged roll that is not the value the command entered for it."""
+    if (logged.value, logged.faces, logged.entered) != (entered.value, entered.faces, entered.entered):
+        raise RuleViolation("verify", f"the log's roll {logged.key} = {logged.value} is not the value the command "
+                            f"entered for it ({entered.value})")
 
 
 def run(game: Game, rep: Report, progress=None, commands: list[tuple] | None = None, *,
@@ -126,6 +163,8 @@ class _Pass:
             self.rep.stage = self.rep.stage or "seats"
             return Discrepancy(seq=first, command_id=cid, command=payload, rule=seat.rule,
                                message=f"issued out of turn by {actor or '(no actor named)'}: {seat.message}")
+        if CL.on(self.state):  # a fair-play game's record; an older game reports as before
+            _record(self.rep, logged)
         if ctype == "LoadScenario":
             bad = _setup(row, logged, self.state)
         elif ctype == "Undo":
@@ -191,8 +230,9 @@ class _Pass:
                 raise CommandError(f"command {cid} is logged as {ctype} but its payload is a "
                                    f"{type(command).__name__}")
             events = [decode(r[2], r[3], r[4]) for r in logged]
-            shown = revealed(state, events) if isinstance(command, c.RevealSeed) else ()
-            dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], *shown)
+            source = CL.dice_source(state, command)  # an accepted claim rolls with the claimed command's dice
+            shown = revealed(state, events) if isinstance(source, c.RevealSeed) else ()
+            dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], source, *shown)
             done = settle(state, self.game.decide(state, command, dice))
         except (RuleViolation, CommandError) as err:
             return Discrepancy(seq=first, command_id=cid, command=payload,

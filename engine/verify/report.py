@@ -29,6 +29,19 @@ class Roll(msgspec.Struct, kw_only=True):
     check: str
 
 
+class ClaimRecord(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One claim of a fair-play game (engine/claims.py): who made it, at which seq, and its answer."""
+
+    claim: str
+    cls: str
+    by: str
+    seq: int
+    command: str
+    answer: str = "pending"       # pending/accepted/disputed
+    answered_by: str = ""
+    answered_at: int = 0
+
+
 class Report(msgspec.Struct, kw_only=True):
     ok: bool = True
     events: int = 0
@@ -67,3 +80,5 @@ class Report(msgspec.Struct, kw_only=True):
     keyless_signed_format: bool | msgspec.UnsetType = msgspec.UNSET  # log format 4, no key
     game_id: str | msgspec.UnsetType = msgspec.UNSET     # the identity at the end (engine/identity.py)
     forks: list[str] | msgspec.UnsetType = msgspec.UNSET  # "SEQ FROM TO" of each fork's cut
+    claims: list[ClaimRecord] | msgspec.UnsetType = msgspec.UNSET  # a fair-play game's claims, each with its answer
+    reveals: list[int] | msgspec.UnsetType = msgspec.UNSET         # seqs of every seed or secret revealed

@@ -21,6 +21,7 @@ from turnlog.projections.wif import LandCombat, LandCombats
 from . import rulings
 from .view import view
 from . import commands as c
+from .. import claims
 from ..errors import CommandError, RuleViolation
 from ..kit.board import enemy_units, faction_of, friendly, neighbours, on_board
 from ..kit.choices import Choice, Option, choice
@@ -57,6 +58,10 @@ class WifKind(MachineKind):
     state_type = LandCombats
     events = (*w.WifEvent.__args__, *wl.WifLossEvent.__args__)
     commands = c.COMMANDS
+    # The attacker-given facts of a combat (odds, multipliers, supply, retreat routes...): a claim in a
+    # fair-play game (engine/claims.py); the odds are always given, so every BeginLandCombat is one.
+    reports = {"BeginLandCombat": ("odds", "multipliers", "tank_busters", "notional", "in_supply",
+                                   "retreat_route")}
     handlers = {c.BeginLandCombat: "on_begin", c.ChooseCombatTable: "on_choose", c.RollLandCombatDice: "on_roll",
                 c.DesignateFirstLossType: "on_designate", c.TakeLandCombatLosses: "on_take",
                 c.BuildWithKampfgruppe: "on_build"}
@@ -156,6 +161,11 @@ class WifKind(MachineKind):
         for i, uid in enumerate(cmd.defenders):
             if uid not in there:
                 raise CommandError(f'defenders[{i}]: "{uid}" is not an enemy unit in {cmd.hex}')
+        if claims.on(state) and sorted(cmd.defenders) != sorted(there):
+            # A fair-play game computes what the board holds: every enemy unit in the hex defends.
+            left = ", ".join(u for u in there if u not in cmd.defenders)
+            raise RuleViolation("claims.computed", f"defenders: the board holds {left} in {cmd.hex} too; every "
+                                "enemy unit in the attacked hex defends (leave defenders out to have them computed)")
         return list(cmd.defenders)
 
     def _check_attackers(self, state: GameState, attacker: str, cmd: c.BeginLandCombat) -> None:

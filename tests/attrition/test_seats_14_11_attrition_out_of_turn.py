@@ -44,7 +44,7 @@ def test_the_refusal_names_the_issuers_seat(tmp_path):
 def test_14_44_two_counters_is_the_attackers(tmp_path):
     sc = scenario(hexes("0404:AX 0405:WA 0406:WA"), [unit("it-1", "IT", "0404", 12), unit("us-1", "US", "0405"),
                                                     unit("us-2", "US", "0405"), unit("us-3", "US", "0405")])
-    g = new_game(tmp_path, sc, seats={"factions": {"AX": "alice", "WA": "bob"}})
+    g = new_game(tmp_path, sc, seats={"factions": {"AX": "alice", "WA": "bob"}, "claims": {"die": "any", "host-fact": "any", "report": "any"}})
     g.execute(BeginAttrition(attacker="AX", zone="WA/western/0405"), actor="alice")
     g.execute(RollAttritionDie(procedure="A1", value=5), actor="alice")        # 1C/1H, phase 'losses'
     err = refused_from(g, TakeTwoCounters(procedure="A1"), "bob", "14.44")     # the defender's phase, not his choice
@@ -54,7 +54,7 @@ def test_14_44_two_counters_is_the_attackers(tmp_path):
 
 def test_14_521_winter_designations_are_the_attackers(tmp_path):
     from test_14_521_designations import board
-    g = new_game(tmp_path, board(), seats={"factions": {"RU": "dora", "AX": "alice"}})
+    g = new_game(tmp_path, board(), seats={"factions": {"RU": "dora", "AX": "alice"}, "claims": {"die": "any", "host-fact": "any", "report": "any"}})
     zone = next(z.id for z in g.state.zones.values() if z.faction == "AX" and "0403" in z.hexes)
     g.execute(BeginAttrition(attacker="RU", zone=zone), actor="dora")
     g.execute(RollAttritionDie(procedure="A1", value=3), actor="dora")

@@ -66,7 +66,8 @@ def test_an_old_log_reports_exactly_as_before(tmp_path):
     assert "seed_public" not in keys and "joint" not in keys and "tables" not in keys
     assert keys == set(Report.__struct_fields__) - {"seed_public", "joint", "tables",  # each only where it applies
                                                     "keys", "signatures_checked", "schema", "forged_snapshots",
-                                                    "keyless_signed_format", "game_id", "forks"}
+                                                    "keyless_signed_format", "game_id", "forks",
+                                                    "claims", "reveals"}
     assert "PUBLIC" not in text(rep) and text(rep).endswith("\nVERIFIED")
 
 

@@ -9,6 +9,7 @@ from fixtures.backbone import cli
 
 BEGIN = '{"type": "BeginAttrition", "attacker": "AX", "zone": "WA/western/0505"}\n' \
         '{"type": "RollAttritionDie", "procedure": "A1", "value": 3}\n'
+ACCEPT = '{"type": "AcceptClaim", "claim": "C1"}\n'
 LOSSES = '{"type": "TakeAttritionLosses", "procedure": "A1", "units": ["us-inf-1", "us-inf-2"]}\n'
 
 
@@ -28,6 +29,11 @@ def test_play_as_the_right_seat_and_out_of_turn(tmp_path):
     assert "line 1: refused by rule 14.12: BeginAttrition is for the attacker, AX (seat alice); bob holds the " \
            "seat of WA" in r.stderr
     assert cli("play", "--db", db, "-", "--actor", "alice", stdin=BEGIN).returncode == 0
+    r = cli("play", "--db", db, "-", "--actor", "bob", stdin=LOSSES)
+    assert r.returncode == 2 and "refused by rule claims.pending" in r.stderr   # alice's entered die waits
+    r = cli("play", "--db", db, "-", "--actor", "alice", stdin=ACCEPT)
+    assert r.returncode == 2 and "refused by rule claims.answer" in r.stderr
+    assert cli("play", "--db", db, "-", "--actor", "bob", stdin=ACCEPT).returncode == 0
     r = cli("play", "--db", db, "-", "--actor", "alice", stdin=LOSSES)
     assert r.returncode == 2 and "refused by rule 14.51" in r.stderr
     r = cli("play", "--db", db, "-", "--actor", "bob", stdin=LOSSES)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import msgspec
 import pytest
 
+from turnlog.engine.claims import DEFAULTS
 from turnlog.engine.errors import ScenarioError
 from turnlog.engine.game import Game
 from turnlog.events.setup import GameCreated, SeatsSpec
@@ -20,7 +21,8 @@ def test_the_api_records_the_seats_in_game_created(tmp_path):
     g = Game.create(tmp_path / "g.db", scenario(hexes(BOARD), UNITS), seed=SEED, seats=SEATS)
     created = g.events(1, 1)[0][1]
     assert isinstance(created, GameCreated)
-    assert created.seats == SeatsSpec(factions={"AX": "alice", "WA": "bob"}, referee="carol", host="hq")
+    assert created.seats == SeatsSpec(factions={"AX": "alice", "WA": "bob"}, referee="carol", host="hq",
+                                      claims=SEATS["claims"])
     assert g.state.seats == created.seats
     reopened = Game.open(tmp_path / "g.db")
     assert reopened.state.seats == created.seats
@@ -29,7 +31,7 @@ def test_the_api_records_the_seats_in_game_created(tmp_path):
 def test_the_scenario_file_gives_seats(tmp_path):
     sc = scenario(hexes(BOARD), UNITS, seats={"factions": {"AX": "ann"}, "host": "srv"})
     g = Game.create(tmp_path / "g.db", sc, seed=SEED)
-    assert g.state.seats == SeatsSpec(factions={"AX": "ann"}, host="srv")
+    assert g.state.seats == SeatsSpec(factions={"AX": "ann"}, host="srv", claims=DEFAULTS)
 
 
 def test_api_seats_replace_the_files(tmp_path):

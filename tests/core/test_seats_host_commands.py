@@ -30,6 +30,10 @@ def test_a_host_command_from_anyone_but_the_phasing_seat_or_the_host_is_refused(
 @pytest.mark.parametrize("actor", ["alice", "hq"])
 def test_the_phasing_seat_and_the_host_may_issue_it(tmp_path, cmd, actor):
     g = seated(tmp_path)
+    if isinstance(cmd, StartGameTurn):  # no player turn is skipped: WA's and RU's come first
+        for faction in ("WA", "RU"):
+            g.execute(StartPlayerTurn(faction=faction), actor="hq")
+        actor = "hq"   # RU, whom no one seats, phases last: the host
     g.execute(cmd, actor=actor)
 
 
@@ -44,7 +48,8 @@ def test_the_turn_passes_with_the_phasing_side(tmp_path):
 def test_a_faction_no_one_holds_is_played_by_the_host(tmp_path):
     g = seated(tmp_path)
     g.execute(StartPhase(phase="supply"), actor="alice")
-    g.execute(StartPlayerTurn(faction="RU"), actor="alice")
+    g.execute(StartPlayerTurn(faction="WA"), actor="alice")
+    g.execute(StartPlayerTurn(faction="RU"), actor="bob")
     err = refused_from(g, StartPhase(phase="movement"), "bob", "seats.host")
     assert "the phasing side, RU (no seat: the host, hq)" in err.message
     g.execute(StartPhase(phase="movement"), actor="hq")

@@ -12,7 +12,7 @@ from helpers import hexes, new_game, scenario, unit
 from seats_position import refused_from
 
 turnlog.register_kind(T.KIND)
-SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "host": "hq"}
+SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "host": "hq", "claims": {"die": "any", "host-fact": "any", "report": "any"}}
 
 
 def game(tmp_path):

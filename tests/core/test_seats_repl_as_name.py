@@ -10,7 +10,7 @@ from turnlog.engine.commands import BeginAttrition, RollAttritionDie
 
 from fixtures.backbone import ZONE, bridgehead
 
-SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol"}
+SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol", "claims": {"die": "any", "host-fact": "any", "report": "any"}}
 
 
 def rolled(path):

@@ -40,7 +40,7 @@ def test_only_the_referee_overrides_the_dice_barrier(tmp_path):
 
 
 def test_no_override_without_a_referee(tmp_path):
-    g = seated(tmp_path, seats={"factions": {"AX": "alice", "WA": "bob"}})
+    g = seated(tmp_path, seats={"factions": {"AX": "alice", "WA": "bob"}, "claims": {"die": "any", "host-fact": "any", "report": "any"}})
     play(g, 2)
     err = refused_from(g, Undo(override=True, referee="alice"), "alice", "seats.undo")
     assert "no referee" in err.message

@@ -1,5 +1,5 @@
 """Signed games end to end on the command line: two players make keys, a game is created with two seats and
-their public keys, each plays his own commands with his own key, and verify says VERIFIED; a command with
+their public keys, each plays his own commands with his own key (bob countersigns alice's entered die), and verify says VERIFIED; a command with
 the other player's key, or none, exits 2 writing nothing. Export and import keep the signatures."""
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from fixtures.backbone import cli
 
 ALICE = '{"type": "BeginAttrition", "attacker": "AX", "zone": "WA/western/0505"}\n' \
         '{"type": "RollAttritionDie", "procedure": "A1", "value": 3}\n'
-BOB = '{"type": "TakeAttritionLosses", "procedure": "A1", "units": ["us-inf-1", "us-inf-2"]}\n'
+BOB = '{"type": "AcceptClaim", "claim": "C1"}\n' \
+      '{"type": "TakeAttritionLosses", "procedure": "A1", "units": ["us-inf-1", "us-inf-2"]}\n'
 
 
 def test_two_players_two_keys_verified(tmp_path):
@@ -32,12 +33,12 @@ def test_two_players_two_keys_verified(tmp_path):
     v = cli("verify", "--db", db)
     assert v.returncode == 0 and v.stdout.rstrip().endswith("VERIFIED"), v.stdout
     assert "(log format 4)" in v.stdout and f"  key       bob {pub['bob']}" in v.stdout
-    assert "  signed    3 commands, each by its actor's key over the row before it" in v.stdout
+    assert "  signed    4 commands, each by its actor's key over the row before it" in v.stdout
     out = tmp_path / "g.jsonl"
     assert cli("export", "--db", db, "-o", out).returncode == 0
     assert cli("import", out, "--db", tmp_path / "copy.db").returncode == 0
     v = cli("verify", "--db", tmp_path / "copy.db")
-    assert v.returncode == 0 and "signed    3 commands" in v.stdout, v.stdout
+    assert v.returncode == 0 and "signed    4 commands" in v.stdout, v.stdout
 
 
 def test_undo_and_redo_are_signed_too(tmp_path):
@@ -46,7 +47,7 @@ def test_undo_and_redo_are_signed_too(tmp_path):
     db = tmp_path / "g.db"
     cli("new", "bridgehead-14-65", "--db", db, "--seat", "AX=alice", "--seat", "WA=bob",
         "--key", f"alice={tmp_path / 'alice.pub'}", "--key", f"bob={tmp_path / 'bob.pub'}")
-    begin = ALICE.splitlines()[0] + "\n"
+    begin = '{"type": "StartPhase", "phase": "supply"}\n'   # no roll due after it: hers to undo
     assert cli("play", "--db", db, "-", "--actor", "alice", "--key", tmp_path / "alice.key", stdin=begin).returncode == 0
     r = cli("undo", "--db", db, "--actor", "alice")
     assert r.returncode == 2 and "refused by rule signatures" in r.stderr

@@ -18,7 +18,7 @@ def game(tmp_path):
     for name in ("alice", "bob"):
         assert cli("keygen", "-o", tmp_path / f"{name}.key").returncode == 0
     db = tmp_path / "game.db"
-    assert cli("new", "bridgehead-14-65", "--db", db, "--seat", "AX=alice", "--seat", "WA=bob",
+    assert cli("new", "bridgehead-14-65", "--db", db, "--seat", "AX=alice", "--seat", "WA=bob", "--claim", "die=any",
                "--key", f"alice={tmp_path / 'alice.pub'}", "--key", f"bob={tmp_path / 'bob.pub'}").returncode == 0
     assert cli("play", "--db", db, "-", "--actor", "alice", "--key", tmp_path / "alice.key", stdin=ALICE).returncode == 0
     shutil.copyfile(db, tmp_path / "bobs.db")                          # the copy alice mailed to bob

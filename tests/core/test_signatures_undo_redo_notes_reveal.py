@@ -7,18 +7,19 @@ import pytest
 from turnlog.engine.errors import RuleViolation
 from turnlog.engine.verify import verify_path
 
-from signed_position import SIGNERS, command_seqs, played
+from signed_position import SIGNERS, command_seqs, played, signed
 
 
 def test_undo_redo_note_and_reveal_are_signed_and_verify(tmp_path):
-    g = played(tmp_path, upto=1)
+    g = signed(tmp_path)   # a command that makes no roll due: undone by its issuer alone
+    g.execute({"type": "StartPhase", "phase": "supply"}, actor="alice", signer=SIGNERS["alice"])
     g.undo(actor="alice", signer=SIGNERS["alice"])
     g.redo(actor="alice", signer=SIGNERS["alice"])
     g.execute({"type": "AddNote", "text": "bob was here"}, actor="bob", signer=SIGNERS["bob"])
     g.signers["carol"] = SIGNERS["carol"]                          # held by the game: no signer= needed
     g.execute({"type": "RevealSeed"}, actor="carol")
     types = [t for _a, t in command_seqs(g).values()]
-    assert types == ["LoadScenario", "BeginAttrition", "Undo", "Redo", "AddNote", "RevealSeed"]
+    assert types == ["LoadScenario", "StartPhase", "Undo", "Redo", "AddNote", "RevealSeed"]
     sigs = g.log.conn.execute("SELECT count(*) FROM events WHERE length(signature) = 128").fetchone()[0]
     assert sigs == 5
     g.close()

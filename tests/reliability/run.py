@@ -20,7 +20,8 @@ import time
 import traceback
 from functools import partial
 
-from . import badinput, concurrent, crash, determinism, fuzz, iofaults, jointdice, pgstore, rogue, tamper
+from . import (badinput, concurrent, crash, determinism, fairplay, fuzz, iofaults, jointdice, pgstore,
+               rogue, tamper)
 
 HARNESSES = {
     "crash": crash.run, "concurrent": concurrent.run, "tamper": tamper.run, "fuzz": fuzz.run,
@@ -29,6 +30,7 @@ HARNESSES = {
     "iofaults_format2": partial(iofaults.run, log_format=2),
     "jointdice": jointdice.run, "crash_create": crash.run_create, "pgstore": pgstore.run_scaled,
     "rogue": rogue.run,
+    "fairplay": fairplay.run,
 }
 
 
@@ -45,7 +47,9 @@ def headline_ok(name: str, fig: dict) -> list[str]:
     def want(cond: bool, what: str) -> None:
         if not cond:
             off.append(what)
-    if name == "crash":
+    if name == "fairplay":
+        want(not fig["worked"] and fig["honest_verified"], f"cheats that worked: {fig['worked']}")
+    elif name == "crash":
         for k in ("torn_commands", "acked_events_lost", "acked_events_altered", "gaps", "integrity_not_ok",
                   "chain_broken", "replay_differs", "reopen_failed"):
             want(fig[k] == 0, f"{k} = {fig[k]}")

@@ -15,7 +15,7 @@ from turnlog.events.attrition import Selection
 
 from helpers import SEED, hexes, new_game, scenario, unit
 
-SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol", "host": "hq"}
+SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol", "host": "hq", "claims": {"die": "any", "host-fact": "any", "report": "any"}}
 BOARD = ("0403:AX 0404:AX 0502:WA 0503:WA 0504:WA 0505:WA 0506:WA 0602:WA 0603:WA 0604:WA 0605:WA 0606:WA "
          "0702:WA 0703:WA 0704:WA 0705:WA 0706:WA")
 UNITS = [unit("it-1", "IT", "0404", 9), unit("it-2", "IT", "0403", 3), unit("us-x", "US", "0504"),

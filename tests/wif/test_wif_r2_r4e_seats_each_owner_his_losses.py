@@ -13,7 +13,7 @@ from test_wif_ex_r_ex_k_through_the_game import UNITS
 from wif_helpers import begin, position
 from wif_loss_helpers import COSTS
 
-SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "host": "hq"}
+SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "host": "hq", "claims": {"die": "any", "host-fact": "any", "report": "any"}}
 
 
 def test_r2_r4e_each_seat_its_own_choice(tmp_path):

@@ -8,7 +8,7 @@ from helpers import new_game
 from seats_position import refused_from
 from wif_helpers import begin, position, u
 
-SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol"}
+SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol", "claims": {"die": "any", "host-fact": "any", "report": "any"}}
 
 
 def test_wif_t3_the_defenders_choice_is_refused_from_the_attackers_seat(tmp_path):
