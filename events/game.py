@@ -153,7 +153,7 @@ class SecretRevealed(Event, frozen=True, kw_only=True):
     secret: str
 
 
-class GameForked(Event, kw_only=True):
+class GameForked(Event, frozen=True, kw_only=True):
     """A fork's first own row, at the cut: from here the fork is a game of its own.
 
     ``game_id`` is derived from ``forked_from`` (the identity before the cut, "" for a game created
