@@ -34,7 +34,7 @@ TARGETS = [
     ("search.rollout", "procedure.OFF", 5.0, "min"),
     ("show.fork", "show.original", 1.2, "max"),
     ("show.import", "show.original", 1.2, "max"),
-    # Issue 31 item 1: the command line as a user runs it, every module's bytecode cache written.
+    # The command line as a user runs it, every module's bytecode cache written.
     ("cli.help", "limit.python_start", 2.0, "max"),
     ("cli.show_demo", "limit.python_start", 3.0, "max"),
     ("cli.log_demo", "limit.python_start", 3.0, "max"),
@@ -50,7 +50,7 @@ TARGETS = [
     ("cli.log_demo.source", "limit.python_start", None, "max"),
     ("cli.play_demo.source", "limit.python_start", None, "max"),
 ]
-#: (figure, the bound in seconds on its 99th percentile): issue 31 item 3, per REPL command.
+#: (figure, the bound in seconds on its 99th percentile), per REPL command.
 P99_BOUNDS = [("repl.step", 0.020), ("repl.back", 0.020), ("repl.goto", 0.020)]
 #: each throughput figure's limit and peer (ratios are rate / rate).
 FLOOR_OF = {"bulk_import": "floor.executemany", "replay": "floor.read_fold",

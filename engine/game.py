@@ -273,8 +273,8 @@ class Game(TimeTravel):
             rolled = [e for _s, e in self.events(row[5], row[6]) if isinstance(e, DieRolled)]
             roll = f"{rolled[0].key} = {rolled[0].value}" if rolled else ""
         issuers = S.issuers(row, self.log.command) if row is not None else set()
+        signer = self._signer(actor, signer)  # who asks, before whether they may
         ev = U.decide_undo(self.state, row, issuers, roll, command, actor)
-        signer = self._signer(actor, signer)
         row_ = [(type(ev).__name__, ev.version, encode(ev).decode(), False)]
         self._write(row_, self.state.seq, actor, "Undo", c.encode(command).decode(), signer)
         self.state = self.at()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .pgschema import _DDL
+from .pgschema import DDL
 
 _DESCRIBE = {
     "column": """SELECT c.relname || '.' || a.attname,
@@ -67,7 +67,7 @@ def _as_turnlog(text: str, schema: str) -> str:
 def reference(conn) -> dict[tuple[str, str], str]:
     """What the store's DDL creates, described: built in this session's temporary schema, rolled
     back."""
-    ddl = _DDL.replace("CREATE SCHEMA IF NOT EXISTS turnlog;", "").replace("turnlog.", "pg_temp.")
+    ddl = DDL.replace("CREATE SCHEMA IF NOT EXISTS turnlog;", "").replace("turnlog.", "pg_temp.")
     with conn.transaction(force_rollback=True):
         conn.execute("SET TRANSACTION READ WRITE")
         conn.execute(ddl)

@@ -11,7 +11,7 @@ import sqlite3
 
 from .logbase import LogError
 
-_DDL = """
+DDL = """
 CREATE SCHEMA IF NOT EXISTS turnlog;
 CREATE TABLE IF NOT EXISTS turnlog.games (
     game text PRIMARY KEY, format int NOT NULL CHECK (format IN (3, 4)), created text NOT NULL);
@@ -69,7 +69,7 @@ def ensure_schema(conn) -> None:
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('turnlog:schema', 0))")
         if conn.execute("SELECT to_regclass('turnlog.events')").fetchone()[0] is None:
-            conn.execute(_DDL)
+            conn.execute(DDL)
 
 
 def grant_writer(conn, role: str) -> None:

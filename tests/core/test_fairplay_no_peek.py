@@ -61,7 +61,7 @@ def test_share_answers_only_for_the_roll_due_now(tmp_path):
 
     ax, al = b"\x01" * 32, b"\x02" * 32
     db = tmp_path / "j.db"
-    g = Game.create(db, S.load("bridgehead-14-65"), joint={"AX": ax, "AL": al}, seats=SEATS)
+    g = Game.create(db, S.load("bridgehead-14-65"), joint={"AX": ax, "AL": al}, joint_hmac=True, seats=SEATS)
     assert CL.due_keys(g.state) == set()
     D.write_seed(tmp_path / "ax.secret", ax)
     key = "attrition/t2/AX/WA/western/0505"

@@ -14,7 +14,7 @@ import pytest
 
 from turnlog.engine.verify import verify_path
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def copied(tmp_path, name: str) -> Path:

@@ -24,7 +24,7 @@ from turnlog.events.game import GameForked
 
 from signed_position import SIGNERS, played, steps
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 
 
 def graft(original: Game, fork: Game) -> int:

@@ -285,7 +285,8 @@ def test_verify_names_a_redo_by_a_seat_that_did_not_issue_it(tmp_path):
     g = seated(tmp_path)
     play(g, 1)
     begin = g.log.commands()[-1]
-    g.execute(Undo(), actor="alice")
+    # the attrition made its roll due: only the referee may take it back (no peek, then decline)
+    g.execute(Undo(override=True, referee="carol", reason="misplayed"), actor="carol")
     redo = msgspec.json.decode(U.redo_payload(begin))
     seq = rogue.append(
         g, "Redo", redo, rogue.honest_rows(g, c.parse(U.reissued(begin))), actor="bob"

@@ -33,6 +33,10 @@ SCRIPT = [
 ]
 
 
+#: Claims any seat may make alone: these tests are about the server, the claims' own flow is
+#: tests/core/test_fairplay_*.py's (a hosted game takes "claims" at creation like `new --claim`).
+OPEN_CLAIMS = {"die": "any", "host-fact": "any", "report": "any"}
+
 def needs_starlette():
     """Skip without the serve extra; quiet Starlette's advice to move its test client to httpx2."""
     import warnings
@@ -47,7 +51,7 @@ def bearer(token: str) -> dict:
 
 def create(client, **extra) -> tuple[str, dict]:
     """A new seated bridgehead game: (its id, the tokens by actor)."""
-    r = client.post("/api/games", json={"scenario": SCENARIO, "seats": SEATS, **extra})
+    r = client.post("/api/games", json={"scenario": SCENARIO, "seats": SEATS, "claims": OPEN_CLAIMS, **extra})
     assert r.status_code == 201, r.text
     return r.json()["id"], r.json()["tokens"]
 

@@ -20,7 +20,7 @@ from turnlog.engine.verify import verify_path  # noqa: E402
 def _create(base: str) -> tuple[str, dict, int]:
     r = httpx.post(
         base + "/api/games",
-        json={"scenario": "bridgehead-14-65", "seats": {"AX": "alice", "WA": "bob"}},
+        json={"scenario": "bridgehead-14-65", "seats": {"AX": "alice", "WA": "bob"}, "claims": {"die": "any", "host-fact": "any", "report": "any"}},
     )
     assert r.status_code == 201, r.text
     gid, tokens = r.json()["id"], r.json()["tokens"]

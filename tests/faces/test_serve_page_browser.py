@@ -71,7 +71,7 @@ def _send(driver, command: dict | None, spectator, head_before: int) -> tuple[st
 def test_two_seats_play_the_example_to_its_end_while_a_spectator_follows(tmp_path):
     with Server(tmp_path / "games") as srv:
         r = httpx.post(
-            srv.url + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS}
+            srv.url + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS, "claims": {"die": "any", "host-fact": "any", "report": "any"}}
         )
         gid, tokens = r.json()["id"], r.json()["tokens"]
         page = f"{srv.url}/games/{gid}"

@@ -20,7 +20,7 @@ def test_one_servers_commit_reaches_the_followers_of_another(tmp_path):
     shared = tmp_path / "games"  # the seeds and the token hashes: a folder both servers see
     with Server(shared, "--db", url) as a, Server(shared, "--db", url) as b:
         r = httpx.post(
-            a.url + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS}, timeout=60
+            a.url + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS, "claims": {"die": "any", "host-fact": "any", "report": "any"}}, timeout=60
         )
         assert r.status_code == 201, r.text
         gid, tokens = r.json()["id"], r.json()["tokens"]

@@ -11,10 +11,21 @@ from collections.abc import Callable
 
 import msgspec
 from turnlog.engine import commands as c
+from turnlog.engine.errors import RuleViolation
 from turnlog.events.game import CommandUndone, NoteAdded
 
 from . import rogue_games as RG
 from .rogue_mutators import Ctx, Rogue, row
+
+
+def _honest_undo(x: Ctx, actor: str) -> None:
+    """Undo the target honestly: by its issuer, or by the referee's override once it made a roll due."""
+    try:
+        x.g.execute(c.Undo(), actor=actor)
+    except RuleViolation as err:
+        if err.rule != "undo.roll-due":
+            raise
+        x.g.execute(c.Undo(override=True, referee=RG.REFEREE, reason="a misplay"), actor=RG.REFEREE)
 
 
 def redo_embedded(x: Ctx) -> Rogue:
@@ -35,7 +46,7 @@ def redo_other_command(x: Ctx) -> Rogue | None:
     cid, _ = x.play()
     if x.g.undo_target() is None:
         return None
-    x.g.execute(c.Undo(), actor=actor)
+    _honest_undo(x, actor)
     note = c.AddNote(text="not the command undone")
     payload = {"type": "Redo", "of": cid, "command": msgspec.json.decode(c.encode(note))}
     first = x.write(RG.honest_rows(x.g, note), "Redo", payload, actor)
@@ -97,7 +108,7 @@ def undo_twice(x: Ctx) -> Rogue | None:
     cid, _ = x.play()
     if x.g.undo_target() is None:
         return None
-    x.g.execute(c.Undo(), actor=actor)
+    _honest_undo(x, actor)
     first = _undo(x, [CommandUndone(command_id=cid)], actor=actor)
     return Rogue(first, first, f"{x.target.ctype} (command {cid}) undone a second time")
 
@@ -142,7 +153,7 @@ def undo_undo(x: Ctx) -> Rogue | None:
     x.play()
     if x.g.undo_target() is None:
         return None
-    x.g.execute(c.Undo(), actor=actor)
+    _honest_undo(x, actor)
     undo = RG.last_command(x.g)[0]
     first = _undo(x, [CommandUndone(command_id=undo)], actor=actor)
     return Rogue(first, first, f"Undo of the Undo (command {undo}) that took back {x.target.ctype}")

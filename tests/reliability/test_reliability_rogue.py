@@ -22,9 +22,6 @@ KNOWN_OPEN = {
         "a RevealSeed's rows are not held to what a reveal writes (one SeedRevealed)",
     "undo_two_commands":
         "one undo row carrying two CommandUndone events, neither of a roll, verifies",
-    "field_die":
-        "an entered die's face is not held to the payload's value: verify names the next row",
-    "payload_swap": "the events of another entered face logged under the payload's face verify",
     # False alarms: honest logs verify names.
     "honest_from_snapshot":
         "a board restored from a snapshot (dump/load) orders a retreat's automatic consequences "

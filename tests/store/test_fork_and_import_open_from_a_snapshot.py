@@ -55,7 +55,7 @@ def _opened(path, folded) -> int:
 def test_a_fork_opens_from_its_snapshot(long_game, tmp_path, folded):
     cut = long_game.state.seq - 1  # inside nothing: the last command is one event, so the cut is the one before
     long_game.fork(cut, tmp_path / "f.db").close()
-    assert _opened(tmp_path / "f.db", folded) == 0
+    assert _opened(tmp_path / "f.db", folded) == 1  # the fork's own row (its identity) after the cut
     with Game.open(tmp_path / "f.db", readonly=True) as f:
         for seq in range(1, f.state.seq + 1, 53):  # earlier snapshots came along, and time travel agrees
             assert f.at(seq) == f.at(seq, use_snapshots=False)

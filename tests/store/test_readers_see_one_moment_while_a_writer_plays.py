@@ -25,7 +25,7 @@ from turnlog.events.store import open_log
 
 from fixtures.backbone import bridgehead
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 WRITER = """
 import sys, time
 from turnlog.engine.game import Game

@@ -22,7 +22,7 @@ from turnlog.events.store import split_url
 from fixtures.backbone import bridgehead
 from store_backends import cluster
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 NO_OP = "CREATE TRIGGER {name} BEFORE {op} ON events BEGIN SELECT 1; END"
 
 
@@ -90,7 +90,7 @@ def test_a_changed_commands_view_is_named(tmp_path):
 
 @pytest.mark.parametrize(
     "name",
-    ["edition1_open_attrition.db", "v1_unit_moved.db", "demo_before_issue12/bridgehead-14-65.db"],
+    ["edition1_open_attrition.db", "v1_unit_moved.db", "demo_logs_before_board_vocabulary/bridgehead-14-65.db"],
 )
 def test_older_files_keep_verifying(tmp_path, name):
     src = FIXTURES / name

@@ -263,6 +263,8 @@ def _scenario(doc: dict):
             "factions": seats,
             "referee": doc.get("referee") or "",
             "host": doc.get("host") or "",
+            # who may make which claim alone (docs/scenario.md seats.claims); none: the safe defaults
+            "claims": doc.get("claims") or {},
         }
         sc = seat_scenario(sc, spec)
     if not sc.seats.factions:
