@@ -5,7 +5,8 @@ two rear units; then 0504 (and 0503 with ``both``) is occupied, and us-x, us-z a
 """
 from __future__ import annotations
 
-from turnlog.engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
+from turnlog.engine.commands import (BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation,
+                                     TakeAttritionLosses)
 from turnlog.events.attrition import Selection
 
 from helpers import hexes, new_game, scenario, unit
@@ -28,3 +29,19 @@ def at_retreat(tmp_path, both=True):
     g.execute(SelectOccupation(procedure="A1", selections=sel))
     assert g.state.attritions["A1"].phase == "retreat"
     return g
+
+
+def lose_us_y_and_occupy_0504(g):
+    """Attrition 0504 from 0404 (die 5: us-y the loss), occupy it with it-1: the game at A1's retreat."""
+    zone = next(z.id for z in g.state.zones.values() if "0504" in z.hexes)
+    g.execute(BeginAttrition(attacker="AX", zone=zone))
+    g.execute(RollAttritionDie(procedure="A1", value=5))
+    g.execute(TakeAttritionLosses(procedure="A1", units=["us-y"]))
+    g.execute(SelectOccupation(procedure="A1", selections=[Selection(hex="0504", units=["it-1"])]))
+    assert g.state.attritions["A1"].phase == "retreat"
+    return g
+
+
+def go(*pairs):
+    """A1's RetreatUnits moving each (unit, hex) pair."""
+    return RetreatUnits(procedure="A1", retreats=[Retreat(unit=u, to=h) for u, h in pairs])

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from turnlog.engine.commands import BeginAttrition, Retreat, RetreatUnits, RollAttritionDie, SelectOccupation, \
-    TakeAttritionLosses
-from turnlog.events.attrition import Selection
 from turnlog.events.game import OverstackMarked, UnitRetreated
 
+from retreat_position import go, lose_us_y_and_occupy_0504
 from helpers import hexes, new_game, refused, scenario, unit
 
 FULL = {"stacking_limit": 1}
@@ -28,17 +26,7 @@ def at_retreat(tmp_path, around, extra=(), *, movers=("us-x",), hexsides=()):
     units = [unit("it-1", "IT", "0404", 12), unit("us-y", "US", "0504", 2),
              *[unit(u, "US", "0504") for u in movers], *extra]
     g = new_game(tmp_path, scenario(hx, units, hexsides=hexsides))
-    zone = next(z.id for z in g.state.zones.values() if "0504" in z.hexes)
-    g.execute(BeginAttrition(attacker="AX", zone=zone))
-    g.execute(RollAttritionDie(procedure="A1", value=5))
-    g.execute(TakeAttritionLosses(procedure="A1", units=["us-y"]))
-    g.execute(SelectOccupation(procedure="A1", selections=[Selection(hex="0504", units=["it-1"])]))
-    assert g.state.attritions["A1"].phase == "retreat"
-    return g
-
-
-def go(*pairs):
-    return RetreatUnits(procedure="A1", retreats=[Retreat(unit=u, to=h) for u, h in pairs])
+    return lose_us_y_and_occupy_0504(g)
 
 
 def retreated(g, cmd):

@@ -18,6 +18,17 @@ from . import rogue_games as RG
 from .rogue_mutators import Ctx, Rogue, row
 
 
+def _played_and_undone(x: Ctx) -> int | None:
+    """Play the target and undo it honestly; its command id, or None where that cannot be done."""
+    if _rolled(x):
+        return None
+    cid, _ = x.play()
+    if x.g.undo_target() is None:
+        return None
+    _honest_undo(x, x.actor)
+    return cid
+
+
 def _honest_undo(x: Ctx, actor: str) -> None:
     """Undo the target honestly: by its issuer, or by the referee's override once it made a roll due."""
     try:
@@ -40,13 +51,10 @@ def redo_embedded(x: Ctx) -> Rogue:
 
 def redo_other_command(x: Ctx) -> Rogue | None:
     """The target undone honestly, then a Redo of it carrying another command (a note) instead."""
-    if _rolled(x):
+    cid = _played_and_undone(x)
+    if cid is None:
         return None
     actor = x.actor
-    cid, _ = x.play()
-    if x.g.undo_target() is None:
-        return None
-    _honest_undo(x, actor)
     note = c.AddNote(text="not the command undone")
     payload = {"type": "Redo", "of": cid, "command": msgspec.json.decode(c.encode(note))}
     first = x.write(RG.honest_rows(x.g, note), "Redo", payload, actor)
@@ -102,13 +110,10 @@ def undo_override_event_only(x: Ctx) -> Rogue | None:
 
 
 def undo_twice(x: Ctx) -> Rogue | None:
-    if _rolled(x):
+    cid = _played_and_undone(x)
+    if cid is None:
         return None
     actor = x.actor
-    cid, _ = x.play()
-    if x.g.undo_target() is None:
-        return None
-    _honest_undo(x, actor)
     first = _undo(x, [CommandUndone(command_id=cid)], actor=actor)
     return Rogue(first, first, f"{x.target.ctype} (command {cid}) undone a second time")
 
