@@ -16,7 +16,6 @@ import re
 import msgspec
 
 from turnlog.events import game as g
-from turnlog.events.url import redact_text
 from turnlog.projections import fold as F
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState, dump, load
@@ -29,10 +28,9 @@ from .html_page import page
 from ..kinds import view as board_view
 from ..view import UnitView
 from .render import hex_cell, legend_panel
-from .render_overlays import DEFAULT, STYLES
 from .render_outlines import edge_towards, hexsides
 from .render_context import Context
-from .render_style import (ARROWS, CHANGED, MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
+from .render_style import (MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
                            feature_label, ink_on)
 from .render_units import counter
 from .verify_report import text as report_text
@@ -90,22 +88,16 @@ class _Reader:
 
 def build(game, report, path: str = "") -> tuple[dict, str]:
     """The page's data (steps, commands, map, verify report) and the static SVG of the board."""
-    final = game.at()
-    board = _Board(final)
-    commands = game.log.commands()
-    replay = _Replay(game, board, commands, {r.seq: r.check for r in report.rolls})
-    steps = [replay.step(seq, cid, ev, auto) for seq, cid, ev, auto in game.rows()]
-    data = {"name": final.name or "turnlog game", "file": redact_text(str(path)),
-            "events": len(steps),
-            "start": commands[0][6] - 1 if commands else 0, "steps": steps, "strings": replay.strings,
-            "commands": [_command(row, final, replay.undone_at) for row in commands],
-            "hexes": board.hexes, "width": round(board.mapw + PANEL), "margin": MARGIN,
-            "factions": board.factions, "nat": board.nat, "r": R, "h": H,
-            "colours": {"changed": CHANGED, **ARROWS, "move": "#333333"},
-            "facedata": board.facedata,
-            "styles": {role: msgspec.to_builtins(s) for role, s in {**STYLES, "": DEFAULT}.items()},
-            "verify": {"ok": report.ok, "head": report.head, "text": report_text(report, path), "bad": _bad(report)}}
-    return data, board.svg(final)
+    from .html_live import Live
+
+    live = Live(game, {r.seq: r.check for r in report.rolls}, path)
+    data = {**live.data, "verify": verify_data(report, path)}
+    return data, live.svg(game)
+
+
+def verify_data(report, path: str = "") -> dict:
+    """The verify report as the page shows it: verdict, head anchor, text, first bad seq."""
+    return {"ok": report.ok, "head": report.head, "text": report_text(report, path), "bad": _bad(report)}
 
 
 def _bad(report) -> int:

@@ -60,7 +60,7 @@ _BODY = """<header><h1 id="game-name"></h1><span id="verdict"></span>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="seq">
 <span class="keys">keys: &larr; &rarr; event, &uarr; &darr; command, Home / End</span></nav>
 <main><div id="board-pane">{board}</div>
-<aside><div id="command"></div><div id="actor"></div><div id="command-flags"></div>
+<aside>{box}<div id="command"></div><div id="actor"></div><div id="command-flags"></div>
 <div id="event"></div><div id="flags"></div><pre id="detail"></pre>
 <h3>Board</h3><div id="turn"></div><ul id="procedures"></ul><h3>Off the map</h3><ul id="off-map"></ul>
 <h3>Changed by this command so far (yellow on the board)</h3><ul id="changes"></ul></aside></main>
@@ -87,6 +87,16 @@ def page(data_json: str, board_svg: str, name: str) -> str:
             f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{escape(name)} — turnlog replay</title>\n<style>{_STYLE}</style></head>\n<body>\n"
-            + _BODY.replace("{board}", board_svg)
-            + f'<script type="application/json" id="turnlog-data">{data_json}</script>\n'
+            + body(data_json, board_svg)
             + f"<script>{_SCRIPT}</script>\n</body></html>\n")
+
+
+def body(data_json: str, board_svg: str, box: str = "") -> str:
+    """The page's body up to its script: the panels, the board, the data; ``box``: markup at the top of the
+    panel beside the board (a hosted game's seat and command box)."""
+    return (_BODY.replace("{box}", box).replace("{board}", board_svg)
+            + f'<script type="application/json" id="turnlog-data">{data_json}</script>\n')
+
+
+#: The replay's script and style, for a server that sends them as files of their own.
+SCRIPT, STYLE = _SCRIPT, _STYLE

@@ -10,7 +10,8 @@ SCRIPT = r"""
 (function () {
 "use strict";
 const D = JSON.parse(document.getElementById("turnlog-data").textContent);
-const NS = "http://www.w3.org/2000/svg", S = D.steps, CMDS = D.commands, HX = D.hexes, N = S.length, KEY = 200;
+const NS = "http://www.w3.org/2000/svg", S = D.steps, CMDS = D.commands, HX = D.hexes, KEY = 200;
+let N = S.length;
 const R = D.r, H = D.h;
 const $ = (id) => document.getElementById(id);
 function svg(tag, attrs, text) {
@@ -52,7 +53,9 @@ function apply(s, d) {
   if (d.p) s.p = d.p;
 }
 const frames = [];
-{ const s = empty(); for (let i = 0; i < N; i++) { if (i % KEY === 0) frames.push(clone(s)); apply(s, S[i][3]); } }
+const tail = empty();  // the board after the last step: where the steps a live page receives fold on
+function fold(from) { for (let i = from; i < N; i++) { if (i % KEY === 0) frames.push(clone(tail)); apply(tail, S[i][3]); } }
+fold(0);
 function stateAt(i) {
   if (i < 0) return empty();
   const k = Math.floor(i / KEY), s = clone(frames[k]);
@@ -379,6 +382,34 @@ window.addEventListener("keydown", (e) => {
 }, true);
 const asked = () => { const m = /^#seq=(\d+)$/.exec(location.hash); return m ? Number(m[1]) - 1 : null; };
 window.addEventListener("hashchange", () => { const i = asked(); if (i !== null && i !== cur) go(i); });
+// A page following a game being played (`turnlog serve`) appends what the server sends since its own
+// counts (engine/faces/html_live.py): steps, commands, counter faces (the server's own drawing of a
+// counter, as the board above embeds the first ones), texts, and the commands an undo marked.
+function grow(more) {
+  const following = cur >= N - 1, defs = document.querySelector("#board defs:last-of-type");
+  more.faces.forEach((m, k) => {
+    const doc = new DOMParser().parseFromString('<svg xmlns="' + NS + '"><g id="face-' + D.facedata.length +
+      '">' + m + "</g></svg>", "image/svg+xml");
+    defs.append(document.importNode(doc.documentElement.firstChild, true));
+    D.facedata.push(more.facedata[k]);
+  });
+  for (const [k, seq] of more.undone) {
+    const c = CMDS[k];
+    if (c[7]) continue;
+    c[7] = seq;
+    for (let j = c[5] - 1; j < c[6] && j < N; j++) S[j][2] |= 2;
+  }
+  D.strings.push(...more.strings);
+  CMDS.push(...more.commands);
+  Object.assign(D.nat, more.nat);
+  const from = N;
+  S.push(...more.steps);
+  N = D.events = S.length;
+  fold(from);
+  $("slider").max = N - 1;
+  go(following ? N - 1 : cur);
+}
+window.turnlogReplay = {grow, go, data: () => D, counts: () => [N, CMDS.length, D.facedata.length, D.strings.length]};
 go(asked() ?? D.start);
 document.body.dataset.ready = "1";
 })();

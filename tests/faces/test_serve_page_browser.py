@@ -1,6 +1,8 @@
-"""A hosted game's page in headless Chromium: two browsers, one per seat, play the bundled 14.65
-example to its end through their command boxes while a third browser spectates and shows each
-command's events within a second; a refusal shows its rule; a reload lands on the same state."""
+"""A hosted game's page in headless Chromium: the replay page of `export --html`, following live.
+Two browsers, one per seat, play the bundled 14.65 example to its end through their command boxes
+while a third browser spectates and shows each command's events within a second; a refusal shows its
+rule; a reload lands on the same state (the replay's data grown live equals the data loaded afresh).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import time
 
 import pytest
 
-from html_browser import errors, start_browser
+from html_browser import colours, errors, start_browser
 from serve_helpers import SCRIPT, SEATS, Server, needs_starlette
 
 needs_starlette()
@@ -36,6 +38,18 @@ def _open(driver, url: str) -> None:
         lambda: _text(driver, "live") == "live" and _text(driver, "seq") != "0",
         what="the page to follow",
     )
+
+
+def _shown(driver) -> dict:
+    """The replay's data (grown live or loaded), its position and the counters it draws."""
+    return {
+        "data": driver.execute_script(
+            # the verify report is the one made when the page loaded
+            "const d = Object.assign({}, turnlogReplay.data()); delete d.start; delete d.verify; return d;"
+        ),
+        "position": _text(driver, "position"),
+        "units": driver.find_element("id", "units").get_attribute("innerHTML"),
+    }
 
 
 def _sit(driver, token: str, actor: str) -> None:
@@ -116,16 +130,19 @@ def test_two_seats_play_the_example_to_its_end_while_a_spectator_follows(tmp_pat
                 lambda: int(_text(spectator, "seq")) == end, what="the spectator to reach the end"
             )
             assert httpx.get(f"{srv.url}/api/games/{gid}/verify", timeout=30).json()["ok"]
-            lines = [li.text for li in spectator.find_elements("css selector", "#log li")]
-            assert (
-                len(lines) == end and sum("[bob]" in x for x in lines) == 1
-            )  # the losses, WA's own
-            board = spectator.find_element("id", "board").get_attribute("src")
+            seen = _shown(spectator)
+            assert seen["data"]["events"] == end and seen["position"] == f"seq {end} of {end}"
+            by = [c[1] for c in seen["data"]["commands"]]
+            assert by.count("bob") == 1 and by.count("alice") == 3  # WA's own losses
+            for who, d in (("spectator", spectator), ("alice", alice)):  # kept under pytest's tmp
+                d.save_screenshot(str(tmp_path / f"page-{who}.png"))
+                assert colours(d.get_screenshot_as_png()) > 8, who
             spectator.refresh()
             _open(spectator, page)
             assert int(_text(spectator, "seq")) == end
-            assert [li.text for li in spectator.find_elements("css selector", "#log li")] == lines
-            assert spectator.find_element("id", "board").get_attribute("src") == board
+            again = _shown(spectator)
+            assert again["data"] == seen["data"]  # grown live = built afresh, event for event
+            assert again["units"] == seen["units"] and again["position"] == seen["position"]
             expected = (
                 "favicon",
                 "status of 422",

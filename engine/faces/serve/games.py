@@ -19,12 +19,16 @@ import re
 import secrets
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from turnlog.events.store import is_url
 
 from ...errors import CommandError
 from ...game import Game
 from . import auth
+
+if TYPE_CHECKING:
+    from ..html_live import Live
 
 #: What ``secrets.token_urlsafe(16)`` gives: 22 characters of the URL-safe base64 alphabet.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -42,6 +46,7 @@ class Entry:
         self.game = game
         self.seats = seats
         self.lock = threading.Lock()
+        self.live: Live | None = None  # the replay page's data, made when a page first asks (page.py)
 
     def fresh(self) -> Game:
         """The Game with its live board at the log's head (call under ``lock``)."""

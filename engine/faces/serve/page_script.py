@@ -1,5 +1,5 @@
-"""The script of a hosted game's page (page.py): read the API, follow the events, build the command
-box."""
+"""The second script of a hosted game's page (page.py): follow the events, append what the replay
+lacks, build the command box."""
 
 SCRIPT = r"""
 "use strict";
@@ -7,7 +7,7 @@ const gid = document.body.dataset.game;
 const api = "/api/games/" + gid;
 const key = "turnlog-token-" + gid;
 const $ = (id) => document.getElementById(id);
-let seq = 0, shown = 0, me = "", choices = [], busy = false, again = false;
+let seq = turnlogReplay.counts()[0], me = "", choices = [], busy = false, again = false;
 
 function token() { return sessionStorage.getItem(key) || ""; }
 function auth() { return token() ? {"Authorization": "Bearer " + token()} : {}; }
@@ -17,41 +17,25 @@ async function get(url) {
 }
 function say(text, kind) { const s = $("status"); s.textContent = text; s.className = kind || ""; }
 
+// The replay (engine/faces/html_script.py) draws; this asks the server for what it lacks and appends it.
 async function refresh() {
   if (busy) { again = true; return; }
   busy = true;
   try {
     do {
       again = false;
-      const [, s] = await get(api);
-      if (s.seq < shown) { shown = 0; }
-      await loadLog(s.seq);
-      await loadLegal();
-      $("board").src = api + "/board.svg?v=" + s.seq;
-      $("name").textContent = s.name;
-      seq = s.seq;
+      const [n, c, f, s] = turnlogReplay.counts();
+      const [r, more] = await get(api + "/replay?steps=" + n + "&commands=" + c + "&faces=" + f + "&strings=" + s);
+      if (!r.ok) continue;
+      if (more.reload) { location.reload(); return; }
+      if (more.steps.length || more.undone.length) turnlogReplay.grow(more);
+      seq = more.events;
       $("seq").textContent = String(seq);
+  // the verify report (and its head anchor) is of the log as it was when the page loaded
+  $("verdict").textContent += " at seq " + seq + ", when this page loaded";
+      await loadLegal();
     } while (again);
   } finally { busy = false; }
-}
-
-async function loadLog(head, redraw) {
-  if (redraw) { $("log").replaceChildren(); shown = 0; }
-  let start = shown + 1;
-  while (start <= head) {
-    const [, page] = await get(api + "/log?start=" + start);
-    for (const row of page.rows) {
-      const li = document.createElement("li");
-      li.value = row.seq;
-      li.dataset.seq = row.seq;
-      if (row.undone) li.className = "undone";
-      li.textContent = row.line + (row.actor ? "  [" + row.actor + "]" : "");
-      $("log").appendChild(li);
-      shown = row.seq;
-    }
-    if (page.next === null || page.next === undefined) break;
-    start = page.next;
-  }
 }
 
 let offered = "";
@@ -162,11 +146,7 @@ function follow() {
   const es = new EventSource(api + "/events?after=" + seq);
   es.onopen = () => { $("live").textContent = "live"; $("live").className = "on"; };
   es.onerror = () => { $("live").textContent = "reconnecting"; $("live").className = "off"; };
-  es.addEventListener("event", (e) => {
-    const data = JSON.parse(e.data);
-    if (data.type === "CommandUndone") { shown = 0; $("log").replaceChildren(); }
-    refresh();
-  });
+  es.addEventListener("event", () => refresh());
 }
 
 $("choice").addEventListener("change", fields);
@@ -182,6 +162,7 @@ $("stand").addEventListener("click", () => { sessionStorage.removeItem(key); sit
 (async () => {
   const [, s] = await get(api);
   seats = (s.seats && s.seats.factions) || {};
+  $("seq").textContent = String(seq);
   await sit();
   follow();
 })();
