@@ -345,6 +345,7 @@ def build(games: Games, cors: str | None = None) -> Starlette:
         Route(g + "/redo", api.redo, methods=["POST"]),
         Route(g + "/events", api.events, methods=["GET"]),
         *page.routes(games),
+        Route("/openapi.json", _openapi, methods=["GET"]),
     ]
     middleware = []
     if cors:
@@ -373,6 +374,19 @@ def build(games: Games, cors: str | None = None) -> Starlette:
     )
     app.state.api = api
     return app
+
+
+async def _openapi(_request: Request) -> Response:
+    """The OpenAPI description of these routes (openapi.py)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from .openapi import document
+
+    try:
+        mine = version("turnlog")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        mine = "0"
+    return B.json(document(mine))
 
 
 async def _handler(request: Request, err: Exception) -> Response:
