@@ -15,7 +15,7 @@ GID = {"name": "gid", "in": "path", "required": True,
        "description": "the game's id, answered once at creation"}
 EXPECT = {"name": "expect", "in": "query", "required": False, "schema": {"type": "integer"},
           "description": "the seq the client looked at; another head answers 409"}
-SEAT = [{"bearer": []}]
+SEAT: list[dict[str, list[str]]] = [{"bearer": []}]
 
 
 def _q(name: str, what: str) -> dict:
