@@ -22,6 +22,7 @@ from starlette.routing import Route
 from turnlog.events.log import ConcurrencyError
 from turnlog.projections.state import dump
 
+from ... import claims
 from ... import commands as c
 from ... import scenario as SC
 from ...errors import CommandError
@@ -103,24 +104,7 @@ class Api:
         return B.json(await self._read(request, lambda e: _log_page(e, start, limit)))
 
     async def legal(self, request: Request) -> Response:
-        def read(entry: Entry):
-            g = entry.fresh()
-            factions = g.state.seats.factions
-            return {
-                "seq": g.state.seq,
-                "choices": [
-                    {
-                        **msgspec.to_builtins(ch),
-                        "text": str(ch),
-                        "actor": factions.get(ch.faction, "")
-                        if ch.role != "host"
-                        else g.state.seats.host,
-                    }
-                    for ch in g.legal()
-                ],
-            }
-
-        return B.json(await self._read(request, read))
+        return B.json(await self._read(request, lambda e: _legal(e.fresh())))
 
     async def verify(self, request: Request) -> Response:
         from ...verify import verify_path
@@ -217,6 +201,31 @@ class Api:
                 }
 
         return B.json(await run_in_threadpool(locked))
+
+
+def _legal(g) -> dict:
+    """legal()'s choices, each with the actor whose seat it is; while a claim is pending, only
+    what may happen then (claims.WHILE_PENDING) and the answers, one per actor who may give them."""
+    state = g.state
+    seats, waiting = state.seats, claims.pending(state)
+    out = []
+    for ch in g.legal():
+        if waiting and ch.command not in claims.WHILE_PENDING:
+            continue
+        actor = seats.host if ch.role == "host" else seats.factions.get(ch.faction, "")
+        out.append({**msgspec.to_builtins(ch), "text": str(ch), "actor": actor})
+    if waiting:
+        claim = state.claims[waiting]
+        rule = "claims.answer"
+        for actor in sorted(claims.acceptors(state, claim.by)):
+            for command in ("AcceptClaim", "DisputeClaim"):
+                head = f"{command} claim={waiting}"
+                text = f"{head}: {claim.by}'s {claim.cls} claim {claim.command} ({rule})"
+                reason = [{"field": "reason", "domain": "text", "optional": True}]
+                out.append({"command": command, "head": head, "fixed": {"claim": waiting},
+                            "options": reason if command == "DisputeClaim" else [],
+                            "rule": rule, "text": text, "actor": actor})
+    return {"seq": state.seq, "choices": out}
 
 
 def _command(raw: bytes) -> c.Command:
