@@ -25,7 +25,7 @@ from turnlog.projections.state import dump
 from ... import claims
 from ... import commands as c
 from ... import scenario as SC
-from ...errors import CommandError
+from ...errors import CommandError, RuleViolation
 from ...seats import seat_scenario
 from ..cli_play import issuers
 from . import bodies as B
@@ -119,8 +119,11 @@ class Api:
 
     async def command(self, request: Request) -> Response:
         raw = await B.body(request, B.MAX_COMMAND, "command")
-        cmd = _command(raw)  # a bad command is refused before the game is even looked up
-        return await self._write(request, lambda g, actor: g.execute(cmd, actor=actor))
+        entry = await self._entry(request)
+        if entry.game.state.seats.keys:  # signed: the signature names the seat, no token needed
+            return await self._write(request, lambda g, actor: _signed(g, raw, actor), signed=True)
+        cmd = _command(raw)  # a bad command is refused before the game is locked
+        return await self._write(request, lambda g, actor: (actor, g.execute(cmd, actor=actor)))
 
     async def undo(self, request: Request) -> Response:
         raw = await B.body(request, B.MAX_COMMAND, "undo")
@@ -129,11 +132,11 @@ class Api:
             "type": "Undo",
         }  # override, referee, reason
         cmd = _command(msgspec.json.encode(doc))
-        return await self._write(request, lambda g, actor: g.execute(cmd, actor=actor))
+        return await self._write(request, lambda g, actor: (actor, g.execute(cmd, actor=actor)))
 
     async def redo(self, request: Request) -> Response:
         await B.body(request, B.MAX_COMMAND, "redo")
-        return await self._write(request, lambda g, actor: g.redo(actor=actor))
+        return await self._write(request, lambda g, actor: (actor, g.redo(actor=actor)))
 
     async def events(self, request: Request) -> Response:
         gid = (await self._entry(request)).id
@@ -165,10 +168,13 @@ class Api:
 
         return await run_in_threadpool(locked)
 
-    async def _write(self, request: Request, fn) -> Response:
+    async def _write(self, request: Request, fn, signed: bool = False) -> Response:
+        """Run ``fn(game, actor)`` -> (issuer, events) under the game's lock, as the token's actor
+        (``signed``: a token is optional, the signed line names its issuer)."""
         entry = await self._entry(request)
-        actor = entry.seats.actor(request.headers.get("authorization"))
-        if actor is None:
+        given = request.headers.get("authorization")
+        actor = entry.seats.actor(given)
+        if actor is None and (given or not signed):
             raise B.Refused(401, "auth", "Authorization: give the seat's token as 'Bearer TOKEN'")
         expect = B.number(request, "expect")
 
@@ -184,7 +190,7 @@ class Api:
                         seq=g.state.seq,
                     )
                 try:
-                    pairs = fn(g, actor)
+                    actor_, pairs = fn(g, actor or "")
                 except (
                     ConcurrencyError
                 ) as err:  # another server appended first: the game has reloaded
@@ -196,7 +202,7 @@ class Api:
                     ) from None
                 return {
                     "seq": g.state.seq,
-                    "actor": actor,
+                    "actor": actor_,
                     "events": [{"seq": s, "type": type(ev).__name__} for s, ev in pairs],
                 }
 
@@ -226,6 +232,25 @@ def _legal(g) -> dict:
                             "options": reason if command == "DisputeClaim" else [],
                             "rule": rule, "text": text, "actor": actor})
     return {"seq": state.seq, "choices": out}
+
+
+def _signed(g, raw: bytes, actor: str) -> tuple[str, list]:
+    """Append the line `turnlog sign` printed, as its signer's (``actor``: the token's, if any)."""
+    from ..cli_keys import unwrap
+
+    try:
+        cmd, who, signer = unwrap(g, raw.decode("utf-8", "replace"), actor)
+    except msgspec.DecodeError as err:
+        raise CommandError(f"command: not valid JSON ({err})") from None
+    except CommandError as err:
+        raise CommandError(f"command: {err}") from None
+    if signer is None:
+        raise RuleViolation(
+            "signatures",
+            "this game is signed: post the line `turnlog sign` prints for the command "
+            '({"signed": ..., "actor": ..., "prev": ..., "sig": ...})',
+        )
+    return who, g.execute(cmd, actor=who, signer=signer)
 
 
 def _command(raw: bytes) -> c.Command:
@@ -274,15 +299,13 @@ def _scenario(doc: dict):
             "host": doc.get("host") or "",
             # who may make which claim alone (docs/scenario.md seats.claims); none: the safe defaults
             "claims": doc.get("claims") or {},
+            # a signed game: each seated actor's public key (64 hex digits), as `new --key`
+            "keys": doc.get("keys") or {},
         }
         sc = seat_scenario(sc, spec)
     if not sc.seats.factions:
         raise CommandError(
             "seats: a hosted game names who holds each side (seats: {FACTION: ACTOR})"
-        )
-    if sc.seats.keys:
-        raise CommandError(
-            "seats.keys: signed games are played with `turnlog sign`/`play`, not hosted"
         )
     return sc
 
