@@ -187,6 +187,10 @@ def _serve(sub) -> None:
                                                      "(default: no cross-origin calls)")
     sp.add_argument("--synchronous", default="FULL", choices=["OFF", "NORMAL", "FULL", "EXTRA"],
                     help="SQLite durability of each write (default FULL)")
+    sp.add_argument("--max-games", type=seq_arg, default=10_000,
+                    help="refuse to create a game past this many in --dir (default 10000)")
+    sp.add_argument("--max-games-per-client", type=seq_arg, default=20,
+                    help="refuse a client address more creations than this in an hour (default 20)")
     sp.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
                     help="uvicorn's log level (default warning)")
     sp.set_defaults(fn="cmd_serve")

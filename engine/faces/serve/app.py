@@ -32,6 +32,7 @@ from . import bodies as B
 from . import page
 from .games import Entry, Games
 from .push import Push
+from .quota import Quota
 
 ID = "{gid:str}"
 
@@ -39,9 +40,10 @@ ID = "{gid:str}"
 class Api:
     """The routes' handlers over one Games directory and its push hubs."""
 
-    def __init__(self, games: Games):
+    def __init__(self, games: Games, quota: Quota | None = None):
         self.games = games
         self.push = Push()
+        self.quota = quota or Quota()
 
     # -- games ------------------------------------------------------------
 
@@ -49,9 +51,15 @@ class Api:
         raw = await B.body(request, B.MAX_CREATE, "body")
         doc = _object(raw, "body")
         scenario = await run_in_threadpool(_scenario, doc)
-        gid, tokens = await run_in_threadpool(
-            self.games.create, scenario, listed=doc.get("listed") is True
-        )
+        client = request.client.host if request.client else ""
+        await run_in_threadpool(self.quota.take, client, self.games.count)
+        try:
+            gid, tokens = await run_in_threadpool(
+                self.games.create, scenario, listed=doc.get("listed") is True
+            )
+        except BaseException:
+            self.quota.give_back(client)
+            raise
         return B.json(
             {"id": gid, "name": scenario.name, "tokens": tokens, "page": f"/games/{gid}"}, 201
         )
@@ -358,9 +366,10 @@ def _log_page(entry: Entry, start: int, limit: int) -> dict:
     return {"rows": rows, "last": last, "next": stop + 1 if stop < last else None}
 
 
-def build(games: Games, cors: str | None = None) -> Starlette:
-    """The ASGI application over ``games``; ``cors``: the one origin whose pages may call it."""
-    api = Api(games)
+def build(games: Games, cors: str | None = None, quota: Quota | None = None) -> Starlette:
+    """The ASGI application over ``games``; ``cors``: the one origin whose pages may call it;
+    ``quota``: how many games it creates (default: quota.py's defaults)."""
+    api = Api(games, quota)
     g = f"/api/games/{ID}"
     routes = [
         Route("/api/games", api.list, methods=["GET"]),

@@ -127,6 +127,10 @@ class Games:
                 out.append((gid, seats))
         return out
 
+    def count(self) -> int:
+        """How many games the folder holds (their seat sidecars)."""
+        return sum(1 for _ in self.dir.glob("*" + auth.SUFFIX)) if self.dir.is_dir() else 0
+
     def close(self) -> None:
         with self._guard:
             for found in self._open.values():

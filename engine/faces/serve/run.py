@@ -34,8 +34,10 @@ def serve(args) -> int:
         ) from None
     from .games import Games
 
+    from .quota import Quota
+
     games = Games(args.dir, args.db, synchronous=args.synchronous)
-    app = build(games, cors=args.cors)
+    app = build(games, cors=args.cors, quota=Quota(args.max_games, args.max_games_per_client))
     print(
         f"turnlog serve: games in {games.dir}{' (logs in PostgreSQL)' if args.db else ''}, "
         f"on http://{args.host}:{args.port}/",
