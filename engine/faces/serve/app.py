@@ -9,7 +9,6 @@ stands for, and every read is what the CLI's reading commands give (``show --jso
 from __future__ import annotations
 
 import contextlib
-import tomllib
 
 import msgspec
 from starlette.applications import Starlette
@@ -22,13 +21,9 @@ from starlette.routing import Route
 from turnlog.events.log import ConcurrencyError
 from turnlog.projections.state import dump
 
-from ... import claims
-from ... import commands as c
-from ... import scenario as SC
-from ...errors import CommandError, RuleViolation
-from ...seats import seat_scenario
-from ..cli_play import issuers
 from . import bodies as B
+from . import inputs as I
+from . import reads as R
 from . import page
 from .games import Entry, Games
 from .push import Push
@@ -49,8 +44,8 @@ class Api:
 
     async def create(self, request: Request) -> Response:
         raw = await B.body(request, B.MAX_CREATE, "body")
-        doc = _object(raw, "body")
-        scenario = await run_in_threadpool(_scenario, doc)
+        doc = I.json_object(raw, "body")
+        scenario = await run_in_threadpool(I.scenario, doc)
         client = request.client.host if request.client else ""
         await run_in_threadpool(self.quota.take, client, self.games.count)
         try:
@@ -96,23 +91,23 @@ class Api:
 
     async def board(self, request: Request) -> Response:
         at = B.number(request, "at", least=1)
-        raw = await self._read(request, lambda e: dump(_state(e, at)))
+        raw = await self._read(request, lambda e: dump(R.state_at(e, at)))
         return B.json(None, raw=raw)
 
     async def board_svg(self, request: Request) -> Response:
         from ..render import render_svg
 
         at = B.number(request, "at", least=1)
-        svg = await self._read(request, lambda e: render_svg(e.game, _state(e, at), at))
+        svg = await self._read(request, lambda e: render_svg(e.game, R.state_at(e, at), at))
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     async def log(self, request: Request) -> Response:
-        start = B.number(request, "start", 1, least=1)
-        limit = min(B.number(request, "limit", B.MAX_PAGE, least=1), B.MAX_PAGE)
-        return B.json(await self._read(request, lambda e: _log_page(e, start, limit)))
+        start = B.number(request, "start", least=1) or 1
+        limit = min(B.number(request, "limit", least=1) or B.MAX_PAGE, B.MAX_PAGE)
+        return B.json(await self._read(request, lambda e: R.log_page(e, start, limit)))
 
     async def legal(self, request: Request) -> Response:
-        return B.json(await self._read(request, lambda e: _legal(e.fresh())))
+        return B.json(await self._read(request, lambda e: R.legal(e.fresh())))
 
     async def verify(self, request: Request) -> Response:
         from ...verify import verify_path
@@ -129,17 +124,17 @@ class Api:
         raw = await B.body(request, B.MAX_COMMAND, "command")
         entry = await self._entry(request)
         if entry.game.state.seats.keys:  # signed: the signature names the seat, no token needed
-            return await self._write(request, lambda g, actor: _signed(g, raw, actor), signed=True)
-        cmd = _command(raw)  # a bad command is refused before the game is locked
+            return await self._write(request, lambda g, actor: I.signed(g, raw, actor), signed=True)
+        cmd = I.command(raw)  # a bad command is refused before the game is locked
         return await self._write(request, lambda g, actor: (actor, g.execute(cmd, actor=actor)))
 
     async def undo(self, request: Request) -> Response:
         raw = await B.body(request, B.MAX_COMMAND, "undo")
         doc = {
-            **(_object(raw, "undo") if raw.strip() else {}),
+            **(I.json_object(raw, "undo") if raw.strip() else {}),
             "type": "Undo",
         }  # override, referee, reason
-        cmd = _command(msgspec.json.encode(doc))
+        cmd = I.command(msgspec.json.encode(doc))
         return await self._write(request, lambda g, actor: (actor, g.execute(cmd, actor=actor)))
 
     async def redo(self, request: Request) -> Response:
@@ -215,155 +210,6 @@ class Api:
                 }
 
         return B.json(await run_in_threadpool(locked))
-
-
-def _legal(g) -> dict:
-    """legal()'s choices, each with the actor whose seat it is; while a claim is pending, only
-    what may happen then (claims.WHILE_PENDING) and the answers, one per actor who may give them."""
-    state = g.state
-    seats, waiting = state.seats, claims.pending(state)
-    out = []
-    for ch in g.legal():
-        if waiting and ch.command not in claims.WHILE_PENDING:
-            continue
-        actor = seats.host if ch.role == "host" else seats.factions.get(ch.faction, "")
-        out.append({**msgspec.to_builtins(ch), "text": str(ch), "actor": actor})
-    if waiting:
-        claim = state.claims[waiting]
-        rule = "claims.answer"
-        for actor in sorted(claims.acceptors(state, claim.by)):
-            for command in ("AcceptClaim", "DisputeClaim"):
-                head = f"{command} claim={waiting}"
-                text = f"{head}: {claim.by}'s {claim.cls} claim {claim.command} ({rule})"
-                reason = [{"field": "reason", "domain": "text", "optional": True}]
-                out.append({"command": command, "head": head, "fixed": {"claim": waiting},
-                            "options": reason if command == "DisputeClaim" else [],
-                            "rule": rule, "text": text, "actor": actor})
-    return {"seq": state.seq, "choices": out}
-
-
-def _signed(g, raw: bytes, actor: str) -> tuple[str, list]:
-    """Append the line `turnlog sign` printed, as its signer's (``actor``: the token's, if any)."""
-    from ..cli_keys import unwrap
-
-    try:
-        cmd, who, signer = unwrap(g, raw.decode("utf-8", "replace"), actor)
-    except msgspec.DecodeError as err:
-        raise CommandError(f"command: not valid JSON ({err})") from None
-    except CommandError as err:
-        raise CommandError(f"command: {err}") from None
-    if signer is None:
-        raise RuleViolation(
-            "signatures",
-            "this game is signed: post the line `turnlog sign` prints for the command "
-            '({"signed": ..., "actor": ..., "prev": ..., "sig": ...})',
-        )
-    return who, g.execute(cmd, actor=who, signer=signer)
-
-
-def _command(raw: bytes) -> c.Command:
-    try:
-        return c.parse(raw)
-    except CommandError as err:
-        raise CommandError(f"command: {err}") from None
-
-
-def _object(raw: bytes, what: str) -> dict:
-    try:
-        doc = msgspec.json.decode(raw)
-    except msgspec.DecodeError as err:
-        raise CommandError(f"{what}: not valid JSON ({err})") from None
-    if not isinstance(doc, dict):
-        raise CommandError(f"{what}: a JSON object")
-    return doc
-
-
-def _scenario(doc: dict):
-    """The scenario of a creation request, seated; a bundled name or an uploaded text."""
-    given = doc.get("scenario")
-    if isinstance(given, str):
-        if given not in SC.bundled_names():
-            raise CommandError(
-                f"scenario: no bundled scenario {given[:80]!r} (bundled: "
-                f"{', '.join(SC.bundled_names())})"
-            )
-        sc = SC.load(given)
-    elif (
-        isinstance(given, dict)
-        and given.get("format") in ("toml", "json")
-        and isinstance(given.get("text"), str)
-    ):
-        _shipped_tables_only(given["text"], given["format"])
-        sc = SC.parse(given["text"], given["format"], "scenario (uploaded)", base="/nonexistent")
-    else:
-        raise CommandError('scenario: a bundled name, or {"format": "toml"|"json", "text": "..."}')
-    seats = doc.get("seats")
-    if seats is not None:
-        if not isinstance(seats, dict):
-            raise CommandError('seats: {"FACTION": "ACTOR", ...}')
-        spec = {
-            "factions": seats,
-            "referee": doc.get("referee") or "",
-            "host": doc.get("host") or "",
-            # who may make which claim alone (docs/scenario.md seats.claims); none: the safe defaults
-            "claims": doc.get("claims") or {},
-            # a signed game: each seated actor's public key (64 hex digits), as `new --key`
-            "keys": doc.get("keys") or {},
-        }
-        sc = seat_scenario(sc, spec)
-    if not sc.seats.factions:
-        raise CommandError(
-            "seats: a hosted game names who holds each side (seats: {FACTION: ACTOR})"
-        )
-    return sc
-
-
-def _shipped_tables_only(text: str, fmt: str) -> None:
-    """An upload may name the shipped tables or give its own inline, never a path on the server."""
-    try:
-        raw = tomllib.loads(text) if fmt == "toml" else msgspec.json.decode(text)
-    except (tomllib.TOMLDecodeError, msgspec.DecodeError):
-        return  # parse() names the syntax error
-    tables = raw.get("tables") if isinstance(raw, dict) else None
-    for name, given in tables.items() if isinstance(tables, dict) else ():
-        if isinstance(given, str) and not given.startswith("turnlog:"):
-            raise CommandError(
-                f"tables.{name}: an uploaded scenario names a shipped table (turnlog:...) "
-                "or gives the table inline, never a file on the server"
-            )
-
-
-def _state(entry: Entry, at: int | None):
-    g = entry.fresh()
-    if at is None or at == g.state.seq:
-        return g.state
-    if at > g.state.seq:
-        raise B.Refused(400, "input", f"at: seq {at} is past the end of the log ({g.state.seq})")
-    return g.at(at)
-
-
-def _log_page(entry: Entry, start: int, limit: int) -> dict:
-    from turnlog.projections import narrative
-
-    g = entry.fresh()
-    stop = start + limit - 1
-    undone = g.undone()
-    by = issuers(g, start, stop)
-    rows = []
-    for seq, cid, ev, auto in g.rows(start, stop):
-        row = {
-            "seq": seq,
-            "command_id": cid,
-            "automatic": auto,
-            "undone": cid in undone,
-            "event": ev,
-            "line": narrative.line(ev),
-        }
-        if seq in by:
-            row["actor"], row["seat"] = by[seq]
-        rows.append(row)
-    last = g.state.seq
-    return {"rows": rows, "last": last, "next": stop + 1 if stop < last else None}
 
 
 def build(games: Games, cors: str | None = None, quota: Quota | None = None) -> Starlette:

@@ -1,0 +1,106 @@
+"""What a request to `turnlog serve` sends, decoded and checked: a command (or a signed line), a JSON
+object, the scenario of a creation. Every failure is a CommandError naming the field (400) or the
+rule that refuses it; nothing here writes.
+"""
+
+from __future__ import annotations
+
+import tomllib
+
+import msgspec
+
+from ... import commands as c
+from ... import scenario as SC
+from ...errors import CommandError, RuleViolation
+from ...seats import seat_scenario
+
+
+def signed(g, raw: bytes, actor: str) -> tuple[str, list]:
+    """Append the line `turnlog sign` printed, as its signer's (``actor``: the token's, if any)."""
+    from ..cli_keys import unwrap
+
+    try:
+        cmd, who, signer = unwrap(g, raw.decode("utf-8", "replace"), actor)
+    except msgspec.DecodeError as err:
+        raise CommandError(f"command: not valid JSON ({err})") from None
+    except CommandError as err:
+        raise CommandError(f"command: {err}") from None
+    if signer is None:
+        raise RuleViolation(
+            "signatures",
+            "this game is signed: post the line `turnlog sign` prints for the command "
+            '({"signed": ..., "actor": ..., "prev": ..., "sig": ...})',
+        )
+    return who, g.execute(cmd, actor=who, signer=signer)
+
+
+def command(raw: bytes) -> c.Command:
+    try:
+        return c.parse(raw)
+    except CommandError as err:
+        raise CommandError(f"command: {err}") from None
+
+
+def json_object(raw: bytes, what: str) -> dict:
+    try:
+        doc = msgspec.json.decode(raw)
+    except msgspec.DecodeError as err:
+        raise CommandError(f"{what}: not valid JSON ({err})") from None
+    if not isinstance(doc, dict):
+        raise CommandError(f"{what}: a JSON object")
+    return doc
+
+
+def scenario(doc: dict):
+    """The scenario of a creation request, seated; a bundled name or an uploaded text."""
+    given = doc.get("scenario")
+    if isinstance(given, str):
+        if given not in SC.bundled_names():
+            raise CommandError(
+                f"scenario: no bundled scenario {given[:80]!r} (bundled: "
+                f"{', '.join(SC.bundled_names())})"
+            )
+        sc = SC.load(given)
+    elif (
+        isinstance(given, dict)
+        and given.get("format") in ("toml", "json")
+        and isinstance(given.get("text"), str)
+    ):
+        shipped_tables_only(given["text"], given["format"])
+        sc = SC.parse(given["text"], given["format"], "scenario (uploaded)", base="/nonexistent")
+    else:
+        raise CommandError('scenario: a bundled name, or {"format": "toml"|"json", "text": "..."}')
+    seats = doc.get("seats")
+    if seats is not None:
+        if not isinstance(seats, dict):
+            raise CommandError('seats: {"FACTION": "ACTOR", ...}')
+        spec = {
+            "factions": seats,
+            "referee": doc.get("referee") or "",
+            "host": doc.get("host") or "",
+            # who may make which claim alone (docs/scenario.md seats.claims); none: the safe defaults
+            "claims": doc.get("claims") or {},
+            # a signed game: each seated actor's public key (64 hex digits), as `new --key`
+            "keys": doc.get("keys") or {},
+        }
+        sc = seat_scenario(sc, spec)
+    if not sc.seats.factions:
+        raise CommandError(
+            "seats: a hosted game names who holds each side (seats: {FACTION: ACTOR})"
+        )
+    return sc
+
+
+def shipped_tables_only(text: str, fmt: str) -> None:
+    """An upload may name the shipped tables or give its own inline, never a path on the server."""
+    try:
+        raw = tomllib.loads(text) if fmt == "toml" else msgspec.json.decode(text)
+    except (tomllib.TOMLDecodeError, msgspec.DecodeError):
+        return  # parse() names the syntax error
+    tables = raw.get("tables") if isinstance(raw, dict) else None
+    for name, given in tables.items() if isinstance(tables, dict) else ():
+        if isinstance(given, str) and not given.startswith("turnlog:"):
+            raise CommandError(
+                f"tables.{name}: an uploaded scenario names a shipped table (turnlog:...) "
+                "or gives the table inline, never a file on the server"
+            )

@@ -1,0 +1,70 @@
+"""What the reading routes of `turnlog serve` answer: legal()'s choices with their actors, the board
+at a seq, a page of the log. Each runs under the game's lock (app.py's ``_read``).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from ... import claims
+from ..cli_play import issuers
+from . import bodies as B
+from .games import Entry
+
+
+def legal(g) -> dict:
+    """legal()'s choices, each with the actor whose seat it is; while a claim is pending, only
+    what may happen then (claims.WHILE_PENDING) and the answers, one per actor who may give them."""
+    state = g.state
+    seats, waiting = state.seats, claims.pending(state)
+    out = []
+    for ch in g.legal():
+        if waiting and ch.command not in claims.WHILE_PENDING:
+            continue
+        actor = seats.host if ch.role == "host" else seats.factions.get(ch.faction, "")
+        out.append({**msgspec.to_builtins(ch), "text": str(ch), "actor": actor})
+    if waiting:
+        claim = state.claims[waiting]
+        rule = "claims.answer"
+        for actor in sorted(claims.acceptors(state, claim.by)):
+            for command in ("AcceptClaim", "DisputeClaim"):
+                head = f"{command} claim={waiting}"
+                text = f"{head}: {claim.by}'s {claim.cls} claim {claim.command} ({rule})"
+                reason = [{"field": "reason", "domain": "text", "optional": True}]
+                out.append({"command": command, "head": head, "fixed": {"claim": waiting},
+                            "options": reason if command == "DisputeClaim" else [],
+                            "rule": rule, "text": text, "actor": actor})
+    return {"seq": state.seq, "choices": out}
+
+
+def state_at(entry: Entry, at: int | None):
+    g = entry.fresh()
+    if at is None or at == g.state.seq:
+        return g.state
+    if at > g.state.seq:
+        raise B.Refused(400, "input", f"at: seq {at} is past the end of the log ({g.state.seq})")
+    return g.at(at)
+
+
+def log_page(entry: Entry, start: int, limit: int) -> dict:
+    from turnlog.projections import narrative
+
+    g = entry.fresh()
+    stop = start + limit - 1
+    undone = g.undone()
+    by = issuers(g, start, stop)
+    rows = []
+    for seq, cid, ev, auto in g.rows(start, stop):
+        row = {
+            "seq": seq,
+            "command_id": cid,
+            "automatic": auto,
+            "undone": cid in undone,
+            "event": ev,
+            "line": narrative.line(ev),
+        }
+        if seq in by:
+            row["actor"], row["seat"] = by[seq]
+        rows.append(row)
+    last = g.state.seq
+    return {"rows": rows, "last": last, "next": stop + 1 if stop < last else None}
