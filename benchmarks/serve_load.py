@@ -191,6 +191,9 @@ def run(
         for t in threads:
             t.join()
         elapsed = time.perf_counter() - t0
+        if proc.poll() is not None:  # say how it ended: a negative status is the signal's number
+            raise RuntimeError(f"turnlog serve exited with status {proc.returncode} during the "
+                               f"run; its stderr: {folder.parent / (folder.name + '.server.log')}")
         return _figures(base, made, follow, outs, elapsed, clients * commands, folder, verify_path)
     finally:
         proc.terminate()
