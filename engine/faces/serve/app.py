@@ -50,7 +50,9 @@ class Api:
         await run_in_threadpool(self.quota.take, client, self.games.count)
         try:
             gid, tokens = await run_in_threadpool(
-                self.games.create, scenario, listed=doc.get("listed") is True
+                lambda: self.games.create(
+                    scenario, listed=doc.get("listed") is True, joint=I.joint(doc)
+                )
             )
         except BaseException:
             self.quota.give_back(client)
@@ -75,6 +77,7 @@ class Api:
                 "seats": msgspec.to_builtins(g.state.seats),
                 "undo": g.undo_target() is not None,
                 "redo": g.redo_target() is not None,
+                **R.joint(g.state),
             }
 
         return B.json(await self._read(request, read))

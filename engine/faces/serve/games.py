@@ -86,13 +86,22 @@ class Games:
     def seed_file(self, gid: str) -> Path:
         return self.dir / (f"{self.check_id(gid)}.seed" if self.db else f"{gid}.db.seed")
 
-    def create(self, scenario, *, listed: bool = False) -> tuple[str, dict[str, str]]:
-        """A new game of ``scenario`` (seated); return its id and each seat's token, shown once."""
+    def create(
+        self, scenario, *, listed: bool = False, joint: dict | None = None
+    ) -> tuple[str, dict[str, str]]:
+        """A new game of ``scenario`` (seated); return its id and each seat's token, shown once.
+
+        ``joint``: joint dice, holder -> the public record of its key (no seed: the server holds
+        no share of any roll)."""
         self.dir.mkdir(parents=True, exist_ok=True)
         gid = secrets.token_urlsafe(16)
         actors = auth.actors(scenario.seats)
         game = Game.create(
-            self.target(gid), scenario, seed_file=self.seed_file(gid), synchronous=self.synchronous
+            self.target(gid),
+            scenario,
+            seed_file=self.seed_file(gid),
+            synchronous=self.synchronous,
+            joint=joint or None,
         )
         tokens = {actor: auth.new_token() for actor in actors}
         seats = auth.Seats.of(tokens, listed=listed, name=scenario.name)

@@ -104,3 +104,14 @@ def shipped_tables_only(text: str, fmt: str) -> None:
                 f"tables.{name}: an uploaded scenario names a shipped table (turnlog:...) "
                 "or gives the table inline, never a file on the server"
             )
+
+
+def joint(doc: dict) -> dict | None:
+    """The joint-dice holders of a creation: holder -> the record its `turnlog secret` .pub holds
+    (the game checks each key and its proof when it is created)."""
+    given = doc.get("joint")
+    if given is None:
+        return None
+    if not isinstance(given, dict) or len(given) < 2:
+        raise CommandError('joint: {"HOLDER": {"rsa": ..., "proof": [...]}, ...}, two holders or more')
+    return given

@@ -74,9 +74,10 @@ PATHS: dict[str, dict[str, dict]] = {
         "post": _op("create a game (bundled or uploaded scenario, seats, optional signing keys)",
                     {"201": _json("`{id, name, tokens, page}`: each token shown this once")},
                     400, 413, 429, body="`{scenario, seats, referee, host, claims, keys, "
-                    "listed}` (docs/serve.md)"),
+                    "joint, listed}` (docs/serve.md)"),
     },
-    "/api/games/{gid}": {"get": _game("name, seq, head anchor, seats, undo/redo available")},
+    "/api/games/{gid}": {"get": _game(
+        "name, seq, head anchor, seats, undo/redo available; a joint-dice game's rolls due")},
     "/api/games/{gid}/me": {"get": _game("the actor the bearer token stands for", "", 401,
                                          seat=True)},
     "/api/games/{gid}/board": {"get": _game("the board now or after seq `at` (show --json)", "",

@@ -68,3 +68,13 @@ def log_page(entry: Entry, start: int, limit: int) -> dict:
         rows.append(row)
     last = g.state.seq
     return {"rows": rows, "last": last, "next": stop + 1 if stop < last else None}
+
+
+def joint(state) -> dict:
+    """A joint-dice game's holders, identity and the keys of the rolls due now (each holder's share
+    signs the identity and the key: `turnlog share` prints it); {} for other games."""
+    if not state.joint_dice:
+        return {}
+    due = sorted(claims.due_keys(state)) if claims.ACTIVE else []
+    return {"joint": {"holders": list(state.joint_dice), "game_id": state.game_id,
+                      "rolls_due": due}}
