@@ -32,7 +32,12 @@ def serve(args) -> int:
         raise CommandError(
             f"serve: {err.name} is not installed: pip install 'turnlog[serve]'"
         ) from None
+    import faulthandler
+
     from .games import Games
+
+    # a server that dies of a fatal signal (a crash in C) leaves every thread's stack in its stderr
+    faulthandler.enable()
 
     from .quota import Quota
 
