@@ -71,7 +71,7 @@ class _CommandRows:
         return getattr(self._log, name)
 
 
-class _Reader:
+class Reader:
     """The parts of a Game that explain() reads, with the undone set read once instead of once per event."""
 
     def __init__(self, game, commands: list[tuple]):
@@ -107,18 +107,18 @@ def _bad(report) -> int:
     return report.first_bad_seq or 0
 
 
-class _Replay:
+class Replay:
     """Folds the log one event at a time into the page's steps: [command index, line, flags, delta, detail].
 
     flags: 1 automatic, 2 its command was undone later. The detail (explain()'s lines, the verify check of
     a roll) is an index into ``strings``, where each text is kept once (most events share theirs).
     """
 
-    def __init__(self, game, board: "_Board", commands: list[tuple], rolls: dict[int, str]):
+    def __init__(self, game, board: "Board", commands: list[tuple], rolls: dict[int, str]):
         self.game, self.board, self.commands, self.rolls = game, board, commands, rolls
         self.index = {row[0]: i for i, row in enumerate(commands)}
         self.undone_at = {ev.command_id: seq for seq, _cid, ev in game.events_of("CommandUndone")}
-        self.reader, self.state, self.view = _Reader(game, commands), GameState(), _View(board)
+        self.reader, self.state, self.view = Reader(game, commands), GameState(), _View(board)
         self.strings: list[str] = []
         self._interned: dict[str, int] = {}
 
@@ -153,7 +153,7 @@ class _Replay:
         return got
 
 
-def _command(row, final: GameState, undone_at: dict[int, int]) -> list:
+def command_row(row, final: GameState, undone_at: dict[int, int]) -> list:
     """[id, actor, seat, type, arguments, first seq, last seq, seq of its undo or 0, timestamp]."""
     cid, actor, ctype, payload, ts, first, last = row
     seat = seat_of(final, actor or "") if final.seats.factions else ""
@@ -173,7 +173,7 @@ def _command(row, final: GameState, undone_at: dict[int, int]) -> list:
 class _View:
     """The board as the page draws it, kept step by step; ``step`` returns what changed (a delta)."""
 
-    def __init__(self, board: "_Board"):
+    def __init__(self, board: "Board"):
         self.board = board
         self.units: dict[str, tuple] = {}
         self.overlays: list = []
@@ -227,7 +227,7 @@ class _View:
         return d
 
 
-class _Board:
+class Board:
     """The map's fixed geometry, the counter faces met during the game, and the static SVG around them."""
 
     def __init__(self, final: GameState):

@@ -18,7 +18,7 @@ import msgspec
 from turnlog.events import game as g
 from turnlog.events.url import redact_text
 
-from .html import _Board, _command, _Reader, _Replay
+from .html import Board, Reader, Replay, command_row
 from .render_overlays import DEFAULT, STYLES
 from .render_style import ARROWS, CHANGED, MARGIN, PANEL, H, R
 
@@ -28,9 +28,9 @@ class Live:
 
     def __init__(self, game, rolls: dict[int, str], path: str = ""):
         final = game.at()
-        self.board = board = _Board(final)
+        self.board = board = Board(final)
         self.commands = game.log.commands()
-        self.replay = _Replay(game, board, self.commands, rolls)
+        self.replay = Replay(game, board, self.commands, rolls)
         steps = [self.replay.step(seq, cid, ev, auto) for seq, cid, ev, auto in game.rows()]
         self.data: dict[str, Any] = {
             "name": final.name or "turnlog game",
@@ -39,7 +39,7 @@ class Live:
             "start": self.commands[0][6] - 1 if self.commands else 0,
             "steps": steps,
             "strings": self.replay.strings,
-            "commands": [_command(row, final, self.replay.undone_at) for row in self.commands],
+            "commands": [command_row(row, final, self.replay.undone_at) for row in self.commands],
             "hexes": board.hexes,
             "width": round(board.mapw + PANEL),
             "margin": MARGIN,
@@ -69,7 +69,7 @@ class Live:
         self.commands = game.log.commands()
         replay.commands, replay.rolls = self.commands, rolls
         replay.index = {row[0]: i for i, row in enumerate(self.commands)}
-        replay.reader = _Reader(game, self.commands)
+        replay.reader = Reader(game, self.commands)
         rows = game.rows(len(steps) + 1, head)
         for seq, cid, ev, auto in rows:
             if isinstance(ev, g.CommandUndone):
@@ -78,7 +78,7 @@ class Live:
             steps.append(replay.step(seq, cid, ev, auto))
         cmds = self.data["commands"]
         for row in self.commands[len(cmds):]:
-            cmds.append(_command(row, game.state, replay.undone_at))
+            cmds.append(command_row(row, game.state, replay.undone_at))
         self.data["events"] = len(steps)
 
     def _mark_undone(self, cid: int, seq: int) -> None:
