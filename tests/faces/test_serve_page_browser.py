@@ -151,3 +151,40 @@ def test_two_seats_play_the_example_to_its_end_while_a_spectator_follows(tmp_pat
         finally:
             for d in drivers:
                 d.quit()
+
+
+def test_a_claim_is_answered_from_the_other_seats_menu(tmp_path):
+    """Fair play in the page: alice's entered die is a claim; bob's command box offers the answers
+    (built from legal()) and nothing that depends on the claim; his acceptance rolls the die."""
+    from selenium.webdriver.support.ui import Select
+
+    with Server(tmp_path / "games") as srv:
+        r = httpx.post(srv.url + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS})
+        gid, tokens = r.json()["id"], r.json()["tokens"]
+        page = f"{srv.url}/games/{gid}"
+        drivers = []
+        try:
+            for name in ("alice", "bob"):
+                drivers.append(start_browser(tmp_path / name))
+            alice, bob = drivers
+            for d, actor in ((alice, "alice"), (bob, "bob")):
+                _open(d, page)
+                _sit(d, tokens[actor], actor)
+            head = lambda: httpx.get(f"{srv.url}/api/games/{gid}").json()["seq"]  # noqa: E731
+            status, _t = _send(alice, SCRIPT[0][1], bob, head())
+            assert status.startswith("done: AttritionBegun"), status
+            status, _t = _send(alice, SCRIPT[1][1], bob, head())  # the die entered by hand: 3
+            assert status == "done: ClaimMade", status
+            menu = lambda: [o.text for o in Select(bob.find_element("id", "choice")).options]  # noqa: E731
+            _wait(lambda: "AcceptClaim claim=C1" in menu(), what="bob's answers to the claim")
+            assert set(menu()) <= {"AcceptClaim claim=C1", "DisputeClaim claim=C1", "AddNote"}
+            Select(bob.find_element("id", "choice")).select_by_visible_text("AcceptClaim claim=C1")
+            status, _t = _send(bob, None, alice, head())
+            assert status.startswith("done: ClaimAccepted, DieRolled"), status
+            bob.save_screenshot(str(tmp_path / "page-bob-accepted.png"))
+            # the header's verify verdict is the one made at load, said once however many events
+            assert _text(bob, "verdict") == "VERIFIED at seq 23, when this page loaded"
+            assert httpx.get(f"{srv.url}/api/games/{gid}/verify", timeout=30).json()["ok"]
+        finally:
+            for d in drivers:
+                d.quit()

@@ -31,8 +31,6 @@ async function refresh() {
       if (more.steps.length || more.undone.length) turnlogReplay.grow(more);
       seq = more.events;
       $("seq").textContent = String(seq);
-  // the verify report (and its head anchor) is of the log as it was when the page loaded
-  $("verdict").textContent += " at seq " + seq + ", when this page loaded";
       await loadLegal();
     } while (again);
   } finally { busy = false; }
@@ -163,6 +161,8 @@ $("stand").addEventListener("click", () => { sessionStorage.removeItem(key); sit
   const [, s] = await get(api);
   seats = (s.seats && s.seats.factions) || {};
   $("seq").textContent = String(seq);
+  // the verify report (and its head anchor) is of the log as it was when the page loaded
+  $("verdict").textContent += " at seq " + seq + ", when this page loaded";
   await sit();
   follow();
 })();
