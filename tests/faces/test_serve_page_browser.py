@@ -12,7 +12,7 @@ import time
 import pytest
 
 from html_browser import colours, errors, start_browser
-from serve_helpers import SCRIPT, SEATS, Server, needs_starlette
+from serve_helpers import OPEN_CLAIMS, SCRIPT, SEATS, Server, needs_starlette
 
 needs_starlette()
 httpx = pytest.importorskip("httpx")
@@ -85,7 +85,8 @@ def _send(driver, command: dict | None, spectator, head_before: int) -> tuple[st
 def test_two_seats_play_the_example_to_its_end_while_a_spectator_follows(tmp_path):
     with Server(tmp_path / "games") as srv:
         r = httpx.post(
-            srv.url + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS, "claims": {"die": "any", "host-fact": "any", "report": "any"}}
+            srv.url + "/api/games",
+            json={"scenario": "bridgehead-14-65", "seats": SEATS, "claims": OPEN_CLAIMS},
         )
         gid, tokens = r.json()["id"], r.json()["tokens"]
         page = f"{srv.url}/games/{gid}"
@@ -118,7 +119,7 @@ def test_two_seats_play_the_example_to_its_end_while_a_spectator_follows(tmp_pat
             for actor, command in SCRIPT[1:]:
                 before = head()
                 _wait(
-                    lambda: int(_text(seat[actor], "seq")) == before,
+                    lambda d=seat[actor], at=before: int(_text(d, "seq")) == at,
                     what=f"{actor}'s page to catch up",
                 )
                 status, delay = _send(seat[actor], command, spectator, before)
