@@ -155,8 +155,8 @@ class RetreatCommand(Command, frozen=True):
 #: The core's commands (each kind's are added to the parser when it is registered).
 AnyCommand = (
     StartGameTurn | StartPlayerTurn | StartPhase | SetWeather | MoveUnit | MarkOffensive | SetControl
-    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame | MakeClaim | AcceptClaim | DisputeClaim
-    | Undo | Redo
+    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame
+    | MakeClaim | AcceptClaim | DisputeClaim | Undo | Redo
 )
 
 #: Command name -> class: the core's, then each registered kind's (``register``).
@@ -248,7 +248,8 @@ def parse(line: str | bytes) -> Command:
         return _decoder.decode(line)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeEncodeError) as err:
         lone = lone_surrogate(line)
-        if lone or isinstance(err, UnicodeEncodeError):  # msgspec calls this "input data was truncated", which says nothing
+        # msgspec calls this "input data was truncated", which says nothing
+        if lone or isinstance(err, UnicodeEncodeError):
             raise CommandError(f"a string holds the lone surrogate {lone}, which is not a Unicode character "
                                "(a \\uD800-\\uDFFF escape must be half of a pair)") from None
         msg = explain(err)

@@ -188,7 +188,8 @@ def load(path: str | Path) -> Scenario:
 
 
 def bundled_names() -> list[str]:
-    return sorted(f.name[:-5] for f in resources.files("turnlog.engine.scenarios").iterdir() if f.name.endswith(".toml"))
+    folder = resources.files("turnlog.engine.scenarios")
+    return sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".toml"))
 
 
 def _dupes(items, field: str, label: str) -> list[str]:

@@ -127,9 +127,9 @@ class AssaultRetreatForced(Event, frozen=True, kw_only=True):
     eliminated: list[str] = []
 
 
-AssaultEvent = (AssaultDeclared | AssaultUnitsAdded | AssaultMovementSpent | AssaultPhaseChanged | AssaultResolved
-                | AssaultLossesAllocated | UnitStrengthReduced | AttackerDisruptionScaled | UnitStatusChanged | UnitModeChanged
-                | AssaultRetreatForced)
+AssaultEvent = (AssaultDeclared | AssaultUnitsAdded | AssaultMovementSpent | AssaultPhaseChanged
+                | AssaultResolved | AssaultLossesAllocated | UnitStrengthReduced | AttackerDisruptionScaled
+                | UnitStatusChanged | UnitModeChanged | AssaultRetreatForced)
 
 
 # -- What a scenario says to the assault: a terrain type's meaning, its parameters and readings.

@@ -120,16 +120,18 @@ def verify3(rows: Iterable[tuple], start: tuple[str, int, int] = (GENESIS, 1, 0)
             return expect - 1, expect, f"seq {expect} is missing (next row is seq {seq})"
         if ctype is not None:
             if seq != last_now + 1:
-                return expect - 1, seq, f"command {cid_now} claims rows up to seq {last_now} but seq {seq} starts another"
+                return (expect - 1, seq,
+                        f"command {cid_now} claims rows up to seq {last_now} but seq {seq} starts another")
             if cid != cid_now + 1:
                 return expect - 1, seq, f"command {cid} does not follow command {cid_now}"
             if not isinstance(last, int) or last < seq or actor is None or payload is None or ts is None:
                 return expect - 1, seq, f"command {cid}'s columns are incomplete"
             command, cid_now, last_now = command_text(actor, ctype, ts, last, payload), cid, last
         else:
-            if cid != cid_now or seq > last_now or not (actor is None and payload is None and ts is None and last is None):
-                return expect - 1, seq, f"row belongs to no command (command id {cid}, command {cid_now} "\
-                                        f"ends at seq {last_now})"
+            bare = actor is None and payload is None and ts is None and last is None
+            if cid != cid_now or seq > last_now or not bare:
+                return (expect - 1, seq, f"row belongs to no command (command id {cid}, command {cid_now} "
+                                         f"ends at seq {last_now})")
             command = ""
         if row_hash3(prev, seq, cid, type_, version, auto, data, command) != h:
             what = "its command's columns or the row" if command else "the row"

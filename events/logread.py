@@ -251,7 +251,8 @@ class LogReads:
 
         ``watch`` wraps the row stream (a progress counter, say) without changing the check.
         """
-        rows: Iterator[tuple] = iter(self.conn.execute((self._rows3() if self.format >= 3 else _ROWS) + " ORDER BY seq"))
+        query = (self._rows3() if self.format >= 3 else _ROWS) + " ORDER BY seq"
+        rows: Iterator[tuple] = iter(self.conn.execute(query))
         if watch is not None:
             rows = iter(watch(rows))
         if self.format >= 3:

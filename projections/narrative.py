@@ -102,7 +102,8 @@ def _line(event) -> str:
             return (f"game '{n}' created with a PUBLIC dice seed (sha256 {h[:16]}…): anyone can predict every roll "
                     f"(d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
         case s.GameCreated(name=n, seed_sha256=h, die=d):
-            return f"game '{n}' created; dice seed committed as sha256 {h[:16]}… (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})"
+            return (f"game '{n}' created; dice seed committed as sha256 {h[:16]}… "
+                    f"(d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
         case s.FactionDefined(faction=f):
             return f"faction {f.id} ({f.name or f.id}) on side {f.side}"
         case s.NationalityDefined(nationality=n):

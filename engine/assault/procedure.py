@@ -3,9 +3,10 @@
 One handler per command, each calling the rules module of its paragraph group; the phase table is
 machine.py. The kind brings its own events (events/assault.py), projection (projections/assault.py)
 and narrative, and is registered through its entry point (pyproject.toml, engine/kinds.py), so the
-log, Game, verify and the CLI are unchanged. Forming (as_atk_attackers.py), resolution (as_res1_values.py, as_res2_results.py,
-as_demo_demolition.py), losses (allocation.py), disruption (as_dis_disruption.py) and the retreat
-(as_ret_retreat.py); flow.py takes the steps the engine takes itself.
+log, Game, verify and the CLI are unchanged. Forming (as_atk_attackers.py), resolution
+(as_res1_values.py, as_res2_results.py, as_demo_demolition.py), losses (allocation.py), disruption
+(as_dis_disruption.py) and the retreat (as_ret_retreat.py); flow.py takes the steps the engine takes
+itself.
 """
 from __future__ import annotations
 

@@ -144,7 +144,8 @@ def take_losses(state: GameState, proc: Attrition, units: list[str]) -> list:
 def select(state: GameState, proc: Attrition, sel: list) -> list:
     zone = state.zones[proc.zone]
     occupation.check(state, proc, zone, sel)
-    nxt = machine.MACHINE.step(proc.phase, "select", displaced=bool(retreats.displaced(state, proc, sel)), selected=bool(sel))
+    displaced = bool(retreats.displaced(state, proc, sel))
+    nxt = machine.MACHINE.step(proc.phase, "select", displaced=displaced, selected=bool(sel))
     return [a.OccupationSelected(procedure=proc.id, selections=list(sel)), *_changed(proc, nxt)]
 
 
@@ -242,7 +243,8 @@ class AttritionKind(MachineKind):
     def react(self, state: GameState, event) -> list:
         """Zones at the start of a player turn (14.211); the automatic occupation (14.71, 14.11E)."""
         if isinstance(event, PlayerTurnStarted):
-            return [a.AttritionZonesDetermined(turn=state.turn.turn, active=event.faction, zones=zones.determine(state))]
+            return [a.AttritionZonesDetermined(turn=state.turn.turn, active=event.faction,
+                                               zones=zones.determine(state))]
         if isinstance(event, a.AttritionPhaseChanged) and event.phase == "occupy":
             return retreats.occupy_events(state, state.attritions[event.procedure])
         return []

@@ -70,8 +70,10 @@ def determine(state: GameState) -> list[Zone]:
         if i in merged_into:
             continue
         first = state.hexes[grp[0]]
-        zones.append(Zone(id=f"{state.control[grp[0]]}/{first.front or '-'}/{grp[0]}", faction=state.control[grp[0]],
-                          front=first.front, weather_zone=first.weather_zone, hexes=sorted(grp + airdrop[i]) if airdrop[i] else grp,
+        owner = state.control[grp[0]]
+        zones.append(Zone(id=f"{owner}/{first.front or '-'}/{grp[0]}", faction=owner,
+                          front=first.front, weather_zone=first.weather_zone,
+                          hexes=sorted(grp + airdrop[i]) if airdrop[i] else grp,
                           boxes=sorted(boxes[i]), airdrop_hexes=sorted(airdrop[i])))
     return zones
 

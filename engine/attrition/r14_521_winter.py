@@ -40,7 +40,8 @@ def allowance(state: GameState, proc: Attrition) -> int:
 def check(state: GameState, proc: Attrition, loss_hexes: list[str], occ_hexes: list[str]) -> None:
     """Refuse designations breaking 14.521 A-F; name the lettered case."""
     if not applies(state, proc):
-        raise RuleViolation("14.521", "only Russia, attritioning east of the Pact line in a winter turn, designates hexes")
+        raise RuleViolation("14.521", "only Russia, attritioning east of the Pact line in a winter turn, "
+                                      "designates hexes")
     if proc.winter_losses or proc.winter_occupation:
         raise RuleViolation("14.521", f"{proc.id} already has its designations")
     for i, h in enumerate(loss_hexes + occ_hexes):

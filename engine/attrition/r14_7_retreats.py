@@ -217,7 +217,8 @@ def occupy_events(state: GameState, proc: Attrition) -> list:
             if not enemies(state, proc.attacker, faction(state, o)):
                 continue
             if o.type == "flak":
-                out.append(g.UnitEliminated(unit=o.id, rule="14.76", procedure=proc.id, reason="flak forced to retreat"))
+                out.append(g.UnitEliminated(unit=o.id, rule="14.76", procedure=proc.id,
+                                            reason="flak forced to retreat"))
             elif o.type in ("air", "naval"):
                 base = nearest_base(state, o, taken)
                 out.append(g.UnitDisplaced(unit=o.id, from_hex=s.hex, to_hex=base, rule="14.77", procedure=proc.id)

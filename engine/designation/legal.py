@@ -38,9 +38,11 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
     if proc.phase == "designation":
         required, unmarked = s91.duties(state, proc)
         units = _designatable(state, proc)
-        out = [choice("DesignateAttackers", fixed, [_pick("units", units)], rule="9.1.0",
-                      note=f"must still mark {', '.join(unmarked)} (9.1.1)" if unmarked else "", **who)] if units else []
-        still = [u for u in proc.marked if u in state.units and b.on_board(state.units[u])]  # a host move may take one off
+        note = f"must still mark {', '.join(unmarked)} (9.1.1)" if unmarked else ""
+        out = [choice("DesignateAttackers", fixed, [_pick("units", units)], rule="9.1.0", note=note,
+                      **who)] if units else []
+        # a host move may take one off
+        still = [u for u in proc.marked if u in state.units and b.on_board(state.units[u])]
         if still:
             out.append(choice("UndesignateAttackers", fixed, [_pick("units", still)], rule="9.1.2", **who))
         if not unmarked:  # offered only when it would be accepted: every Open unit next to its target is marked
@@ -78,7 +80,9 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
                    if b.enemy_units(state, proc.active, h, occ)})
     if free and near:
         out.append(choice("DeclareGroundAssault", fixed, [_pick("attackers", free), _pick("hexes", near)],
-                          rule="9.2.3", note=f"every attacker adjacent to every target hex (9.2.0, 9.2.3); {_TOGETHER}", **who))
+                          rule="9.2.3",
+                          note=f"every attacker adjacent to every target hex (9.2.0, 9.2.3); {_TOGETHER}",
+                          **who))
     if not still:  # offered only when accepted: no required hex is owed an attack a unit could still make (9.1.1)
         out.append(choice("EndGroundAssaultSegment", fixed, rule="9.1.1", **who))
     return out

@@ -19,7 +19,8 @@ def narrate(e) -> str:
             return f"{p}: Attack markers taken off {_list(e.units)} before the segment closed (9.1.0)"
         case d.RequiredTargetsDetermined():
             owed = "; ".join(f"{h} (by {', '.join(us)})" for h, us in e.duties.items())
-            return f"{p}: hexes that must be attacked: {owed or 'none'} (9.1.1, 9.1.1a); attackers: {_list(e.attackers)}"
+            return (f"{p}: hexes that must be attacked: {owed or 'none'} (9.1.1, 9.1.1a); "
+                    f"attackers: {_list(e.attackers)}")
         case d.ArtilleryShiftsReported():
             return f"{p}: artillery shift markers reported on {_list(e.hexes)} (12.0; the 9.1.1 Q&A option reads them)"
         case d.BarrageRetreatsReported():

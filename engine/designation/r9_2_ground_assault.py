@@ -119,7 +119,8 @@ def _stranding(state: GameState, proc: AttackDesignation, attackers: list[str], 
                             f"last designated units able to attack {'it' if len(left) == 1 else 'them'}")
 
 
-def declare(state: GameState, proc: AttackDesignation, attackers: list[str], hexes: list[str]) -> d.GroundAssaultDeclared:
+def declare(state: GameState, proc: AttackDesignation, attackers: list[str],
+            hexes: list[str]) -> d.GroundAssaultDeclared:
     """Check one ground assault (9.1.0, 9.1.3, 9.2.0-9.2.4, 9.1.1 Q&A) and return its event."""
     waiting = [g.id for g in proc.assaults.values() if g.result is None]
     if waiting:   # 9.1.0: targets are named as each attack's resolution begins, so one attack at a time

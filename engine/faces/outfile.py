@@ -136,7 +136,8 @@ def _write(p: Path, produce: Callable[[IO], object], force: bool, option: str, b
                 raise CommandError(f"{option}: {p} appeared while it was being written; nothing replaced") from None
             except OSError:  # a filesystem without hard links: rename, after checking the name is free
                 if p.exists():
-                    raise CommandError(f"{option}: {p} already exists; add {_force_word(option)} to replace it") from None
+                    raise CommandError(f"{option}: {p} already exists; "
+                                       f"add {_force_word(option)} to replace it") from None
                 os.rename(tmp, p)
         sync_dir(p.parent)
         return result

@@ -76,7 +76,8 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
            defs(colours),
            f'<rect class="paper" x="0" y="0" width="{width:.0f}" height="{TOP:.0f}" fill="#fbfaf6"/>',
            f'<rect class="sea" x="0" y="{TOP:.0f}" width="{mapw:.0f}" height="{height - TOP:.0f}" fill="{SEA}"/>',
-           f'<rect class="panel" x="{mapw:.0f}" y="{TOP:.0f}" width="{PANEL:.0f}" height="{height - TOP:.0f}" fill="#fbfaf6"/>']
+           f'<rect class="panel" x="{mapw:.0f}" y="{TOP:.0f}" width="{PANEL:.0f}" '
+           f'height="{height - TOP:.0f}" fill="#fbfaf6"/>']
     out += _title(state, ctx, width)
     out.append('<g class="hexes">')
     out += [hex_cell(state, hid, pos[hid]) for hid in sorted(state.hexes)]
@@ -142,7 +143,8 @@ def hex_cell(state: GameState, hid: str, xy) -> str:
     cls = f"hex terrain-{safe_id(h.terrain)}" + (f" ctrl-{safe_id(ctrl)}" if ctrl else "")
     return (f'<g id="hex-{safe_id(hid)}" class="{cls}" data-hex={quoteattr(hid)}>'
             f'<title>{escape(_hex_title(state, hid))}</title>'
-            f'<polygon points="{points(corners(x, y))}" fill="{terrain(h.terrain)}" stroke="#6b6b6b" stroke-width="1"/></g>')
+            f'<polygon points="{points(corners(x, y))}" fill="{terrain(h.terrain)}" '
+            f'stroke="#6b6b6b" stroke-width="1"/></g>')
 
 
 def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str:
@@ -150,7 +152,8 @@ def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str
     x, y = xy
     dx = BAND / math.sqrt(3)
     top = y - H / 2
-    parts = [f'<polygon class="control" points="{points([(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + BAND), (x - R / 2 - dx, top + BAND)])}" '
+    band = [(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + BAND), (x - R / 2 - dx, top + BAND)]
+    parts = [f'<polygon class="control" points="{points(band)}" '
              f'fill="{colours.faction(state.control.get(hid, ""))}"/>']
     if hid in ctx.changes.hex_ids() or hid in _unit_hexes(ctx):
         parts.append(f'<polygon class="highlight" data-hex={quoteattr(hid)} points="{points(corners(x, y, R - 2))}" '
@@ -187,9 +190,11 @@ def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
                 scale = max(right - edge - pad, 1.0) / (len(mark) * em)
                 w, size = right - edge, round(font * scale, 1)
             left = max(edge, right - w)
-        parts.append(f'<g class="feature"><rect x="{left:.1f}" y="{fy - 5.5:.1f}" width="{w:.1f}" height="11" rx="2" '
-                     f'fill="#fbfaf6" fill-opacity="0.85"/><text class="features" x="{left + w / 2:.1f}" y="{fy + 3:.1f}" '
-                     f'font-size="{size}" font-weight="bold" text-anchor="middle" fill="#222">{escape(mark)}</text></g>')
+        parts.append(f'<g class="feature"><rect x="{left:.1f}" y="{fy - 5.5:.1f}" width="{w:.1f}" '
+                     f'height="11" rx="2" fill="#fbfaf6" fill-opacity="0.85"/>'
+                     f'<text class="features" x="{left + w / 2:.1f}" y="{fy + 3:.1f}" '
+                     f'font-size="{size}" font-weight="bold" text-anchor="middle" fill="#222">'
+                     f'{escape(mark)}</text></g>')
     if hid in state.overstacked:  # the mirror place on the east side, clear of the south-east neighbour's band
         parts.append(f'<text x="{x + R * 0.7:.1f}" y="{y - 7:.1f}" font-size="14" font-weight="bold" fill="#c00" '
                      f'text-anchor="middle">!</text>')
@@ -239,9 +244,9 @@ def legend_panel(state: GameState, view: BoardView, ctx: Context, colours: Colou
         lines.text(", ".join(f"{feature_label(k)} {k}" for k in used))
     lines.head("Overlays")
     lines.line("zone", "attrition zone (dashed)")
-    for kind in sorted({k for hs in state.hexsides.values() for k in ("river", "crossing_arrow", "all_water", "impassable")
-                        if getattr(hs, k)} | ({"fortified"} if any(hs.fortified_by for hs in state.hexsides.values())
-                                              else set())):
+    sides = state.hexsides.values()
+    drawn = {k for hs in sides for k in ("river", "crossing_arrow", "all_water", "impassable") if getattr(hs, k)}
+    for kind in sorted(drawn | ({"fortified"} if any(hs.fortified_by for hs in sides) else set())):
         lines.line(kind, f"hexside: {kind.replace('_', ' ')}")
     lines.line("hatch", "selected for occupation")
     for kind in ("advance", "retreat", "displaced"):

@@ -29,9 +29,12 @@ def hexsides(state: GameState, pos) -> list[str]:
         for kind in kinds:
             col, w, dash = HEXSIDES[kind]
             dash = f' stroke-dasharray="{dash}"' if dash else ""
-            title = f"{hs.a}/{hs.b}: {kind.replace('_', ' ')}" + (f" by {hs.fortified_by}" if kind == "fortified" else "")
-            out.append(f'<path class="hexside {kind}" d="M{mx - px:.1f},{my - py:.1f}L{mx + px:.1f},{my + py:.1f}" '
-                       f'stroke="{col}" stroke-width="{w}"{dash} stroke-linecap="round"><title>{escape(title)}</title></path>')
+            title = f"{hs.a}/{hs.b}: {kind.replace('_', ' ')}"
+            title += f" by {hs.fortified_by}" if kind == "fortified" else ""
+            out.append(f'<path class="hexside {kind}" '
+                       f'd="M{mx - px:.1f},{my - py:.1f}L{mx + px:.1f},{my + py:.1f}" '
+                       f'stroke="{col}" stroke-width="{w}"{dash} stroke-linecap="round">'
+                       f'<title>{escape(title)}</title></path>')
     out.append("</g>")
     return out
 

@@ -99,16 +99,18 @@ def symbol(type_: str, cx: float, y: float, ink: str, h: float = 7.0) -> str:
     Seven pixels high on a counter, so the unit id under it has room for type a reader can read.
     """
     x0, x1, y1, mid = cx - h, cx + h, y + h, y + h / 2
-    box = f'<rect x="{x0:.1f}" y="{y:.1f}" width="{2 * h:.1f}" height="{h:.1f}" fill="none" stroke="{ink}" stroke-width="0.9"/>'
-    cross = f'<path d="M{x0:.1f},{y:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y:.1f}L{x0:.1f},{y1:.1f}" stroke="{ink}" stroke-width="0.9"/>'
-    oval = f'<ellipse cx="{cx:.1f}" cy="{mid:.1f}" rx="{h * 0.53:.1f}" ry="{h * 0.29:.1f}" fill="none" stroke="{ink}" stroke-width="0.9"/>'
+    pen = f'stroke="{ink}" stroke-width="0.9"/>'  # every stroke of the symbol
+    box = f'<rect x="{x0:.1f}" y="{y:.1f}" width="{2 * h:.1f}" height="{h:.1f}" fill="none" {pen}'
+    cross = f'<path d="M{x0:.1f},{y:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y:.1f}L{x0:.1f},{y1:.1f}" {pen}'
+    oval = (f'<ellipse cx="{cx:.1f}" cy="{mid:.1f}" rx="{h * 0.53:.1f}" ry="{h * 0.29:.1f}" '
+            f'fill="none" {pen}')
     t = type_.lower()
     if t in ("armor", "armour", "panzer", "tank"):
         return box + oval
     if t in ("mech", "mechanized", "motorized", "panzergrenadier"):
         return box + cross + oval
     if t in ("airborne", "paratroop", "parachute", "chindit"):
-        arc = f'<path d="M{cx - 3.5:.1f},{y1 - 1:.1f}q1.75,-2.2 3.5,0q1.75,-2.2 3.5,0" fill="none" stroke="{ink}" stroke-width="0.9"/>'
+        arc = f'<path d="M{cx - 3.5:.1f},{y1 - 1:.1f}q1.75,-2.2 3.5,0q1.75,-2.2 3.5,0" fill="none" {pen}'
         return box + cross + arc
     if t in ("infantry", "inf", "marine", "partisan", "militia"):
         return box + cross
@@ -140,12 +142,14 @@ class Legend:
 
     def head(self, text: str) -> None:
         self.y += 20
-        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="12" font-weight="bold">{escape(text)}</text>')
+        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="12" font-weight="bold">'
+                        f'{escape(text)}</text>')
         self.y += 4
 
     def text(self, text: str) -> None:
         self.y += 14
-        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="10.5" fill="#333">{escape(text)}</text>')
+        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="10.5" fill="#333">'
+                        f'{escape(text)}</text>')
 
     def wrap(self, text: str, width: int = 44) -> None:
         line = ""
@@ -160,7 +164,8 @@ class Legend:
 
     def swatch(self, fill: str, label: str) -> None:
         self.y += 16
-        self.out.append(f'<rect x="{self.x:.1f}" y="{self.y - 10:.1f}" width="18" height="12" fill="{fill}" stroke="#666" stroke-width="0.7"/>'
+        self.out.append(f'<rect x="{self.x:.1f}" y="{self.y - 10:.1f}" width="18" height="12" '
+                        f'fill="{fill}" stroke="#666" stroke-width="0.7"/>'
                         f'<text x="{self.x + 26:.1f}" y="{self.y:.1f}" font-size="10.5">{escape(label)}</text>')
 
     def line(self, kind: str, label: str) -> None:
@@ -171,7 +176,8 @@ class Legend:
             mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 22:.1f},{y:.1f}" stroke="{ARROWS[kind]}" stroke-width="3"{dash} '
                     f'marker-end="url(#head-{kind})"/>')
         elif kind == "zone":
-            mark = f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="#555" stroke-width="3" stroke-dasharray="7 4"/>'
+            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="#555" stroke-width="3" '
+                    'stroke-dasharray="7 4"/>')
         elif kind in HEXSIDES:
             col, w, dash = HEXSIDES[kind]
             dash = f' stroke-dasharray="{dash}"' if dash else ""
@@ -180,7 +186,8 @@ class Legend:
         elif kind == "hatch":
             mark = f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="26" height="13" fill="url(#hatch)" stroke="#555"/>'
         elif kind == "changed":
-            mark = f'<rect x="{x + 1:.1f}" y="{y - 6:.1f}" width="24" height="12" fill="none" stroke="{CHANGED}" stroke-width="3"/>'
+            mark = (f'<rect x="{x + 1:.1f}" y="{y - 6:.1f}" width="24" height="12" fill="none" '
+                    f'stroke="{CHANGED}" stroke-width="3"/>')
         else:
             mark = (f'<rect x="{x + 6:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="#bbb" opacity="0.55"/>'
                     f'<path d="M{x + 6:.1f},{y - 7:.1f}l14,14m0,-14l-14,14" stroke="#c00" stroke-width="2"/>')

@@ -2,8 +2,9 @@
 of retreats and advances (engine/faces/render.py draws the rest).
 
 A counter shows what the board's view (engine/view.py) says of its unit: nationality, type symbol,
-the strength text (factors, or a kind's own: a Panzer Campaigns unit's men), mode and markers; a hex of five or more units groups them into
-offset stacks per nationality with a count badge and the total factors. Every on-map unit is one
+the strength text (factors, or a kind's own: a Panzer Campaigns unit's men), mode and markers; a
+hex of five or more units groups them into offset stacks per nationality with a count badge and the
+total factors. Every on-map unit is one
 ``<g class="unit">`` with its id, so programs and tests can read the picture.
 """
 from __future__ import annotations
@@ -150,11 +151,13 @@ def counter(u: UnitState, v: UnitView, cx: float, cy: float, colours: Colours, *
             f'data-mode={quoteattr(v.mode)} data-markers={quoteattr(" ".join(v.marker_names))}')
     p = [f'<g id="{ident}" class="{cls}"{data}{fade}>',
          f"<title>{escape(tip)}</title>",
-         f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size}" height="{size}" rx="2.5" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>']
+         f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size}" height="{size}" rx="2.5" fill="{fill}" '
+         f'stroke="{stroke}" stroke-width="{sw}"/>']
     if not bare:
         p += _face(u, v, x0, y0, size, ink, label)
     if ghost:
-        p.append(f'<path d="M{x0:.1f},{y0:.1f}L{x0 + size:.1f},{y0 + size:.1f}M{x0 + size:.1f},{y0:.1f}L{x0:.1f},{y0 + size:.1f}" '
+        x1, y1 = x0 + size, y0 + size
+        p.append(f'<path d="M{x0:.1f},{y0:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y0:.1f}L{x0:.1f},{y1:.1f}" '
                  f'stroke="#c00" stroke-width="3"/>')
     p.append("</g>")
     return "".join(p)
@@ -168,12 +171,15 @@ def _face(u: UnitState, v: UnitView, x0: float, y0: float, size: float, ink: str
          symbol(u.type, cx, y0 + (9.5 if size >= C else 8.5), ink)]
     if label is None:  # a single counter names its unit; a stack's top counter stands for the stack
         p.append(_unit_id(u.id, cx, y0 + 23.6, size, ink))
-    p.append(f'<text class="factors" x="{cx:.1f}" y="{y0 + size - 1.8:.1f}" font-size="{10 if len(fac) > 2 or size < C else 10.5}" '
+    font = 10 if len(fac) > 2 or size < C else 10.5
+    p.append(f'<text class="factors" x="{cx:.1f}" y="{y0 + size - 1.8:.1f}" font-size="{font}" '
              f'font-weight="bold" text-anchor="middle" fill="{ink}">{escape(fac)}</text>')
     if u.supply != "full":
-        p.append(f'<circle cx="{x0 + size - 4:.1f}" cy="{y0 + 4:.1f}" r="3" fill="{"#e0a000" if u.supply == "partial" else "#d00"}"/>')
+        dot = "#e0a000" if u.supply == "partial" else "#d00"
+        p.append(f'<circle cx="{x0 + size - 4:.1f}" cy="{y0 + 4:.1f}" r="3" fill="{dot}"/>')
     if u.offensive:
-        p.append(f'<text x="{x0 + size - 3:.1f}" y="{y0 + size - 3:.1f}" font-size="7" text-anchor="end" fill="{ink}">O</text>')
+        p.append(f'<text x="{x0 + size - 3:.1f}" y="{y0 + size - 3:.1f}" font-size="7" text-anchor="end" '
+                 f'fill="{ink}">O</text>')
     if v.mode:   # a mode (WaR PA, Exploit, PzC Travel...): its first letters, top right
         p.append(f'<text class="mode" x="{x0 + size - 2.5:.1f}" y="{y0 + 8:.1f}" font-size="6" text-anchor="end" '
                  f'fill="{ink}">{escape(v.mode[:3].upper())}</text>')
@@ -234,13 +240,16 @@ def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
         tip = f"{kind} {a} -> {b}: {units} ({evs[0].rule})"
         out.append(f'<g id="arrow-{i}" class="arrow {kind}" data-units={quoteattr(units)} data-from={quoteattr(a)} '
                    f'data-to={quoteattr(b)}><title>{escape(tip)}</title>'
-                   f'<path d="M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}" fill="none" stroke="{ARROWS[kind]}" '
-                   f'stroke-width="5" stroke-opacity="0.92"{dash} stroke-linecap="round" marker-end="url(#head-{kind})"/>')
+                   f'<path d="M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}" fill="none" '
+                   f'stroke="{ARROWS[kind]}" stroke-width="5" stroke-opacity="0.92"{dash} '
+                   f'stroke-linecap="round" marker-end="url(#head-{kind})"/>')
         if len(evs) > 1:
             # A quarter of the way along the curve: B(t) = (1-t)^2 S + 2t(1-t) M + t^2 E.
             bx, by = (0.5625 * sx + 0.375 * mx + 0.0625 * ex), (0.5625 * sy + 0.375 * my + 0.0625 * ey)
-            out.append(f'<g class="count" data-count="{len(evs)}"><circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="white" '
-                       f'stroke="{ARROWS[kind]}" stroke-width="2"/><text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
+            out.append(f'<g class="count" data-count="{len(evs)}">'
+                       f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="white" '
+                       f'stroke="{ARROWS[kind]}" stroke-width="2"/>'
+                       f'<text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
                        f'font-weight="bold" text-anchor="middle" fill="{ARROWS[kind]}">{len(evs)}</text></g>')
         out.append("</g>")
     out.append("</g>")

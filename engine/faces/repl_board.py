@@ -28,10 +28,13 @@ class BoardCommands:
         if hid not in st.hexes:
             raise CommandError(f'no hex "{hid}"')
         h = st.hexes[hid]
-        self.say(f"{hid} (column {h.col}, row {h.row}): {h.terrain}, controlled by {st.control.get(hid) or 'nobody'}"
-                 f"{', ' + h.front + ' front' if h.front else ''}{', weather zone ' + h.weather_zone if h.weather_zone else ''}")
+        self.say(f"{hid} (column {h.col}, row {h.row}): {h.terrain}, "
+                 f"controlled by {st.control.get(hid) or 'nobody'}"
+                 f"{', ' + h.front + ' front' if h.front else ''}"
+                 f"{', weather zone ' + h.weather_zone if h.weather_zone else ''}")
         for f in st.features.get(hid, []):
-            extra = ", ".join(f"{k} {getattr(f, k)}" for k in ("owner", "origin", "launched_from", "name") if getattr(f, k))
+            extra = ", ".join(f"{k} {getattr(f, k)}" for k in ("owner", "origin", "launched_from", "name")
+                              if getattr(f, k))
             self.say(f"  feature: {f.kind}{' (' + extra + ')' if extra else ''}")
         view = board(st)
         for u in sorted((u for u in st.units.values() if u.hex == hid), key=lambda u: u.id):

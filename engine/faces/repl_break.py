@@ -125,7 +125,8 @@ class BreakCommands:
             return
         bad = [w for w in words if not w.isdigit() or int(w) not in self.breaks]
         if bad:
-            raise CommandError(f"no breakpoint {bad[0]} (break lists them: {', '.join(map(str, self.breaks)) or 'none'})")
+            listed = ', '.join(map(str, self.breaks)) or 'none'
+            raise CommandError(f"no breakpoint {bad[0]} (break lists them: {listed})")
         for w in words:
             self.say(f"cleared breakpoint {w}: {self.breaks.pop(int(w))}")
 
@@ -195,7 +196,8 @@ class BreakCommands:
                 self.cursor = row[0]
                 self._show_cursor()
                 return
-        self.say(f"no event after seq {self.cursor} matches {narrative.quoted(self.searched)} (the live end is seq {self.last})")
+        self.say(f"no event after seq {self.cursor} matches {narrative.quoted(self.searched)} "
+                 f"(the live end is seq {self.last})")
 
     def _matches(self, row, actors: dict[int, str]) -> bool:
         seq, cid, ev, _auto = row

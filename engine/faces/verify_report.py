@@ -82,7 +82,8 @@ def _lines(rep: Report, path: str) -> list[str]:
         return lines
     lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
     if rep.anchors:
-        lines.append(f"  anchor    {', '.join(rep.anchors)}: the file still holds {'them' if len(rep.anchors) > 1 else 'it'}")
+        held = 'them' if len(rep.anchors) > 1 else 'it'
+        lines.append(f"  anchor    {', '.join(rep.anchors)}: the file still holds {held}")
     if rep.head:
         lines.append(f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was "
                      f"cut or rewritten)")
