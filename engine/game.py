@@ -13,6 +13,7 @@ from pathlib import Path
 
 import msgspec
 
+from turnlog.events.base import Event
 from turnlog.events.codec import decode, encode
 from turnlog.events.game import DieRolled
 from turnlog.events.log import FORMAT, SIGNED, EventLog, LogError
@@ -176,20 +177,20 @@ class Game(TimeTravel):
         In a signed game the command is signed by ``signer`` (default: ``signers[actor]``), which must
         hold ``actor``'s registered key; the seat check comes first (a signature makes no command legal).
         """
-        command = as_command(command)
-        if isinstance(command, c.Undo):
-            return self.undo(override=command.override, referee=command.referee, reason=command.reason,
+        cmd = as_command(command)
+        if isinstance(cmd, c.Undo):
+            return self.undo(override=cmd.override, referee=cmd.referee, reason=cmd.reason,
                              actor=actor, signer=signer)
-        if isinstance(command, c.Redo):
+        if isinstance(cmd, c.Redo):
             return self.redo(actor=actor, signer=signer)
-        if isinstance(command, c.ForkGame):
+        if isinstance(cmd, c.ForkGame):
             ID.refuse_played()
-        command = CL.as_claim(self.state, command, actor, T.reports)
+        cmd = CL.as_claim(self.state, cmd, actor, T.reports)
         if S.seated(self.state):  # a hot-seat game is never checked
-            S.check(self.state, command, actor)
+            S.check(self.state, cmd, actor)
         signer = self._signer(actor, signer)
-        events = self.decide(self.state, command)
-        return self._commit(events, actor, type(command).__name__, c.encode(command).decode(), signer)
+        events = self.decide(self.state, cmd)
+        return self._commit(events, actor, type(cmd).__name__, c.encode(cmd).decode(), signer)
 
     def _signer(self, actor: str, signer: SG.Signer | None) -> SG.Signer | None:
         """Who signs ``actor``'s command in a signed game (refused by rule if no one can), None otherwise."""
@@ -373,7 +374,7 @@ class Game(TimeTravel):
             out += kind.legal(self.state)
         return out
 
-def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
+def settle(state: GameState, events: list[Event]) -> list[tuple[Event, bool]]:
     """Apply events to ``state`` with their automatic consequences; return all, in order.
 
     Each applied event is offered to every kind's ``react`` that may
@@ -382,11 +383,11 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     and in order, then the queue of reactions, first answered first applied:
     the order one queue of both gave, without a tuple and a test per event.
     """
-    done: list[tuple[object, bool]] = []
-    queue: deque = deque()
+    done: list[tuple[Event, bool]] = []
+    queue: deque[Event] = deque()
     apply, reactors, add = F.apply, K.reactors, done.append  # hoisted: this runs for every event played
 
-    def react(ev: object, kinds: tuple) -> None:
+    def react(ev: Event, kinds: tuple) -> None:
         for kind in kinds:
             if K.used(state, kind):
                 queue.extend(kind.react(state, ev))

@@ -11,7 +11,8 @@ from bisect import bisect_right
 import msgspec
 
 from turnlog.events.codec import VERSIONS, decode
-from turnlog.events.log import LogError
+from turnlog.events.game import CommandUndone
+from turnlog.events.log import EventLog, LogError
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState
 
@@ -38,6 +39,9 @@ class TimeTravel:
     # Set per game (engine/game.py): the seqs of snapshots that gave another board than the log (a
     # forged cache, passed over).
     forged_snapshots: list[int]
+    # The host's (engine/game.py's Game): the log read, and the live state.
+    log: EventLog
+    state: GameState
 
     def undone(self, upto: int | None = None) -> set[int]:
         """The ids of the commands undone by the log's undo rows at or before ``upto`` (default: all).
@@ -67,8 +71,7 @@ class TimeTravel:
         log, read, undos, _ids = self._undos
         if log is self.log and read >= upto:
             return {cid for _s, cid in undos[bisect_right(undos, (after, _INF)):bisect_right(undos, (upto, _INF))]}
-        return {decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id
-                for _s, d in self.log.undo_rows(upto, after=after)}
+        return {_undone_id(d) for _s, d in self.log.undo_rows(upto, after=after)}
 
     def _undo_list(self) -> list[tuple[int, int]]:
         """(seq, undone command id) of every undo row, in seq order.
@@ -81,8 +84,7 @@ class TimeTravel:
             read, undos, ids = 0, [], set()
         last = self.log.last()[0]
         if last > read:
-            new = [(s, decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id)
-                   for s, d in self.log.undo_rows(last, after=read)]
+            new = [(s, _undone_id(d)) for s, d in self.log.undo_rows(last, after=read)]
             undos += new
             ids.update(cid for _s, cid in new)
             read = last
@@ -106,12 +108,13 @@ class TimeTravel:
         report = progress if progress is not None and total >= P.REPLAY_QUIET_BELOW else None
         done = 0
         live = _live_spans(start, seq, dead)
+        skip: frozenset[int] | None = None
         if len(live) > 1 and seq - start + 1 < SHORT_SPAN * len(live):
             # Many short live spans (a run of undo/redo cycles): one read skipping the undone rows
             # costs less than a statement per span.
-            live = [(start, seq, frozenset(undone))]
-        for first, last, *skip in live:
-            rows = self.log.payloads(first, last) if not skip else _skipping(self.log.rows(first, last), skip[0])
+            live, skip = [(start, seq)], frozenset(undone)
+        for first, last in live:
+            rows = self.log.payloads(first, last) if skip is None else _skipping(self.log.rows(first, last), skip)
             if report is not None:
                 rows = P.counting(rows, last - first + 1, lambda d, _t, base=done: report(base + d, total))
             # A gap (a tampered file) folds the rows that are there, as a row-by-row fold would:
@@ -201,6 +204,13 @@ class TimeTravel:
         log.save_snapshot(seq, undone, data)
         SN.trust(SN.digest(data))
 
+
+
+def _undone_id(data: str) -> int:
+    """The id of the command an undo row's data undoes."""
+    event = decode("CommandUndone", VERSIONS["CommandUndone"], data)
+    assert isinstance(event, CommandUndone)  # decoded by that type's own name
+    return event.command_id
 
 
 def _skipping(rows, undone: frozenset[int]):

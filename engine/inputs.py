@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Iterator, Literal, overload
 
 from .errors import CommandError, ScenarioError
 
@@ -126,6 +126,12 @@ def stdin_bytes() -> BinaryIO:
     return stream
 
 
+@overload
+def read_small(path: str | Path, what: str, max_bytes: int = ..., error: type[Exception] = ...,
+               missing_ok: Literal[False] = ...) -> bytes: ...
+@overload
+def read_small(path: str | Path, what: str, max_bytes: int = ..., error: type[Exception] = ...,
+               missing_ok: bool = ...) -> bytes | None: ...
 def read_small(path: str | Path, what: str, max_bytes: int = MAX_KEY_FILE,
                error: type[Exception] = CommandError, missing_ok: bool = False) -> bytes | None:
     """The bytes of a small regular file (a seed, a key, a secret), at most ``max_bytes``.

@@ -24,6 +24,7 @@ import msgspec
 
 from turnlog.events import codec
 from turnlog.events.base import Event
+from turnlog.events.setup import GameCreated
 from turnlog.projections import fold, narrative
 from turnlog.projections import state as st
 
@@ -75,7 +76,7 @@ def register(kind: Kind) -> Kind:
             raise ValueError(f"event {cls.__name__}: declare it with kw_only=True (events/base.py: every field "
                              "keyword-only, so a field added later with a default cannot shift the others)")
     c.register(tuple(kind.commands))
-    if events:
+    if events and apply is not None:  # apply is there whenever events are: refused above otherwise
         codec.register(events)
         fold.register(events, apply)
         narrate = getattr(kind, "narrate", None)
@@ -194,7 +195,7 @@ def kind(name: str) -> Kind:
 def machines() -> dict[str, Any]:
     """Kind name -> its phase machine, for every installed or registered kind that has one."""
     load_all()
-    return {k.name: k.machine for k in KINDS if getattr(k, "machine", None) is not None}
+    return {k.name: m for k in KINDS if (m := getattr(k, "machine", None)) is not None}
 
 
 def load(names=()) -> None:
@@ -259,7 +260,9 @@ def load_for_log(log) -> None:
         load()
         return
     try:
-        procedures = codec.decode(first[2], first[3], first[4]).rules.procedures
+        created = codec.decode(first[2], first[3], first[4])
+        assert isinstance(created, GameCreated)  # decoded by its type column, checked above
+        procedures = created.rules.procedures
     except (codec.SchemaError, msgspec.DecodeError, msgspec.ValidationError):
         procedures = []  # the replay that follows names the unreadable row
     load_for(procedures)

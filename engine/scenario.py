@@ -274,9 +274,9 @@ def check(sc: Scenario) -> list[str]:
                 out.append(f'hexsides[{i}]: hexes "{hs.a}" and "{hs.b}" are not adjacent')
         if hs.fortified_by and hs.fortified_by not in fac:
             out.append(f'hexsides[{i}].fortified_by: no faction "{hs.fortified_by}"')
-    for i, b in enumerate(sc.boxes):
-        if b.zone_hex and b.zone_hex not in hexes:
-            out.append(f'boxes[{i}].zone_hex: no hex "{b.zone_hex}"')
+    for i, box in enumerate(sc.boxes):
+        if box.zone_hex and box.zone_hex not in hexes:
+            out.append(f'boxes[{i}].zone_hex: no hex "{box.zone_hex}"')
     for i, x in enumerate(sc.supply_sources):
         if x.faction not in fac:
             out.append(f'supply_sources[{i}].faction: no faction "{x.faction}"')

@@ -82,7 +82,7 @@ def check_undo(state: GameState, actor: str, target: tuple, issuers: set[str], o
                         + (f" or the referee, {ref}," if ref else "") + f" may {word} it; {holds(state, actor)}")
 
 
-def issuers(row: tuple, lookup: Callable[[int], tuple | None]) -> set[str]:
+def issuers(row: tuple | None, lookup: Callable[[int], tuple | None]) -> set[str]:
     """The actors behind a command row: its own, and, for a Redo, those of the command it re-issued."""
     out: set[str] = set()
     seen: set[int] = set()

@@ -126,6 +126,7 @@ class TurnKind:
                 raise blocked
         match cmd:
             case c.MakeClaim() | c.AcceptClaim() | c.DisputeClaim():
+                assert claims.ROUTE is not None  # set when engine/kinds.py, which routes every command, loads
                 return claims.decide(state, cmd, dice, claims.ROUTE, reports)
             case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
                 _in_domain(state, t, y)

@@ -28,8 +28,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from .chain import GENESIS, command_digest, command_text, digest_at, row_hash, row_hash3
-from .logbase import (FOLLOW_POLL, FORMAT, FORMATS, SIGNED, SYNC_LEVELS, TAIL_ROWS, ConcurrencyError, LogError,
-                      check_batch, iter_rows3, merged, now, stored_rows3)
+from .logbase import (FOLLOW_POLL, FORMAT, FORMATS, SIGNED, SYNC_LEVELS, TAIL_ROWS, ConcurrencyError, Item,
+                      LogError, Row, batch_item, check_batch, iter_rows3, merged, now, stored_rows3)
 from .logread import LogReads
 
 # The log's one import for its callers: what moved to logbase/logread is re-exported here.
@@ -58,7 +58,8 @@ BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (REPLACE refused)')
 """
 # REPLACE deletes the old row without firing DELETE triggers (recursive_triggers is off), so the
 # INSERT triggers are what keep INSERT OR REPLACE from rewriting history.
-_TRIGGER_NAMES = {3: ("events_append_only_update", "events_append_only_delete", "events_append_only_insert")}
+_TRIGGER_NAMES: dict[int, tuple[str, ...]] = {
+    3: ("events_append_only_update", "events_append_only_delete", "events_append_only_insert")}
 _TRIGGER_NAMES[4] = _TRIGGER_NAMES[3]
 _TRIGGER_NAMES[1] = _TRIGGER_NAMES[2] = _TRIGGER_NAMES[3] + (
     "commands_append_only_update", "commands_append_only_delete", "commands_append_only_insert")
@@ -210,7 +211,7 @@ class EventLog(LogReads):
 
     # -- writing -----------------------------------------------------------
 
-    def append(self, rows: Sequence[tuple[str, int, str, bool]], *, expected_seq: int,
+    def append(self, rows: Sequence[Row], *, expected_seq: int,
                actor: str = "", command_type: str = "", payload: str = "{}",
                sign: Callable[[str], str] | None = None) -> tuple[int, list[int]]:
         """Append one command's events; return (command id, their seqs).
@@ -220,12 +221,11 @@ class EventLog(LogReads):
         the hash of the row before the command, read inside the write transaction, and returns the
         signature to store with it (engine/signatures.py).
         """
-        item = (actor, command_type, payload, rows) + ((sign,) if sign is not None else ())
+        item = batch_item(actor, command_type, payload, rows, sign)
         last = self.append_batch([item], expected_seq=expected_seq)
         return self._last_cid, list(range(last - len(rows) + 1, last + 1))
 
-    def append_batch(self, batch: Sequence[tuple[str, str, str, Sequence[tuple[str, int, str, bool]]]], *,
-                     expected_seq: int) -> int:
+    def append_batch(self, batch: Sequence[Item], *, expected_seq: int) -> int:
         """Append commands (actor, type, payload, rows[, sign]) in one BEGIN IMMEDIATE transaction; return the last seq.
 
         ``sign`` as append()'s; only a format-4 log stores a signature.
@@ -263,7 +263,8 @@ class EventLog(LogReads):
 
     def _insert_legacy(self, batch, seq: int, prev: str, cid: int, ts: str) -> tuple[int, int]:
         chained = self.format >= 2  # an older file keeps its own chaining rules
-        cmds, out = [], []
+        cmds: list[tuple] = []
+        out: list[tuple] = []
         add, chain = out.append, row_hash
         for actor, ctype, payload, rows in batch:
             cid += 1

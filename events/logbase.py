@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from datetime import datetime, timezone
-from typing import Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, Sequence, Union
 
 from .chain import command_text, row_hash3, signed_payload
 
@@ -17,6 +17,21 @@ FORMATS = (1, 2, 3, 4)
 TAIL_ROWS = 64  # rows a writer re-checks before its first append (a cut or hand-edited tail)
 SYNC_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
 FOLLOW_POLL = 0.05  # seconds between a SQLite follower's looks (PostgreSQL's are told: LISTEN/NOTIFY)
+
+
+#: One event to store: (type, version, JSON data, automatic).
+Row = tuple[str, int, str, bool]
+#: One command to append: (actor, type, payload, rows), then its signer in a signed game.
+Item = Union[tuple[str, str, str, Sequence[Row]],
+             tuple[str, str, str, Sequence[Row], Callable[[str], str]]]
+
+
+def batch_item(actor: str, command_type: str, payload: str, rows: Sequence[Row],
+               sign: Callable[[str], str] | None) -> Item:
+    """One command's place in a batch; an unsigned one has no signer field at all."""
+    if sign is None:
+        return (actor, command_type, payload, rows)
+    return (actor, command_type, payload, rows, sign)
 
 
 class LogError(Exception):
@@ -78,7 +93,7 @@ def iter_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool, end:
     end[:] = [seq, cid]
 
 
-def check_batch(fmt: int, batch: Sequence) -> None:
+def check_batch(fmt: int, batch: Sequence[Item]) -> None:
     """Refuse a batch this format cannot store (a signature before format 4, a command with no events)."""
     if fmt < SIGNED and any(len(b) > 4 for b in batch):
         raise ValueError(f"log format {fmt} stores no signature (a signed game is format {SIGNED})")

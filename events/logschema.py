@@ -24,7 +24,7 @@ def _normal(sql: str | None) -> str:
 
 def objects(conn) -> dict[tuple[str, str], tuple]:
     """(type, name) -> what is compared: a table's columns, else its SQL normalised."""
-    out = {}
+    out: dict[tuple[str, str], tuple] = {}
     for type_, name, sql in conn.execute("SELECT type, name, sql FROM sqlite_master"):
         if type_ == "table":
             cols = tuple(

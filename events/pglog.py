@@ -18,8 +18,8 @@ import hashlib
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3
-from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, LogError, check_batch, merged, now,
-                      stored_rows3)
+from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, Item, LogError, Row, batch_item,
+                      check_batch, merged, now, stored_rows3)
 from .pgread import PAGE, PgReads
 from .pgschema import TRIGGERS, StoreError, ensure_schema, psycopg_module
 from .url import redacted, split_url
@@ -160,15 +160,15 @@ class PgEventLog(PgReads):
                         (self.game,))
         return (row[0], row[1]) if row else (0, GENESIS)
 
-    def append(self, rows: Sequence[tuple[str, int, str, bool]], *, expected_seq: int,
+    def append(self, rows: Sequence[Row], *, expected_seq: int,
                actor: str = "", command_type: str = "", payload: str = "{}",
                sign: Callable[[str], str] | None = None) -> tuple[int, list[int]]:
         """Append one command's events; return (command id, their seqs). As EventLog.append."""
-        item = (actor, command_type, payload, rows) + ((sign,) if sign is not None else ())
+        item = batch_item(actor, command_type, payload, rows, sign)
         last = self.append_batch([item], expected_seq=expected_seq)
         return self._last_cid, list(range(last - len(rows) + 1, last + 1))
 
-    def append_batch(self, batch: Sequence, *, expected_seq: int) -> int:
+    def append_batch(self, batch: Sequence[Item], *, expected_seq: int) -> int:
         """Append commands (actor, type, payload, rows[, sign]) in one transaction; return the last seq."""
         check_batch(self.format, batch)
         if self.readonly:

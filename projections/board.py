@@ -6,13 +6,17 @@ force pool (neither hex nor box).
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from turnlog.events import game as g
 from turnlog.events import setup as s
 from turnlog.events.editions import Ruling, applies
 
 from .state import Claim, GameState, TurnState, UnitState, side_key
+
+#: A fold step: the state and an event of the type it is registered for. A table cannot tie each
+#: key's type to its step's parameter, so the event is typed Any here and exactly in each step.
+Step = Callable[[GameState, Any], None]
 
 # What stacking counts (engine/attrition/r14_7_retreats.py): non-partisan ground units. Projections import no engine.
 _NOT_STACKED = frozenset({"air", "naval", "flak", "partisan"})
@@ -239,7 +243,7 @@ def _formation(state: GameState, e: s.FormationDefined) -> None:
 
 #: event type -> its fold step. A dict lookup by type: replay's hot path (a long ``match`` tests
 #: the cases in order, so a late case paid for every earlier one).
-HANDLERS: dict[type, Callable[[GameState, object], None]] = {
+HANDLERS: dict[type, Step] = {
     g.UnitMoved: _moved, g.UnitEliminated: _eliminated, g.UnitRetreated: _relocated,
     g.UnitAdvanced: _relocated, g.UnitDisplaced: _relocated, g.ControlChanged: _control, g.DieRolled: _rolled,
     g.UnitsTookOffensive: _offensive, g.SupplyChanged: _supply, g.UnitAirdropped: _airdropped,
@@ -255,7 +259,7 @@ HANDLERS: dict[type, Callable[[GameState, object], None]] = {
 }
 
 
-def handler(cls: type) -> Callable[[GameState, object], None]:
+def handler(cls: type) -> Step:
     """The fold step for events of ``cls`` (or of the event class it derives from)."""
     for base in cls.__mro__:
         fn = HANDLERS.get(base)

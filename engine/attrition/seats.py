@@ -24,6 +24,7 @@ def who(state: GameState, cmd: c.Command) -> Actor:
     name = type(cmd).__name__
     if isinstance(cmd, c.BeginAttrition):
         return Actor("attacker", state.turn.active, RULES[name])  # only the phasing faction attritions
+    assert isinstance(cmd, c.OF_PROCEDURE)  # the kind is asked only of its own commands
     proc = state.attritions.get(cmd.procedure)
     if proc is None:
         return Actor("seated", "", "14.11")
