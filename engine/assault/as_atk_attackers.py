@@ -13,6 +13,8 @@ Every fact is the scenario's vocabulary (docs/scenario.md), none of it commercia
 """
 from __future__ import annotations
 
+from typing import Collection
+
 from turnlog.events.editions import applies
 from turnlog.projections.state import GameState, UnitState
 
@@ -164,7 +166,8 @@ def cost_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] | Non
     return None
 
 
-def check_units(state: GameState, attacker: str, hex_: str, units: list[str], taken: list[str] = ()) -> None:
+def check_units(state: GameState, attacker: str, hex_: str, units: list[str],
+                taken: Collection[str] = ()) -> None:
     """Refuse a malformed list (CommandError naming ``units[i]``) or the first unit that may not assault."""
     if not units:
         raise CommandError("units: name at least one unit")
@@ -182,7 +185,7 @@ def check_units(state: GameState, attacker: str, hex_: str, units: list[str], ta
             raise RuleViolation(*why)
 
 
-def able(state: GameState, attacker: str, hex_: str, taken: list[str] = ()) -> list[str]:
+def able(state: GameState, attacker: str, hex_: str, taken: Collection[str] = ()) -> list[str]:
     """The units that may join an assault on ``hex_`` now: the same checks, one unit at a time."""
     near = set(neighbours(state, hex_))
     return [u.id for u in side_units(state, attacker) if u.hex in near and u.id not in taken

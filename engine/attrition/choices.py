@@ -157,7 +157,8 @@ def retreat_choice(state: GameState, p: Attrition) -> Choice:
     per unit. Overstacking does: a hex the unit overstacks on its own is left out when another listed hex
     has room for every displaced unit; what remains depends on the others' picks and is left to the note.
     """
-    gr, zocs = grid(state), {}
+    gr = grid(state)
+    zocs: dict[str, set[str]] = {}
     units = retreats.displaced(state, p)
     base, moving = retreats.stack_before(state, p), sum(map(is_combat_ground, units))
     opts = [Option(field="retreats[].unit", values=[u.id for u in units], many=True, least=len(units),

@@ -155,9 +155,9 @@ def retreat(state: GameState, proc: Attrition, cmd: c.RetreatUnits) -> list:
     return retreats.retreat_events(state, proc, moves) + _changed(proc, machine.MACHINE.step(proc.phase, "retreat"))
 
 
-def _table_cell(proc: Attrition) -> tuple[int, int]:
-    """The Attrition Table's own cell for this roll, before the Pacific halving (14.41 Asia)."""
-    return table.TABLE[proc.row][table.COLUMNS.index(proc.column)]
+def _table_cell(row: int, column: str) -> tuple[int, int]:
+    """The Attrition Table's own cell for a roll's row and column, before the Pacific halving (14.41 Asia)."""
+    return table.TABLE[row][table.COLUMNS.index(column)]
 
 
 def two_counters_open(state: GameState, proc: Attrition) -> bool:
@@ -170,7 +170,7 @@ def two_counters_open(state: GameState, proc: Attrition) -> bool:
         return False
     if reading(state, "two_counters") == "final":
         return (proc.counters, proc.hexes) == (1, 1)
-    return _table_cell(proc) == (1, 1)
+    return _table_cell(proc.row, proc.column) == (1, 1)
 
 
 def _two_counters_refusal(state: GameState, proc: Attrition) -> str:
@@ -178,7 +178,7 @@ def _two_counters_refusal(state: GameState, proc: Attrition) -> str:
         return f"{proc.id} already took 2C in place of its 1C/1H"
     if proc.winter_losses or proc.winter_occupation:
         return f"{proc.id} has made its Russian winter designations; the result now stands"
-    cell = table.label(_table_cell(proc)) if proc.row is not None else "none yet"
+    cell = table.label(_table_cell(proc.row, proc.column)) if proc.row is not None else "none yet"
     final = table.label((proc.counters, proc.hexes))
     shown = cell if cell == final else f"{cell} on the table, {final} after the Pacific halving"
     return f"2C may replace a 1C/1H result only (this result is {shown})"

@@ -63,8 +63,8 @@ def determine(state: GameState) -> list[Zone]:
     merged_into, airdrop = _airdrops(state, groups, where)
     boxes: dict[int, list[str]] = defaultdict(list)
     for b in state.boxes.values():
-        if (i := where(b.zone_hex)) is not None:
-            boxes[i].append(b.id)
+        if (at := where(b.zone_hex)) is not None:
+            boxes[at].append(b.id)
     zones = []
     for i, grp in enumerate(groups):
         if i in merged_into:

@@ -85,7 +85,8 @@ def enemy_zoc(state: GameState, fac: str) -> set[str]:
 
 
 def _enemy_zoc(state: GameState, fac: str) -> set[str]:
-    gr, out = grid(state), set()
+    gr = grid(state)
+    out: set[str] = set()
     for u in state.units.values():
         if u.hex and u.factors and is_combat_ground(u) and enemies(state, fac, faction(state, u)):
             out.update(n for n in gr.adj[u.hex] if gr.passable(u.hex, n))

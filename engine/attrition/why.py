@@ -184,7 +184,8 @@ def odds(state: GameState, pid: str, actual: int | None = None) -> list[str]:
     atk = [state.units[u] for u in p.units]
     dfn = [state.units[u] for u in p.contact]
     die = state.die
-    faces, dist = [], {}
+    faces: list[tuple] = []
+    dist: dict[str, int] = {}
     for v in range(die.lowest, die.lowest + die.sides):
         mods, modified, row, cn, hx, _n = modifiers.resolve(state, zone, p.factors, atk, dfn,
                                                             die_row(state, v))

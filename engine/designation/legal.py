@@ -4,6 +4,8 @@ Each is a kit Choice (engine/kit/choices.py): fixed fields, the values each othe
 """
 from __future__ import annotations
 
+from typing import TypedDict
+
 from turnlog.projections.designation import AttackDesignation
 from turnlog.projections.state import GameState
 
@@ -27,27 +29,35 @@ _TOGETHER = ("units from several hexes only if all are in PA mode (9.2.1); not t
              "each hex (9.2.4); no attacker against a hex whose terrain is closed to its class in movement (9.1.3)")
 
 
+class _Who(TypedDict):
+    """Who issues a choice: the procedure's active side."""
+
+    role: str
+    faction: str
+
+
 def _pick(field: str, values: list[str], *, least: int = 1) -> Option:
     return Option(field=field, values=values, many=True, least=min(least, len(values)), most=None)
 
 
 def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
     """One Choice per command the phase allows, naming the units and hexes it may take."""
-    p, who = proc.id, {"role": "active", "faction": proc.active}
+    p = proc.id
+    who: _Who = {"role": "active", "faction": proc.active}
     fixed = {"procedure": p}
     if proc.phase == "designation":
         required, unmarked = s91.duties(state, proc)
         units = _designatable(state, proc)
         note = f"must still mark {', '.join(unmarked)} (9.1.1)" if unmarked else ""
-        out = [choice("DesignateAttackers", fixed, [_pick("units", units)], rule="9.1.0", note=note,
-                      **who)] if units else []
-        # a host move may take one off
-        still = [u for u in proc.marked if u in state.units and b.on_board(state.units[u])]
-        if still:
-            out.append(choice("UndesignateAttackers", fixed, [_pick("units", still)], rule="9.1.2", **who))
+        out: list[Choice] = [choice("DesignateAttackers", fixed, [_pick("units", units)],
+                                    rule="9.1.0", note=note, **who)] if units else []
+        # a host move may take a marked unit off the board
+        marked = [u for u in proc.marked if u in state.units and b.on_board(state.units[u])]
+        if marked:
+            out.append(choice("UndesignateAttackers", fixed, [_pick("units", marked)], rule="9.1.2", **who))
         if not unmarked:  # offered only when it would be accepted: every Open unit next to its target is marked
-            owed = "; ".join(f"{h} by {', '.join(us)}" for h, us in required.items()) or "none"
-            out.append(choice("EndAttackDesignation", fixed, rule="9.1.1", note=f"required: {owed}", **who))
+            duties = "; ".join(f"{h} by {', '.join(us)}" for h, us in required.items()) or "none"
+            out.append(choice("EndAttackDesignation", fixed, rule="9.1.1", note=f"required: {duties}", **who))
         return out
     if proc.phase == "barrage":
         return [choice("ReportArtilleryShifts", fixed, [Option(field="hexes", many=True, least=0, most=None,
@@ -66,7 +76,8 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
             rule="9.2.0", role="host", faction="") for g in open_]
     used = set(proc.participated)
     owed = s92.unattacked(state, proc)
-    out, still = [], False
+    out = []
+    still = False
     for h in owed:
         able = s92.able_units(state, proc, h, used)
         still = still or bool(able)

@@ -5,6 +5,8 @@ defends, the defender's terrain) and its result is the host's report (r9_2_resul
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from turnlog.events import designation as d
 from turnlog.projections.designation import AttackDesignation
 from turnlog.projections.state import GameState, UnitState
@@ -84,7 +86,7 @@ def _constricted(state: GameState, attackers: list[UnitState], hexes: list[str])
     return True
 
 
-def unattacked(state: GameState, proc: AttackDesignation, also: list[str] = ()) -> list[str]:
+def unattacked(state: GameState, proc: AttackDesignation, also: Iterable[str] = ()) -> list[str]:
     """Required hexes not yet attacked (nor in ``also``) that have not lapsed (see ``lapse``)."""
     done = {h for g in proc.assaults.values() for h in g.hexes} | set(also)
     return [h for h in proc.required if h not in done and not lapse(state, proc, h)]

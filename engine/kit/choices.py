@@ -22,7 +22,7 @@ options pick at most that many values in all), ``one_of`` (exactly one of these 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 import msgspec
 
@@ -177,7 +177,8 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         keyname = key.field.split(".", 1)[1]
         keys = pick(rng, key.values, key.least, key.most, key.bounds) if key.many else [rng.choice(key.values)]
         required = {v for b in key.bounds if b.least for v in b.values}
-        items, missed = [], False
+        items: list[dict] = []
+        missed = False
         # Required items first, so that they have the first claim on values that may not repeat;
         # an optional item whose own options can no longer be met is dropped.
         for k in sorted(keys, key=lambda k: k not in required):
@@ -201,7 +202,7 @@ def _applies(opt: Option, doc: dict) -> bool:
     return all(doc.get(k) == v for k, v in opt.when.items())
 
 
-def pick(rng: random.Random, values: list, least: int, most: int | None, bounds: list[Bound] = ()) -> list:
+def pick(rng: random.Random, values: list, least: int, most: int | None, bounds: Sequence[Bound] = ()) -> list:
     """``least``..``most`` distinct values at random, within every bound: the bounds' minimums first."""
     most = len(values) if most is None else min(most, len(values))
     out: list = []

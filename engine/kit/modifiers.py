@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Iterable, Literal
+from typing import Iterable, Literal, overload
 
 from turnlog.events.base import Modifier
 
@@ -22,6 +22,12 @@ Rounding = Literal["exact", "floor", "ceil", "down", "up", "half_up", "half_down
 ROUNDINGS: tuple[str, ...] = ("exact", "floor", "ceil", "down", "up", "half_up", "half_down", "half_even")
 
 
+@overload
+def apply(base: int | Fraction, modifiers: Iterable[Modifier], *, rounding: Literal["exact"],
+          applies_to: str | None = None, floor_percent: bool = False) -> Fraction: ...
+@overload
+def apply(base: int | Fraction, modifiers: Iterable[Modifier], *, rounding: Rounding,
+          applies_to: str | None = None, floor_percent: bool = False) -> int | Fraction: ...
 def apply(base: int | Fraction, modifiers: Iterable[Modifier], *, rounding: Rounding,
           applies_to: str | None = None, floor_percent: bool = False) -> int | Fraction:
     """``base`` after ``modifiers`` in the module's order, rounded as named (an int unless "exact").

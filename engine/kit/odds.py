@@ -26,7 +26,7 @@ Beyond = Literal["clamp", "whole"]
 class Column(NamedTuple):
     """Where odds read on a table: the column's index and name, the odds after rounding, and the notes."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the column's place: shadows tuple.index, which no reader calls
     name: str
     odds: Fraction
     notes: tuple[str, ...] = ()
@@ -117,4 +117,6 @@ def _name_at(table: Table, position: int) -> str:
     names = table.columns
     if position < len(names):
         return names[max(0, position)]
-    return text(parse_ratio(table.spec.columns[-1].min) + position - (len(names) - 1))
+    top = table.spec.columns[-1].min
+    assert isinstance(top, str)  # a level past the last column exists only when it reads n:1 (_levels_above)
+    return text(parse_ratio(top) + position - (len(names) - 1))
