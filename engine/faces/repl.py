@@ -22,6 +22,7 @@ import sqlite3
 import sys
 from collections import OrderedDict
 from pathlib import Path
+from typing import Mapping
 
 from msgspec import inspect as mi
 
@@ -154,7 +155,8 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
             return self.onecmd("search")
         return False
 
-    def default(self, line: str) -> bool:
+    # Cmd.onecmd returns what default returns, and True ends the loop (typeshed says None).
+    def default(self, line: str) -> bool:  # type: ignore[override]
         if line.strip() == "EOF":
             return True
         self.say(f"unknown command {line.split()[0]!r}; type help")
@@ -184,7 +186,9 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
         st = self.state(self.last)
         if kind == "proc":  # every kind's procedures (A1, C1, S1, L1 ...), not only attrition's
             return sorted(pid for k in kinds.active(st) if hasattr(k, "instances") for pid in k.instances(st))
-        return sorted({"unit": st.units, "hex": st.hexes, "zone": st.zones, "faction": st.factions}[kind])
+        tables: dict[str, Mapping[str, object]] = {"unit": st.units, "hex": st.hexes, "zone": st.zones,
+                                                  "faction": st.factions}
+        return sorted(tables[kind])
 
     def complete_unit(self, text, line, begidx, endidx):
         return [x for x in self._ids("unit") if x.startswith(text)]

@@ -12,9 +12,10 @@ from . import diff as D
 from . import render
 from ..errors import CommandError
 from ..kinds import view as board
+from .repl_cursor import Mixin
 
 
-class BoardCommands:
+class BoardCommands(Mixin):
     """Looking at the board at the cursor."""
 
     def do_board(self, arg: str) -> None:
@@ -98,7 +99,7 @@ class BoardCommands:
             before = int(arg)
         else:
             row = self._row(self.cursor)
-            before = self.game.log.command(row[1])[5] - 1 if row else 0
+            before = self._command(row[1])[5] - 1 if row else 0
         d = D.diff(self.state(before), self.state())
         d.notes = D.new_notes(self.game, before, self.game, self.cursor)
         self.say(D.text(d, self.state()))

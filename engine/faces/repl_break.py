@@ -17,6 +17,7 @@ from turnlog.events.game import DieRolled
 from turnlog.projections import narrative
 
 from ..errors import CommandError
+from .repl_cursor import Mixin
 
 KINDS = ("roll", "rule", "type", "actor")
 USAGE = "usage: break [roll | rule NUMBER | type EVENTTYPE | actor NAME]"
@@ -65,7 +66,7 @@ def cites(cited: str, asked: str) -> bool:
     return cited.startswith(asked + ".") if "." not in asked else cited.startswith(asked)
 
 
-class BreakCommands:
+class BreakCommands(Mixin):
     """Breakpoints over the log, continue / reverse-continue, and search over the narrative."""
 
     breaks: dict[int, Breakpoint]

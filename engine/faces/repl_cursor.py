@@ -7,7 +7,11 @@ of the log, and drops the Shell's cached boards (``self._states``) that the new 
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any, Protocol
+
 from turnlog.projections import narrative
+from turnlog.projections.state import GameState
 
 from ..verify import anchor as A
 from .. import commands as c
@@ -17,8 +21,42 @@ from .explain import command_args
 from .shortform import parse_short
 from ..seats import seat_of
 
+if TYPE_CHECKING:
+    from ..game import Game
 
-class CursorCommands:
+
+class ShellHost(Protocol):
+    """What the command mixins read of the Shell they are mixed into (engine/faces/repl.py)."""
+
+    game: Game
+    cursor: int
+    actor: str
+    _states: OrderedDict[int, GameState]
+
+    @property
+    def last(self) -> int: ...
+
+    def say(self, text: str = "") -> None: ...
+
+    def state(self, seq: int | None = None) -> GameState: ...
+
+    def _row(self, seq: int) -> Any: ...
+
+    def _command(self, cid: int) -> tuple: ...
+
+    def _line(self, seq, cid, ev, auto, undone=frozenset()) -> str: ...
+
+    def _show_cursor(self) -> None: ...
+
+
+# Each mixin is checked as a part of a ShellHost; at run time it derives from object alone.
+if TYPE_CHECKING:
+    Mixin = ShellHost
+else:
+    Mixin = object
+
+
+class CursorCommands(Mixin):
     """Walking the log with the cursor, and acting at its live end."""
 
     # -- moving the cursor -----------------------------------------------------
@@ -27,10 +65,17 @@ class CursorCommands:
         rows = self.game.rows(seq, seq)
         return rows[0] if rows else None
 
+    def _command(self, cid: int) -> tuple:
+        """The row of command ``cid``, which an event of the log names."""
+        row = self.game.log.command(cid)
+        if row is None:  # a damaged log: its events name a command it does not hold
+            raise CommandError(f"command {cid} has no row in this log; `turnlog verify` names the damage")
+        return row
+
     def _line(self, seq, cid, ev, auto, undone=frozenset()) -> str:
         mark = "->" if seq == self.cursor else "  "
         flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
-        author = self.game.log.command(cid)[1] if type(ev).__name__ == "NoteAdded" else None
+        author = self._command(cid)[1] if type(ev).__name__ == "NoteAdded" else None
         return f"{mark}{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}"
 
     def _show_cursor(self) -> None:
@@ -114,7 +159,7 @@ class CursorCommands:
         self.say(f"seq {self.cursor} of {self.last} ({where})")
         if row:
             seq, cid, ev, auto = row
-            cmdrow = self.game.log.command(cid)
+            cmdrow = self._command(cid)
             self.say(f"  event:   {narrative.line(ev)}{' (automatic)' if auto else ''}"
                      f"{' (undone by a later command)' if cid in self.game.undone() else ''}")
             seat = seat_of(self.game.state, cmdrow[1] or "")
@@ -177,7 +222,8 @@ class CursorCommands:
         if not self.actor:
             raise CommandError("name the actor first (`as NAME`): a key signs its own actor's commands")
         from ..signatures import Signer, signer_for
-        signer = signer_for(keys, self.actor, Signer.from_file(path))  # refused now, not at the next command
+        signer = Signer.from_file(path)
+        signer_for(keys, self.actor, signer)  # refused now, not at the next command
         self.game.signers[self.actor] = signer
         self.say(f"signing {self._who()}'s commands with key {signer.public[:16]}...")
 

@@ -12,6 +12,7 @@ from ..attrition import machine
 from ..errors import CommandError
 from ..attrition.why import odds
 from .explain import event_procedure, explain, legal_choices
+from .repl_cursor import Mixin
 
 
 def _head(entry) -> str:
@@ -27,7 +28,7 @@ def _odds_kind(state, pid: str):
     return None
 
 
-class RulesCommands:
+class RulesCommands(Mixin):
     """The rules behind what the cursor shows."""
 
     def do_why(self, arg: str) -> None:
@@ -105,7 +106,7 @@ class RulesCommands:
             if roll is None:
                 raise CommandError(f"{pid} is in phase '{st.attritions[pid].phase}' and has not rolled")
             seq, ev = roll
-            before, actual = self.state(self.game.log.command(self._row(seq)[1])[5] - 1), ev.die
+            before, actual = self.state(self._command(self._row(seq)[1])[5] - 1), ev.die
             self.say(f"{pid} rolled at seq {seq}; the odds just before that roll:")
         for text in odds(before, pid, actual):
             self.say(text)
