@@ -363,7 +363,7 @@ class Game(TimeTravel):
         """(seq, command id, event) of every event of one type up to ``upto``, undone or not."""
         return [(s, cid, decode(t, v, d)) for s, cid, t, v, d in self.log.rows_of_type(type_, upto)]
 
-    def rows(self, start: int = 1, stop: int | None = None):
+    def rows(self, start: int = 1, stop: int | None = None) -> list[tuple[int, int, Event, bool]]:
         """(seq, command id, event, automatic) for browsing the log."""
         return [(r[0], r[1], decode(r[2], r[3], r[4]), bool(r[5])) for r in self.log.rows(start, stop)]
 

@@ -206,8 +206,8 @@ def _procedures(a: GameState, b: GameState) -> list[Change]:
     out = []
     for pid in sorted(set(a.attritions) | set(b.attritions), key=_pid_key):
         pa, pb = a.attritions.get(pid), b.attritions.get(pid)
-        if pb is None:
-            out.append(Change(what=pid, kind="gone", before=f"phase {pa.phase}"))
+        if pb is None:  # a procedure of one board or the other: this one is a's
+            out.append(Change(what=pid, kind="gone", before=f"phase {a.attritions[pid].phase}"))
             continue
         if pa is None:
             out.append(Change(what=pid, kind="begun", after=f"{pb.attacker} vs {pb.defender} in {pb.zone}, "

@@ -15,6 +15,7 @@ from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
 from .. import kinds
+from ..kit.choices import Choice
 
 def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, auto: bool) -> list[str]:
     """Lines naming the rules behind one logged event; ``state_at(seq)`` gives the board after a seq."""
@@ -79,9 +80,9 @@ def _plain(ev) -> list[str]:
     return out + [f"  retreat evil: {e}" for e in getattr(ev, "evils", [])]
 
 
-def legal_choices(state: GameState) -> list[str]:
+def legal_choices(state: GameState) -> list[Choice | str]:
     """Every active kind's legal choices; a line saying why where a kind cannot list them now."""
-    out = []
+    out: list[Choice | str] = []
     for kind in kinds.active(state):
         try:
             out += kind.legal(state)

@@ -104,7 +104,8 @@ def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = Fa
     if str(path) == STDOUT:
         out = sys.stdout.buffer if binary and hasattr(sys.stdout, "buffer") else sys.stdout
         if binary and out is sys.stdout:  # a text stand-in for stdout (tests)
-            return produce(_TextBytes(out))
+            # A stand-in with write() alone: what every producer calls.
+            return produce(_TextBytes(out))  # type: ignore[arg-type]
         result = produce(out)
         out.flush()
         return result
@@ -122,7 +123,7 @@ def _write(p: Path, produce: Callable[[IO], object], force: bool, option: str, b
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
         os.fchmod(fd, _mode(p))  # mkstemp makes 0600; an output gets what a plain open() would give it
-        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})) as f:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as f:
             result = produce(f)
             f.flush()
             os.fsync(f.fileno())

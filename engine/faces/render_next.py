@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from turnlog.projections.state import GameState
 
+from ..kit.choices import Choice
 from .explain import legal_choices
 
 
 def next_text(state: GameState) -> str:
     """Lines naming the zones the active player may begin attrition in and what each open procedure waits for."""
-    choices = [x for x in legal_choices(state) if hasattr(x, "fixed")]
+    choices = [x for x in legal_choices(state) if isinstance(x, Choice)]
     lines = []
     begin = [x for x in choices if x.command == "BeginAttrition"]
     if begin:

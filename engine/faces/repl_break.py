@@ -11,8 +11,10 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 from turnlog.events import codec
+from turnlog.events.base import Event
 from turnlog.events.game import DieRolled
 from turnlog.projections import narrative
 
@@ -155,7 +157,7 @@ class BreakCommands(Mixin):
         self.cursor = end
         self.say(f"{why}; at the {'live end' if forwards else 'first event'} of the log, seq {end}")
 
-    def _scan(self, forwards: bool, start: int | None = None):
+    def _scan(self, forwards: bool, start: int | None = None) -> Iterator[tuple[int, int, Event, bool]]:
         """Rows after (or before) the cursor, nearest first, decoded a chunk at a time."""
         at = self.cursor if start is None else start
         if forwards:
@@ -177,7 +179,8 @@ class BreakCommands(Mixin):
             self._search_next()
             return
         self.searched = text
-        actors, undone, found = self._actors(), self.game.undone(), []
+        actors, undone = self._actors(), self.game.undone()
+        found: list[tuple[int, int, Event, bool]] = []
         for row in self._scan(True, start=0):
             if self._matches(row, actors):
                 found.append(row)

@@ -8,8 +8,9 @@ of the log, and drops the Shell's cached boards (``self._states``) that the new 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from turnlog.events.base import Event
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
@@ -40,7 +41,7 @@ class ShellHost(Protocol):
 
     def state(self, seq: int | None = None) -> GameState: ...
 
-    def _row(self, seq: int) -> Any: ...
+    def _row(self, seq: int) -> tuple[int, int, Event, bool] | None: ...
 
     def _command(self, cid: int) -> tuple: ...
 
@@ -61,7 +62,7 @@ class CursorCommands(Mixin):
 
     # -- moving the cursor -----------------------------------------------------
 
-    def _row(self, seq: int):
+    def _row(self, seq: int) -> tuple[int, int, Event, bool] | None:
         rows = self.game.rows(seq, seq)
         return rows[0] if rows else None
 

@@ -105,17 +105,17 @@ class RulesCommands(Mixin):
             roll = self._roll_seq(pid)
             if roll is None:
                 raise CommandError(f"{pid} is in phase '{st.attritions[pid].phase}' and has not rolled")
-            seq, ev = roll
-            before, actual = self.state(self._command(self._row(seq)[1])[5] - 1), ev.die
+            seq, cid, ev = roll
+            before, actual = self.state(self._command(cid)[5] - 1), ev.die
             self.say(f"{pid} rolled at seq {seq}; the odds just before that roll:")
         for text in odds(before, pid, actual):
             self.say(text)
 
-    def _roll_seq(self, pid: str):
+    def _roll_seq(self, pid: str) -> tuple[int, int, a.AttritionResultDetermined] | None:
         undone = self.game.undone(self.cursor)
         for seq, cid, ev, _a in reversed(self.game.rows(1, self.cursor)):
             if isinstance(ev, a.AttritionResultDetermined) and ev.procedure == pid and cid not in undone:
-                return seq, ev
+                return seq, cid, ev
         return None
 
     def do_diagram(self, arg: str) -> None:

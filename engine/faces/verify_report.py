@@ -119,7 +119,7 @@ def _lines(rep: Report, path: str) -> list[str]:
             lines.append("  replay    a replay from zero gives the live board" if rep.replay_equal
                          else "  replay    a replay from zero DIFFERS from the live board")
     if rep.stage == "snapshots":
-        lines.append(f"  snapshots {rep.problem} (all: {_seqs(rep.forged_snapshots)})")
+        lines.append(f"  snapshots {rep.problem} (all: {_seqs(rep.forged_snapshots or [])})")
     if rep.problem and rep.stage == "schema":
         lines.append(f"  log       {rep.problem}")
     if rep.ok:
