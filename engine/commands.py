@@ -244,7 +244,8 @@ def parse(line: str | bytes) -> Command:
     """Decode one JSON command; bad input raises CommandError naming the field."""
     try:
         if isinstance(line, str):
-            line.encode("utf-8")  # a lone surrogate character (Python text): the same refusal as its escape
+            # a lone surrogate character (Python text): the same refusal as its escape
+            line.encode("utf-8")
         return _decoder.decode(line)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeEncodeError) as err:
         lone = lone_surrogate(line)

@@ -43,8 +43,10 @@ REACTION_LIMIT = 10_000
 class Game(TimeTravel):
     """One game: its log, its live state, and the seed (or joint-dice secrets) this process holds."""
 
-    seed_problem = ""  # why the seed sidecar was not used (unreadable, not hex, not this game's); "" if fine
-    # A signed game's private keys this process holds, by actor: used when a command is given no signer.
+    # why the seed sidecar was not used (unreadable, not hex, not this game's); "" if fine
+    seed_problem = ""
+    # A signed game's private keys this process holds, by actor: used when a command is given no
+    # signer.
     signers: dict[str, SG.Signer]
 
     def __init__(self, log: EventLog, seed: bytes | None, progress=None, secrets: dict[str, bytes] | None = None,
@@ -57,12 +59,14 @@ class Game(TimeTravel):
         if setup:
             GF.require_setup(log)
         K.load_for_log(log)  # the kinds its GameCreated names, before their events are decoded
-        # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
-        # ``board`` False: only the setup's board (verify of a log that does not fold names why).
+        # A long replay shows a progress line on a terminal (engine/progress.py); the result is the
+        # same. ``board`` False: only the setup's board (verify of a log that does not fold names
+        # why).
         setup_end = next(iter(log.commands()), (0,) * 7)[6]
         self.state = self.at(progress=progress) if board else self.at(setup_end)
         self._snap_seq = self.state.seq
-        self._tail_ok = -1 if setup else 0  # the seq up to which this writer knows the tail verifies
+        # the seq up to which this writer knows the tail verifies
+        self._tail_ok = -1 if setup else 0
 
     # -- lifecycle -----------------------------------------------------------
 
@@ -108,7 +112,8 @@ class Game(TimeTravel):
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
-        path = path if is_url(path) else Path(path)  # a postgresql:// URL names a game in a shared database
+        # a postgresql:// URL names a game in a shared database
+        path = path if is_url(path) else Path(path)
         sp = Path(seed_file) if seed_file else D.seed_path(path)
 
         def fill(tmp: Path) -> None:
@@ -148,7 +153,8 @@ class Game(TimeTravel):
             if seed is not None and game.state.seed_sha256 and D.commitment(seed) != game.state.seed_sha256:
                 if explicit:
                     raise CommandError("seed: it does not match the commitment in this game's log")
-                game.seed = None  # a stale sidecar: never roll (or reveal) a seed the log did not commit to
+                # a stale sidecar: never roll (or reveal) a seed the log did not commit to
+                game.seed = None
                 problem = (f"{sp}: this seed does not match the commitment in the game's log (another game's "
                            "seed?); reading works, rolls from the seed and reveal are refused")
             game.seed_problem = problem
@@ -206,7 +212,8 @@ class Game(TimeTravel):
             source = CL.dice_source(state, command)
             dice = CL.after_reveal(state, source) or J.dice_for(state, self.seed, self.secrets, source)
             events = K.decide(state, command, dice)
-            dice.unused()  # a value entered for a slot no roll took is refused: the player meant another roll
+            # a value entered for a slot no roll took is refused: the player meant another roll
+            dice.unused()
             return events
         return K.decide(state, command, dice)
 
@@ -214,13 +221,15 @@ class Game(TimeTravel):
                 signer: SG.Signer | None = None) -> list[tuple[int, object]]:
         state = self.state
         expected = state.seq
-        if not events:  # the log keeps a command on its first event (format 3): one that changes nothing is not one
+        # the log keeps a command on its first event (format 3): one that changes nothing is not one
+        if not events:
             raise CommandError(f"{ctype}: changes nothing on the board; nothing recorded")
         try:
             done = settle(state, events)
             rows = [(type(e).__name__, e.version, encode(e).decode(), a) for e, a in done]
         except BaseException:
-            self.state = self.at()  # the events were applied to the live state: rebuild it from the log
+            # the events were applied to the live state: rebuild it from the log
+            self.state = self.at()
             raise
         seqs = self._write(rows, expected, actor, ctype, payload, signer)
         state.seq = seqs[-1] if seqs else expected
@@ -280,9 +289,10 @@ class Game(TimeTravel):
         self._write(row_, self.state.seq, actor, "Undo", c.encode(command).decode(), signer)
         self.state = self.at()
         if self.state.seq - self._base_seq >= SNAPSHOT_EVERY:
-            # The undo reached back past the newest snapshot (an undo right after a snapshot taken at the
-            # end of the command it takes back): without a new one, every later open and time travel
-            # would fold from an older snapshot, or from event 1 in a game of many undo/redo cycles.
+            # The undo reached back past the newest snapshot (an undo right after a snapshot taken
+            # at the end of the command it takes back): without a new one, every later open and time
+            # travel would fold from an older snapshot, or from event 1 in a game of many undo/redo
+            # cycles.
             self._snapshot_quietly()
         return [(self.state.seq, ev)]
 
@@ -322,7 +332,8 @@ class Game(TimeTravel):
         to = to if is_url(to) else Path(to)
 
         def fill(tmp: Path) -> None:
-            new = open_log(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
+            # rows copied verbatim
+            new = open_log(tmp, create=True, synchronous="FULL", log_format=self.log.format)
             try:
                 new.copy_from(self.log, cut)
                 state = self.at(cut, use_snapshots=False)
@@ -385,7 +396,8 @@ def settle(state: GameState, events: list[Event]) -> list[tuple[Event, bool]]:
     """
     done: list[tuple[Event, bool]] = []
     queue: deque[Event] = deque()
-    apply, reactors, add = F.apply, K.reactors, done.append  # hoisted: this runs for every event played
+    # hoisted: this runs for every event played
+    apply, reactors, add = F.apply, K.reactors, done.append
 
     def react(ev: Event, kinds: tuple) -> None:
         for kind in kinds:

@@ -34,7 +34,8 @@ class TimeTravel:
 
     # (log, seq read up to, [(undo seq, undone command id)], the set of those ids): see undone()
     _undos: tuple = (None, 0, [], frozenset())
-    _undone_at: tuple = (None, -1, "[]", frozenset())  # the last at()'s (log, seq, undone as (JSON, set)): see undone()
+    # the last at()'s (log, seq, undone as (JSON, set)): see undone()
+    _undone_at: tuple = (None, -1, "[]", frozenset())
     _base_seq = 0  # the seq of the board at() last started from (a snapshot's, or 0)
     # Set per game (engine/game.py): the seqs of snapshots that gave another board than the log (a
     # forged cache, passed over).
@@ -103,7 +104,8 @@ class TimeTravel:
         state, before, undone = self._base(seq) if use_snapshots else (GameState(), "[]", self.undone(seq))
         self._base_seq = state.seq
         self._undone_at = (self.log, seq, before, frozenset(undone))
-        dead = self.log.spans(undone) if undone else []  # what was undone before the base is not in it
+        # what was undone before the base is not in it
+        dead = self.log.spans(undone) if undone else []
         start, total = state.seq + 1, seq - state.seq
         report = progress if progress is not None and total >= P.REPLAY_QUIET_BELOW else None
         done = 0
@@ -121,7 +123,8 @@ class TimeTravel:
             # opening must still work so that verify can name the missing seq.
             try:
                 F.fold_span(state, rows)
-            except (msgspec.DecodeError, msgspec.ValidationError):  # a row edited by hand into no event
+            # a row edited by hand into no event
+            except (msgspec.DecodeError, msgspec.ValidationError):
                 raise LogError(self._unreadable(first, last)) from None
             except (KeyError, AttributeError, TypeError, ValueError, IndexError) as err:
                 # Rows a rogue client appended (an undo the engine never writes, say):

@@ -79,7 +79,8 @@ def _build_in_database(target: str, keep: tuple[Path, bytes] | None, fill: Calla
 
     The seed sidecar is written first, as for a file, and removed again if the game was not made.
     """
-    open_log(target, create=True).close()  # a game of that id is refused before its seed file is looked at
+    # a game of that id is refused before its seed file is looked at
+    open_log(target, create=True).close()
     if keep is not None:
         check_sidecar(*keep)
     wrote_seed = False
@@ -130,7 +131,8 @@ def check_sidecar(path: Path, seed: bytes, game: Path | None = None) -> None:
         return
     try:
         other = D.read_seed(path)
-    except (ValueError, OSError, UnicodeDecodeError):  # not a readable hex seed: still not ours to overwrite
+    # not a readable hex seed: still not ours to overwrite
+    except (ValueError, OSError, UnicodeDecodeError):
         other = b""
     if other == seed:
         return

@@ -19,8 +19,10 @@ from .errors import CommandError, ScenarioError
 MiB = 1 << 20
 MAX_LINE = 1 * MiB  # one JSON command or exported row; the largest real one is a few KiB
 MAX_COMMANDS_FILE = 256 * MiB  # one `play` input, file or stream
-MAX_SCENARIO_FILE = 16 * MiB  # a 200,000-hex map is 7-9 MiB; parsing 16 MiB of TOML peaks near 400 MB
-MAX_EXPORT_FILE = 1024 * MiB  # `import`: read a line at a time, but its rows are kept until the one transaction
+# a 200,000-hex map is 7-9 MiB; parsing 16 MiB of TOML peaks near 400 MB
+MAX_SCENARIO_FILE = 16 * MiB
+# `import`: read a line at a time, but its rows are kept until the one transaction
+MAX_EXPORT_FILE = 1024 * MiB
 MAX_KEY_FILE = 4096  # a seed, a joint-dice secret, a key: 64 hex digits and a newline
 
 
@@ -147,7 +149,8 @@ def read_file_bytes(path: str | Path, what: str, max_bytes: int, error=ScenarioE
     """The bytes of a file the user names, refused (``error``) before parsing when over ``max_bytes``."""
     with open_input(path, what, error) as f:
         check_size(f, str(path), max_bytes, error)
-        data = f.read(max_bytes + 1)  # a pipe or /dev/zero has no size: read one byte past the limit
+        # a pipe or /dev/zero has no size: read one byte past the limit
+        data = f.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise error(f"{path}: more than the {_size(max_bytes)} limit for a {what}")
     return data

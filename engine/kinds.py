@@ -93,7 +93,8 @@ def register(kind: Kind) -> Kind:
     return kind
 
 
-#: event type -> the kinds whose ``react`` may answer it, worked out once per type (settle asks only them).
+#: event type -> the kinds whose ``react`` may answer it, worked out once per type (settle asks only
+#: them).
 _REACTORS: dict[type, tuple[Kind, ...]] = {}
 
 
@@ -113,7 +114,8 @@ def _reacts(k: Kind, etype: type) -> bool:
     return types is None or issubclass(etype, tuple(types))
 
 
-#: The kinds a game uses when its scenario names none (``rules.procedures``): every log written before.
+#: The kinds a game uses when its scenario names none (``rules.procedures``): every log written
+#: before.
 DEFAULT_KINDS = ("attrition",)
 
 
@@ -171,7 +173,8 @@ def route(state, command: c.Command, dice) -> list:
         raise RuleViolation("procedures", f"{type(command).__name__} belongs to the {kind_.name} procedure, which "
                             f"this game does not use (its scenario's rules.procedures: "
                             f"{', '.join(state.rules.procedures or DEFAULT_KINDS)})")
-    with still(state):  # deciding only reads the state: a board reading asked twice is worked out once
+    # deciding only reads the state: a board reading asked twice is worked out once
+    with still(state):
         if isinstance(command, TURN_ADVANCE):
             for other in KINDS:
                 blocked = other.unfinished(state)
@@ -180,7 +183,8 @@ def route(state, command: c.Command, dice) -> list:
         return kind_.decide(state, command, dice)
 
 
-claims.ACTIVE, claims.ROUTE = (lambda state: active(state)), route  # claims cannot import this module
+# claims cannot import this module
+claims.ACTIVE, claims.ROUTE = (lambda state: active(state)), route
 
 
 def kind(name: str) -> Kind:
@@ -276,4 +280,5 @@ def _loaded_more(_type: str = "") -> bool:
 
 # An event of a kind the game did not name (a rogue row) is read all the same, for verify to judge.
 codec.on_unknown = _loaded_more
-turn.KINDS = KINDS  # the turn kind asks every kind whether it holds the turn (legal's turn advances)
+# the turn kind asks every kind whether it holds the turn (legal's turn advances)
+turn.KINDS = KINDS

@@ -51,11 +51,13 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     boxes: list[s.BoxSpec] = []
     supply_sources: list[s.SupplySourceSpec] = []
     pools: list[s.PoolSpec] = []
-    formations: list[s.FormationSpec] = []   # the order of battle's divisions and corps (PzC AS-ORG)
+    # the order of battle's divisions and corps (PzC AS-ORG)
+    formations: list[s.FormationSpec] = []
     units: list[s.UnitSpec] = []
     restrictions: list[s.RestrictionSpec] = []
-    # Combat tables: name -> file path (relative to the scenario file); parse() replaces each path with
-    # the loaded table's record (engine/kit/tables.py), which a JSON scenario may also give inline.
+    # Combat tables: name -> file path (relative to the scenario file); parse() replaces each path
+    # with the loaded table's record (engine/kit/tables.py), which a JSON scenario may also give
+    # inline.
     tables: dict[str, str | s.TableRecord] = {}
     turn: TurnSpec
     seats: s.SeatsSpec = s.SeatsSpec()  # who holds which side; empty = hot-seat
@@ -90,7 +92,8 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Pat
     except RecursionError:  # nested thousands deep, past the scan below: no scenario needs that
         raise ScenarioError(f"{origin}: arrays or tables nested too deeply to read (at most "
                             f"{MAX_NESTING} levels)") from None
-    problems = domains.problems(sc) or check(sc)  # references are checked once every value is in its domain
+    # references are checked once every value is in its domain
+    problems = domains.problems(sc) or check(sc)
     if problems:
         raise ScenarioError(f"{origin}: " + "; ".join(problems))
     return _with_tables(sc, origin, Path(base) if base is not None else Path.cwd())
@@ -362,7 +365,8 @@ def setup_events(sc: Scenario, seed_sha256: str) -> list:
         raise ScenarioError("tables: not loaded; read the scenario with scenario.load() or parse()")
     ev: list = [s.GameCreated(name=sc.name, seed_sha256=seed_sha256, die=sc.die, rules=rules,
                               description=sc.description, tables=tables, dice=dict(sorted(sc.dice.items())))]
-    if sc.seats != s.SeatsSpec():  # msgspec omits a Struct default only when it is the very default object
+    # msgspec omits a Struct default only when it is the very default object
+    if sc.seats != s.SeatsSpec():
         ev[0] = msgspec.structs.replace(ev[0], seats=sc.seats)
     ev += [s.FactionDefined(faction=f) for f in sc.factions]
     ev += [s.NationalityDefined(nationality=n) for n in sc.nationalities]

@@ -33,7 +33,8 @@ def seated(state: GameState) -> bool:
 
 def who(state: GameState, command) -> Actor:
     """Who must issue ``command`` now, as its kind says; the phasing side or the host by default."""
-    if isinstance(command, c.MakeClaim):  # the claimant must be one who may issue the claimed command
+    # the claimant must be one who may issue the claimed command
+    if isinstance(command, c.MakeClaim):
         return who(state, claims.inner(command))
     ask = getattr(K.BY_COMMAND.get(type(command)), "who", None)
     due = ask(state, command) if ask is not None else None

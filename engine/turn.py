@@ -21,7 +21,8 @@ from .kit.choices import Choice, Option, choice
 from .kit.sequence import AWAW, phases
 from .kind import Actor, silent
 
-#: A World at War's sequence, the default; a game's own is ``phases(state.rules)`` (engine/kit/sequence.py).
+#: A World at War's sequence, the default; a game's own is ``phases(state.rules)``
+#: (engine/kit/sequence.py).
 PHASES = AWAW
 
 #: Host facts that an open attrition's count, modifiers, losses or retreats read (14.22A, 14.11).
@@ -93,8 +94,8 @@ def reports(name: str) -> tuple | None:
     return None
 
 
-#: Every registered kind, in order: engine/kinds.py binds its registry list here (it imports this module,
-#: so this module cannot import it).
+#: Every registered kind, in order: engine/kinds.py binds its registry list here (it imports this
+#: module, so this module cannot import it).
 KINDS: list = []
 
 
@@ -126,7 +127,8 @@ class TurnKind:
                 raise blocked
         match cmd:
             case c.MakeClaim() | c.AcceptClaim() | c.DisputeClaim():
-                assert claims.ROUTE is not None  # set when engine/kinds.py, which routes every command, loads
+                # set when engine/kinds.py, which routes every command, loads
+                assert claims.ROUTE is not None
                 return claims.decide(state, cmd, dice, claims.ROUTE, reports)
             case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
                 _in_domain(state, t, y)
@@ -210,7 +212,8 @@ class TurnKind:
     def legal(self, state: GameState) -> list[Choice]:
         """The turn and host commands that may be issued now, with their fields' values where finite."""
         held = {k.__name__ for k in BOARD_FACTS} if _held(state, "") is not None else set()
-        if _procedure_open(state):  # the turn moves on only once every open procedure is done (14.11, 9.0...)
+        # the turn moves on only once every open procedure is done (14.11, 9.0...)
+        if _procedure_open(state):
             held |= {"StartGameTurn", "StartPlayerTurn", "StartPhase"}
         out = [ch for ch in _host_choices(state) if ch.command not in held]
         return out + [choice("StartPhase", {"phase": p}, positional=True, rule="turn", role="phasing",

@@ -152,13 +152,16 @@ class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     never assaults encodes as before.
     """
 
-    manual_defensive_fire: bool = False                       # AS-COST.1: the optional rule is in force
-    alternate_assault: bool = False                           # AS-HA0.1: optional rule (not in the text)
+    # AS-COST.1: the optional rule is in force
+    manual_defensive_fire: bool = False
+    # AS-HA0.1: optional rule (not in the text)
+    alternate_assault: bool = False
     combine: Literal["sum", "chain"] = "sum"                  # P2: how side percentages combine
     stack: Literal["multiply", "worst"] = "multiply"          # P3: several per-unit multipliers
     cap_support: Literal["at_least", "exceeds"] = "at_least"  # P6: the per-hex combined-arms test
     assault_low: float = 0.0     # AS-RES.2: the low combat value (Parameter Data)
     assault_high: float = 0.0    # AS-RES.2: the high combat value
     baseline: float = 1.0        # P1: the combat value at which the drawn value is the loss
-    allocation: Literal["proportional", "owner"] = "proportional"   # P9: how a side's loss is shared
+    # P9: how a side's loss is shared
+    allocation: Literal["proportional", "owner"] = "proportional"
     disruption: Literal["host", "ratio"] = "host"                    # who decides Disrupted/Broken

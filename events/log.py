@@ -82,7 +82,8 @@ class EventLog(LogReads):
         self.path = Path(path)
         self.missing_triggers: tuple[str, ...] = ()
         self.has_snapshots = True
-        self._spans: dict[int, tuple[int, int]] = {}  # command id -> (first, last) seq: never changes once stored
+        # command id -> (first, last) seq: never changes once stored
+        self._spans: dict[int, tuple[int, int]] = {}
         if synchronous.upper() not in SYNC_LEVELS:
             raise ValueError(f"synchronous: expected one of {SYNC_LEVELS}, got {synchronous!r}")
         if log_format not in FORMATS:
@@ -136,7 +137,8 @@ class EventLog(LogReads):
                 columns = {"seq": int, "command_id": int, "type": str, "version": int, "data": str, "automatic": int,
                            "hash": str, "actor": str, "command_type": str, "payload": str, "ts": str, "last_seq": int}
                 if fmt >= SIGNED:
-                    columns["signature"] = str  # on a command's first row: hex, or "" for an unsigned command
+                    # on a command's first row: hex, or "" for an unsigned command
+                    columns["signature"] = str
                 db["events"].create(columns, pk="seq",
                                     not_null={"command_id", "type", "version", "data", "automatic", "hash"})
                 db.create_view("commands", "SELECT command_id AS id, actor, command_type AS type, payload, ts, "
@@ -296,7 +298,8 @@ class EventLog(LogReads):
     def copy_from(self, other: "EventLog", upto: int) -> None:
         """Copy rows 1..upto and their commands verbatim (hashes included) into this new log: a fork."""
         self.import_rows(other.format, [c for c in other.commands() if c[6] <= upto],
-                         takewhile(lambda r: r[0] <= upto, other.full_rows()))  # rows come in seq order
+                         # rows come in seq order
+                         takewhile(lambda r: r[0] <= upto, other.full_rows()))
 
     def import_rows(self, fmt: int, commands: Iterable[Sequence], events: Iterable[Sequence]) -> None:
         """Insert stored rows verbatim into this new, empty log of the same format, in one transaction.
@@ -330,7 +333,8 @@ class EventLog(LogReads):
         if other.has_snapshots and self.has_snapshots:
             if isinstance(other, EventLog):
                 rows = other.conn.execute("SELECT seq, undone, data FROM snapshots WHERE seq <= ?", (upto,)).fetchall()
-            else:  # another store (events/pglog.py): its snapshots, compressed as this file keeps them
+            # another store (events/pglog.py): its snapshots, compressed as this file keeps them
+            else:
                 rows = [(s, u, zlib.compress(other.snapshot_data(s), 1)) for s, u in list(other.snapshot_headers(upto))]
             self.conn.execute("BEGIN IMMEDIATE")
             try:
@@ -363,7 +367,8 @@ def _unwritable(path: Path) -> str:
     return ""
 
 
-#: SQLite's result codes that say the file's content is no database (the rest are the disk's or the system's).
+#: SQLite's result codes that say the file's content is no database (the rest are the disk's or the
+#: system's).
 _NOT_A_DATABASE = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
@@ -376,7 +381,8 @@ def _why(exc: sqlite3.Error, failing: str) -> str:
     if code == 13:  # SQLITE_FULL
         return (f"{failing}: the disk is full ({exc}); nothing was changed: free some space and run "
                 "it again")
-    if code == 10:  # SQLITE_IOERR: opening, a -shm or -wal that cannot be made (a full disk, mostly)
+    # SQLITE_IOERR: opening, a -shm or -wal that cannot be made (a full disk, mostly)
+    if code == 10:
         return f"{failing}: a disk I/O error ({exc}): is the disk full or failing? Nothing changed"
     return f"{failing} ({exc})"
 

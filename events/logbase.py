@@ -16,7 +16,8 @@ SIGNED = 4
 FORMATS = (1, 2, 3, 4)
 TAIL_ROWS = 64  # rows a writer re-checks before its first append (a cut or hand-edited tail)
 SYNC_LEVELS = ("OFF", "NORMAL", "FULL", "EXTRA")
-FOLLOW_POLL = 0.05  # seconds between a SQLite follower's looks (PostgreSQL's are told: LISTEN/NOTIFY)
+# seconds between a SQLite follower's looks (PostgreSQL's are told: LISTEN/NOTIFY)
+FOLLOW_POLL = 0.05
 
 
 #: One event to store: (type, version, JSON data, automatic).
@@ -42,7 +43,8 @@ class ConcurrencyError(LogError):
     """Another writer appended since this one last read the log."""
 
 
-_SECOND: list = [None, ""]  # (unix second, its ISO text): formatting a datetime cost more than the hash
+# (unix second, its ISO text): formatting a datetime cost more than the hash
+_SECOND: list = [None, ""]
 
 
 def now() -> str:
@@ -73,7 +75,8 @@ def iter_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool, end:
     for actor, ctype, payload, rows, *sign in batch:
         cid += 1
         last = seq + len(rows)
-        if signed:  # the signer sees the hash of the row before the command, as this transaction reads it
+        # the signer sees the hash of the row before the command, as this transaction reads it
+        if signed:
             signature = sign[0](prev) if sign else ""
             cmd: tuple = (actor, ctype, payload, ts, last, signature)
             blank: tuple = (None,) * 6

@@ -20,16 +20,18 @@ _COMMANDS3 = ("SELECT command_id, actor, command_type, payload, ts, seq, last_se
 _COMMANDS = "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands"
 _ROWS3 = ("SELECT seq, command_id, type, version, data, automatic, hash, actor, command_type, payload, ts, last_seq "
           "FROM events")
-# Format 4 hashes the signature just before the payload (chain.signed_payload): joined here, verify3 serves
-# both formats. A signature stored on a row that is no command's first shows as a payload there (refused);
-# a command row whose signature is NULL hashes without it (refused: it was appended with one, maybe empty).
+# Format 4 hashes the signature just before the payload (chain.signed_payload): joined here, verify3
+# serves both formats. A signature stored on a row that is no command's first shows as a payload
+# there (refused); a command row whose signature is NULL hashes without it (refused: it was appended
+# with one, maybe empty).
 _ROWS4 = _ROWS3.replace(" payload,", " coalesce(signature || char(31) || payload, signature, payload),")
 _ROWS = "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events"
 _SIGNED4 = ("SELECT e.seq, e.command_id, e.actor, e.command_type, e.payload, e.signature, "
             "coalesce((SELECT hash FROM events p WHERE p.seq = e.seq - 1), ?) FROM events e "
             "WHERE e.command_type IS NOT NULL ORDER BY e.seq")
 
-#: a binary search for one command row (~13 statements) costs about as much as scanning this many rows
+#: a binary search for one command row (~13 statements) costs about as much as scanning this many
+#: rows
 SCAN_PER_SEARCH = 100
 
 

@@ -49,10 +49,12 @@ class PgEventLog(PgReads):
         self._sync = _SYNC[synchronous.upper()]
         self.readonly = "opened read-only" if readonly and not create else ""
         self._spans: dict[int, tuple[int, int]] = {}
-        # psycopg is imported only when a PostgreSQL game is opened: the connections are typed Any here
+        # psycopg is imported only when a PostgreSQL game is opened: the connections are typed Any
+        # here
         self.conn: Any = None
         self._listener: Any = None
-        self.channel = "turnlog_" + hashlib.sha1(self.game.encode()).hexdigest()  # followers LISTEN here
+        # followers LISTEN here
+        self.channel = "turnlog_" + hashlib.sha1(self.game.encode()).hexdigest()
         self._connect()
         row = self._one("SELECT format FROM turnlog.games WHERE game = %s", (self.game,))
         if create:
@@ -95,7 +97,8 @@ class PgEventLog(PgReads):
         except psycopg.OperationalError as exc:
             if not self.conn.closed and not self.conn.broken:
                 raise StoreError(f"{self.path}: the database refused a read ({str(exc).strip()})") from None
-        except psycopg.Error as exc:  # a schema changed by hand, a privilege missing: the database's word, by name
+        # a schema changed by hand, a privilege missing: the database's word, by name
+        except psycopg.Error as exc:
             raise StoreError(f"{self.path}: the database refused a read ({str(exc).strip()})") from None
         try:
             self._connect()
@@ -190,7 +193,8 @@ class PgEventLog(PgReads):
                         f"{expected_seq}); reload and retry")
                 out, seq, cid = stored_rows3(batch, head[0], head[1], head[2], ts, self.format >= SIGNED)
                 self._insert(out)
-                self.conn.execute("SELECT pg_notify(%s, %s)", (self.channel, str(seq)))  # sent at COMMIT
+                # sent at COMMIT
+                self.conn.execute("SELECT pg_notify(%s, %s)", (self.channel, str(seq)))
         except psycopg.errors.UniqueViolation:
             raise ConcurrencyError(f"{self.path}: another writer appended (this writer expected seq "
                                    f"{expected_seq}); reload and retry") from None
@@ -259,7 +263,8 @@ class PgEventLog(PgReads):
                 self._create_game()
                 rows = list(merged(commands, events))
                 _ok, bad, why = verify3(_as_verified(rows) if self.format >= SIGNED else rows)
-                if bad is not None:  # checked before a row is stored: a database cannot take rows back
+                # checked before a row is stored: a database cannot take rows back
+                if bad is not None:
                     raise LogError(f"{self.path}: the rows' chain breaks at seq {bad} ({why}); nothing written")
                 for i in range(0, len(rows), PAGE):
                     self._insert(rows[i:i + PAGE])

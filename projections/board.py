@@ -18,11 +18,13 @@ from .state import Claim, GameState, TurnState, UnitState, side_key
 #: key's type to its step's parameter, so the event is typed Any here and exactly in each step.
 Step = Callable[[GameState, Any], None]
 
-# What stacking counts (engine/attrition/r14_7_retreats.py): non-partisan ground units. Projections import no engine.
+# What stacking counts (engine/attrition/r14_7_retreats.py): non-partisan ground units. Projections
+# import no engine.
 _NOT_STACKED = frozenset({"air", "naval", "flak", "partisan"})
 
 
-#: UnitSpec fields of the board vocabulary, copied as they are (lists and maps copied: state is mutable).
+#: UnitSpec fields of the board vocabulary, copied as they are (lists and maps copied: state is
+#: mutable).
 _VOCABULARY = ("pool", "size", "unit_class", "mode", "markers", "strength", "strength_kind", "quality", "fatigue",
                "formation", "movement_allowance", "movement_left", "facing", "ratings")
 
@@ -106,7 +108,8 @@ def _game_turn(state: GameState, e: g.GameTurnStarted) -> None:
 def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
     f = e.faction
     state.turn.active = f
-    state.turn.played = [*state.turn.played, f]  # rebound, never mutated: a copied TurnState shares it
+    # rebound, never mutated: a copied TurnState shares it
+    state.turn.played = [*state.turn.played, f]
     state.turn.phase = ""
     for unit in state.units.values():
         unit.offensive = False
@@ -117,7 +120,8 @@ def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
                 unit.airdropped_from = ""
 
 
-#: The board's one edition gate: 14.74's marks are the board's, folded here, not an attrition's state.
+#: The board's one edition gate: 14.74's marks are the board's, folded here, not an attrition's
+#: state.
 OVERSTACK_LAPSE = Ruling("overstack_lapse", 2, "14.74",
                          "a mark lapses at the movement phase of the faction overstacked there")
 
@@ -180,7 +184,8 @@ def _created(state: GameState, e: s.GameCreated) -> None:
     state.name, state.seed_sha256, state.die, state.rules = e.name, e.seed_sha256, e.die, e.rules
     if e.dice:
         state.dice = dict(e.dice)
-    if e.tables:  # a procedure reads its table from the state (WiF land combat, engine/wif/r1_table.py)
+    # a procedure reads its table from the state (WiF land combat, engine/wif/r1_table.py)
+    if e.tables:
         state.tables = {t.name: t for t in e.tables}
     if e.joint_dice:
         state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}

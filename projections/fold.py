@@ -17,8 +17,8 @@ from . import board
 from .board import Step
 from .state import GameState
 
-#: event type name -> the fold step that applies it: the board's own step per type; a procedure kind's
-#: projection for its events, attrition's included (``register``, from engine/kinds.py).
+#: event type name -> the fold step that applies it: the board's own step per type; a procedure
+#: kind's projection for its events, attrition's included (``register``, from engine/kinds.py).
 DISPATCH: dict[str, Step] = {
     **{c.__name__: board.handler(c) for c in get_args(SetupEvent)},
     **{c.__name__: board.handler(c) for c in get_args(GameEvent)},
@@ -71,8 +71,8 @@ def fold_span(state: GameState, rows: Iterable[tuple[str, int, str]]) -> int:
     """
     get, dec, n = _STEPS.get, codec.decode_current, 0  # rebuilt when a kind registers events
     for n, (type_, version, data) in enumerate(rows, 1):  # noqa: B007 - n is the count returned
-        # One lookup unpacked (an unknown type gets _UNKNOWN, whose version no row has): this loop is
-        # a replay's whole Python cost per event, against the bare decode-and-fold of the limit.
+        # One lookup unpacked (an unknown type gets _UNKNOWN, whose version no row has): this loop
+        # is a replay's whole Python cost per event, against the bare decode-and-fold of the limit.
         current, step = get(type_, _UNKNOWN)
         if current == version:
             step(state, dec(data))

@@ -123,7 +123,8 @@ def crossing(state: GameState, u: UnitState, from_: str, to: str, travel: bool) 
         return "AS-ATK.3", f"no land move from {from_} into {to}"
     if side.river and not side.bridge:
         return "AS-ATK.3", f"the river between {from_} and {to} has no bridge"
-    # Edition 3: any bridged side, flagged a river or not (the clause names the bridge); before, only a river's.
+    # Edition 3: any bridged side, flagged a river or not (the clause names the bridge); before,
+    # only a river's.
     if (side.bridge if applies(state, rulings.BRIDGE_TRAVEL) else side.river) and not travel:
         return "AS-MOVE.1", f"{u.id} crosses the bridge into {to} only in Travel Mode"
     if unit_class(u) in terrain.of_hex(state, to).prohibited_classes:

@@ -54,7 +54,8 @@ class AssaultKind(MachineKind):
     apply = staticmethod(proj.apply)
     narrate = staticmethod(narrate)
     why = staticmethod(why)  # the REPL's `why` (engine/faces/explain.py)
-    hex_lines = staticmethod(hex_lines)  # the REPL's `hex` (AS-MAP.1: the result over the defending hex)
+    # the REPL's `hex` (AS-MAP.1: the result over the defending hex)
+    hex_lines = staticmethod(hex_lines)
     view = staticmethod(view)  # what every face draws (engine/view.py)
 
     def instances(self, state: GameState) -> dict[str, Assault]:

@@ -119,7 +119,8 @@ def losses_choice(state: GameState, p: Attrition) -> Choice:
     zone = state.zones[p.zone]
     limit = losses.contact_limits(state, p)
     group = {u.id: contact_group(state, u.nationality) for u in losses.eligible(state, p, zone)}
-    units = sorted(u for u, k in group.items() if limit[k])  # a group with nothing in contact loses nothing
+    # a group with nothing in contact loses nothing
+    units = sorted(u for u, k in group.items() if limit[k])
     n, bounds = losses.best_possible(state, p, zone), []
     for k in sorted(set(group.values())):
         mine = [u for u in units if group[u] == k]
@@ -129,7 +130,8 @@ def losses_choice(state: GameState, p: Attrition) -> Choice:
     for h in p.winter_losses:
         if any(is_combat_ground(u) and faction(state, u) == p.defender for u in occ.get(h, ())):
             bounds.append(Bound(values=[u for u in units if state.units[u].hex == h], least=1, rule="14.521G"))
-    # When the contact caps make the count smaller than the result, they are named with 14.51, as why does
+    # When the contact caps make the count smaller than the result, they are named with 14.51, as
+    # why does
     capped = sorted({losses.limit_rule(state, k) for k in set(group.values())
                      if limit[k] < sum(1 for u in group if group[u] == k)}) if n < p.counters else []
     return choice("TakeAttritionLosses", {"procedure": p.id}, [
@@ -169,7 +171,8 @@ def retreat_choice(state: GameState, p: Attrition) -> Choice:
         open_ = [h for h in gr.adj[u.hex] if not retreats.forbidden(state, p, u, h)]
         tier = {h: retreats.evil(state, fac, h, Counter(), zoc)[:3] for h in open_}
         best = sorted(h for h in open_ if tier[h] == min(tier.values()))
-        # A hex this unit alone overstacks is refused while another has room whoever else goes there.
+        # A hex this unit alone overstacks is refused while another has room whoever else goes
+        # there.
         full = {h for h in best if is_combat_ground(u) and base[h] + 1 > stacking_limit(state, h)}
         if any(base[h] + moving <= stacking_limit(state, h) for h in best):
             best = [h for h in best if h not in full]

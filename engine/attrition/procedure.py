@@ -71,7 +71,8 @@ def begin(state: GameState, cmd: c.BeginAttrition) -> list:
             raise RuleViolation("14.13", _second_roll(p))
     opened = unfinished(state) if second_reading(state) else None
     if opened is not None:
-        # Reading (docs/rulings.md 14.22A): one attrition at a time, so no count goes stale under another's retreats.
+        # Reading (docs/rulings.md 14.22A): one attrition at a time, so no count goes stale under
+        # another's retreats.
         raise RuleViolation("14.11", f"{opened.id} against {opened.zone} is still open (phase '{opened.phase}'); "
                             f"finish it before beginning another attrition")
     for i, u in enumerate(cmd.exclude):
@@ -151,7 +152,8 @@ def select(state: GameState, proc: Attrition, sel: list) -> list:
 
 def retreat(state: GameState, proc: Attrition, cmd: c.RetreatUnits) -> list:
     moves = [(r.unit, r.to) for r in cmd.retreats]
-    retreats.check(state, proc, moves)  # the kit's checker names an unknown unit by retreats[i].unit
+    # the kit's checker names an unknown unit by retreats[i].unit
+    retreats.check(state, proc, moves)
     return retreats.retreat_events(state, proc, moves) + _changed(proc, machine.MACHINE.step(proc.phase, "retreat"))
 
 
@@ -189,15 +191,17 @@ class AttritionKind(MachineKind):
 
     name = "attrition"
     machine = machine.MACHINE
-    # Its events stay in the codec's static union too (the bytes of every log written before the registry);
-    # registering them again changes no tag and teaches the fold and the narrative through the kind.
+    # Its events stay in the codec's static union too (the bytes of every log written before the
+    # registry); registering them again changes no tag and teaches the fold and the narrative
+    # through the kind.
     events = get_args(a.AttritionEvent)
     apply = staticmethod(proj.apply)
     narrate = staticmethod(narrate)
     why = staticmethod(why)      # the REPL's `why` (engine/faces/explain.py)
     odds = staticmethod(odds)    # the REPL's `odds` (engine/faces/repl_rules.py)
     view = staticmethod(view)    # what every face draws (engine/view.py)
-    reacts_to = (PlayerTurnStarted, a.AttritionPhaseChanged)  # what react answers: settle offers it nothing else
+    # what react answers: settle offers it nothing else
+    reacts_to = (PlayerTurnStarted, a.AttritionPhaseChanged)
     commands = c.COMMANDS
     handlers = {c.BeginAttrition: "on_begin", c.RollAttritionDie: "on_roll", c.TakeTwoCounters: "on_take_two",
                 c.DesignateWinterHexes: "on_designate", c.TakeAttritionLosses: "on_losses",

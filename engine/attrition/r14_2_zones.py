@@ -22,7 +22,8 @@ def _linked(state: GameState, season: str, hexes_in: list[str]):
     """Whether two neighbouring hexes may share a zone: the seasonal splits of 14.211."""
     hexes, control, closed = state.hexes, state.control, grid(state).closed
     if state.rules.attrition.zone_contiguity == "adjacent":
-        closed = frozenset()  # any two neighbours are contiguous, water or impassable hexside between them
+        # any two neighbours are contiguous, water or impassable hexside between them
+        closed = frozenset()
     # What must be equal on both sides, gathered once: the walk asks for every pair of neighbours.
     key = {h: (control.get(h), hexes[h].front, hexes[h].weather_zone) for h in hexes_in}
     if season not in ("fall", "winter"):
@@ -38,7 +39,8 @@ def _linked(state: GameState, season: str, hexes_in: list[str]):
             ra, rb = ha.region, hb.region
             if (ra in _TURKEY_EUROPE and rb == "asiatic_turkey") or (rb in _TURKEY_EUROPE and ra == "asiatic_turkey"):
                 return False
-        return (ha.region in _FAR_EAST) == (hb.region in _FAR_EAST)  # fall and winter both split here
+        # fall and winter both split here
+        return (ha.region in _FAR_EAST) == (hb.region in _FAR_EAST)
     return same
 
 
@@ -130,14 +132,16 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
         if here and any(faction(state, d) == defender for d in here):
             held.add(h)
     near = {n for h in held for n in g.adj.get(h, ())}
-    mine = [u for n in near for u in occ.get(n, ()) if faction(state, u) == attacker]  # sort only these
+    # sort only these
+    mine = [u for n in near for u in occ.get(n, ()) if faction(state, u) == attacker]
     for u in sorted(mine, key=lambda x: x.id):
         if u.type in NEVER_COUNT:
             out.refused[u.id] = "14.23F"
             continue
         # Any defending unit makes a hex "touched", so that a unit facing only flak, air or naval
         # units is recorded as refused under 14.23E rather than silently skipped.
-        touching = [n for n in g.adj[u.hex] if n in held]  # the zone's hexes holding a defending unit
+        # the zone's hexes holding a defending unit
+        touching = [n for n in g.adj[u.hex] if n in held]
         if not touching:
             continue
         if u.id in exclude:

@@ -83,7 +83,8 @@ def check(state: GameState, proc: Attrition, loss_hexes: list[str], occ_hexes: l
     for h in occ_hexes:
         bar = hex_refusal(state, proc, zone, h, designated=True)
         if not bar:
-            # 14.521H will oblige Russia to occupy it: some attritioning unit must be able to advance there.
+            # 14.521H will oblige Russia to occupy it: some attritioning unit must be able to
+            # advance there.
             bars = [unit_refusal(state, proc, h, u) for u in proc.units
                     if state.units[u].hex and h in g.adj[state.units[u].hex]]
             bar = None if any(b is None for b in bars) else next((b for b in bars if b), None)

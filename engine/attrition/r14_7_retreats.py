@@ -54,7 +54,8 @@ def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tu
     hostile = [o.id for o in occupancy(state).get(to, ()) if enemies(state, fac, faction(state, o))]
     if hostile:
         if _movers(proc).issuperset(hostile):
-            # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why it stays barred.
+            # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why
+            # it stays barred.
             return "14.72C", f"the attacker vacates {to} to advance"
         return "14.72A", f"{to} is occupied by enemy units"
     feats = state.features.get(to)
@@ -105,11 +106,13 @@ def broken(mine: tuple[int, ...], better: tuple[int, ...]) -> tuple[str, str]:
         return "14.76", "be eliminated"
     worse = next(i for i in range(1, 4) if mine[i] != better[i])
     if worse == 1:
-        return "14.73B", "enter an enemy-controlled hex"        # a ZoC (or less) is preferred to enemy control
+        # a ZoC (or less) is preferred to enemy control
+        return "14.73B", "enter an enemy-controlled hex"
     if worse == 2 and mine[1]:
         return "14.73C", "enter an enemy-controlled hex in an enemy ZoC"
     if worse == 2:
-        return "14.73A", "enter an enemy ZoC"                   # overstacking (or less) is preferred to a ZoC
+        # overstacking (or less) is preferred to a ZoC
+        return "14.73A", "enter an enemy ZoC"
     return "14.73A", "overstack"
 
 
@@ -142,8 +145,9 @@ def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, st
             if zoc is None:
                 zoc = zocs[fac] = enemy_zoc(state, fac)
             stack = _stack_after(state, proc, retreats)  # held: counted once per decision
-            # The others' retreats held fixed and this unit moved to hex_: evil() reads hex_'s stack only, and
-            # leaving ``to`` (never hex_) does not change it, so hex_'s count is all the trial board needs.
+            # The others' retreats held fixed and this unit moved to hex_: evil() reads hex_'s stack
+            # only, and leaving ``to`` (never hex_) does not change it, so hex_'s count is all the
+            # trial board needs.
             return evil(state, fac, hex_, {hex_: stack[hex_] + weight} if moved else stack, zoc)
 
         mine = evil_at(to, False) if to else ELIMINATED
@@ -182,7 +186,8 @@ def _count_stacks(state: GameState, proc: Attrition, retreats: list[tuple[str, s
         if u.hex and u.id not in leaving and is_combat_ground(u) and state.factions[faction(state, u)].side == fac_side:
             stack[u.hex] += 1
     for uid, to in retreats:
-        if to and is_combat_ground(state.units[uid]):  # partisans do not count for stacking, here as above
+        # partisans do not count for stacking, here as above
+        if to and is_combat_ground(state.units[uid]):
             stack[to] += 1
     return stack
 
@@ -214,7 +219,8 @@ def occupy_events(state: GameState, proc: Attrition) -> list:
     taken = {s.hex for s in proc.selections}
     for s in proc.selections:
         for o in occ.get(s.hex, ()):
-            # Any enemy of the attacker: air, naval and flak of the defender's allies go too (see rulings).
+            # Any enemy of the attacker: air, naval and flak of the defender's allies go too (see
+            # rulings).
             if not enemies(state, proc.attacker, faction(state, o)):
                 continue
             if o.type == "flak":
@@ -242,7 +248,8 @@ def nearest_base(state: GameState, unit: UnitState, taken: set[str]) -> str:
     for h, fs in state.features.items():
         if h in taken or h == unit.hex or not any(f.kind in kinds for f in fs):
             continue
-        # Friendly means controlled by this side: an uncontrolled (neutral) hex is no base (see rulings, 14.77).
+        # Friendly means controlled by this side: an uncontrolled (neutral) hex is no base (see
+        # rulings, 14.77).
         if second_reading(state):
             if side(state, state.control.get(h, "")) != side(state, fac) or _prohibited(state, unit, h) \
                     or any(enemies(state, fac, faction(state, o)) for o in occ.get(h, ())):

@@ -23,7 +23,8 @@ def who(state: GameState, cmd: c.Command) -> Actor:
     """The attacker's or the defender's seat for ``cmd``; an unknown procedure is left to decide to name."""
     name = type(cmd).__name__
     if isinstance(cmd, c.BeginAttrition):
-        return Actor("attacker", state.turn.active, RULES[name])  # only the phasing faction attritions
+        # only the phasing faction attritions
+        return Actor("attacker", state.turn.active, RULES[name])
     assert isinstance(cmd, c.OF_PROCEDURE)  # the kind is asked only of its own commands
     proc = state.attritions.get(cmd.procedure)
     if proc is None:

@@ -23,7 +23,8 @@ def _designatable(state: GameState, proc: AttackDesignation) -> list[str]:
             and b.unit_class(u) not in b.NEVER_ATTACK and s91.targets(state, proc.active, u, occ)]
 
 
-#: What a drawn assault must also respect, across its fields: a Choice's note names the rules (kit/choices.py).
+#: What a drawn assault must also respect, across its fields: a Choice's note names the rules
+#: (kit/choices.py).
 _TOGETHER = ("units from several hexes only if all are in PA mode (9.2.1); not the last units able to attack "
              "another required hex (9.1.1); a constricted target takes at most two units, one battalion, from "
              "each hex (9.2.4); no attacker against a hex whose terrain is closed to its class in movement (9.1.3)")
@@ -55,7 +56,8 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
         marked = [u for u in proc.marked if u in state.units and b.on_board(state.units[u])]
         if marked:
             out.append(choice("UndesignateAttackers", fixed, [_pick("units", marked)], rule="9.1.2", **who))
-        if not unmarked:  # offered only when it would be accepted: every Open unit next to its target is marked
+        # offered only when it would be accepted: every Open unit next to its target is marked
+        if not unmarked:
             duties = "; ".join(f"{h} by {', '.join(us)}" for h, us in required.items()) or "none"
             out.append(choice("EndAttackDesignation", fixed, rule="9.1.1", note=f"required: {duties}", **who))
         return out
@@ -94,6 +96,7 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
                           rule="9.2.3",
                           note=f"every attacker adjacent to every target hex (9.2.0, 9.2.3); {_TOGETHER}",
                           **who))
-    if not still:  # offered only when accepted: no required hex is owed an attack a unit could still make (9.1.1)
+    # offered only when accepted: no required hex is owed an attack a unit could still make (9.1.1)
+    if not still:
         out.append(choice("EndGroundAssaultSegment", fixed, rule="9.1.1", **who))
     return out

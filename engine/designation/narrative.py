@@ -39,7 +39,8 @@ def narrate(e) -> str:
                     f"(9.2.0, 9.2.2, 9.2.3); eliminated: {_list(e.eliminated)}; retreated: {moved or 'none'}")
         case d.GroundAssaultSegmentEnded():
             gone = "; ".join(f"{h} under {r}" for h, r in e.lapsed.items())
-            # ``attacked`` is every hex assaulted, a discretionary target (9.1.2) too: not all were required
+            # ``attacked`` is every hex assaulted, a discretionary target (9.1.2) too: not all were
+            # required
             return (f"{p}: Ground Assault Segment ends; hexes attacked: {_list(e.attacked)}; required hexes not "
                     f"attacked, lapsed: {gone or 'none'} (9.1.1)")
         case d.DesignationPhaseChanged():

@@ -113,7 +113,8 @@ def able_units(state: GameState, proc: AttackDesignation, hex_: str, used: set[s
 def _stranding(state: GameState, proc: AttackDesignation, attackers: list[str], hexes: list[str]) -> None:
     """9.1.1 Q&A (reading A4): refuse an assault that leaves a required hex no designated unit to attack it."""
     used, before = set(proc.participated) | set(attackers), set(proc.participated)
-    # Only the hexes this assault strands: one that had lost its attackers already is the end's to judge.
+    # Only the hexes this assault strands: one that had lost its attackers already is the end's to
+    # judge.
     left = [h for h in unattacked(state, proc, hexes)
             if not able_units(state, proc, h, used) and able_units(state, proc, h, before)]
     if left:
@@ -125,7 +126,8 @@ def declare(state: GameState, proc: AttackDesignation, attackers: list[str],
             hexes: list[str]) -> d.GroundAssaultDeclared:
     """Check one ground assault (9.1.0, 9.1.3, 9.2.0-9.2.4, 9.1.1 Q&A) and return its event."""
     waiting = [g.id for g in proc.assaults.values() if g.result is None]
-    if waiting:   # 9.1.0: targets are named as each attack's resolution begins, so one attack at a time
+    # 9.1.0: targets are named as each attack's resolution begins, so one attack at a time
+    if waiting:
         raise RuleViolation("9.1.0", f"{waiting[0]} awaits its result; report it before declaring the next assault")
     _names(attackers, "attackers", state.units)
     _names(hexes, "hexes", state.hexes)

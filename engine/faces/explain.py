@@ -49,7 +49,8 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
         case _:
             kind = _kind_of(ev)
             told = kind.why(prev, ev, **_roll_of(game, cmdrow, seq, kind)) if kind is not None else None
-            if told is None and kind is None:  # a board event (a retreat) of a procedure: its kind adds to it
+            # a board event (a retreat) of a procedure: its kind adds to it
+            if told is None and kind is None:
                 owner = _owner_of(prev, ev)
                 more = owner.why(prev, ev, **_roll_of(game, cmdrow, seq, owner)) if owner is not None else None
                 told = _plain(ev) + more if more else None

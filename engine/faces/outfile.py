@@ -122,7 +122,8 @@ def _write(p: Path, produce: Callable[[IO], object], force: bool, option: str, b
     """write()'s work on a checked target ``p``."""
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
-        os.fchmod(fd, _mode(p))  # mkstemp makes 0600; an output gets what a plain open() would give it
+        # mkstemp makes 0600; an output gets what a plain open() would give it
+        os.fchmod(fd, _mode(p))
         with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as f:
             result = produce(f)
             f.flush()
@@ -135,7 +136,8 @@ def _write(p: Path, produce: Callable[[IO], object], force: bool, option: str, b
                 os.link(tmp, p)
             except FileExistsError:
                 raise CommandError(f"{option}: {p} appeared while it was being written; nothing replaced") from None
-            except OSError:  # a filesystem without hard links: rename, after checking the name is free
+            # a filesystem without hard links: rename, after checking the name is free
+            except OSError:
                 if p.exists():
                     raise CommandError(f"{option}: {p} already exists; "
                                        f"add {_force_word(option)} to replace it") from None

@@ -105,7 +105,8 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
 def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     t = state.turn
     when = (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · {t.phase or '-'} phase"
-            if t.turn else "the scenario's setup, before its first game turn")   # no turn 0 of year 0
+            # no turn 0 of year 0
+            if t.turn else "the scenario's setup, before its first game turn")
     lines = [(state.name or "turnlog", 16, "bold", "#111"),
              (f"{when} · board at seq {state.seq}", 12.5, "normal", "#222")]
     if ctx.command:
@@ -121,7 +122,8 @@ def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     out, y = [], 8.0
     for i, (text, size, weight, ink) in enumerate(lines):
         y += size + 5
-        # DejaVu Sans: about 0.6 em a character, 0.66 bold; a line longer than the picture ends in "…"
+        # DejaVu Sans: about 0.6 em a character, 0.66 bold; a line longer than the picture ends in
+        # "…"
         room = int((width - 2 * MARGIN) / (size * (0.66 if weight == "bold" else 0.6)))
         if len(text) > room:
             text = text[: room - 1] + "…"
@@ -175,18 +177,22 @@ def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
     parts = [f'<text x="{x:.1f}" y="{y - H / 2 + 11.5:.1f}" font-size="10" text-anchor="middle" '
              f'fill="{ink_on(colours.faction(ctrl))}">{escape(hid)}{" " + escape(ctrl) if ctrl else ""}</text>']
     feats = [feature_label(f.kind) for f in state.features.get(hid, [])]
-    font, em, pad = (8.5, 5.6, 4) if crowd <= 2 else (6.5, 4.3, 3)   # beside a crowd the room is narrow
+    # beside a crowd the room is narrow
+    font, em, pad = (8.5, 5.6, 4) if crowd <= 2 else (6.5, 4.3, 3)
     row = x - (sum(len(m) * em + pad for m in feats) + 3 * (len(feats) - 1)) / 2
     for i, mark in enumerate(feats):
         w, size = len(mark) * em + pad, font
-        if 1 <= crowd <= 2:   # one row of counters, their tops 15px above the centre: the chips in a row above
+        # one row of counters, their tops 15px above the centre: the chips in a row above
+        if 1 <= crowd <= 2:
             fy, left = y - 22, row
             row += w + 3
         else:
-            fy = y - (12 if crowd == 0 else 8) - 12 * i   # just above the west corner, where the hex is widest
+            # just above the west corner, where the hex is widest
+            fy = y - (12 if crowd == 0 else 8) - 12 * i
             right = x + (-6 if crowd == 0 else -37)
             edge = x - R + 1 + (y - fy + 5.5) / math.sqrt(3)   # inside the hex's slanted edge
-            if crowd and right - w < edge:   # a long mark beside a crowd: smaller type, never on a counter
+            # a long mark beside a crowd: smaller type, never on a counter
+            if crowd and right - w < edge:
                 scale = max(right - edge - pad, 1.0) / (len(mark) * em)
                 w, size = right - edge, round(font * scale, 1)
             left = max(edge, right - w)
@@ -195,7 +201,8 @@ def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
                      f'<text class="features" x="{left + w / 2:.1f}" y="{fy + 3:.1f}" '
                      f'font-size="{size}" font-weight="bold" text-anchor="middle" fill="#222">'
                      f'{escape(mark)}</text></g>')
-    if hid in state.overstacked:  # the mirror place on the east side, clear of the south-east neighbour's band
+    # the mirror place on the east side, clear of the south-east neighbour's band
+    if hid in state.overstacked:
         parts.append(f'<text x="{x + R * 0.7:.1f}" y="{y - 7:.1f}" font-size="14" font-weight="bold" fill="#c00" '
                      f'text-anchor="middle">!</text>')
     return "".join(parts)

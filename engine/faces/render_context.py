@@ -62,7 +62,8 @@ def _moves(game, state: GameState, pid: str) -> list[tuple[str, Move]]:
         if cid in undone:
             continue
         ev = decode(type_, version, data)
-        assert isinstance(ev, (UnitRetreated, UnitAdvanced, UnitDisplaced))  # the rows of those types
+        # the rows of those types
+        assert isinstance(ev, (UnitRetreated, UnitAdvanced, UnitDisplaced))
         if ev.procedure == pid:
             out.append(({"UnitRetreated": "retreat", "UnitAdvanced": "advance"}.get(type_, "displaced"), ev))
     return out

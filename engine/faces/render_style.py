@@ -32,10 +32,12 @@ ARROWS = {"advance": "#1f4fbf", "retreat": "#d2401e", "displaced": "#8a3fb0"}
 TERRAIN = {"clear": "#ece7c8", "forest": "#8cbf73", "jungle": "#4f9142", "mountain": "#b39a78",
            "jungle_mountain": "#7d8f55", "swamp": "#9cc6b8", "desert": "#efd89a", "rough": "#cdb487",
            "hills": "#d2c08e", "city": "#c9c2bc", "marsh": "#9cc6b8", "lake": "#9fc3e6",
-           # the invented maps' words (rule 9's ridge line, the assault's hedgerows): each its own colour
+           # the invented maps' words (rule 9's ridge line, the assault's hedgerows): each its own
+           # colour
            "woods": "#a9cf8e", "gorge": "#a58d7a", "bocage": "#b8c48a", "village": "#d9b8a0", "hamlet": "#e3c9b3",
            "town": "#c9b0a0"}
-# Customary counter colours for the usual nationalities; others take their faction's colour, lightened.
+# Customary counter colours for the usual nationalities; others take their faction's colour,
+# lightened.
 NATIONS = {"GE": "#9aa7a6", "IT": "#a9c48b", "FI": "#e4ecf4", "HU": "#b7c79a", "RO": "#c9b27c", "BU": "#c2b08f",
            "JA": "#e6c84f", "US": "#8f9c58", "GB": "#d2bc84", "CW": "#e0cc98", "FR": "#7d9fe0", "SU": "#c26a52",
            "RU": "#c26a52", "CH": "#a7c0d8", "PO": "#e7a1a7"}

@@ -79,7 +79,8 @@ def _extent(n: int) -> tuple[float, float, float, float]:
         return (-19 - C / 2, 2 - C / 2, 19 + C / 2, 2 + C / 2)
     if n <= 4:
         return (-19 - C / 2, -15 - C / 2, 19 + C / 2, 21 + C / 2)
-    return (-40.0, -36.0, 40.0, 38.0)  # stacks (_stacks): the widest of its layouts, badges included
+    # stacks (_stacks): the widest of its layouts, badges included
+    return (-40.0, -36.0, 40.0, 38.0)
 
 
 def _clear_of(box: tuple[float, float, float, float], ux: float, uy: float) -> float:
@@ -186,7 +187,8 @@ def _face(u: UnitState, v: UnitView, x0: float, y0: float, size: float, ink: str
     return p + _markers(v.markers, x0, y0, size)
 
 
-#: Where a counter's markers go, in order: beside the symbol right then left, bottom left, top centre.
+#: Where a counter's markers go, in order: beside the symbol right then left, bottom left, top
+#: centre.
 _SLOTS = ((1.0, 0.42), (0.0, 0.42), (0.0, 1.0), (0.5, 0.0))
 
 
@@ -206,7 +208,8 @@ def _unit_id(uid: str, cx: float, y: float, size: float, ink: str) -> str:
     """The unit's id under its symbol, as large as the room there allows, squeezed to the counter's width
     when it is long (a map of many hexes is drawn small: the id must stay readable)."""
     room = size - 3
-    font = max(5.5, math.floor(min(7.6, room / (0.62 * max(len(uid), 1))) * 10) / 10)  # bold: ~0.62 em a glyph
+    # bold: ~0.62 em a glyph
+    font = max(5.5, math.floor(min(7.6, room / (0.62 * max(len(uid), 1))) * 10) / 10)
     fit = f' textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"' if len(uid) * 0.62 * font > room else ""
     return (f'<text class="unit-id" x="{cx:.1f}" y="{y:.1f}" font-size="{font:.1f}" font-weight="bold" '
             f'text-anchor="middle" fill="{ink}"{fit}>{escape(uid)}</text>')

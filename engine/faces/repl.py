@@ -60,7 +60,8 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
         self.use_rawinput = self.interactive
         self.history = history if self.interactive else None
         self.cursor = self.last
-        self.actor = ""  # who issues commands from here (`as NAME`); recorded in the log, checked in a seated game
+        # who issues commands from here (`as NAME`); recorded in the log, checked in a seated game
+        self.actor = ""
         self._states: OrderedDict[int, GameState] = OrderedDict()
         self.breaks = {}     # number -> Breakpoint (repl_break.py)
         self.searched = ""  # the last TEXT of `search`, for `search` alone
@@ -115,7 +116,8 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
 
     def precmd(self, line: str) -> str:
         if not self.prompt and line.strip() != "EOF":
-            self.say(f"{self.label}{line.rstrip()}")  # a transcript when driven from a pipe or a test
+            # a transcript when driven from a pipe or a test
+            self.say(f"{self.label}{line.rstrip()}")
         return line
 
     def postcmd(self, stop: bool, line: str) -> bool:
@@ -133,14 +135,16 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
             self.say(f"error: {line.strip()}: a number too large here (a seq is at most "
                      f"{(1 << 63) - 1})")
         except ConcurrencyError as err:
-            self.game.state = self.game.at()  # another player appended: catch up, then let them retry
+            # another player appended: catch up, then let them retry
+            self.game.state = self.game.at()
             self._states.clear()
             self.say(f"error: {err}\n(reloaded: the log now ends at seq {self.last}; nothing of yours was written)")
         except KeyError as err:
             self.say(f"error: no such id {err}")
         except LogError as err:  # a read-only game: browsing goes on
             self.say(f"error: {err}")
-        except sqlite3.Error as err:  # a full disk: the command was rolled back, the live state reloaded
+        # a full disk: the command was rolled back, the live state reloaded
+        except sqlite3.Error as err:
             self.say(f"error: {sqlite_failure(err)}")
         except Exception as err:  # a debugging shell outlives its bugs: say what broke and carry on
             self.say(f"internal error: {type(err).__name__}: {err}")
@@ -242,4 +246,5 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
         return []
 
 
-setattr(Shell, "do_reverse-continue", BreakCommands.do_reverse_continue)  # a hyphen cannot be written in a def
+# a hyphen cannot be written in a def
+setattr(Shell, "do_reverse-continue", BreakCommands.do_reverse_continue)

@@ -25,7 +25,8 @@ KINDS = ("roll", "rule", "type", "actor")
 USAGE = "usage: break [roll | rule NUMBER | type EVENTTYPE | actor NAME]"
 CHUNK = 256  # rows decoded at a time: a hit near the cursor stops the scan early in a long log
 SHOWN = 40   # search lists at most this many matches
-# A rule number as the narrative cites it: 14.62, 14.62B, 14.521, T.2 (digits or a letter, then dotted parts).
+# A rule number as the narrative cites it: 14.62, 14.62B, 14.521, T.2 (digits or a letter, then
+# dotted parts).
 RULE = re.compile(r"\b(?:\d+|[A-Z])(?:\.\d+)+[A-Za-z]*\b")
 
 

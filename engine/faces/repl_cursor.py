@@ -255,8 +255,10 @@ class CursorCommands(Mixin):
         text = arg.strip()
         if not text:
             raise CommandError("note needs some text")
-        at = 0 if self.cursor == self.last else self.cursor  # 0: the end of the log when it is written
-        # A note is a bookmark, not a move: the cursor stays on the event it marks (at the end it follows the end).
+        # 0: the end of the log when it is written
+        at = 0 if self.cursor == self.last else self.cursor
+        # A note is a bookmark, not a move: the cursor stays on the event it marks (at the end it
+        # follows the end).
         self._acted(self.game.execute(c.AddNote(text=text, at=at), actor=self.actor), keep=True)
 
     def do_marks(self, arg: str) -> None:

@@ -61,12 +61,14 @@ class RulesCommands(Mixin):
         offered = legal_choices(st)
         attr = [x for x in offered if _head(x).split()[0] in machine.COMMAND_TRIGGER
                 or _head(x).startswith("BeginAttrition")]
-        if attr or "attrition" in {k.name for k in kinds.active(st)}:  # a game without rule 14 hears nothing of it
+        # a game without rule 14 hears nothing of it
+        if attr or "attrition" in {k.name for k in kinds.active(st)}:
             self.say("legal now (rules and phase):" + ("" if attr else " no attrition command"))
         for x in attr:
             self.say(f"  {x}")
         shown = list(attr)
-        for kind in kinds.active(st):   # every other machine-driven kind (rule 9...): its open instances, its choices
+        # every other machine-driven kind (rule 9...): its open instances, its choices
+        for kind in kinds.active(st):
             if kind.name in ("turn", "attrition") or not hasattr(kind, "open"):
                 continue
             for inst in kind.open(st):
@@ -93,7 +95,8 @@ class RulesCommands(Mixin):
             pid = rolling[-1] if rolling else event_procedure(self._row(self.cursor)) or \
                 (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
         if pid not in st.attritions:
-            other = _odds_kind(st, pid)  # a kind's own procedure (a WiF land combat: its kind's odds hook)
+            # a kind's own procedure (a WiF land combat: its kind's odds hook)
+            other = _odds_kind(st, pid)
             if other is not None:
                 for text in other.odds(st, pid):
                     self.say(text)

@@ -23,8 +23,8 @@ def parse_short(text: str) -> c.Command:
     info = mi.type_info(cls)
     assert isinstance(info, mi.StructType)  # every command is a Struct
     fields = {f.name: f for f in info.fields}
-    # Declared order: required fields first, then the optional ones; a mapping (joint dice' shares) is
-    # never bare, it is given as field={...}.
+    # Declared order: required fields first, then the optional ones; a mapping (joint dice' shares)
+    # is never bare, it is given as field={...}.
     positional = [k for k, f in fields.items() if not isinstance(f.type, mi.DictType)]
     obj: dict = {"type": cls.__name__}
     for arg in args:

@@ -133,7 +133,8 @@ def _lines(rep: Report, path: str) -> list[str]:
                "snapshots": "the snapshot cache is forged",
                "seats": "a command was issued out of turn",
                "signatures": "a command's signature is missing or forged"}.get(rep.stage, rep.problem)
-        if rep.stage == "signatures" and first is None:  # the extra is missing: nothing forged, nothing checked
+        # the extra is missing: nothing forged, nothing checked
+        if rep.stage == "signatures" and first is None:
             why = rep.problem
         lines.append(f"NOT VERIFIED: {why}" + (f" (first at seq {first})" if first is not None else ""))
     return lines

@@ -138,8 +138,9 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             if opt.many and left is not None:
                 left -= len(value)
         for name in dict.fromkeys(o.field.split("[]")[0] for o in self.options if "[]" in o.field):
-            # A required item can be left short when an earlier one took the values it needed and that may
-            # not repeat: draw the items again (a bounded number of times) before giving a short one back.
+            # A required item can be left short when an earlier one took the values it needed and
+            # that may not repeat: draw the items again (a bounded number of times) before giving a
+            # short one back.
             before = set(taken)
             for _attempt in range(25):
                 taken.clear()

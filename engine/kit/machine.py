@@ -98,7 +98,8 @@ class ProcedureMachine:
     def triggers(self, phase: str) -> list[str]:
         """Triggers the table allows from ``phase``, in table order (read off the table once, no Machine built)."""
         got = self._triggers.get(phase)
-        if got is None:  # as Machine.get_triggers lists them: in the order each trigger first appears
+        # as Machine.get_triggers lists them: in the order each trigger first appears
+        if got is None:
             firing = {t["trigger"] for t in self.transitions if t["source"] == phase}
             got = self._triggers[phase] = [trig for trig in dict.fromkeys(t["trigger"] for t in self.transitions)
                                            if trig in firing]
@@ -117,7 +118,8 @@ class ProcedureMachine:
         ways = self._ways.get((trigger, phase))
         if ways is None:
             raise ValueError(f"{self.kind} machine: {trigger!r} cannot fire from {phase!r}")
-        view = None  # the facts as attributes (f.counters), made only when a transition has conditions
+        # the facts as attributes (f.counters), made only when a transition has conditions
+        view = None
         for dest, conds in ways:
             if conds and view is None:
                 view = SimpleNamespace(**self.facts)

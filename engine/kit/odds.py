@@ -16,9 +16,10 @@ from .table_file import ratio as parse_ratio
 from .tables import Table, column_index, shift
 
 Rounding = Literal["defender", "attacker", "column"]
-#: How odds become a level: ``defender`` rounds to whole levels in the defender's favour (7:3 reads 2:1,
-#: 2:5 reads 1:3); ``attacker`` in the attacker's favour (7:3 reads 3:1, 2:5 reads 1:2); ``column`` keeps
-#: the exact ratio and lets the table's columns decide (a column holds its min up to the next column's).
+#: How odds become a level: ``defender`` rounds to whole levels in the defender's favour (7:3 reads
+#: 2:1, 2:5 reads 1:3); ``attacker`` in the attacker's favour (7:3 reads 3:1, 2:5 reads 1:2);
+#: ``column`` keeps the exact ratio and lets the table's columns decide (a column holds its min up
+#: to the next column's).
 ROUNDINGS: tuple[str, ...] = ("defender", "attacker", "column")
 Beyond = Literal["clamp", "whole"]
 
@@ -118,5 +119,6 @@ def _name_at(table: Table, position: int) -> str:
     if position < len(names):
         return names[max(0, position)]
     top = table.spec.columns[-1].min
-    assert isinstance(top, str)  # a level past the last column exists only when it reads n:1 (_levels_above)
+    # a level past the last column exists only when it reads n:1 (_levels_above)
+    assert isinstance(top, str)
     return text(parse_ratio(top) + position - (len(names) - 1))
