@@ -1,7 +1,8 @@
 """Time travel for Game: the state as of any seq, its snapshots, and what was undone as of a seq.
 
-A mixin of engine/game.py's Game, kept apart so the facade reads in one sitting. Everything here reads
-the log (``self.log``) and never judges a rule: replay folds what was stored (projections/fold.py).
+A mixin of engine/game.py's Game, kept apart so the facade reads in one sitting. Everything here
+reads the log (``self.log``) and never judges a rule: replay folds what was stored
+(projections/fold.py).
 """
 from __future__ import annotations
 

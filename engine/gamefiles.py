@@ -1,9 +1,9 @@
 """The files around a game: creating one all or nothing, its seed sidecar, a log that holds a game.
 
 Invariants: a new game (``turnlog new``, ``fork``) is built under a temporary name beside its
-target; its seed sidecar is written and fsynced first; the file takes its name through a hard link (never
-over a file that appeared meanwhile) only when complete. A kill at any point leaves no game at the name,
-or a whole game with its seed. Nothing here overwrites a file turnlog did not create.
+target; its seed sidecar is written and fsynced first; the file takes its name through a hard link
+(never over a file that appeared meanwhile) only when complete. A kill at any point leaves no game
+at the name, or a whole game with its seed. Nothing here overwrites a file turnlog did not create.
 """
 from __future__ import annotations
 

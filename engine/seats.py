@@ -1,13 +1,13 @@
 """Seats: in a seated game, who may issue which command, checked before anything is written.
 
-A hot-seat game (GameCreated holds no seats) is never checked: one actor plays every side, as before.
-In a seated game each kind's ``who`` names the role that must act now (engine/kind.py
-Actor); a kind without it, or one that answers None, leaves the command to the phasing side or the host.
-Undo and redo belong to the actor who issued the command (following a redo back to its original) or to
-the referee, who alone may override the dice barrier (engine/undo.py applies these for both).
-Game calls these checks before deciding; verify calls them again on every logged command, with the
-seats of its time. What a seat proves, and what it
-does not (who typed the name), is docs/reliability.md's threat model.
+A hot-seat game (GameCreated holds no seats) is never checked: one actor plays every side, as
+before. In a seated game each kind's ``who`` names the role that must act now (engine/kind.py
+Actor); a kind without it, or one that answers None, leaves the command to the phasing side or the
+host. Undo and redo belong to the actor who issued the command (following a redo back to its
+original) or to the referee, who alone may override the dice barrier (engine/undo.py applies these
+for both). Game calls these checks before deciding; verify calls them again on every logged command,
+with the seats of its time. What a seat proves, and what it does not (who typed the name), is
+docs/reliability.md's threat model.
 """
 from __future__ import annotations
 

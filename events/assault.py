@@ -1,7 +1,7 @@
 """Events of Panzer Campaigns assault (reading notes §2; invented ids AS-*).
 
-Not in the codec's static union: the kind (engine/assault/procedure.py) registers them, so a log that
-never used the procedure holds none of them and encodes as before.
+Not in the codec's static union: the kind (engine/assault/procedure.py) registers them, so a log
+that never used the procedure holds none of them and encodes as before.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What both stores share: the log formats, the errors, timestamps and the stored rows of a command.
 
-Both stores (events/log.py for SQLite, events/pglog.py for PostgreSQL) build a command's rows here, so
-its stored bytes and hashes are the same in either.
+Both stores (events/log.py for SQLite, events/pglog.py for PostgreSQL) build a command's rows here,
+so its stored bytes and hashes are the same in either.
 """
 from __future__ import annotations
 

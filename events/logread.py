@@ -1,7 +1,7 @@
 """Reading a SQLite log: rows, spans, commands, the chain's checks (a mixin of EventLog).
 
-Kept apart from the writer (events/log.py) as PostgreSQL's reads are (events/pgread.py); every method
-reads ``self.conn``, ``self.format`` and the few attributes EventLog sets on open.
+Kept apart from the writer (events/log.py) as PostgreSQL's reads are (events/pgread.py); every
+method reads ``self.conn``, ``self.format`` and the few attributes EventLog sets on open.
 """
 from __future__ import annotations
 

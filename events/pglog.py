@@ -1,8 +1,8 @@
 """The append-only event log in PostgreSQL: many games in one database, each its own stream.
 
 The same contract as events/log.py (docs/design.md, "Storage contract") and the same stored rows:
-the columns of a format-3/4 row, keyed (game, seq), chained by the same code (log.stored_rows3), so a
-game copied between the stores keeps every hash. Only formats 3 and 4 are stored here.
+the columns of a format-3/4 row, keyed (game, seq), chained by the same code (log.stored_rows3), so
+a game copied between the stores keeps every hash. Only formats 3 and 4 are stored here.
 
 - A writer takes the game's advisory lock, reads the head and compares it with its expected seq inside
   one transaction: a concurrent writer waits, then gets ConcurrencyError; a writer that skips the lock

@@ -2,7 +2,8 @@
 
 The attacker begins (14.12), rolls (14.41), may take 2C (14.44), designates Russian winter hexes
 (14.521) and selects the hexes to occupy (14.61); the defender takes the losses (14.51) and retreats
-(14.71). The roles come from the table in machine.py; this module only names the faction and the rule.
+(14.71). The roles come from the table in machine.py; this module only names the faction and the
+rule.
 """
 from __future__ import annotations
 

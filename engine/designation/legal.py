@@ -1,6 +1,7 @@
 """What the active side may issue in an open designation procedure, with the concrete choices.
 
-Each is a kit Choice (engine/kit/choices.py): fixed fields, the values each other field may take, who acts.
+Each is a kit Choice (engine/kit/choices.py): fixed fields, the values each other field may take,
+who acts.
 """
 from __future__ import annotations
 

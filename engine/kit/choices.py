@@ -1,9 +1,9 @@
 """What ``legal()`` lists: one Choice per command that may be issued now, with its concrete options.
 
-A Choice names the command, the fields already fixed (``procedure="A1"``), who acts and the rule that
-governs it, and one Option per field left to fill. ``choice.head`` is the short line legal() gave before
-choices were concrete ("TakeAttritionLosses procedure=A1", "StartPhase combat"), which the REPL's short
-form reads back; ``str(choice)`` adds the options.
+A Choice names the command, the fields already fixed (``procedure="A1"``), who acts and the rule
+that governs it, and one Option per field left to fill. ``choice.head`` is the short line legal()
+gave before choices were concrete ("TakeAttritionLosses procedure=A1", "StartPhase combat"), which
+the REPL's short form reads back; ``str(choice)`` adds the options.
 
 Field notation in ``Option.field``:
 

@@ -1,11 +1,12 @@
 """Build a procedure's phase machine from its table: states, transitions, named conditions, roles.
 
 A combat system's machine module holds data only (the table, the facts its conditions read, who acts
-in each state); this module turns it into one ``transitions`` Machine per kind, built once. Each judged
-command reads the built Machine's transitions for its (trigger, phase) and takes the first whose
-conditions hold (``step``; callbacks are never run: the phase is a fact in the log). ``step_by_model``
-fires the trigger on a scratch model restored with ``set_state``, the reference ``step`` must equal.
-Diagrams are drawn from the live Machine, so they cannot drift from what the rules run.
+in each state); this module turns it into one ``transitions`` Machine per kind, built once. Each
+judged command reads the built Machine's transitions for its (trigger, phase) and takes the first
+whose conditions hold (``step``; callbacks are never run: the phase is a fact in the log).
+``step_by_model`` fires the trigger on a scratch model restored with ``set_state``, the reference
+``step`` must equal. Diagrams are drawn from the live Machine, so they cannot drift from what the
+rules run.
 """
 from __future__ import annotations
 
