@@ -20,7 +20,8 @@ from turnlog.events.setup import Feature, Season, WeatherSpec
 from .errors import CommandError
 
 
-class Command(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True, omit_defaults=True):
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True,
+              omit_defaults=True):
     """Base of every command; subclasses are named in the imperative."""
 
 

@@ -49,8 +49,9 @@ class Game(TimeTravel):
     # signer.
     signers: dict[str, SG.Signer]
 
-    def __init__(self, log: EventLog, seed: bytes | None, progress=None, secrets: dict[str, bytes] | None = None,
-                 *, setup: bool = True, board: bool = True):
+    def __init__(self, log: EventLog, seed: bytes | None, progress=None,
+                 secrets: dict[str, bytes] | None = None, *, setup: bool = True,
+                 board: bool = True):
         self.log = log
         self.seed = seed
         self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
@@ -73,7 +74,8 @@ class Game(TimeTravel):
     @classmethod
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
                seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
-               log_format: int | None = None, public_seed: bool = False, joint: dict[str, bytes | str] | None = None,
+               log_format: int | None = None, public_seed: bool = False,
+               joint: dict[str, bytes | str] | None = None,
                seats=None, joint_hmac: bool = False) -> "Game":
         """Write a new game file whose first events are the scenario's setup; all or nothing.
 
@@ -129,11 +131,13 @@ class Game(TimeTravel):
             finally:
                 log.close()  # the last connection folds the WAL into the file: one file to move
         GF.build(path, None if joint else sp, seed, fill, "creating")
-        return cls(open_log(path, synchronous=synchronous), None if joint else seed, secrets=J.held(joint))
+        return cls(open_log(path, synchronous=synchronous), None if joint else seed,
+                   secrets=J.held(joint))
 
     @classmethod
-    def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
-             synchronous: str = "FULL", progress=None, readonly: bool = False, secrets=None,
+    def open(cls, path: str | Path, *, seed: bytes | None = None,
+             seed_file: str | Path | None = None, synchronous: str = "FULL", progress=None,
+             readonly: bool = False, secrets=None,
              secret_files=None, board: bool = True, log=None) -> "Game":
         """Open a game file; ``readonly`` changes nothing in it (verify, and every reading command).
 
@@ -210,7 +214,8 @@ class Game(TimeTravel):
         """
         if dice is None:
             source = CL.dice_source(state, command)
-            dice = CL.after_reveal(state, source) or J.dice_for(state, self.seed, self.secrets, source)
+            dice = CL.after_reveal(state, source) or J.dice_for(state, self.seed,
+                                                                self.secrets, source)
             events = K.decide(state, command, dice)
             # a value entered for a slot no roll took is refused: the player meant another roll
             dice.unused()
@@ -256,8 +261,8 @@ class Game(TimeTravel):
                     raise LogError(f"{self.log.path}: refusing to append: the log does not verify at seq {bad[0]} "
                                    f"({bad[1]}); `turnlog verify` reports it, `turnlog fork` can save what is "
                                    "before it")
-            _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor, command_type=ctype,
-                                         payload=payload,
+            _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor,
+                                         command_type=ctype, payload=payload,
                                          sign=SG.signing(signer, actor, ctype, payload,
                                                          self.state.game_id))
         except BaseException:

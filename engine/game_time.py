@@ -119,7 +119,8 @@ class TimeTravel:
         for first, last in live:
             rows = self.log.payloads(first, last) if skip is None else _skipping(self.log.rows(first, last), skip)
             if report is not None:
-                rows = P.counting(rows, last - first + 1, lambda d, _t, base=done: report(base + d, total))
+                rows = P.counting(rows, last - first + 1,
+                                  lambda d, _t, base=done: report(base + d, total))
             # A gap (a tampered file) folds the rows that are there, as a row-by-row fold would:
             # opening must still work so that verify can name the missing seq.
             try:

@@ -20,8 +20,8 @@ from . import dice as D
 from .errors import sqlite_failure
 
 
-def build(target: Path | str, sidecar: Path | None, seed: bytes | None, fill: Callable[[Path], None],
-          what: str) -> None:
+def build(target: Path | str, sidecar: Path | None, seed: bytes | None,
+          fill: Callable[[Path], None], what: str) -> None:
     """Make the game file ``target`` by ``fill(temporary path)``, then give it its name; all or nothing.
 
     ``sidecar`` (None: no seed file, joint dice or a game without its seed here) is written with

@@ -30,7 +30,8 @@ def _size(n: int) -> str:
     return f"{n // MiB} MiB" if n >= MiB and not n % MiB else f"{n} bytes"
 
 
-def lines(stream: BinaryIO, origin: str, *, max_line: int = MAX_LINE, max_bytes: int = MAX_COMMANDS_FILE,
+def lines(stream: BinaryIO, origin: str, *, max_line: int = MAX_LINE,
+          max_bytes: int = MAX_COMMANDS_FILE,
           error: type[Exception] = CommandError) -> Iterator[tuple[int, str]]:
     """Yield (line number, text) of a UTF-8 stream, one line in memory at a time.
 

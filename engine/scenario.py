@@ -224,8 +224,9 @@ def _formations(sc: Scenario) -> list[str]:
 def check(sc: Scenario) -> list[str]:
     """Every broken reference, duplicate id and cycle, each with its path."""
     out: list[str] = []
-    for field, label in (("factions", "faction"), ("nationalities", "nationality"), ("hexes", "hex"),
-                         ("boxes", "box"), ("supply_sources", "supply source"), ("units", "unit"),
+    for field, label in (("factions", "faction"), ("nationalities", "nationality"),
+                         ("hexes", "hex"), ("boxes", "box"), ("supply_sources", "supply source"),
+                         ("units", "unit"),
                          ("terrain_types", "terrain type"), ("pools", "pool"),
                          ("formations", "formation")):
         out += _dupes(getattr(sc, field), field, label)
@@ -364,7 +365,8 @@ def setup_events(sc: Scenario, seed_sha256: str) -> list:
     if len(tables) != len(sc.tables):
         raise ScenarioError("tables: not loaded; read the scenario with scenario.load() or parse()")
     ev: list = [s.GameCreated(name=sc.name, seed_sha256=seed_sha256, die=sc.die, rules=rules,
-                              description=sc.description, tables=tables, dice=dict(sorted(sc.dice.items())))]
+                              description=sc.description, tables=tables,
+                              dice=dict(sorted(sc.dice.items())))]
     # msgspec omits a Struct default only when it is the very default object
     if sc.seats != s.SeatsSpec():
         ev[0] = msgspec.structs.replace(ev[0], seats=sc.seats)

@@ -26,8 +26,8 @@ from .kind import Actor, silent
 PHASES = AWAW
 
 #: Host facts that an open attrition's count, modifiers, losses or retreats read (14.22A, 14.11).
-BOARD_FACTS = (c.MoveUnit, c.SetControl, c.SetSupply, c.MarkOffensive, c.PlaceFeature, c.RemoveFeature,
-               c.SetWeather)
+BOARD_FACTS = (c.MoveUnit, c.SetControl, c.SetSupply, c.MarkOffensive, c.PlaceFeature,
+               c.RemoveFeature, c.SetWeather)
 
 
 def _unit(state: GameState, uid: str, field: str = "unit"):
@@ -56,9 +56,11 @@ def _next_phase(state: GameState, p: str) -> str:
     """Return ``p`` if it may start now; refuse a phase outside the sequence or not after the current one."""
     seq = phases(state.rules)
     if p not in seq:
-        raise RuleViolation("turn", f"phase {p} is not in this game's turn sequence ({', '.join(seq)})")
+        raise RuleViolation("turn",
+                            f"phase {p} is not in this game's turn sequence ({', '.join(seq)})")
     if p not in _later(state):
-        raise RuleViolation("turn", f"phase {p} cannot follow {state.turn.phase} in the same player turn")
+        raise RuleViolation("turn",
+                            f"phase {p} cannot follow {state.turn.phase} in the same player turn")
     return p
 
 
@@ -116,8 +118,9 @@ def _procedure_open(state: GameState) -> bool:
 
 class TurnKind:
     name = "turn"
-    commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit, c.MarkOffensive,
-                c.SetControl, c.SetSupply, c.MarkAirdropped, c.PlaceFeature, c.RemoveFeature, c.AddNote,
+    commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit,
+                c.MarkOffensive, c.SetControl, c.SetSupply, c.MarkAirdropped, c.PlaceFeature,
+                c.RemoveFeature, c.AddNote,
                 c.RevealSeed, c.ForkGame, c.MakeClaim, c.AcceptClaim, c.DisputeClaim)
 
     def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
@@ -133,7 +136,8 @@ class TurnKind:
             case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
                 _in_domain(state, t, y)
                 if t <= state.turn.turn:
-                    raise RuleViolation("turn", f"game turn {t} does not follow turn {state.turn.turn}")
+                    raise RuleViolation("turn",
+                                        f"game turn {t} does not follow turn {state.turn.turn}")
                 if claims.on(state):
                     _all_played(state)
                 return [g.GameTurnStarted(turn=t, season=s, year=y, weather=w)]
@@ -158,7 +162,8 @@ class TurnKind:
                     raise CommandError(f'box: no box "{b}"')
                 if unit.eliminated or unit.in_pool:
                     raise RuleViolation("turn", f"unit {u} is in the force pool, not on the board")
-                return [g.UnitMoved(unit=u, to_hex=h, to_box=b, from_hex=unit.hex, from_box=unit.box)]
+                return [g.UnitMoved(unit=u, to_hex=h, to_box=b, from_hex=unit.hex,
+                                    from_box=unit.box)]
             case c.MarkOffensive(units=us):
                 for i, u in enumerate(us):
                     _unit(state, u, f"units[{i}]")
@@ -216,7 +221,8 @@ class TurnKind:
         if _procedure_open(state):
             held |= {"StartGameTurn", "StartPlayerTurn", "StartPhase"}
         out = [ch for ch in _host_choices(state) if ch.command not in held]
-        return out + [choice("StartPhase", {"phase": p}, positional=True, rule="turn", role="phasing",
+        return out + [choice("StartPhase", {"phase": p}, positional=True, rule="turn",
+                             role="phasing",
                              faction=state.turn.active) for p in _later(state) if "StartPhase" not in held]
 
     def unfinished(self, state: GameState) -> None:
@@ -252,7 +258,8 @@ def _host_choices(state: GameState) -> list[Choice]:
         return choice(command, options=list(options), rule="turn", role="host", **kw)
 
     out = [
-        host("StartGameTurn", Option(field="turn", values=[t.turn + 1], domain=f"a game turn after {t.turn}"),
+        host("StartGameTurn",
+             Option(field="turn", values=[t.turn + 1], domain=f"a game turn after {t.turn}"),
              one("season", list(get_args(Season))),
              Option(field="year", values=[t.year, t.year + 1], domain="the calendar year"),
              Option(field="weather", domain="a list of zones' weather", optional=True)),
@@ -265,7 +272,8 @@ def _host_choices(state: GameState) -> list[Choice]:
         host("SetSupply", one("unit", units), one("supply", list(get_args(Supply)))),
         host("MarkAirdropped", one("unit", units), one("from_hex", hexes)),
         host("PlaceFeature", one("hex", hexes), Option(
-            field="feature", values=[{"kind": "airbase"}, {"kind": "bridgehead", "origin": "river"}],
+            field="feature", values=[{"kind": "airbase"},
+                                     {"kind": "bridgehead", "origin": "river"}],
             domain="a feature: kind, owner, origin")),
         host("RemoveFeature", one("hex", sorted(features)),
              *[Option(field="kind", values=kinds, when={"hex": h}) for h, kinds in features.items()]),

@@ -136,7 +136,8 @@ AssaultEvent = (AssaultDeclared | AssaultUnitsAdded | AssaultMovementSpent | Ass
 # The shared specs of events/setup.py hold them as fields; msgspec encodes them by field name.
 
 
-class PzcTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+class PzcTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
+                     forbid_unknown_fields=True):
     """What a terrain type means to Panzer Campaigns assault (AS-TER, AS-CAP, AS-BOC)."""
 
     assault_pct: int = 0    # AS-TER.2, AS-DIS.3: the terrain modifier in percent
@@ -144,7 +145,8 @@ class PzcTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tr
     bocage: bool = False    # AS-BOC.1
 
 
-class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
+                   forbid_unknown_fields=True):
     """Panzer Campaigns assault: the scenario's parameters and the readings the text leaves open.
 
     The numbers are the user's data (the commercial games' values are not shipped); every reading's

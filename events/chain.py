@@ -130,7 +130,8 @@ def verify3(rows: Iterable[tuple], start: tuple[str, int, int] = (GENESIS, 1, 0)
         else:
             bare = actor is None and payload is None and ts is None and last is None
             if cid != cid_now or seq > last_now or not bare:
-                return (expect - 1, seq, f"row belongs to no command (command id {cid}, command {cid_now} "
+                return (expect - 1, seq,
+                        f"row belongs to no command (command id {cid}, command {cid_now} "
                                          f"ends at seq {last_now})")
             command = ""
         if row_hash3(prev, seq, cid, type_, version, auto, data, command) != h:

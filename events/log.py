@@ -28,13 +28,15 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from .chain import GENESIS, command_digest, command_text, digest_at, row_hash, row_hash3
-from .logbase import (FOLLOW_POLL, FORMAT, FORMATS, SIGNED, SYNC_LEVELS, TAIL_ROWS, ConcurrencyError, Item,
-                      LogError, Row, batch_item, check_batch, iter_rows3, merged, now, stored_rows3)
+from .logbase import (FOLLOW_POLL, FORMAT, FORMATS, SIGNED, SYNC_LEVELS, TAIL_ROWS,
+                      ConcurrencyError, Item, LogError, Row, batch_item, check_batch, iter_rows3,
+                      merged, now, stored_rows3)
 from .logread import LogReads
 
 # The log's one import for its callers: what moved to logbase/logread is re-exported here.
-__all__ = ["GENESIS", "FORMAT", "FORMATS", "SIGNED", "SYNC_LEVELS", "TAIL_ROWS", "FOLLOW_POLL", "EventLog", "LogReads",
-           "LogError", "ConcurrencyError", "row_hash", "row_hash3", "command_digest", "command_text", "digest_at",
+__all__ = ["GENESIS", "FORMAT", "FORMATS", "SIGNED", "SYNC_LEVELS", "TAIL_ROWS", "FOLLOW_POLL",
+           "EventLog", "LogReads", "LogError", "ConcurrencyError", "row_hash", "row_hash3",
+           "command_digest", "command_text", "digest_at",
            "now", "check_batch", "iter_rows3", "stored_rows3", "merged"]
 
 _EVENT_TRIGGERS = """
@@ -134,14 +136,17 @@ class EventLog(LogReads):
         with db.conn:
             db["meta"].create({"key": str, "value": str}, pk="key")
             if fmt >= 3:
-                columns = {"seq": int, "command_id": int, "type": str, "version": int, "data": str, "automatic": int,
-                           "hash": str, "actor": str, "command_type": str, "payload": str, "ts": str, "last_seq": int}
+                columns = {"seq": int, "command_id": int, "type": str, "version": int, "data": str,
+                           "automatic": int, "hash": str, "actor": str, "command_type": str,
+                           "payload": str, "ts": str, "last_seq": int}
                 if fmt >= SIGNED:
                     # on a command's first row: hex, or "" for an unsigned command
                     columns["signature"] = str
                 db["events"].create(columns, pk="seq",
-                                    not_null={"command_id", "type", "version", "data", "automatic", "hash"})
-                db.create_view("commands", "SELECT command_id AS id, actor, command_type AS type, payload, ts, "
+                                    not_null={"command_id", "type", "version", "data",
+                                              "automatic", "hash"})
+                db.create_view("commands",
+                               "SELECT command_id AS id, actor, command_type AS type, payload, ts, "
                                            "seq AS first_seq, last_seq FROM events WHERE command_type IS NOT NULL")
             else:
                 db["commands"].create(
@@ -150,7 +155,8 @@ class EventLog(LogReads):
                 db["events"].create(
                     {"seq": int, "command_id": int, "type": str, "version": int, "data": str,
                      "automatic": int, "prev_hash": str, "hash": str, "ts": str},
-                    pk="seq", not_null={"command_id", "type", "version", "data", "prev_hash", "hash", "ts"})
+                    pk="seq", not_null={"command_id", "type", "version", "data", "prev_hash",
+                                        "hash", "ts"})
             db["snapshots"].create({"seq": int, "undone": str, "data": bytes}, pk="seq")
             db["meta"].insert({"key": "format", "value": str(fmt)})
         self.format = fmt
@@ -203,7 +209,8 @@ class EventLog(LogReads):
                     return True
             if deadline is not None and time.monotonic() >= deadline:
                 return False
-            time.sleep(poll if deadline is None else max(0.0, min(poll, deadline - time.monotonic())))
+            time.sleep(poll if deadline is None else max(0.0,
+                                                         min(poll, deadline - time.monotonic())))
 
     def __enter__(self) -> "EventLog":
         return self
@@ -260,7 +267,8 @@ class EventLog(LogReads):
 
     def _insert3(self, batch, seq: int, prev: str, cid: int, ts: str) -> tuple[int, int]:
         end: list = []
-        self.conn.executemany(_insert(self.format), iter_rows3(batch, seq, prev, cid, ts, self.format >= SIGNED, end))
+        self.conn.executemany(_insert(self.format),
+                              iter_rows3(batch, seq, prev, cid, ts, self.format >= SIGNED, end))
         return end[0], end[1]
 
     def _insert_legacy(self, batch, seq: int, prev: str, cid: int, ts: str) -> tuple[int, int]:
@@ -413,7 +421,8 @@ def _connect(path: Path, readonly: str) -> sqlite3.Connection:
     if not readonly:
         return sqlite3.connect(path, isolation_level=None, timeout=10.0, check_same_thread=False)
     uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
-    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0, check_same_thread=False)
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0,
+                           check_same_thread=False)
     try:
         conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
         return conn

@@ -114,7 +114,8 @@ def merged(commands: Iterable[Sequence], events: Iterable[Sequence]) -> Iterator
         cmd = by_first.pop(row[0], None)
         if cmd is not None and cmd[0] != row[1]:
             raise LogError(f"command {cmd[0]} starts at seq {row[0]}, which belongs to command {row[1]}")
-        yield (*row[:7], *((cmd[1], cmd[2], cmd[3], cmd[4], cmd[6]) if cmd else (None,) * 5), *row[7:])
+        yield (*row[:7],
+               *((cmd[1], cmd[2], cmd[3], cmd[4], cmd[6]) if cmd else (None,) * 5), *row[7:])
     if by_first:
         first = min(by_first)
         raise LogError(f"command {by_first[first][0]} starts at seq {first}, which is not among the rows")

@@ -24,7 +24,8 @@ _ROWS3 = ("SELECT seq, command_id, type, version, data, automatic, hash, actor, 
 # serves both formats. A signature stored on a row that is no command's first shows as a payload
 # there (refused); a command row whose signature is NULL hashes without it (refused: it was appended
 # with one, maybe empty).
-_ROWS4 = _ROWS3.replace(" payload,", " coalesce(signature || char(31) || payload, signature, payload),")
+_ROWS4 = _ROWS3.replace(" payload,",
+                        " coalesce(signature || char(31) || payload, signature, payload),")
 _ROWS = "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events"
 _SIGNED4 = ("SELECT e.seq, e.command_id, e.actor, e.command_type, e.payload, e.signature, "
             "coalesce((SELECT hash FROM events p WHERE p.seq = e.seq - 1), ?) FROM events e "

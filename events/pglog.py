@@ -18,8 +18,8 @@ import hashlib
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3
-from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, Item, LogError, Row, batch_item,
-                      check_batch, merged, now, stored_rows3)
+from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, Item, LogError, Row,
+                      batch_item, check_batch, merged, now, stored_rows3)
 from .pgread import PAGE, PgReads
 from .pgschema import TRIGGERS, StoreError, ensure_schema, psycopg_module
 from .url import redacted, split_url
@@ -123,7 +123,8 @@ class PgEventLog(PgReads):
         psycopg = psycopg_module()
         try:
             if self._listener is None or self._listener.closed:
-                self._listener = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10)
+                self._listener = psycopg.connect(self._conninfo, autocommit=True,
+                                                 connect_timeout=10)
                 self._listener.execute(f"LISTEN {self.channel}")
             if self.last()[0] > after:
                 return True
@@ -191,7 +192,8 @@ class PgEventLog(PgReads):
                     raise ConcurrencyError(
                         f"{self.path}: another writer appended (log is at seq {head[0]}, this writer expected "
                         f"{expected_seq}); reload and retry")
-                out, seq, cid = stored_rows3(batch, head[0], head[1], head[2], ts, self.format >= SIGNED)
+                out, seq, cid = stored_rows3(batch, head[0], head[1], head[2], ts,
+                                             self.format >= SIGNED)
                 self._insert(out)
                 # sent at COMMIT
                 self.conn.execute("SELECT pg_notify(%s, %s)", (self.channel, str(seq)))

@@ -25,7 +25,8 @@ def _zones(state: GameState, e: a.AttritionZonesDetermined) -> None:
 
 
 def _begun(state: GameState, e: a.AttritionBegun) -> None:
-    state.attritions[e.procedure] = Attrition(id=e.procedure, attacker=e.attacker, defender=e.defender, zone=e.zone,
+    state.attritions[e.procedure] = Attrition(id=e.procedure, attacker=e.attacker,
+                                              defender=e.defender, zone=e.zone,
                                               turn=state.turn.turn, excluded=list(e.excluded))
 
 

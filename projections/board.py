@@ -25,8 +25,9 @@ _NOT_STACKED = frozenset({"air", "naval", "flak", "partisan"})
 
 #: UnitSpec fields of the board vocabulary, copied as they are (lists and maps copied: state is
 #: mutable).
-_VOCABULARY = ("pool", "size", "unit_class", "mode", "markers", "strength", "strength_kind", "quality", "fatigue",
-               "formation", "movement_allowance", "movement_left", "facing", "ratings")
+_VOCABULARY = ("pool", "size", "unit_class", "mode", "markers", "strength", "strength_kind",
+               "quality", "fatigue", "formation", "movement_allowance", "movement_left", "facing",
+               "ratings")
 
 
 def _place(state: GameState, spec: s.UnitSpec) -> None:
@@ -101,7 +102,8 @@ def _overstack(state: GameState, e: g.OverstackMarked) -> None:
 
 
 def _game_turn(state: GameState, e: g.GameTurnStarted) -> None:
-    state.turn = TurnState(turn=e.turn, season=e.season, year=e.year, weather={x.zone: x for x in e.weather})
+    state.turn = TurnState(turn=e.turn, season=e.season, year=e.year,
+                           weather={x.zone: x for x in e.weather})
     state.counted = {}
 
 
@@ -172,8 +174,8 @@ def _answered(state: GameState, e) -> None:
     """The claim's answer; the dict and claim are rebuilt, never changed in place (a copied state shares them)."""
     was = state.claims[e.claim]
     status = "accepted" if isinstance(e, g.ClaimAccepted) else "disputed"
-    state.claims = {**state.claims, e.claim: Claim(by=was.by, cls=was.cls, command=was.command, status=status,
-                                                   answered_by=e.by)}
+    state.claims = {**state.claims, e.claim: Claim(by=was.by, cls=was.cls, command=was.command,
+                                                   status=status, answered_by=e.by)}
 
 
 def _undone(state: GameState, e: g.CommandUndone) -> None:

@@ -112,7 +112,8 @@ def _line(event) -> str:
             return f"hex {h.id}: {h.terrain}, {h.front or 'no'} front, controlled by {h.controller or 'nobody'}"
         case s.HexsideDefined(hexside=hs):
             kinds = [f"{hs.river_class} river" if k == "river" and hs.river_class != "none" else k
-                     for k in ("river", "crossing_arrow", "all_water", "impassable", "bridge", "ford", "road")
+                     for k in ("river", "crossing_arrow", "all_water", "impassable", "bridge",
+                               "ford", "road")
                      if getattr(hs, k)]
             fort = [f"fortified by {hs.fortified_by}"] if hs.fortified_by else []
             return f"hexside {hs.a}/{hs.b}: {', '.join(kinds + fort) or 'plain'}"

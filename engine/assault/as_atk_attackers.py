@@ -26,8 +26,8 @@ from ..kit.board import by_hex, enemy_units, faction_of, neighbours, on_board, s
 
 MAX_FATIGUE = 3
 #: AS-ATK.1: a status marker that bars an attacker, with the words a refusal uses.
-BARRING = {"fixed": "Fixed", "broken": "Broken", "disrupted": "Disrupted", "digging_in": "Digging-In",
-           "bridge_building": "building a bridge"}
+BARRING = {"fixed": "Fixed", "broken": "Broken", "disrupted": "Disrupted",
+           "digging_in": "Digging-In", "bridge_building": "building a bridge"}
 
 
 def defenders(state: GameState, attacker: str, hex_: str) -> list[str]:

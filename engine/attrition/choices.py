@@ -37,7 +37,8 @@ class Gates(NamedTuple):
 def legal(state: GameState, gates: Gates) -> list[Choice]:
     """Every attrition command that may be issued now, one Choice each (14.11's phases, 14.13's one roll)."""
     out = []
-    if state.turn.phase == "attrition" and (gates.unfinished(state) is None or not second_reading(state)):
+    if state.turn.phase == "attrition" and (gates.unfinished(state) is None
+                                            or not second_reading(state)):
         out += begin_choices(state)
     for p in state.attritions.values():
         if not gates.current(state, p):
@@ -70,7 +71,8 @@ def begin_choices(state: GameState) -> list[Choice]:
         strong = [u for u in counted.units if state.units[u].factors]
         keep = [Bound(values=strong, most=len(strong) - 1, rule="14.21")]
         out.append(choice("BeginAttrition", {"attacker": active, "zone": z.id}, [
-            Option(field="exclude", values=counted.units, many=True, least=0, most=None, bounds=keep)],
+            Option(field="exclude", values=counted.units, many=True, least=0, most=None,
+                   bounds=keep)],
             rule="14.213", role="attacker", faction=active))
     return out
 
@@ -80,12 +82,15 @@ def roll_choice(state: GameState, p: Attrition) -> Choice:
     faces = list(range(state.die.lowest, state.die.lowest + state.die.sides))
     opts = [Option(field="value", values=faces, optional=True)]
     if state.joint_dice:
-        opts.append(Option(field="shares", domain="each other holder's revealed share (joint dice)", optional=True))
-    return choice("RollAttritionDie", {"procedure": p.id}, opts, rule="14.41", role="attacker", faction=p.attacker)
+        opts.append(Option(field="shares", domain="each other holder's revealed share (joint dice)",
+                           optional=True))
+    return choice("RollAttritionDie", {"procedure": p.id}, opts, rule="14.41", role="attacker",
+                  faction=p.attacker)
 
 
 def two_counters_choice(state: GameState, p: Attrition) -> Choice:
-    return choice("TakeTwoCounters", {"procedure": p.id}, rule="14.44", role="attacker", faction=p.attacker)
+    return choice("TakeTwoCounters", {"procedure": p.id}, rule="14.44", role="attacker",
+                  faction=p.attacker)
 
 
 def designate_choice(state: GameState, p: Attrition) -> Choice:
@@ -100,7 +105,8 @@ def designate_choice(state: GameState, p: Attrition) -> Choice:
     return choice("DesignateWinterHexes", {"procedure": p.id}, [
         Option(field="losses", values=loss, many=True, least=0, most=min(p.counters, room)),
         Option(field="occupation", values=occ, many=True, least=0, most=min(p.hexes, room))],
-        distinct=["losses", "occupation"], together=room, rule="14.521", role="attacker", faction=p.attacker)
+        distinct=["losses", "occupation"], together=room, rule="14.521", role="attacker",
+                  faction=p.attacker)
 
 
 def _accepted(check, *args) -> bool:
@@ -129,7 +135,8 @@ def losses_choice(state: GameState, p: Attrition) -> Choice:
     occ = occupancy(state)
     for h in p.winter_losses:
         if any(is_combat_ground(u) and faction(state, u) == p.defender for u in occ.get(h, ())):
-            bounds.append(Bound(values=[u for u in units if state.units[u].hex == h], least=1, rule="14.521G"))
+            bounds.append(Bound(values=[u for u in units if state.units[u].hex == h], least=1,
+                                rule="14.521G"))
     # When the contact caps make the count smaller than the result, they are named with 14.51, as
     # why does
     capped = sorted({losses.limit_rule(state, k) for k in set(group.values())
@@ -142,7 +149,8 @@ def losses_choice(state: GameState, p: Attrition) -> Choice:
 def select_choice(state: GameState, p: Attrition) -> Choice:
     """Hexes the attacker may select and who may advance into each (14.61-14.65, 14.521H)."""
     offered = occupation.eligible_hexes(state, p, state.zones[p.zone])
-    must = [Bound(values=list(p.winter_occupation), least=len(p.winter_occupation), rule="14.521H")] \
+    must = [Bound(values=list(p.winter_occupation), least=len(p.winter_occupation),
+                  rule="14.521H")] \
         if p.winter_occupation else []
     opts = [Option(field="selections[].hex", values=[h for h, _ in offered], many=True, least=0,
                    most=None if p.zone_cleared else p.hexes, bounds=must)]
@@ -163,8 +171,8 @@ def retreat_choice(state: GameState, p: Attrition) -> Choice:
     zocs: dict[str, set[str]] = {}
     units = retreats.displaced(state, p)
     base, moving = retreats.stack_before(state, p), sum(map(is_combat_ground, units))
-    opts = [Option(field="retreats[].unit", values=[u.id for u in units], many=True, least=len(units),
-                   most=len(units))]
+    opts = [Option(field="retreats[].unit", values=[u.id for u in units], many=True,
+                   least=len(units), most=len(units))]
     for u in units:
         fac = faction(state, u)
         zoc = zocs.setdefault(fac, retreats.enemy_zoc(state, fac))
@@ -176,8 +184,10 @@ def retreat_choice(state: GameState, p: Attrition) -> Choice:
         full = {h for h in best if is_combat_ground(u) and base[h] + 1 > stacking_limit(state, h)}
         if any(base[h] + moving <= stacking_limit(state, h) for h in best):
             best = [h for h in best if h not in full]
-        opts.append(Option(field="retreats[].to", values=best or [""], when={"retreats[].unit": u.id}))
-    return choice("RetreatUnits", {"procedure": p.id}, opts, rule="14.71", role="defender", faction=p.defender,
+        opts.append(Option(field="retreats[].to", values=best or [""],
+                           when={"retreats[].unit": u.id}))
+    return choice("RetreatUnits", {"procedure": p.id}, opts, rule="14.71", role="defender",
+                  faction=p.defender,
                   note="a unit overstacks only where none of its listed hexes has room (14.73A)")
 
 

@@ -58,7 +58,8 @@ def begin(state: GameState, cmd: c.BeginAttrition) -> list:
     if zone is None:
         raise CommandError(f'zone: no attrition zone "{cmd.zone}" (zones: {", ".join(sorted(state.zones)) or "none"})')
     if state.turn.phase != "attrition":
-        raise RuleViolation("14.12", f"attrition is resolved in the attrition phase, after all regular and "
+        raise RuleViolation("14.12",
+                            f"attrition is resolved in the attrition phase, after all regular and "
                             f"exploitation combat (now: {state.turn.phase or 'no phase'})")
     if cmd.attacker != state.turn.active:
         raise RuleViolation("14.12", f"only the phasing faction ({state.turn.active}) attritions in its turn")
@@ -83,9 +84,10 @@ def begin(state: GameState, cmd: c.BeginAttrition) -> list:
         raise RuleViolation("14.21", f"no eligible ground factors of {cmd.attacker} touch {zone.id}"
                             + (f" (refused: {_refusals(counted.refused)})" if counted.refused else ""))
     pid = f"A{len(state.attritions) + 1}"
-    return [a.AttritionBegun(procedure=pid, attacker=cmd.attacker, defender=zone.faction, zone=zone.id,
-                             excluded=list(cmd.exclude)),
-            a.FactorsCounted(procedure=pid, units=counted.units, factors=counted.factors, contact=counted.contact,
+    return [a.AttritionBegun(procedure=pid, attacker=cmd.attacker, defender=zone.faction,
+                             zone=zone.id, excluded=list(cmd.exclude)),
+            a.FactorsCounted(procedure=pid, units=counted.units, factors=counted.factors,
+                             contact=counted.contact,
                              column=table.COLUMNS[table.column(counted.factors)]),
             a.AttritionPhaseChanged(procedure=pid, phase=machine.MACHINE.step("count", "counted"))]
 
@@ -125,9 +127,11 @@ def roll(state: GameState, proc: Attrition, cmd: c.RollAttritionDie, dice: Dice)
     mods, modified, row, counters, hexes, notes = modifiers.resolve(
         state, zone, proc.factors, [state.units[u] for u in proc.units], [state.units[u] for u in proc.contact],
         die_row(state, die.value))
-    result = a.AttritionResultDetermined(procedure=proc.id, die=die.value, modifiers=mods, modified=modified,
-                                         row=row, column=proc.column, counters=counters, hexes=hexes, notes=notes)
-    return [die, result, *_changed(proc, machine.MACHINE.step(proc.phase, "roll", counters=counters))]
+    result = a.AttritionResultDetermined(procedure=proc.id, die=die.value, modifiers=mods,
+                                         modified=modified, row=row, column=proc.column,
+                                         counters=counters, hexes=hexes, notes=notes)
+    return [die, result,
+            *_changed(proc, machine.MACHINE.step(proc.phase, "roll", counters=counters))]
 
 
 def take_losses(state: GameState, proc: Attrition, units: list[str]) -> list:
@@ -139,7 +143,8 @@ def take_losses(state: GameState, proc: Attrition, units: list[str]) -> list:
     cleared = losses.zone_cleared(state, proc, zone, units)
     if cleared:
         out.append(a.AttritionZoneCleared(procedure=proc.id))
-    return out + _changed(proc, machine.MACHINE.step(proc.phase, "take_losses", hexes=proc.hexes, cleared=cleared))
+    return out + _changed(proc, machine.MACHINE.step(proc.phase, "take_losses", hexes=proc.hexes,
+                                                     cleared=cleared))
 
 
 def select(state: GameState, proc: Attrition, sel: list) -> list:
@@ -203,8 +208,9 @@ class AttritionKind(MachineKind):
     # what react answers: settle offers it nothing else
     reacts_to = (PlayerTurnStarted, a.AttritionPhaseChanged)
     commands = c.COMMANDS
-    handlers = {c.BeginAttrition: "on_begin", c.RollAttritionDie: "on_roll", c.TakeTwoCounters: "on_take_two",
-                c.DesignateWinterHexes: "on_designate", c.TakeAttritionLosses: "on_losses",
+    handlers = {c.BeginAttrition: "on_begin", c.RollAttritionDie: "on_roll",
+                c.TakeTwoCounters: "on_take_two", c.DesignateWinterHexes: "on_designate",
+                c.TakeAttritionLosses: "on_losses",
                 c.SelectOccupation: "on_select", c.RetreatUnits: "on_retreat"}
 
     def instances(self, state: GameState) -> dict[str, Attrition]:
@@ -216,7 +222,8 @@ class AttritionKind(MachineKind):
     def admit(self, state: GameState, proc: Attrition, cmd: c.Command) -> None:
         """14.12: a procedure continues only in its own player turn's attrition phase."""
         if not _current(state, proc):
-            raise RuleViolation("14.12", f"{proc.id} belongs to {proc.attacker}'s attrition phase of turn "
+            raise RuleViolation("14.12",
+                                f"{proc.id} belongs to {proc.attacker}'s attrition phase of turn "
                                 f"{proc.turn}; it cannot continue in {state.turn.active}'s "
                                 f"{state.turn.phase or 'no'} phase of turn {state.turn.turn}")
 
@@ -233,7 +240,8 @@ class AttritionKind(MachineKind):
 
     def on_designate(self, state: GameState, proc: Attrition, cmd: c.DesignateWinterHexes, _dice: Dice) -> list:
         winter.check(state, proc, cmd.losses, cmd.occupation)
-        return [a.WinterHexesDesignated(procedure=proc.id, losses=list(cmd.losses), occupation=list(cmd.occupation))]
+        return [a.WinterHexesDesignated(procedure=proc.id, losses=list(cmd.losses),
+                                        occupation=list(cmd.occupation))]
 
     def on_losses(self, state: GameState, proc: Attrition, cmd: c.TakeAttritionLosses, _dice: Dice) -> list:
         return take_losses(state, proc, cmd.units)

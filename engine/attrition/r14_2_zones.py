@@ -11,8 +11,8 @@ from turnlog.events.attrition import Zone
 from turnlog.projections.state import GameState
 
 from ..hexgrid import grid
-from .common import (AIRDROP_TYPES, FORTRESS, NEVER_COUNT, enemies, faction, features, is_combat_ground,
-                     is_ground, occupancy, restricted, side)
+from .common import (AIRDROP_TYPES, FORTRESS, NEVER_COUNT, enemies, faction, features,
+                     is_combat_ground, is_ground, occupancy, restricted, side)
 
 _TURKEY_EUROPE = frozenset({"balkans", "european_turkey"})
 _FAR_EAST = frozenset({"siberia", "manchuria", "mongolia", "tannu_tuva"})
@@ -88,13 +88,16 @@ def _airdrops(state: GameState, groups: list[list[str]], where) -> tuple[dict[in
     """
     merged_into: dict[int, int] = {}
     airdrop: dict[int, list[str]] = defaultdict(list)
-    maybe = sorted({i for u in state.units.values() if u.hex and u.airdropped_from and u.type in AIRDROP_TYPES
-                    and (i := where(u.hex)) is not None and faction(state, u) == state.control[groups[i][0]]})
+    maybe = sorted({i for u in state.units.values() if u.hex and u.airdropped_from
+                    and u.type in AIRDROP_TYPES
+                    and (i := where(u.hex)) is not None
+                    and faction(state, u) == state.control[groups[i][0]]})
     occ = occupancy(state) if maybe else {}
     for i in maybe:
         grp = groups[i]
         fac = state.control[grp[0]]
-        units = [u for h in grp for u in occ.get(h, ()) if is_ground(u) and faction(state, u) == fac]
+        units = [u for h in grp for u in occ.get(h, ()) if is_ground(u)
+                 and faction(state, u) == fac]
         if units and all(u.airdropped_from and u.type in AIRDROP_TYPES for u in units):
             origin = where(units[0].airdropped_from)
             if origin is not None and origin != i and state.control[groups[origin][0]] == fac \
@@ -166,7 +169,8 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
                 reason = reason or "14.23D"
                 continue
             targets = [d.id for d in occ[n] if faction(state, d) == defender and is_combat_ground(d)
-                       and not (state.restrictions and restricted(state, u.nationality, d.nationality))]
+                       and not (state.restrictions
+                                and restricted(state, u.nationality, d.nationality))]
             if not targets:
                 reason = reason or "14.23E"
                 continue

@@ -10,8 +10,8 @@ from turnlog.projections.state import Attrition, GameState, UnitState
 from ..errors import CommandError
 from ..hexgrid import grid
 from ..kit import retreat as kit
-from .common import (NO_RETREAT_FEATURES, enemies, faction, held, is_combat_ground, is_ground, occupancy, reading,
-                     second_reading, side, stacking_limit)
+from .common import (NO_RETREAT_FEATURES, enemies, faction, held, is_combat_ground, is_ground,
+                     occupancy, reading, second_reading, side, stacking_limit)
 
 ELIMINATED = (1, 1, 1, 1)
 
@@ -33,7 +33,8 @@ def _displaced(state: GameState, proc: Attrition, selections) -> list[UnitState]
     occ = occupancy(state)
     partisans = reading(state, "partisans_retreat")
     return [u for s in (proc.selections if selections is None else selections) for u in occ.get(s.hex, ())
-            if is_ground(u) and faction(state, u) == proc.defender and (partisans or u.type != "partisan")]
+            if is_ground(u) and faction(state, u) == proc.defender
+            and (partisans or u.type != "partisan")]
 
 
 def _movers(proc: Attrition) -> set[str]:
@@ -202,14 +203,16 @@ def retreat_events(state: GameState, proc: Attrition, retreats: list[tuple[str, 
     def detail(u: UnitState, to: str) -> tuple[list[str], list]:
         fac = faction(state, u)
         e = evil(state, fac, to, _stack_after(state, proc, retreats), enemy_zoc(state, fac))
-        labels = [lbl for flag, lbl in zip(e[1:], ("14.73C enemy-controlled hex", "14.73B enemy ZoC",
+        labels = [lbl for flag, lbl in zip(e[1:], ("14.73C enemy-controlled hex",
+                                                   "14.73B enemy ZoC",
                                                    "14.73A overstacked")) if flag]
         if e[3] and to not in marked:
             marked.add(to)
             return labels, [g.OverstackMarked(hex=to, rule="14.74", procedure=proc.id)]
         return labels, []
 
-    return kit.events(state, retreats, procedure=proc.id, rule="14.71", unable_rule="14.76", detail=detail)
+    return kit.events(state, retreats, procedure=proc.id, rule="14.71", unable_rule="14.76",
+                      detail=detail)
 
 
 def occupy_events(state: GameState, proc: Attrition) -> list:
@@ -228,11 +231,13 @@ def occupy_events(state: GameState, proc: Attrition) -> list:
                                             reason="flak forced to retreat"))
             elif o.type in ("air", "naval"):
                 base = nearest_base(state, o, taken)
-                out.append(g.UnitDisplaced(unit=o.id, from_hex=s.hex, to_hex=base, rule="14.77", procedure=proc.id)
+                out.append(g.UnitDisplaced(unit=o.id, from_hex=s.hex, to_hex=base, rule="14.77",
+                                           procedure=proc.id)
                            if base else g.UnitEliminated(unit=o.id, rule="14.77", procedure=proc.id,
                                                          reason="no friendly base within range"))
     for s in proc.selections:
-        out += [g.UnitAdvanced(unit=u, from_hex=state.units[u].hex, to_hex=s.hex, rule="14.64", procedure=proc.id)
+        out += [g.UnitAdvanced(unit=u, from_hex=state.units[u].hex, to_hex=s.hex, rule="14.64",
+                               procedure=proc.id)
                 for u in s.units]
         out.append(g.ControlChanged(hex=s.hex, faction=proc.attacker, rule="14.61"))
     out.append(AttritionPhaseChanged(procedure=proc.id, phase="done"))

@@ -16,8 +16,8 @@ from . import machine
 
 #: The rule that gives each command to its role.
 RULES = {"BeginAttrition": "14.12", "RollAttritionDie": "14.41", "TakeTwoCounters": "14.44",
-         "DesignateWinterHexes": "14.521", "TakeAttritionLosses": "14.51", "SelectOccupation": "14.61",
-         "RetreatUnits": "14.71"}
+         "DesignateWinterHexes": "14.521", "TakeAttritionLosses": "14.51",
+         "SelectOccupation": "14.61", "RetreatUnits": "14.71"}
 
 
 def who(state: GameState, cmd: c.Command) -> Actor:

@@ -145,7 +145,8 @@ def _retreat(state: GameState, ev: g.UnitRetreated) -> list[str]:
             out.append(f"    {h}: barred ({bar[0]}: {bar[1]}){taken}")
             continue
         e = retreats.evil(state, fac, h, stack, zoc)
-        labels = [lbl for flag, lbl in zip(e[1:], ("enemy-controlled (14.73C)", "enemy ZoC (14.73B)",
+        labels = [lbl for flag, lbl in zip(e[1:], ("enemy-controlled (14.73C)",
+                                                   "enemy ZoC (14.73B)",
                                                    "overstacked (14.73A)")) if flag]
         out.append(f"    {h}: {', '.join(labels) or 'no evil'}{taken}")
     return out

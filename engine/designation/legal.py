@@ -56,14 +56,17 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
         # a host move may take a marked unit off the board
         marked = [u for u in proc.marked if u in state.units and b.on_board(state.units[u])]
         if marked:
-            out.append(choice("UndesignateAttackers", fixed, [_pick("units", marked)], rule="9.1.2", **who))
+            out.append(choice("UndesignateAttackers", fixed, [_pick("units", marked)],
+                              rule="9.1.2", **who))
         # offered only when it would be accepted: every Open unit next to its target is marked
         if not unmarked:
             duties = "; ".join(f"{h} by {', '.join(us)}" for h, us in required.items()) or "none"
-            out.append(choice("EndAttackDesignation", fixed, rule="9.1.1", note=f"required: {duties}", **who))
+            out.append(choice("EndAttackDesignation", fixed, rule="9.1.1",
+                              note=f"required: {duties}", **who))
         return out
     if proc.phase == "barrage":
-        return [choice("ReportArtilleryShifts", fixed, [Option(field="hexes", many=True, least=0, most=None,
+        return [choice("ReportArtilleryShifts", fixed, [Option(field="hexes", many=True, least=0,
+                                                               most=None,
                                                                domain="enemy hexes the barrage shifted"),
                                                         Option(field="retreats", optional=True,
                                                                domain="units the barrage made retreat, "
@@ -93,8 +96,8 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
     near = sorted({h for u in free for h in b.neighbours(state, state.units[u].hex)
                    if b.enemy_units(state, proc.active, h, occ)})
     if free and near:
-        out.append(choice("DeclareGroundAssault", fixed, [_pick("attackers", free), _pick("hexes", near)],
-                          rule="9.2.3",
+        out.append(choice("DeclareGroundAssault", fixed,
+                          [_pick("attackers", free), _pick("hexes", near)], rule="9.2.3",
                           note=f"every attacker adjacent to every target hex (9.2.0, 9.2.3); {_TOGETHER}",
                           **who))
     # offered only when accepted: no required hex is owed an attack a unit could still make (9.1.1)

@@ -34,14 +34,18 @@ def _names(values: list[str], field: str, known) -> None:
 def _attacker(state: GameState, proc: AttackDesignation, uid: str) -> UnitState:
     u = state.units[uid]
     if not b.on_board(u) or not b.friendly(state, proc.active, b.faction_of(state, u)):
-        raise RuleViolation("9.2.0", f"{uid} is not a unit of the active side ({proc.active}) on the map")
+        raise RuleViolation("9.2.0",
+                            f"{uid} is not a unit of the active side ({proc.active}) on the map")
     if b.unit_class(u) in b.NEVER_ATTACK:
-        raise RuleViolation("9.1.3", f"{uid} is {b.unit_class(u)}: artillery and HQ units never attack")
+        raise RuleViolation("9.1.3",
+                            f"{uid} is {b.unit_class(u)}: artillery and HQ units never attack")
     if uid not in designated(proc):
-        raise RuleViolation("9.1.0", f"{uid} was not designated (no Attack marker, not in PA mode), "
+        raise RuleViolation("9.1.0",
+                            f"{uid} was not designated (no Attack marker, not in PA mode), "
                             "so it may not attack in this segment")
     if uid in proc.participated:
-        raise RuleViolation("9.2.3", f"{uid} has already taken part in a ground assault this segment")
+        raise RuleViolation("9.2.3",
+                            f"{uid} has already taken part in a ground assault this segment")
     return u
 
 
@@ -139,8 +143,9 @@ def declare(state: GameState, proc: AttackDesignation, attackers: list[str],
     _stranding(state, proc, attackers, hexes)
     came_in = [u.id for u in defending if u.id in proc.retreated_into or u.id in proc.participated]
     best = max(hexes, key=lambda h: b.defence_rank(state, h))   # max keeps the first of equals
-    return d.GroundAssaultDeclared(procedure=proc.id, assault=f"G{len(proc.assaults) + 1}", attackers=list(attackers),
-                                   hexes=list(hexes), defenders=[u.id for u in defending if u.id not in came_in],
-                                   retreated_in=came_in, terrain=state.hexes[best].terrain, constricted=tight,
-                                   terrain_hex=best if len(hexes) > 1
+    return d.GroundAssaultDeclared(procedure=proc.id, assault=f"G{len(proc.assaults) + 1}",
+                                   attackers=list(attackers), hexes=list(hexes),
+                                   defenders=[u.id for u in defending if u.id not in came_in],
+                                   retreated_in=came_in, terrain=state.hexes[best].terrain,
+                                   constricted=tight, terrain_hex=best if len(hexes) > 1
                                    and applies(state, rulings.TERRAIN_HEX) else "")

@@ -100,7 +100,8 @@ def _kind_of(ev):
 def _owner_of(state: GameState, ev):
     """The kind whose procedure ``ev`` names (a UnitRetreated of A1: attrition), if it explains events."""
     pid = getattr(ev, "procedure", "")
-    return next((k for k in kinds.active(state) if pid and hasattr(k, "why") and hasattr(k, "instances")
+    return next((k for k in kinds.active(state) if pid and hasattr(k, "why")
+                 and hasattr(k, "instances")
                  and pid in k.instances(state)), None)
 
 

@@ -94,8 +94,8 @@ def check_target(path: str | Path, force: bool, option: str) -> Path:
     return p
 
 
-def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = False, option: str = "--output",
-          binary: bool = False):
+def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = False,
+          option: str = "--output", binary: bool = False):
     """Call ``produce(file)`` on a temporary file beside ``path``, then move it into place; return its result.
 
     Without ``force`` the final step is a hard link, which fails if the name appeared meanwhile

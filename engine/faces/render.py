@@ -154,7 +154,8 @@ def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str
     x, y = xy
     dx = BAND / math.sqrt(3)
     top = y - H / 2
-    band = [(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + BAND), (x - R / 2 - dx, top + BAND)]
+    band = [(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + BAND),
+            (x - R / 2 - dx, top + BAND)]
     parts = [f'<polygon class="control" points="{points(band)}" '
              f'fill="{colours.faction(state.control.get(hid, ""))}"/>']
     if hid in ctx.changes.hex_ids() or hid in _unit_hexes(ctx):

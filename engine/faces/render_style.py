@@ -26,25 +26,29 @@ MIN_MAP = 560.0                # narrow maps still leave room for the title
 SEA = "#b9d3ea"
 CHANGED = "#ffcc00"
 #: How a special hexside is drawn: stroke colour, width, dash pattern ("" = solid).
-HEXSIDES = {"river": ("#2f6fd0", 5, ""), "crossing_arrow": ("#2f6fd0", 3, "2 4"), "all_water": ("#7fb2e5", 7, ""),
-            "impassable": ("#3a3a3a", 5, ""), "fortified": ("#8b1a1a", 4, "8 3")}
+HEXSIDES = {"river": ("#2f6fd0", 5, ""), "crossing_arrow": ("#2f6fd0", 3, "2 4"),
+            "all_water": ("#7fb2e5", 7, ""), "impassable": ("#3a3a3a", 5, ""),
+            "fortified": ("#8b1a1a", 4, "8 3")}
 ARROWS = {"advance": "#1f4fbf", "retreat": "#d2401e", "displaced": "#8a3fb0"}
 TERRAIN = {"clear": "#ece7c8", "forest": "#8cbf73", "jungle": "#4f9142", "mountain": "#b39a78",
-           "jungle_mountain": "#7d8f55", "swamp": "#9cc6b8", "desert": "#efd89a", "rough": "#cdb487",
-           "hills": "#d2c08e", "city": "#c9c2bc", "marsh": "#9cc6b8", "lake": "#9fc3e6",
+           "jungle_mountain": "#7d8f55", "swamp": "#9cc6b8", "desert": "#efd89a",
+           "rough": "#cdb487", "hills": "#d2c08e", "city": "#c9c2bc", "marsh": "#9cc6b8",
+           "lake": "#9fc3e6",
            # the invented maps' words (rule 9's ridge line, the assault's hedgerows): each its own
            # colour
-           "woods": "#a9cf8e", "gorge": "#a58d7a", "bocage": "#b8c48a", "village": "#d9b8a0", "hamlet": "#e3c9b3",
-           "town": "#c9b0a0"}
+           "woods": "#a9cf8e", "gorge": "#a58d7a", "bocage": "#b8c48a", "village": "#d9b8a0",
+           "hamlet": "#e3c9b3", "town": "#c9b0a0"}
 # Customary counter colours for the usual nationalities; others take their faction's colour,
 # lightened.
-NATIONS = {"GE": "#9aa7a6", "IT": "#a9c48b", "FI": "#e4ecf4", "HU": "#b7c79a", "RO": "#c9b27c", "BU": "#c2b08f",
-           "JA": "#e6c84f", "US": "#8f9c58", "GB": "#d2bc84", "CW": "#e0cc98", "FR": "#7d9fe0", "SU": "#c26a52",
+NATIONS = {"GE": "#9aa7a6", "IT": "#a9c48b", "FI": "#e4ecf4", "HU": "#b7c79a", "RO": "#c9b27c",
+           "BU": "#c2b08f", "JA": "#e6c84f", "US": "#8f9c58", "GB": "#d2bc84", "CW": "#e0cc98",
+           "FR": "#7d9fe0", "SU": "#c26a52",
            "RU": "#c26a52", "CH": "#a7c0d8", "PO": "#e7a1a7"}
 FACTIONS = {"AX": "#3f4a57", "WA": "#3b6b35", "RU": "#9e2b22", "CH": "#1f5f8b"}
 _PALETTE = ["#6a3d9a", "#b15928", "#1f78b4", "#33a02c", "#e31a1c", "#ff7f00", "#cab2d6", "#a6761d"]
-FEATURES = {"bridgehead": "BH", "capital": "★CAP", "ic": "IC", "fortress": "FORT", "fortification": "fort",
-            "railhead": "RH", "port": "PORT", "airbase": "AB", "objective": "OBJ", "maginot": "MAG",
+FEATURES = {"bridgehead": "BH", "capital": "★CAP", "ic": "IC", "fortress": "FORT",
+            "fortification": "fort", "railhead": "RH", "port": "PORT", "airbase": "AB",
+            "objective": "OBJ", "maginot": "MAG",
             "west_wall": "WW", "rocket_base": "RB", "city": "CITY", "resource": "RES"}
 
 
@@ -86,7 +90,8 @@ class Colours:
         for nid in sorted(state.nationalities):
             fac = state.nationalities[nid].faction
             n = seen[fac] = seen.get(fac, -1) + 1
-            self._nat[nid] = NATIONS.get(nid) or _mix(self._fac.get(fac, "#888888"), 0.45 + 0.12 * (n % 4))
+            self._nat[nid] = NATIONS.get(nid) or _mix(self._fac.get(fac, "#888888"),
+                                                      0.45 + 0.12 * (n % 4))
 
     def faction(self, fid: str) -> str:
         return self._fac.get(fid, "#9a9a9a")

@@ -42,7 +42,8 @@ def hex_items(state: GameState, ctx: Context, pos) -> dict[str, list[tuple[UnitS
         for ch in ctx.changes.units:
             if ch.kind == "eliminated" and ch.before in pos:
                 ghosts.setdefault(ch.before, []).append(ctx.prev.units[ch.what])
-    return {hid: [(u, False) for u in sorted(here.get(hid, []), key=lambda u: (u.nationality, -u.factors, u.id))]
+    return {hid: [(u, False) for u in sorted(here.get(hid, []),
+                                             key=lambda u: (u.nationality, -u.factors, u.id))]
             + [(u, True) for u in ghosts.get(hid, [])] for hid in sorted(set(here) | set(ghosts))}
 
 
@@ -55,8 +56,8 @@ def unit_counters(state: GameState, view: BoardView, ctx: Context, pos, colours:
         if len(items) <= 4:
             slots = {1: [(0, 0)], 2: [(-19, 0), (19, 0)]}.get(len(items), [(-19, -17), (19, -17), (-19, 19), (19, 19)])
             for (u, ghost), (dx, dy) in zip(items, slots):
-                out.append(counter(u, _view_of(view, ctx, u, ghost), x + dx, y + dy + 2, colours, ghost=ghost,
-                                   changed=u.id in moved))
+                out.append(counter(u, _view_of(view, ctx, u, ghost), x + dx, y + dy + 2, colours,
+                                   ghost=ghost, changed=u.id in moved))
         else:
             out += _stacks(view, ctx, items, x, y, colours, moved)
     return out
@@ -104,7 +105,8 @@ def _stacks(view, ctx, items, x, y, colours, moved) -> list[str]:
     if len(groups) > 4:
         groups = {"mixed": items}
     size = C if len(groups) <= 2 else 30.0
-    slots = {1: [(0, 0)], 2: [(-20, 0), (20, 0)]}.get(len(groups), [(-17, -15), (17, -15), (-17, 19), (17, 19)])
+    slots = {1: [(0, 0)], 2: [(-20, 0), (20, 0)]}.get(len(groups),
+                                                      [(-17, -15), (17, -15), (-17, 19), (17, 19)])
     out = []
     for (key, members), (dx, dy) in zip(groups.items(), slots):
         n = len(members)
@@ -115,9 +117,11 @@ def _stacks(view, ctx, items, x, y, colours, moved) -> list[str]:
             top = i == n - 1
             label = None
             if top and n > 1:
-                label = (key if key != "ghost" else "lost", f"Σ{sum(m.factors for m, _ in members)}")
-            out.append(counter(u, _view_of(view, ctx, u, ghost), cx + off, cy + off, colours, ghost=ghost,
-                               changed=u.id in moved, label=label, bare=not top, size=size))
+                label = (key if key != "ghost" else "lost",
+                         f"Σ{sum(m.factors for m, _ in members)}")
+            out.append(counter(u, _view_of(view, ctx, u, ghost), cx + off, cy + off, colours,
+                               ghost=ghost, changed=u.id in moved, label=label, bare=not top,
+                               size=size))
         if n > 1:
             bx, by = cx + steps * 3.0 + size / 2 - 2, cy + steps * 3.0 - size / 2 + 2
             out.append(f'<g class="badge" data-count="{n}"><circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="#b00" '
@@ -248,7 +252,8 @@ def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
                    f'stroke-linecap="round" marker-end="url(#head-{kind})"/>')
         if len(evs) > 1:
             # A quarter of the way along the curve: B(t) = (1-t)^2 S + 2t(1-t) M + t^2 E.
-            bx, by = (0.5625 * sx + 0.375 * mx + 0.0625 * ex), (0.5625 * sy + 0.375 * my + 0.0625 * ey)
+            bx, by = (0.5625 * sx + 0.375 * mx + 0.0625 * ex), (0.5625 * sy + 0.375 * my
+                                                                + 0.0625 * ey)
             out.append(f'<g class="count" data-count="{len(evs)}">'
                        f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="white" '
                        f'stroke="{ARROWS[kind]}" stroke-width="2"/>'

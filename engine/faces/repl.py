@@ -42,8 +42,8 @@ from ..kit.sequence import phases
 
 BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l", "continue", "c", "cont",
                  "reverse-continue", "rc")
-_HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EOF", "do_c", "do_cont", "do_rc",
-           "do_reverse_continue"}
+_HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EOF", "do_c",
+           "do_cont", "do_rc", "do_reverse_continue"}
 HISTORY = os.environ.get("TURNLOG_HISTORY", str(Path.home() / ".turnlog_history"))
 
 
@@ -55,7 +55,8 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
 
     def __init__(self, game, stdin=None, stdout=None, *, history: str | None = HISTORY):
         self.interactive = stdin is None and sys.stdin.isatty()
-        super().__init__(stdin=stdin if stdin is not None or self.interactive else sys.stdin, stdout=stdout)
+        super().__init__(stdin=stdin if stdin is not None or self.interactive else sys.stdin,
+                         stdout=stdout)
         self.game = game
         self.use_rawinput = self.interactive
         self.history = history if self.interactive else None
@@ -190,7 +191,8 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
         st = self.state(self.last)
         if kind == "proc":  # every kind's procedures (A1, C1, S1, L1 ...), not only attrition's
             return sorted(pid for k in kinds.active(st) if hasattr(k, "instances") for pid in k.instances(st))
-        tables: dict[str, Mapping[str, object]] = {"unit": st.units, "hex": st.hexes, "zone": st.zones,
+        tables: dict[str, Mapping[str, object]] = {"unit": st.units, "hex": st.hexes,
+                                                   "zone": st.zones,
                                                   "faction": st.factions}
         return sorted(tables[kind])
 
@@ -211,7 +213,8 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
     def complete_do(self, text, line, begidx, endidx):
         before = line[:begidx].split()
         if len(before) <= 1 and not line[:begidx].rstrip().endswith("="):
-            return [n + " " for n in sorted(c.vocabulary()) if n.startswith(text) and n not in ("Undo", "Redo")]
+            return [n + " " for n in sorted(c.vocabulary()) if n.startswith(text)
+                    and n not in ("Undo", "Redo")]
         name = before[1] if len(before) > 1 else ""
         cls = c.vocabulary().get(name)
         if cls is None:

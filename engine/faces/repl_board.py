@@ -34,7 +34,8 @@ class BoardCommands(Mixin):
                  f"{', ' + h.front + ' front' if h.front else ''}"
                  f"{', weather zone ' + h.weather_zone if h.weather_zone else ''}")
         for f in st.features.get(hid, []):
-            extra = ", ".join(f"{k} {getattr(f, k)}" for k in ("owner", "origin", "launched_from", "name")
+            extra = ", ".join(f"{k} {getattr(f, k)}" for k in ("owner", "origin",
+                                                               "launched_from", "name")
                               if getattr(f, k))
             self.say(f"  feature: {f.kind}{' (' + extra + ')' if extra else ''}")
         view = board(st)
@@ -108,7 +109,8 @@ class BoardCommands(Mixin):
 def _unit_text(u, view) -> str:
     """A unit as the board's view shows it: its strength text, place, mode, markers and flags."""
     v = view.units[u.id]
-    flags = [f"supply {u.supply}" if u.supply != "full" else "", "took offensive" if u.offensive else "",
+    flags = [f"supply {u.supply}" if u.supply != "full" else "",
+             "took offensive" if u.offensive else "",
              f"airdropped from {u.airdropped_from}" if u.airdropped_from else "",
              f"mode {v.mode}" if v.mode else "",
              *(f"{m.name} ({m.rule})" if m.rule else m.name for m in v.markers)]

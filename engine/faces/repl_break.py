@@ -88,7 +88,8 @@ class BreakCommands(Mixin):
             raise CommandError(f"break {kind} needs a {'rule number' if kind == 'rule' else 'name'} ({USAGE})")
         if kind == "type" and value not in codec.TYPES:
             near = difflib.get_close_matches(value, list(codec.TYPES), n=3)
-            raise CommandError(f"no event type {value!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
+            raise CommandError(f"no event type {value!r}"
+                               + (f"; did you mean {', '.join(near)}?" if near else ""))
         return Breakpoint(kind, value)
 
     def do_break(self, arg: str) -> None:

@@ -239,8 +239,8 @@ class CursorCommands(Mixin):
         if parts and parts[0] == "override":
             if len(parts) < 2:
                 raise CommandError("undo override needs the referee's name")
-            pairs = self.game.undo(override=True, referee=parts[1], reason=parts[2] if len(parts) > 2 else "",
-                                   actor=self.actor)
+            pairs = self.game.undo(override=True, referee=parts[1],
+                                   reason=parts[2] if len(parts) > 2 else "", actor=self.actor)
         else:
             pairs = self.game.undo(actor=self.actor)
         self._acted(pairs)

@@ -16,7 +16,8 @@ def _seqs(seqs: list[int], n: int = 12) -> str:
     return shown + (f" and {len(seqs) - n} more" if len(seqs) > n else "")
 
 
-_SEED = {"revealed": "the seed revealed in the log", "sidecar": "the seed kept beside the file (not yet revealed)"}
+_SEED = {"revealed": "the seed revealed in the log",
+         "sidecar": "the seed kept beside the file (not yet revealed)"}
 _PUBLIC = "the dice seed is PUBLIC (given by hand or published): anyone could predict every roll"
 _KEYLESS = ("the log is in the signed format (log format 4) but registers no key: a signed game "
             "whose keys were removed looks so; compare with the keys exchanged, or verify --anchor")
@@ -128,7 +129,8 @@ def _lines(rep: Report, path: str) -> list[str]:
         lines.append("VERIFIED" + (f" (but {'; and '.join(buts)})" if buts else ""))
     else:
         first = d.seq if d is not None else rep.first_bad_seq
-        why = {"dice": "a roll cannot be confirmed", "commands": "a command does not re-execute as logged",
+        why = {"dice": "a roll cannot be confirmed",
+               "commands": "a command does not re-execute as logged",
                "replay": "the replay differs", "schema": "the log cannot be read",
                "snapshots": "the snapshot cache is forged",
                "seats": "a command was issued out of turn",
@@ -136,7 +138,8 @@ def _lines(rep: Report, path: str) -> list[str]:
         # the extra is missing: nothing forged, nothing checked
         if rep.stage == "signatures" and first is None:
             why = rep.problem
-        lines.append(f"NOT VERIFIED: {why}" + (f" (first at seq {first})" if first is not None else ""))
+        lines.append(f"NOT VERIFIED: {why}"
+                     + (f" (first at seq {first})" if first is not None else ""))
     return lines
 
 

@@ -165,7 +165,8 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                 taken.add(v)
             return v
         most = opt.most if left is None else min(left, opt.most if opt.most is not None else left)
-        picked = pick(rng, [v for v in opt.values if not (shared and v in taken)], opt.least, most, opt.bounds)
+        picked = pick(rng, [v for v in opt.values if not (shared and v in taken)], opt.least, most,
+                      opt.bounds)
         if shared:
             taken.update(picked)
         return picked

@@ -34,8 +34,9 @@ class ProcedureMachine:
     takes losses, the attacker may choose 2C). ``rule`` is the rule a refusal by the table cites.
     """
 
-    def __init__(self, kind: str, *, states: Sequence[str], transitions: Sequence[Mapping[str, Any]],
-                 initial: str, final: Sequence[str] = ("done",), facts: Mapping[str, Any] | None = None,
+    def __init__(self, kind: str, *, states: Sequence[str],
+                 transitions: Sequence[Mapping[str, Any]], initial: str,
+                 final: Sequence[str] = ("done",), facts: Mapping[str, Any] | None = None,
                  conditions: Mapping[str, Callable[[Any], bool]] | None = None,
                  roles: Mapping[str, str], trigger_roles: Mapping[str, str] | None = None,
                  commands: Mapping[str, str], rule: str):
@@ -58,11 +59,12 @@ class ProcedureMachine:
         """The built ``transitions`` Machine, on first use: a command line that only reads a game (show,
         log) imports neither transitions nor its logging."""
         from transitions import Machine
-        return Machine(model=None, states=self.states, transitions=self.transitions, initial=self.initial,
-                       auto_transitions=False, queued=True, send_event=False)
+        return Machine(model=None, states=self.states, transitions=self.transitions,
+                       initial=self.initial, auto_transitions=False, queued=True, send_event=False)
 
     @cached_property
-    def _ways(self) -> dict[tuple[str, str], tuple[tuple[str, tuple[tuple[Callable, bool], ...]], ...]]:
+    def _ways(self) -> dict[tuple[str, str],
+                            tuple[tuple[str, tuple[tuple[Callable, bool], ...]], ...]]:
         """(trigger, source) -> ((dest, ((condition, wanted), ...)), ...), read off the built Machine in
         its order, each named condition resolved to its function once."""
         ways = {}
@@ -170,7 +172,8 @@ class ProcedureMachine:
         """(role, command or "(automatic: trigger)", trigger) for each way out of ``phase``."""
         out = []
         for trig in self.triggers(phase):
-            out.append((self.role(phase, trig), self.command_of(trig) or f"(automatic: {trig})", trig))
+            out.append((self.role(phase, trig),
+                        self.command_of(trig) or f"(automatic: {trig})", trig))
         return out
 
     def edges(self) -> list[tuple[str, str, str, str]]:
@@ -198,7 +201,8 @@ class ProcedureMachine:
 
     def dot(self, current: str | None = None) -> str:
         """The machine as Graphviz DOT, each state labelled with who acts in it."""
-        lines = [f"digraph {self.kind} {{", '  rankdir=LR; node [shape=box, style=rounded, fontname="Helvetica"];']
+        lines = [f"digraph {self.kind} {{",
+                 '  rankdir=LR; node [shape=box, style=rounded, fontname="Helvetica"];']
         for s in self.states:
             style = ', style="rounded,filled", fillcolor="#ff9966"' if s == current else ""
             role = self.roles[s]

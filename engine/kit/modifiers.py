@@ -19,7 +19,8 @@ from typing import Iterable, Literal, overload
 from turnlog.events.base import Modifier
 
 Rounding = Literal["exact", "floor", "ceil", "down", "up", "half_up", "half_down", "half_even"]
-ROUNDINGS: tuple[str, ...] = ("exact", "floor", "ceil", "down", "up", "half_up", "half_down", "half_even")
+ROUNDINGS: tuple[str, ...] = ("exact", "floor", "ceil", "down", "up", "half_up", "half_down",
+                              "half_even")
 
 
 @overload
@@ -70,7 +71,8 @@ def round_as(x: Fraction, rounding: Rounding) -> int | Fraction:
     if rounding in ("half_up", "half_down"):
         mag = abs(x)
         whole, frac = math.floor(mag), mag - math.floor(mag)
-        n = whole + (1 if frac > Fraction(1, 2) or (frac == Fraction(1, 2) and rounding == "half_up") else 0)
+        n = whole + (1 if frac > Fraction(1, 2)
+                     or (frac == Fraction(1, 2) and rounding == "half_up") else 0)
         return n if x >= 0 else -n
     if rounding == "half_even":
         return round(x)  # Fraction.__round__ rounds a half to the even neighbour

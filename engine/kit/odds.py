@@ -65,8 +65,8 @@ def level(odds: Fraction, rounding: str) -> Fraction:
     return Fraction(1, math.ceil(against) if down else math.floor(against))
 
 
-def column(table: Table, attack: int | Fraction, defence: int | Fraction, *, rounding: str = "defender",
-           shift_by: int = 0, beyond: Beyond = "clamp") -> Column:
+def column(table: Table, attack: int | Fraction, defence: int | Fraction, *,
+           rounding: str = "defender", shift_by: int = 0, beyond: Beyond = "clamp") -> Column:
     """The column of ``table`` that attack against defence reads, rounded, shifted and clamped."""
     exact = ratio(attack, defence)
     odds = level(exact, rounding)
