@@ -65,13 +65,11 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
                               note=f"required: {duties}", **who))
         return out
     if proc.phase == "barrage":
-        return [choice("ReportArtilleryShifts", fixed, [Option(field="hexes", many=True, least=0,
-                                                               most=None,
-                                                               domain="enemy hexes the barrage shifted"),
-                                                        Option(field="retreats", optional=True,
-                                                               domain="units the barrage made retreat, "
-                                                               "[{unit, to}] (9.2.2, 9.2.3)")],
-                       rule="9.1.1", **who),
+        shifted = Option(field="hexes", many=True, least=0, most=None,
+                         domain="enemy hexes the barrage shifted")
+        retreats = Option(field="retreats", optional=True,
+                          domain="units the barrage made retreat, [{unit, to}] (9.2.2, 9.2.3)")
+        return [choice("ReportArtilleryShifts", fixed, [shifted, retreats], rule="9.1.1", **who),
                 choice("StartGroundAssaultSegment", fixed, rule="9.0", **who)]
     if proc.phase != "ground_assault":
         return []

@@ -147,5 +147,6 @@ def declare(state: GameState, proc: AttackDesignation, attackers: list[str],
                                    attackers=list(attackers), hexes=list(hexes),
                                    defenders=[u.id for u in defending if u.id not in came_in],
                                    retreated_in=came_in, terrain=state.hexes[best].terrain,
-                                   constricted=tight, terrain_hex=best if len(hexes) > 1
+                                   constricted=tight,
+                                   terrain_hex=best if len(hexes) > 1
                                    and applies(state, rulings.TERRAIN_HEX) else "")

@@ -252,8 +252,8 @@ def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
                    f'stroke-linecap="round" marker-end="url(#head-{kind})"/>')
         if len(evs) > 1:
             # A quarter of the way along the curve: B(t) = (1-t)^2 S + 2t(1-t) M + t^2 E.
-            bx, by = (0.5625 * sx + 0.375 * mx + 0.0625 * ex), (0.5625 * sy + 0.375 * my
-                                                                + 0.0625 * ey)
+            bx = 0.5625 * sx + 0.375 * mx + 0.0625 * ex
+            by = 0.5625 * sy + 0.375 * my + 0.0625 * ey
             out.append(f'<g class="count" data-count="{len(evs)}">'
                        f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="white" '
                        f'stroke="{ARROWS[kind]}" stroke-width="2"/>'

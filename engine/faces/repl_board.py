@@ -34,9 +34,8 @@ class BoardCommands(Mixin):
                  f"{', ' + h.front + ' front' if h.front else ''}"
                  f"{', weather zone ' + h.weather_zone if h.weather_zone else ''}")
         for f in st.features.get(hid, []):
-            extra = ", ".join(f"{k} {getattr(f, k)}" for k in ("owner", "origin",
-                                                               "launched_from", "name")
-                              if getattr(f, k))
+            named = ("owner", "origin", "launched_from", "name")
+            extra = ", ".join(f"{k} {getattr(f, k)}" for k in named if getattr(f, k))
             self.say(f"  feature: {f.kind}{' (' + extra + ')' if extra else ''}")
         view = board(st)
         for u in sorted((u for u in st.units.values() if u.hex == hid), key=lambda u: u.id):
