@@ -173,7 +173,8 @@ def register(types: tuple[type[Command], ...]) -> None:
             raise TypeError(f"{cls!r} is not a Command Struct")
         known = NAMES.get(cls.__name__)
         if known is not None and known is not cls:
-            raise ValueError(f"command name {cls.__name__!r} is already taken by {known.__module__}.{known.__name__}")
+            raise ValueError(f"command name {cls.__name__!r} is already taken by "
+                             f"{known.__module__}.{known.__name__}")
     if all(cls.__name__ in NAMES for cls in types):
         return
     NAMES.update({cls.__name__: cls for cls in types})
@@ -252,8 +253,8 @@ def parse(line: str | bytes) -> Command:
         lone = lone_surrogate(line)
         # msgspec calls this "input data was truncated", which says nothing
         if lone or isinstance(err, UnicodeEncodeError):
-            raise CommandError(f"a string holds the lone surrogate {lone}, which is not a Unicode character "
-                               "(a \\uD800-\\uDFFF escape must be half of a pair)") from None
+            raise CommandError(f"a string holds the lone surrogate {lone}, which is not a Unicode "
+                               "character (a \\uD800-\\uDFFF escape must be half of a pair)") from None
         msg = explain(err)
         if "invalid value" in msg and "type" in msg:
             if _more():  # a tag of a kind not loaded yet: read it again with every installed kind

@@ -100,17 +100,20 @@ class Game(TimeTravel):
         if log_format is None:
             log_format = SIGNED if signed else FORMAT
         elif signed and log_format < SIGNED:
-            raise CommandError(f"log_format: a signed game is stored in log format {SIGNED} (got {log_format})")
+            raise CommandError(f"log_format: a signed game is stored in log format {SIGNED} (got "
+                               f"{log_format})")
         K.load_for(scenario.rules.procedures)
         for i, name in enumerate(scenario.rules.procedures):  # installed, or registered here
             if name not in {k.name for k in K.KINDS} and name not in K.load_all():
                 if name in K.BROKEN:
-                    raise ScenarioError(f"rules.procedures[{i}]: the kind {name!r} is installed but failed to "
-                                        f"load ({K.BROKEN[name]})")
-                raise ScenarioError(f"rules.procedures[{i}]: no procedure kind {name!r} is registered (kinds: "
-                                    f"{', '.join(k.name for k in K.KINDS if k.name != 'turn')}); a plugin's kind "
-                                    "is installed as a turnlog.kinds entry point or registered with "
-                                    "turnlog.register_kind before the game is created")
+                    raise ScenarioError(f"rules.procedures[{i}]: the kind {name!r} is installed "
+                                        f"but failed to load ({K.BROKEN[name]})")
+                raise ScenarioError(f"rules.procedures[{i}]: no procedure kind {name!r} is "
+                                    "registered (kinds: "
+                                    f"{', '.join(k.name for k in K.KINDS if k.name != 'turn')}); a "
+                                    "plugin's kind is installed as a turnlog.kinds entry point or "
+                                    "registered with turnlog.register_kind before the game is "
+                                    "created")
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
@@ -159,8 +162,9 @@ class Game(TimeTravel):
                     raise CommandError("seed: it does not match the commitment in this game's log")
                 # a stale sidecar: never roll (or reveal) a seed the log did not commit to
                 game.seed = None
-                problem = (f"{sp}: this seed does not match the commitment in the game's log (another game's "
-                           "seed?); reading works, rolls from the seed and reveal are refused")
+                problem = (f"{sp}: this seed does not match the commitment in the game's log "
+                           "(another game's seed?); reading works, rolls from the seed and reveal "
+                           "are refused")
             game.seed_problem = problem
             game.secrets = J.load(path, game.state, secret_files, secrets)
         except BaseException:
@@ -258,9 +262,9 @@ class Game(TimeTravel):
             if self._tail_ok != expected:
                 bad = self.log.tail_problem()
                 if bad is not None:
-                    raise LogError(f"{self.log.path}: refusing to append: the log does not verify at seq {bad[0]} "
-                                   f"({bad[1]}); `turnlog verify` reports it, `turnlog fork` can save what is "
-                                   "before it")
+                    raise LogError(f"{self.log.path}: refusing to append: the log does not verify "
+                                   f"at seq {bad[0]} ({bad[1]}); `turnlog verify` reports it, "
+                                   "`turnlog fork` can save what is before it")
             _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor,
                                          command_type=ctype, payload=payload,
                                          sign=SG.signing(signer, actor, ctype, payload,

@@ -146,8 +146,8 @@ class TimeTravel:
             try:
                 decode(type_, version, data)
             except (msgspec.DecodeError, msgspec.ValidationError) as err:
-                return (f"{self.log.path}: the event at seq {seq} cannot be read as a {type_} ({err}): the row was "
-                        "edited? `turnlog verify` reports it")
+                return (f"{self.log.path}: the event at seq {seq} cannot be read as a {type_} "
+                        f"({err}): the row was edited? `turnlog verify` reports it")
         return f"{self.log.path}: an event between seq {first} and {last} cannot be read"
 
     def _base(self, seq: int) -> tuple[GameState, str, set[int]]:

@@ -102,8 +102,8 @@ def sidecar_seed(path: Path) -> tuple[bytes | None, str]:
     except (OSError, ValueError) as err:
         # the kind of a file that is no regular one ("a directory", "a named pipe (FIFO)"), or why
         why = getattr(err, "strerror", None) or str(err).removeprefix(f"{path}: ").split(",")[0]
-        return None, (f"{path}: the dice seed cannot be read ({why}); reading works, rolls from the seed "
-                      "and reveal are refused")
+        return None, (f"{path}: the dice seed cannot be read ({why}); reading works, rolls from "
+                      "the seed and reveal are refused")
 
 
 def check_new_game(path: Path) -> None:
@@ -118,7 +118,8 @@ def check_new_game(path: Path) -> None:
             Path(f"{path}{suffix}").unlink(missing_ok=True)
     for suffix in ("-wal", "-shm", "-journal"):
         if Path(str(path) + suffix).exists():
-            raise LogError(f"{path}{suffix}: left by another database of that name; move it away first")
+            raise LogError(f"{path}{suffix}: left by another database of that name; move it away "
+                           "first")
     if not path.parent.is_dir():
         raise LogError(f"{path.parent}: no such folder")
     if not os.access(path.parent, os.W_OK):
@@ -138,8 +139,8 @@ def check_sidecar(path: Path, seed: bytes, game: Path | None = None) -> None:
         return
     orphan = ""
     if game is not None and not game.exists():
-        orphan = (f" with no {game.name} beside it (left by an interrupted `turnlog new`, or its game was "
-                  "moved away)")
+        orphan = (f" with no {game.name} beside it (left by an interrupted `turnlog new`, or its "
+                  "game was moved away)")
     raise LogError(f"{path}: a seed file of another game is already there{orphan}"
                    "; move it away or choose another seed file")
 
@@ -166,7 +167,7 @@ def require_setup(log: EventLog) -> None:
     """Refuse, by name, a log that does not begin with a game's setup (an interrupted creation, say)."""
     first = next(iter(log.rows(1, 1)), None)
     if first is None:
-        raise LogError(f"{log.path}: holds no game (no events, not even the setup): a creation that never "
-                       "finished? Create the game again under another name")
+        raise LogError(f"{log.path}: holds no game (no events, not even the setup): a creation "
+                       "that never finished? Create the game again under another name")
     if first[2] != "GameCreated":
         raise LogError(f"{log.path}: seq 1 is {first[2]}, not GameCreated: not a game's setup")

@@ -49,7 +49,8 @@ def lines(stream: BinaryIO, origin: str, *, max_line: int = MAX_LINE,
         if len(raw) > max_line and not raw.endswith(b"\n"):
             raise error(f"{origin}: line {n}: longer than the {_size(max_line)} limit for one line")
         if total > max_bytes:
-            raise error(f"{origin}: more than the {_size(max_bytes)} limit for one input (at line {n})")
+            raise error(f"{origin}: more than the {_size(max_bytes)} limit for one input (at line "
+                        f"{n})")
         try:
             yield n, raw.decode("utf-8")
         except UnicodeDecodeError as err:
@@ -63,7 +64,8 @@ def check_size(stream: BinaryIO, origin: str, max_bytes: int, error: type[Except
     except (OSError, ValueError, AttributeError):
         return
     if stat.S_ISREG(st.st_mode) and st.st_size > max_bytes:
-        raise error(f"{origin}: {st.st_size} bytes, more than the {_size(max_bytes)} limit for one input")
+        raise error(f"{origin}: {st.st_size} bytes, more than the {_size(max_bytes)} limit for one "
+                    "input")
 
 
 def kind(mode: int) -> str:

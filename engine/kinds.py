@@ -59,22 +59,25 @@ def register(kind: Kind) -> Kind:
         raise ValueError(f"{kind!r}: a procedure kind needs a name")
     for other in KINDS:
         if other.name == name:
-            raise ValueError(f"procedure kind {name!r} is already registered ({type(other).__module__})")
+            raise ValueError(f"procedure kind {name!r} is already registered "
+                             f"({type(other).__module__})")
     for cmd in kind.commands:
         if cmd in BY_COMMAND or cmd.__name__ in {k.__name__ for k in BY_COMMAND}:
             raise ValueError(f"command {cmd.__name__} is already decided by another kind")
     events: tuple = tuple(getattr(kind, "events", ()))
     apply: Callable[[Any, object], None] | None = getattr(kind, "apply", None)
     if events and apply is None:
-        raise ValueError(f"procedure kind {name!r} has events but no apply(state, event) to fold them")
+        raise ValueError(f"procedure kind {name!r} has events but no apply(state, event) to fold "
+                         "them")
     for cls in events:
         if not (isinstance(cls, type) and issubclass(cls, Event)):
             raise ValueError(f"{cls!r} is not an Event Struct (events/base.py)")
         if cls.__name__ in codec.TYPES and codec.TYPES[cls.__name__] is not cls:
             raise ValueError(f"event tag {cls.__name__!r} is already taken")
         if any(p.kind is not p.KEYWORD_ONLY for p in inspect.signature(cls).parameters.values()):
-            raise ValueError(f"event {cls.__name__}: declare it with kw_only=True (events/base.py: every field "
-                             "keyword-only, so a field added later with a default cannot shift the others)")
+            raise ValueError(f"event {cls.__name__}: declare it with kw_only=True (events/base.py: "
+                             "every field keyword-only, so a field added later with a default "
+                             "cannot shift the others)")
     c.register(tuple(kind.commands))
     if events and apply is not None:  # apply is there whenever events are: refused above otherwise
         codec.register(events)
@@ -170,8 +173,9 @@ def route(state, command: c.Command, dice) -> list:
     if kind_ is None:
         raise CommandError(f"{type(command).__name__}: no procedure handles this command")
     if not used(state, kind_):
-        raise RuleViolation("procedures", f"{type(command).__name__} belongs to the {kind_.name} procedure, which "
-                            f"this game does not use (its scenario's rules.procedures: "
+        raise RuleViolation("procedures", f"{type(command).__name__} belongs to the {kind_.name} "
+                            "procedure, which this game does not use (its scenario's "
+                            "rules.procedures: "
                             f"{', '.join(state.rules.procedures or DEFAULT_KINDS)})")
     # deciding only reads the state: a board reading asked twice is worked out once
     with still(state):

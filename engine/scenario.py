@@ -157,7 +157,8 @@ def _with_tables(sc: Scenario, origin: str, base: Path) -> Scenario:
     if not sc.tables:
         return sc
     if len(sc.tables) > T.MAX_TABLES:
-        raise ScenarioError(f"{origin}: tables: {len(sc.tables)} tables, more than the limit of {T.MAX_TABLES}")
+        raise ScenarioError(f"{origin}: tables: {len(sc.tables)} tables, more than the limit of "
+                            f"{T.MAX_TABLES}")
     loaded: dict[str, str | s.TableRecord] = {}
     for name, given in sc.tables.items():
         where = f"tables.{name}"
@@ -261,13 +262,14 @@ def check(sc: Scenario) -> list[str]:
             if f.owner and f.owner not in fac:
                 out.append(f'hexes[{i}].features[{j}].owner: no faction "{f.owner}"')
             if f.launched_from and f.launched_from not in srcs:
-                out.append(f'hexes[{i}].features[{j}].launched_from: no supply source "{f.launched_from}"')
+                out.append(f'hexes[{i}].features[{j}].launched_from: no supply source '
+                           f'"{f.launched_from}"')
     seen_sides: dict[str, int] = {}
     for i, hs in enumerate(sc.hexsides):
         key = side_key(hs.a, hs.b)
         if key in seen_sides:
-            out.append(f'hexsides[{i}]: the side between "{hs.a}" and "{hs.b}" is already defined by '
-                       f'hexsides[{seen_sides[key]}]; give it once, with all its properties')
+            out.append(f'hexsides[{i}]: the side between "{hs.a}" and "{hs.b}" is already defined '
+                       f'by hexsides[{seen_sides[key]}]; give it once, with all its properties')
         seen_sides.setdefault(key, i)
         for end in ("a", "b"):
             if getattr(hs, end) not in hexes:
@@ -340,7 +342,8 @@ def seat_problems(seats: s.SeatsSpec, factions: set[str], where: str = "seats") 
     out = [f'{where}.factions.{f}: no faction "{f}"' for f in seats.factions if f not in factions]
     held = {a: f for f, a in seats.factions.items()}
     if seats.referee and seats.referee in held:
-        out.append(f"{where}.referee: {seats.referee!r} also holds {held[seats.referee]}; a referee holds no side")
+        out.append(f"{where}.referee: {seats.referee!r} also holds {held[seats.referee]}; a "
+                   "referee holds no side")
     if (seats.referee or seats.host) and not seats.factions:
         out.append(f"{where}.factions: a seated game seats at least one faction (none is given)")
     if seats.claims and not seats.factions:

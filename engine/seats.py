@@ -70,7 +70,8 @@ def check_undo(state: GameState, actor: str, target: tuple, issuers: set[str], o
     ref = state.seats.referee
     if override:
         if not ref:
-            raise RuleViolation(rule, "this seated game has no referee, so no one may override the dice barrier")
+            raise RuleViolation(rule, "this seated game has no referee, so no one may override the "
+                                      "dice barrier")
         if actor != ref or (referee and referee != ref):
             raise RuleViolation(rule, f"only the referee, {ref}, may override the dice barrier; "
                                 f"{holds(state, actor)}" + (f", and the override names {referee}" if referee else ""))

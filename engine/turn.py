@@ -83,8 +83,8 @@ def _all_played(state: GameState) -> None:
     """Refuse a new game turn while a player turn of this one is still to be played (rule ``turn``)."""
     due = _next_side(state)
     if due:
-        raise RuleViolation("turn", f"{due}'s player turn of game turn {state.turn.turn} has not been played; "
-                            "no player turn is skipped")
+        raise RuleViolation("turn", f"{due}'s player turn of game turn {state.turn.turn} has not "
+                            "been played; no player turn is skipped")
 
 
 def reports(name: str) -> tuple | None:
@@ -193,8 +193,8 @@ class TurnKind:
                 if not t.strip():
                     raise CommandError("text: a note needs some text")
                 if len(t) > MAX_NOTE and applies(state, NOTES_BOUNDED):  # earlier: any length
-                    raise CommandError(f"text: {len(t)} characters, more than the limit of {MAX_NOTE} "
-                                       "for a note")
+                    raise CommandError(f"text: {len(t)} characters, more than the limit of "
+                                       f"{MAX_NOTE} for a note")
                 if not 0 <= at <= state.seq:
                     raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
                 return [g.NoteAdded(text=t, at_seq=at or state.seq)]
@@ -294,9 +294,11 @@ def _host_choices(state: GameState) -> list[Choice]:
 MAX_NOTE = 10_000
 #: Edition 4's corrections of the turn's own commands (docs/rulings.md "Editions").
 NOTES_BOUNDED = Ruling("notes-bounded", 4, "AddNote",
-                       f"a note holds at most {MAX_NOTE:,} characters (earlier: bounded only by the line)")
+                       f"a note holds at most {MAX_NOTE:,} characters (earlier: bounded only by "
+                       "the line)")
 DOMAINS_AT_PLAY = Ruling("domains-at-play", 4, "domains",
-                         "StartGameTurn's turn and year are held to the scenario's domains when played")
+                         "StartGameTurn's turn and year are held to the scenario's domains when "
+                         "played")
 
 
 def _in_domain(state: GameState, turn: int, year: int) -> None:

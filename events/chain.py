@@ -121,7 +121,8 @@ def verify3(rows: Iterable[tuple], start: tuple[str, int, int] = (GENESIS, 1, 0)
         if ctype is not None:
             if seq != last_now + 1:
                 return (expect - 1, seq,
-                        f"command {cid_now} claims rows up to seq {last_now} but seq {seq} starts another")
+                        f"command {cid_now} claims rows up to seq {last_now} but seq {seq} starts "
+                        "another")
             if cid != cid_now + 1:
                 return expect - 1, seq, f"command {cid} does not follow command {cid_now}"
             if not isinstance(last, int) or last < seq or actor is None or payload is None or ts is None:

@@ -147,7 +147,8 @@ class EventLog(LogReads):
                                               "automatic", "hash"})
                 db.create_view("commands",
                                "SELECT command_id AS id, actor, command_type AS type, payload, ts, "
-                                           "seq AS first_seq, last_seq FROM events WHERE command_type IS NOT NULL")
+                                           "seq AS first_seq, last_seq FROM events WHERE "
+                                           "command_type IS NOT NULL")
             else:
                 db["commands"].create(
                     {"id": int, "actor": str, "type": str, "payload": str, "ts": str,
@@ -166,22 +167,26 @@ class EventLog(LogReads):
         self.conn.executescript(_EVENT_TRIGGERS + (_COMMAND_TRIGGERS if self.format < 3 else ""))
 
     def _check(self) -> None:
-        names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+        names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type IN "
+                                                 "('table', 'view')")}
         missing = {"events", "commands", "meta"} - names
         if missing:
-            raise LogError(f"{self.path}: not a turnlog game (missing tables: {', '.join(sorted(missing))})")
+            raise LogError(f"{self.path}: not a turnlog game (missing tables: "
+                           f"{', '.join(sorted(missing))})")
         row = self.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()
         if row is None or not str(row[0]).isdigit() or int(row[0]) > FORMATS[-1]:
-            raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog reads "
-                           f"({FORMATS[-1]})")
+            raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog "
+                           f"reads ({FORMATS[-1]})")
         self.format = int(row[0])
-        have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
+        have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE "
+                                                "type='trigger'")}
         self.missing_triggers = tuple(t for t in _TRIGGER_NAMES[self.format] if t not in have)
         if self.readonly:  # a reader changes nothing: it reports what is missing
             self.has_snapshots = "snapshots" in names
             return
         if "snapshots" not in names:
-            self.conn.execute("CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, undone TEXT, data BLOB)")
+            self.conn.execute("CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, undone TEXT, data "
+                              "BLOB)")
         if self.missing_triggers:
             self._triggers()  # files written before a trigger was added get it now
 
@@ -241,8 +246,8 @@ class EventLog(LogReads):
         """
         check_batch(self.format, batch)
         if self.readonly:
-            raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was written "
-                           "(reading commands such as log, show and verify still work)")
+            raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was "
+                           "written (reading commands such as log, show and verify still work)")
         conn = self.conn
         ts = now()
         conn.execute("BEGIN IMMEDIATE")
@@ -252,8 +257,8 @@ class EventLog(LogReads):
             seq, prev, cid = head[0], head[1] or GENESIS, head[2]
             if seq != expected_seq:
                 raise ConcurrencyError(
-                    f"{self.path}: another writer appended (log is at seq {seq}, this writer expected "
-                    f"{expected_seq}); reload and retry")
+                    f"{self.path}: another writer appended (log is at seq {seq}, this writer "
+                    f"expected {expected_seq}); reload and retry")
             if self.format >= 3:
                 seq, cid = self._insert3(batch, seq, prev, cid, ts)
             else:
@@ -319,8 +324,8 @@ class EventLog(LogReads):
         if fmt not in FORMATS:
             raise LogError(f"log format {fmt} is not one this turnlog reads ({FORMATS})")
         if fmt != self.format:
-            raise LogError(f"{self.path}: rows of log format {fmt} go into a log created in that format "
-                           f"(this one is format {self.format})")
+            raise LogError(f"{self.path}: rows of log format {fmt} go into a log created in that "
+                           f"format (this one is format {self.format})")
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -346,7 +351,8 @@ class EventLog(LogReads):
                 rows = [(s, u, zlib.compress(other.snapshot_data(s), 1)) for s, u in list(other.snapshot_headers(upto))]
             self.conn.execute("BEGIN IMMEDIATE")
             try:
-                self.conn.executemany("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)", rows)
+                self.conn.executemany("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES "
+                                      "(?,?,?)", rows)
                 self.conn.execute("COMMIT")
             except BaseException:
                 self._abort()
@@ -387,8 +393,8 @@ def _why(exc: sqlite3.Error, failing: str) -> str:
     if code in _NOT_A_DATABASE or (code is None and not isinstance(exc, sqlite3.OperationalError)):
         return f"not a turnlog game ({exc})"
     if code == 13:  # SQLITE_FULL
-        return (f"{failing}: the disk is full ({exc}); nothing was changed: free some space and run "
-                "it again")
+        return (f"{failing}: the disk is full ({exc}); nothing was changed: free some space and "
+                "run it again")
     # SQLITE_IOERR: opening, a -shm or -wal that cannot be made (a full disk, mostly)
     if code == 10:
         return f"{failing}: a disk I/O error ({exc}): is the disk full or failing? Nothing changed"
@@ -400,9 +406,9 @@ def _no_linked_journal(path: Path) -> None:
     for suffix in ("-wal", "-shm", "-journal"):
         side = Path(f"{path}{suffix}")
         if side.is_symlink():
-            raise LogError(f"{side}: a symbolic link (to {os.readlink(side)}) beside the game, where "
-                           "SQLite keeps its journal; turnlog will not read or write through it: remove "
-                           "it (nothing was changed)")
+            raise LogError(f"{side}: a symbolic link (to {os.readlink(side)}) beside the game, "
+                           "where SQLite keeps its journal; turnlog will not read or write "
+                           "through it: remove it (nothing was changed)")
 
 
 def _build_schema(conn: sqlite3.Connection, fmt: int) -> None:

@@ -101,7 +101,8 @@ def check_batch(fmt: int, batch: Sequence[Item]) -> None:
     if fmt < SIGNED and any(len(b) > 4 for b in batch):
         raise ValueError(f"log format {fmt} stores no signature (a signed game is format {SIGNED})")
     if fmt >= 3 and any(not b[3] for b in batch):
-        raise ValueError("a command with no events cannot be stored (log format 3 keeps it on its first event)")
+        raise ValueError("a command with no events cannot be stored (log format 3 keeps it on its "
+                         "first event)")
 
 
 def merged(commands: Iterable[Sequence], events: Iterable[Sequence]) -> Iterator[tuple]:
@@ -113,9 +114,11 @@ def merged(commands: Iterable[Sequence], events: Iterable[Sequence]) -> Iterator
     for row in events:
         cmd = by_first.pop(row[0], None)
         if cmd is not None and cmd[0] != row[1]:
-            raise LogError(f"command {cmd[0]} starts at seq {row[0]}, which belongs to command {row[1]}")
+            raise LogError(f"command {cmd[0]} starts at seq {row[0]}, which belongs to command "
+                           f"{row[1]}")
         yield (*row[:7],
                *((cmd[1], cmd[2], cmd[3], cmd[4], cmd[6]) if cmd else (None,) * 5), *row[7:])
     if by_first:
         first = min(by_first)
-        raise LogError(f"command {by_first[first][0]} starts at seq {first}, which is not among the rows")
+        raise LogError(f"command {by_first[first][0]} starts at seq {first}, which is not among "
+                       "the rows")

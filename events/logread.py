@@ -18,8 +18,8 @@ from .logbase import SIGNED, TAIL_ROWS
 _COMMANDS3 = ("SELECT command_id, actor, command_type, payload, ts, seq, last_seq FROM events "
               "WHERE command_type IS NOT NULL")
 _COMMANDS = "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands"
-_ROWS3 = ("SELECT seq, command_id, type, version, data, automatic, hash, actor, command_type, payload, ts, last_seq "
-          "FROM events")
+_ROWS3 = ("SELECT seq, command_id, type, version, data, automatic, hash, actor, command_type, "
+          "payload, ts, last_seq FROM events")
 # Format 4 hashes the signature just before the payload (chain.signed_payload): joined here, verify3
 # serves both formats. A signature stored on a row that is no command's first shows as a payload
 # there (refused); a command row whose signature is NULL hashes without it (refused: it was appended
@@ -73,10 +73,12 @@ class LogReads:
         """Yield (seq, command_id, type, version, data, automatic) in seq order."""
         if stop is None:
             return self.conn.execute(
-                "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq >= ? ORDER BY seq",
+                "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq >= ? "
+                "ORDER BY seq",
                 (start,))
         return self.conn.execute(
-            "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq",
+            "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq BETWEEN "
+            "? AND ? ORDER BY seq",
             (start, stop))
 
     def payloads(self, start: int, stop: int) -> Iterator[tuple[str, int, str]]:
@@ -118,7 +120,8 @@ class LogReads:
         self._spans[missing[0]] = (row[5], row[6])
         ids, start = set(missing[1:]), row[6] + 1
         for cid, first, last in self.conn.execute(
-                "SELECT command_id, seq, last_seq FROM events WHERE seq BETWEEN ? AND ? AND command_type IS NOT NULL",
+                "SELECT command_id, seq, last_seq FROM events WHERE seq BETWEEN ? AND ? AND "
+                "command_type IS NOT NULL",
                 (start, start + len(ids) * SCAN_PER_SEARCH)):
             if cid in ids:
                 self._spans[cid] = (first, last)
@@ -130,21 +133,22 @@ class LogReads:
         """Every stored event row as its format keeps it, in seq order (verify, export, fork)."""
         if self.format >= 3:
             sig = ", signature" if self.format >= SIGNED else ""
-            return self.conn.execute(f"SELECT seq, command_id, type, version, data, automatic, hash{sig} FROM events "
-                                     "ORDER BY seq")
+            return self.conn.execute("SELECT seq, command_id, type, version, data, automatic, "
+                                     f"hash{sig} FROM events ORDER BY seq")
         return self.conn.execute(_ROWS + " ORDER BY seq")
 
     def rows_of_type(self, type_: str, upto: int | None = None) -> Iterator[tuple]:
         """(seq, command_id, type, version, data) of one event type up to ``upto``, in seq order."""
         return self.conn.execute(
-            "SELECT seq, command_id, type, version, data FROM events WHERE type = ? AND seq <= ? ORDER BY seq",
+            "SELECT seq, command_id, type, version, data FROM events WHERE type = ? AND seq <= ? "
+            "ORDER BY seq",
             (type_, self.last()[0] if upto is None else upto))
 
     def rows_of_types(self, types: Sequence[str], upto: int) -> Iterator[tuple]:
         """(seq, command_id, type, version, data) of the given event types up to ``upto``, in seq order."""
         marks = ", ".join("?" * len(types))
-        return self.conn.execute(f"SELECT seq, command_id, type, version, data FROM events WHERE seq <= ? AND type IN "
-                                 f"({marks}) ORDER BY seq", (upto, *types))
+        return self.conn.execute("SELECT seq, command_id, type, version, data FROM events WHERE "
+                                 f"seq <= ? AND type IN ({marks}) ORDER BY seq", (upto, *types))
 
     def integrity(self) -> str:
         """SQLite's integrity check of the file: "ok", or what is damaged (verify's first stage)."""
@@ -233,8 +237,8 @@ class LogReads:
     def _tail_chain(self, from_seq: int) -> tuple[int, str] | None:
         conn = self.conn
         if self.format >= 3:
-            got = conn.execute("SELECT seq, command_id FROM events WHERE seq <= ? AND command_type IS NOT NULL "
-                               "ORDER BY seq DESC LIMIT 1", (from_seq,)).fetchone()
+            got = conn.execute("SELECT seq, command_id FROM events WHERE seq <= ? AND command_type "
+                               "IS NOT NULL ORDER BY seq DESC LIMIT 1", (from_seq,)).fetchone()
             first, cid = got if got else (1, 1)
             prev = self.hash_at(first - 1) if first > 1 else GENESIS
             rows = conn.execute(self._rows3() + " WHERE seq >= ? ORDER BY seq", (first,))

@@ -60,10 +60,12 @@ class PgEventLog(PgReads):
         if create:
             if row is not None:
                 self.close()
-                raise LogError(f"{self.path}: game {self.game!r} already exists; refusing to overwrite a game")
+                raise LogError(f"{self.path}: game {self.game!r} already exists; refusing to "
+                               "overwrite a game")
             if log_format < 3:
                 self.close()
-                raise LogError(f"{self.path}: PostgreSQL stores log formats 3 and 4 (not {log_format})")
+                raise LogError(f"{self.path}: PostgreSQL stores log formats 3 and 4 (not "
+                               f"{log_format})")
             self.format, self._new = log_format, True
         else:
             if row is None:
@@ -71,7 +73,8 @@ class PgEventLog(PgReads):
                 raise LogError(f"{self.path}: no game {self.game!r} in this database")
             self.format, self._new = row[0], False
         have = {r[0] for r in self._run(
-            "SELECT tgname FROM pg_trigger WHERE tgrelid IN ('turnlog.events'::regclass, 'turnlog.games'::regclass)")}
+            "SELECT tgname FROM pg_trigger WHERE tgrelid IN ('turnlog.events'::regclass, "
+            "'turnlog.games'::regclass)")}
         self.missing_triggers = tuple(t for t in TRIGGERS if t not in have)
 
     def _connect(self) -> None:
@@ -84,7 +87,8 @@ class PgEventLog(PgReads):
             if self.conn.execute("SELECT to_regclass('turnlog.events')").fetchone()[0] is None:
                 if self.readonly:  # a reader creates nothing
                     self.conn.close()
-                    raise LogError(f"{self.path}: no game {self.game!r} here (the database holds no turnlog games)")
+                    raise LogError(f"{self.path}: no game {self.game!r} here (the database holds "
+                                   "no turnlog games)")
                 ensure_schema(self.conn)
         except psycopg.Error as exc:
             raise LogError(f"{self.path}: cannot open ({str(exc).strip()})") from None
@@ -160,7 +164,8 @@ class PgEventLog(PgReads):
     # -- writing -----------------------------------------------------------
 
     def last(self) -> tuple[int, str]:
-        row = self._one("SELECT seq, hash FROM turnlog.events WHERE game = %s ORDER BY seq DESC LIMIT 1",
+        row = self._one("SELECT seq, hash FROM turnlog.events WHERE game = %s ORDER BY seq DESC "
+                        "LIMIT 1",
                         (self.game,))
         return (row[0], row[1]) if row else (0, GENESIS)
 
@@ -176,7 +181,8 @@ class PgEventLog(PgReads):
         """Append commands (actor, type, payload, rows[, sign]) in one transaction; return the last seq."""
         check_batch(self.format, batch)
         if self.readonly:
-            raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was written")
+            raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was "
+                           "written")
         psycopg = psycopg_module()
         if self.conn.closed or self.conn.broken:
             self._reconnect_for_write()
@@ -186,24 +192,25 @@ class PgEventLog(PgReads):
                 self.conn.execute(_LOCK, (self.game,))
                 self._create_game()
                 head = self.conn.execute(
-                    "SELECT seq, hash, command_id FROM turnlog.events WHERE game = %s ORDER BY seq DESC LIMIT 1",
+                    "SELECT seq, hash, command_id FROM turnlog.events WHERE game = %s ORDER BY seq "
+                    "DESC LIMIT 1",
                     (self.game,)).fetchone() or (0, GENESIS, 0)
                 if head[0] != expected_seq:
                     raise ConcurrencyError(
-                        f"{self.path}: another writer appended (log is at seq {head[0]}, this writer expected "
-                        f"{expected_seq}); reload and retry")
+                        f"{self.path}: another writer appended (log is at seq {head[0]}, this "
+                        f"writer expected {expected_seq}); reload and retry")
                 out, seq, cid = stored_rows3(batch, head[0], head[1], head[2], ts,
                                              self.format >= SIGNED)
                 self._insert(out)
                 # sent at COMMIT
                 self.conn.execute("SELECT pg_notify(%s, %s)", (self.channel, str(seq)))
         except psycopg.errors.UniqueViolation:
-            raise ConcurrencyError(f"{self.path}: another writer appended (this writer expected seq "
-                                   f"{expected_seq}); reload and retry") from None
+            raise ConcurrencyError(f"{self.path}: another writer appended (this writer expected "
+                                   f"seq {expected_seq}); reload and retry") from None
         except psycopg.OperationalError as exc:
             if out is None or not self._landed(out[-1]):
-                raise StoreError(f"{self.path}: the database connection failed ({str(exc).strip()}); "
-                                 "the command was not written") from None
+                raise StoreError(f"{self.path}: the database connection failed "
+                                 f"({str(exc).strip()}); the command was not written") from None
             seq, cid = out[-1][0], out[-1][1]
         except psycopg.Error as exc:
             raise StoreError(f"{self.path}: the database refused the write ({str(exc).strip()}); "
@@ -215,10 +222,12 @@ class PgEventLog(PgReads):
     def _create_game(self) -> None:
         if self._new:
             try:
-                self.conn.execute("INSERT INTO turnlog.games (game, format, created) VALUES (%s, %s, %s)",
+                self.conn.execute("INSERT INTO turnlog.games (game, format, created) VALUES (%s, "
+                                  "%s, %s)",
                                   (self.game, self.format, now()))
             except psycopg_module().errors.UniqueViolation:
-                raise LogError(f"{self.path}: game {self.game!r} was created meanwhile; nothing written") from None
+                raise LogError(f"{self.path}: game {self.game!r} was created meanwhile; nothing "
+                               "written") from None
 
     def _insert(self, out: list[tuple]) -> None:
         cols = "seq, command_id, type, version, data, automatic, hash, actor, command_type, payload, ts, last_seq"
@@ -241,8 +250,9 @@ class PgEventLog(PgReads):
             got = self.conn.execute("SELECT hash FROM turnlog.events WHERE game = %s AND seq = %s",
                                     (self.game, row[0])).fetchone()
         except (LogError, psycopg_module().Error):
-            raise StoreError(f"{self.path}: the connection failed during COMMIT and the database cannot be "
-                             "reached: reopen the game to see whether the command was written") from None
+            raise StoreError(f"{self.path}: the connection failed during COMMIT and the database "
+                             "cannot be reached: reopen the game to see whether the command was "
+                             "written") from None
         return got is not None and got[0] == row[6]
 
     def copy_from(self, other, upto: int) -> None:
@@ -256,8 +266,8 @@ class PgEventLog(PgReads):
         if fmt not in FORMATS:
             raise LogError(f"log format {fmt} is not one this turnlog reads ({FORMATS})")
         if fmt != self.format:
-            raise LogError(f"{self.path}: rows of log format {fmt} go into a log created in that format "
-                           f"(this one is format {self.format})")
+            raise LogError(f"{self.path}: rows of log format {fmt} go into a log created in that "
+                           f"format (this one is format {self.format})")
         psycopg = psycopg_module()
         try:
             with self.conn.transaction():
@@ -267,11 +277,13 @@ class PgEventLog(PgReads):
                 _ok, bad, why = verify3(_as_verified(rows) if self.format >= SIGNED else rows)
                 # checked before a row is stored: a database cannot take rows back
                 if bad is not None:
-                    raise LogError(f"{self.path}: the rows' chain breaks at seq {bad} ({why}); nothing written")
+                    raise LogError(f"{self.path}: the rows' chain breaks at seq {bad} ({why}); "
+                                   "nothing written")
                 for i in range(0, len(rows), PAGE):
                     self._insert(rows[i:i + PAGE])
         except psycopg.Error as exc:
-            raise StoreError(f"{self.path}: the rows were refused ({str(exc).strip()}); nothing written") from None
+            raise StoreError(f"{self.path}: the rows were refused ({str(exc).strip()}); nothing "
+                             "written") from None
         self._new = False
 
 

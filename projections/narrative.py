@@ -96,11 +96,12 @@ def _line(event) -> str:
         case s.GameCreated(tables=ts) if ts:
             return _line(msgspec.structs.replace(event, tables=[])) + _tables(ts)
         case s.GameCreated(name=n, joint_dice=js, die=d) if js:
-            return (f"game '{n}' created; joint dice: the secrets of {', '.join(j.holder for j in js)} committed, "
-                    f"each roll needs every one's share (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
+            return (f"game '{n}' created; joint dice: the secrets of "
+                    f"{', '.join(j.holder for j in js)} committed, each roll needs every one's "
+                    f"share (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
         case s.GameCreated(name=n, seed_sha256=h, die=d, seed_public=True):
-            return (f"game '{n}' created with a PUBLIC dice seed (sha256 {h[:16]}…): anyone can predict every roll "
-                    f"(d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
+            return (f"game '{n}' created with a PUBLIC dice seed (sha256 {h[:16]}…): anyone can "
+                    f"predict every roll (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
         case s.GameCreated(name=n, seed_sha256=h, die=d):
             return (f"game '{n}' created; dice seed committed as sha256 {h[:16]}… "
                     f"(d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
@@ -165,7 +166,8 @@ def _line(event) -> str:
         case g.OverstackMarked(hex=h, rule=r):
             return f"{h} overstacked: remedy in the next movement phase ({r})"
         case g.CommandUndone(command_id=cid, override=o, referee=ref, reason=why):
-            return f"command {cid} undone" + (f" by referee override ({ref}{': ' + quoted(why) if why else ''})"
+            return f"command {cid} undone" + (" by referee override "
+                                              f"({ref}{': ' + quoted(why) if why else ''})"
                                               if o else "")
         case g.DieRolled(key=k, of=n) if n:
             return f"draw {k} = {shown(event)}{_how(event)}"

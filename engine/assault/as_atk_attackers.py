@@ -42,8 +42,8 @@ def unplayable(state: GameState) -> str | None:
     the declaration, so no assault is opened that could never be resolved.
     """
     if state.rules.pzc.alternate_assault:
-        return ("the optional Alternate Assault rule (rules.pzc.alternate_assault) is not in the text, so this "
-                "engine cannot resolve an assault under it")
+        return ("the optional Alternate Assault rule (rules.pzc.alternate_assault) is not in the "
+                "text, so this engine cannot resolve an assault under it")
     return None
 
 
@@ -159,8 +159,8 @@ def cost_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] | Non
     if free(state):
         return None
     if 3 * u.movement_left < 2 * u.movement_allowance:
-        return "AS-COST.2", (f"{u.id} has {u.movement_left} of its {u.movement_allowance} movement points left; "
-                             "an assault needs two thirds of the allowance")
+        return "AS-COST.2", (f"{u.id} has {u.movement_left} of its {u.movement_allowance} movement "
+                             "points left; an assault needs two thirds of the allowance")
     need = cost(state, u, hex_)
     if need > u.movement_left:
         return "AS-COST.3", f"{u.id} has {u.movement_left} movement points left; assaulting {hex_} costs {need}"

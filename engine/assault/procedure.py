@@ -76,8 +76,8 @@ class AssaultKind(MachineKind):
         held = [r.unit for r in getattr(cmd, "retreats", ()) if r.unit in proc.stay] \
             if isinstance(cmd, c.RetreatAssaultUnits) else []
         if held:  # the clause that keeps it there, not the phase table's "no retreat is due"
-            raise RuleViolation("AS-FAN.2", f"{held[0]} is Fanatical and holds its bunker or pillbox in {proc.hex}: "
-                                "it does not retreat")
+            raise RuleViolation("AS-FAN.2", f"{held[0]} is Fanatical and holds its bunker or "
+                                f"pillbox in {proc.hex}: it does not retreat")
 
     def forming_on(self, state: GameState, hex_: str) -> Assault | None:
         return next((p for p in self.open(state) if p.hex == hex_), None)

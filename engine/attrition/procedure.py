@@ -56,13 +56,15 @@ def begin(state: GameState, cmd: c.BeginAttrition) -> list:
         raise CommandError(f'attacker: no faction "{cmd.attacker}"')
     zone = state.zones.get(cmd.zone)
     if zone is None:
-        raise CommandError(f'zone: no attrition zone "{cmd.zone}" (zones: {", ".join(sorted(state.zones)) or "none"})')
+        raise CommandError(f'zone: no attrition zone "{cmd.zone}" (zones: '
+                           f'{", ".join(sorted(state.zones)) or "none"})')
     if state.turn.phase != "attrition":
         raise RuleViolation("14.12",
                             f"attrition is resolved in the attrition phase, after all regular and "
                             f"exploitation combat (now: {state.turn.phase or 'no phase'})")
     if cmd.attacker != state.turn.active:
-        raise RuleViolation("14.12", f"only the phasing faction ({state.turn.active}) attritions in its turn")
+        raise RuleViolation("14.12", f"only the phasing faction ({state.turn.active}) attritions "
+                                     "in its turn")
     if state.zones_turn != state.turn.turn or state.zones_active != cmd.attacker:
         raise RuleViolation("14.211", "zones were not determined at the start of this player turn")
     if not enemies(state, cmd.attacker, zone.faction):
@@ -74,8 +76,8 @@ def begin(state: GameState, cmd: c.BeginAttrition) -> list:
     if opened is not None:
         # Reading (docs/rulings.md 14.22A): one attrition at a time, so no count goes stale under
         # another's retreats.
-        raise RuleViolation("14.11", f"{opened.id} against {opened.zone} is still open (phase '{opened.phase}'); "
-                            f"finish it before beginning another attrition")
+        raise RuleViolation("14.11", f"{opened.id} against {opened.zone} is still open (phase "
+                            f"'{opened.phase}'); finish it before beginning another attrition")
     for i, u in enumerate(cmd.exclude):
         if u not in state.units:
             raise CommandError(f'exclude[{i}]: no unit "{u}"')
@@ -95,8 +97,8 @@ def begin(state: GameState, cmd: c.BeginAttrition) -> list:
 def _second_roll(p: Attrition) -> str:
     """Why a second attrition on ``p``'s zone is refused, saying how far ``p`` got (14.13)."""
     if p.die is None:
-        return (f"{p.attacker} already began an attrition against {p.zone} this turn ({p.id}, counted but not yet "
-                f"rolled): only one roll per zone, so roll {p.id} instead")
+        return (f"{p.attacker} already began an attrition against {p.zone} this turn ({p.id}, "
+                f"counted but not yet rolled): only one roll per zone, so roll {p.id} instead")
     return f"{p.attacker} already rolled against {p.zone} this turn ({p.id}, die {p.die})"
 
 
@@ -266,7 +268,8 @@ class AttritionKind(MachineKind):
         p = unfinished(state)
         if p is None:
             return None
-        return RuleViolation("14.11", f"{p.id} is still in phase '{p.phase}'; finish it before the turn moves on")
+        return RuleViolation("14.11", f"{p.id} is still in phase '{p.phase}'; finish it before the "
+                                      "turn moves on")
 
     def legal(self, state: GameState) -> list:
         """The attrition commands that may be issued now, as concrete choices (engine/attrition/choices.py)."""

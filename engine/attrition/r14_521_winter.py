@@ -58,8 +58,8 @@ def check(state: GameState, proc: Attrition, loss_hexes: list[str], occ_hexes: l
                if p.turn == proc.turn and p.attacker == proc.attacker)
     allowed = allowance(state, proc)
     if used + len(loss_hexes) + len(occ_hexes) > allowed:
-        raise RuleViolation("14.521D", f"{used + len(loss_hexes) + len(occ_hexes)} designations this turn exceed "
-                            f"the winter level difference of {allowed}")
+        raise RuleViolation("14.521D", f"{used + len(loss_hexes) + len(occ_hexes)} designations "
+                            f"this turn exceed the winter level difference of {allowed}")
     g, occ = grid(state), occupancy(state)
     russians = [state.units[u] for u in proc.units
                 if state.units[u].hex
@@ -77,7 +77,9 @@ def check(state: GameState, proc: Attrition, loss_hexes: list[str], occ_hexes: l
                                 f"{h} must hold an Axis ground unit, touch an attritioning Russian "
                                 "unit and lie in the Russian winter zone")
         if all(u.nationality in exempt for u in axis):
-            raise RuleViolation("14.521F", f"{h} holds only {'/'.join(sorted({u.nationality for u in axis}))} units")
+            raise RuleViolation("14.521F", f"{h} holds only "
+                                           f"{'/'.join(sorted({u.nationality for u in axis}))} "
+                                           "units")
     for h in loss_hexes:
         if h not in contact_hexes:
             raise RuleViolation("14.521B", f"{h} was not subject to this attrition")

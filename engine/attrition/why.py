@@ -124,9 +124,9 @@ def _capped(state: GameState, pid: str) -> str:
 
 
 #: 14.73's order of evils, the least first, as the retreat rules apply it (r14_7_retreats.evil).
-ORDER = ("  14.73 order of evils: a hex with none first; then an overstacked hex (14.73A) rather than an enemy "
-         "ZoC; an enemy ZoC (14.73B) rather than an enemy-controlled hex; an enemy-controlled hex in an enemy "
-         "ZoC last (14.73C); no hex open: eliminated (14.76)")
+ORDER = ("  14.73 order of evils: a hex with none first; then an overstacked hex (14.73A) rather "
+         "than an enemy ZoC; an enemy ZoC (14.73B) rather than an enemy-controlled hex; an "
+         "enemy-controlled hex in an enemy ZoC last (14.73C); no hex open: eliminated (14.76)")
 
 
 def _retreat(state: GameState, ev: g.UnitRetreated) -> list[str]:

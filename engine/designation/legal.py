@@ -26,9 +26,10 @@ def _designatable(state: GameState, proc: AttackDesignation) -> list[str]:
 
 #: What a drawn assault must also respect, across its fields: a Choice's note names the rules
 #: (kit/choices.py).
-_TOGETHER = ("units from several hexes only if all are in PA mode (9.2.1); not the last units able to attack "
-             "another required hex (9.1.1); a constricted target takes at most two units, one battalion, from "
-             "each hex (9.2.4); no attacker against a hex whose terrain is closed to its class in movement (9.1.3)")
+_TOGETHER = ("units from several hexes only if all are in PA mode (9.2.1); not the last units able "
+             "to attack another required hex (9.1.1); a constricted target takes at most two "
+             "units, one battalion, from each hex (9.2.4); no attacker against a hex whose terrain "
+             "is closed to its class in movement (9.1.3)")
 
 
 class _Who(TypedDict):
@@ -96,7 +97,8 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
     if free and near:
         out.append(choice("DeclareGroundAssault", fixed,
                           [_pick("attackers", free), _pick("hexes", near)], rule="9.2.3",
-                          note=f"every attacker adjacent to every target hex (9.2.0, 9.2.3); {_TOGETHER}",
+                          note="every attacker adjacent to every target hex (9.2.0, 9.2.3); "
+                               f"{_TOGETHER}",
                           **who))
     # offered only when accepted: no required hex is owed an attack a unit could still make (9.1.1)
     if not still:

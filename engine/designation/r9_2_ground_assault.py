@@ -54,7 +54,8 @@ def _target(state: GameState, proc: AttackDesignation, hex_: str, occ: dict) -> 
     if not units:
         raise RuleViolation("9.2.0", f"{hex_} holds no enemy unit to attack")
     if all(u.id in proc.participated for u in units):
-        raise RuleViolation("9.2.3", f"every unit in {hex_} has already taken part in a ground assault this segment")
+        raise RuleViolation("9.2.3", f"every unit in {hex_} has already taken part in a ground "
+                                     "assault this segment")
     return units
 
 
@@ -66,13 +67,14 @@ def _origins(state: GameState, attackers: list[UnitState], hexes: list[str]) -> 
             if bar is not None:
                 rule, why = bar
                 raise RuleViolation("9.2.1" if rule == "9.2.0" and len(hexes) > 1 else rule,
-                                    why + (" (every attacker must be adjacent to every defending hex)"
+                                    why + (" (every attacker must be adjacent to every defending "
+                                           "hex)"
                                            if len(hexes) > 1 and rule == "9.2.0" else ""))
     if len({u.hex for u in attackers}) > 1:
         not_pa = [u.id for u in attackers if not b.is_pa(u)]
         if not_pa:
-            raise RuleViolation("9.2.1", f"units from several hexes attack together only if all are in PA mode "
-                                f"(not PA: {', '.join(not_pa)})")
+            raise RuleViolation("9.2.1", "units from several hexes attack together only if all "
+                                f"are in PA mode (not PA: {', '.join(not_pa)})")
 
 
 def _constricted(state: GameState, attackers: list[UnitState], hexes: list[str]) -> bool:
@@ -84,9 +86,10 @@ def _constricted(state: GameState, attackers: list[UnitState], hexes: list[str])
         here = [u for u in attackers if u.hex == origin]
         bns = [u.id for u in here if u.size.lower() == b.BATTALION]
         if len(here) > CONSTRICTED_UNITS or len(bns) > CONSTRICTED_BATTALIONS:
-            raise RuleViolation("9.2.4", f"{', '.join(tight)} is constricted: each neighbouring hex sends it no more "
-                                f"than {CONSTRICTED_UNITS} units, of which {CONSTRICTED_BATTALIONS} battalion at most "
-                                f"({origin} sends {len(here)} units, {len(bns)} battalions)")
+            raise RuleViolation("9.2.4", f"{', '.join(tight)} is constricted: each neighbouring "
+                                f"hex sends it no more than {CONSTRICTED_UNITS} units, of which "
+                                f"{CONSTRICTED_BATTALIONS} battalion at most ({origin} sends "
+                                f"{len(here)} units, {len(bns)} battalions)")
     return True
 
 
@@ -122,8 +125,9 @@ def _stranding(state: GameState, proc: AttackDesignation, attackers: list[str], 
     left = [h for h in unattacked(state, proc, hexes)
             if not able_units(state, proc, h, used) and able_units(state, proc, h, before)]
     if left:
-        raise RuleViolation("9.1.1", f"{', '.join(left)} must still be attacked, and this assault would use the "
-                            f"last designated units able to attack {'it' if len(left) == 1 else 'them'}")
+        raise RuleViolation("9.1.1", f"{', '.join(left)} must still be attacked, and this assault "
+                            "would use the last designated units able to attack "
+                            f"{'it' if len(left) == 1 else 'them'}")
 
 
 def declare(state: GameState, proc: AttackDesignation, attackers: list[str],
@@ -132,7 +136,8 @@ def declare(state: GameState, proc: AttackDesignation, attackers: list[str],
     waiting = [g.id for g in proc.assaults.values() if g.result is None]
     # 9.1.0: targets are named as each attack's resolution begins, so one attack at a time
     if waiting:
-        raise RuleViolation("9.1.0", f"{waiting[0]} awaits its result; report it before declaring the next assault")
+        raise RuleViolation("9.1.0", f"{waiting[0]} awaits its result; report it before declaring "
+                                     "the next assault")
     _names(attackers, "attackers", state.units)
     _names(hexes, "hexes", state.hexes)
     units = [_attacker(state, proc, uid) for uid in attackers]

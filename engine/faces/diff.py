@@ -216,8 +216,8 @@ def _procedures(a: GameState, b: GameState) -> list[Change]:
             continue
         if pa is None:
             out.append(Change(what=pid, kind="begun",
-                              after=f"{pb.attacker} vs {pb.defender} in {pb.zone}, "
-                                                             f"{pb.factors} factors, column {pb.column or '-'}"))
+                              after=f"{pb.attacker} vs {pb.defender} in {pb.zone}, {pb.factors} "
+                                                             f"factors, column {pb.column or '-'}"))
         if (pa.phase if pa else "") != pb.phase:
             out.append(Change(what=pid, kind="phase", before=pa.phase if pa else "-",
                               after=pb.phase))

@@ -41,7 +41,8 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
                     out.append(f"  derived from the committed seed and the key '{ev.key}': "
                                + ("re-derived, it matches" if ok else "re-derived, it DOES NOT match"))
                 else:
-                    out.append(f"  derived from the committed seed and the key '{ev.key}' (checkable once revealed)")
+                    out.append(f"  derived from the committed seed and the key '{ev.key}' "
+                               "(checkable once revealed)")
         case g.CommandUndone():
             target = game.log.command(ev.command_id)
             out.append(f"  undoes c{ev.command_id} {target[2] if target else '?'}"

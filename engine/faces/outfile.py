@@ -85,10 +85,11 @@ def check_target(path: str | Path, force: bool, option: str) -> Path:
     if p.exists() or p.is_symlink():
         why = protected(p)
         if why:
-            raise CommandError(f"{option}: {p} already exists and {why}; turnlog never overwrites it, "
-                               f"even with {_force_word(option)}: choose another name")
+            raise CommandError(f"{option}: {p} already exists and {why}; turnlog never overwrites "
+                               f"it, even with {_force_word(option)}: choose another name")
         if not force:
-            raise CommandError(f"{option}: {p} already exists; add {_force_word(option)} to replace it")
+            raise CommandError(f"{option}: {p} already exists; add {_force_word(option)} to "
+                               "replace it")
     if not p.parent.is_dir():
         raise CommandError(f"{option}: the folder {p.parent} does not exist")
     return p
@@ -135,7 +136,8 @@ def _write(p: Path, produce: Callable[[IO], object], force: bool, option: str, b
             try:
                 os.link(tmp, p)
             except FileExistsError:
-                raise CommandError(f"{option}: {p} appeared while it was being written; nothing replaced") from None
+                raise CommandError(f"{option}: {p} appeared while it was being written; nothing "
+                                   "replaced") from None
             # a filesystem without hard links: rename, after checking the name is free
             except OSError:
                 if p.exists():

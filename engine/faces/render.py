@@ -72,10 +72,13 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     legend, legend_h = legend_panel(state, view, ctx, colours, mapw)
     height = max(maxy - miny + 2 * MARGIN + TOP, legend_h + MARGIN)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
+           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Helvetica, Arial, '
+           'sans-serif">',
            defs(colours),
-           f'<rect class="paper" x="0" y="0" width="{width:.0f}" height="{TOP:.0f}" fill="#fbfaf6"/>',
-           f'<rect class="sea" x="0" y="{TOP:.0f}" width="{mapw:.0f}" height="{height - TOP:.0f}" fill="{SEA}"/>',
+           f'<rect class="paper" x="0" y="0" width="{width:.0f}" height="{TOP:.0f}" '
+           'fill="#fbfaf6"/>',
+           f'<rect class="sea" x="0" y="{TOP:.0f}" width="{mapw:.0f}" height="{height - TOP:.0f}" '
+           f'fill="{SEA}"/>',
            f'<rect class="panel" x="{mapw:.0f}" y="{TOP:.0f}" width="{PANEL:.0f}" '
            f'height="{height - TOP:.0f}" fill="#fbfaf6"/>']
     out += _title(state, ctx, width)
@@ -104,7 +107,8 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
 
 def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     t = state.turn
-    when = (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · {t.phase or '-'} phase"
+    when = (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · "
+            f"{t.phase or '-'} phase"
             # no turn 0 of year 0
             if t.turn else "the scenario's setup, before its first game turn")
     lines = [(state.name or "turnlog", 16, "bold", "#111"),
@@ -117,7 +121,8 @@ def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     if ctx.proc:
         p = state.attritions[ctx.proc]
         res = f", result {result(p)}" if p.die is not None else ""
-        lines.append((f"{p.id}: {p.attacker} vs {p.defender} in {p.zone}, {p.factors} factors, phase {p.phase}{res}",
+        lines.append((f"{p.id}: {p.attacker} vs {p.defender} in {p.zone}, {p.factors} factors, "
+                      f"phase {p.phase}{res}",
                       11.5, "normal", "#444"))
     out, y = [], 8.0
     for i, (text, size, weight, ink) in enumerate(lines):
@@ -128,8 +133,8 @@ def _title(state: GameState, ctx: Context, width: float) -> list[str]:
         if len(text) > room:
             text = text[: room - 1] + "…"
         cls = "title" if i == 0 else "subtitle"
-        out.append(f'<text class="{cls}" x="{MARGIN}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
-                   f'fill="{ink}">{escape(text)}</text>')
+        out.append(f'<text class="{cls}" x="{MARGIN}" y="{y:.1f}" font-size="{size}" '
+                   f'font-weight="{weight}" fill="{ink}">{escape(text)}</text>')
     return out
 
 
@@ -159,8 +164,9 @@ def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str
     parts = [f'<polygon class="control" points="{points(band)}" '
              f'fill="{colours.faction(state.control.get(hid, ""))}"/>']
     if hid in ctx.changes.hex_ids() or hid in _unit_hexes(ctx):
-        parts.append(f'<polygon class="highlight" data-hex={quoteattr(hid)} points="{points(corners(x, y, R - 2))}" '
-                     f'fill="none" stroke="{CHANGED}" stroke-width="4"/>')
+        parts.append(f'<polygon class="highlight" data-hex={quoteattr(hid)} '
+                     f'points="{points(corners(x, y, R - 2))}" fill="none" stroke="{CHANGED}" '
+                     'stroke-width="4"/>')
     return "".join(parts)
 
 
@@ -204,8 +210,8 @@ def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
                      f'{escape(mark)}</text></g>')
     # the mirror place on the east side, clear of the south-east neighbour's band
     if hid in state.overstacked:
-        parts.append(f'<text x="{x + R * 0.7:.1f}" y="{y - 7:.1f}" font-size="14" font-weight="bold" fill="#c00" '
-                     f'text-anchor="middle">!</text>')
+        parts.append(f'<text x="{x + R * 0.7:.1f}" y="{y - 7:.1f}" font-size="14" '
+                     'font-weight="bold" fill="#c00" text-anchor="middle">!</text>')
     return "".join(parts)
 
 

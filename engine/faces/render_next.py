@@ -19,8 +19,9 @@ def next_text(state: GameState) -> str:
     begin = [x for x in choices if x.command == "BeginAttrition"]
     if begin:
         by = ", ".join(sorted({x.faction for x in begin if x.faction})) or state.turn.active
-        lines.append(f"  {by} may begin attrition in: {', '.join(x.fixed.get('zone', '?') for x in begin)} "
-                     f"(command: BeginAttrition attacker={by} zone=ZONE)")
+        lines.append(f"  {by} may begin attrition in: "
+                     f"{', '.join(x.fixed.get('zone', '?') for x in begin)} (command: "
+                     f"BeginAttrition attacker={by} zone=ZONE)")
     elif state.turn.phase == "attrition" and not _open(state, choices):
         lines.append("  no zone left to attrition in this phase")
     for pid in _open(state, choices):

@@ -60,8 +60,9 @@ def zone_outlines(state: GameState, pos, colours: Colours) -> list[str]:
                     (x1, y1), (x2, y2) = cs[i], cs[(i + 1) % 6]
                     segs.append(f"M{x1:.1f},{y1:.1f}L{x2:.1f},{y2:.1f}")
         if segs:
-            out.append(f'<path id="zone-{safe_id(z.id)}" class="zone" data-zone={quoteattr(z.id)} d="{"".join(segs)}" '
-                       f'fill="none" stroke="{colours.faction(z.faction)}" stroke-width="3" stroke-dasharray="7 4" '
+            out.append(f'<path id="zone-{safe_id(z.id)}" class="zone" data-zone={quoteattr(z.id)} '
+                       f'd="{"".join(segs)}" fill="none" stroke="{colours.faction(z.faction)}" '
+                       'stroke-width="3" stroke-dasharray="7 4" '
                        f'stroke-linecap="round"><title>{escape("attrition zone " + z.id)}</title></path>')
     out.append("</g>")
     return out

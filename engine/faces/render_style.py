@@ -127,17 +127,19 @@ def symbol(type_: str, cx: float, y: float, ink: str, h: float = 7.0) -> str:
         return box + f'<path d="M{cx - 3:.1f},{y1:.1f}L{cx:.1f},{y + h / 3:.1f}L{cx + 3:.1f},{y1:.1f}Z" fill="{ink}"/>'
     if t in ("artillery", "flak"):
         return box + f'<circle cx="{cx:.1f}" cy="{mid:.1f}" r="1.6" fill="{ink}"/>'
-    return (f'<text x="{cx:.1f}" y="{y + h - 0.5:.1f}" font-size="7" text-anchor="middle" fill="{ink}">'
-            f'{escape(type_[:3].upper())}</text>')
+    return (f'<text x="{cx:.1f}" y="{y + h - 0.5:.1f}" font-size="7" text-anchor="middle" '
+            f'fill="{ink}">{escape(type_[:3].upper())}</text>')
 
 
 def defs(colours: Colours) -> str:
     heads = "".join(
-        f'<marker id="head-{k}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
-        f'orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="{c}"/></marker>' for k, c in ARROWS.items())
-    hatch = ('<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-             '<rect width="8" height="8" fill="#ffffff" fill-opacity="0.12"/>'
-             '<line x1="0" y1="0" x2="0" y2="8" stroke="#c0392b" stroke-width="2.2" stroke-opacity="0.55"/></pattern>')
+        f'<marker id="head-{k}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" '
+        'markerHeight="4" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
+        f'fill="{c}"/></marker>' for k, c in ARROWS.items())
+    hatch = ('<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
+             'patternTransform="rotate(45)"><rect width="8" height="8" fill="#ffffff" '
+             'fill-opacity="0.12"/><line x1="0" y1="0" x2="0" y2="8" stroke="#c0392b" '
+             'stroke-width="2.2" stroke-opacity="0.55"/></pattern>')
     return f"<defs>{heads}{hatch}</defs>"
 
 
@@ -149,8 +151,8 @@ class Legend:
 
     def head(self, text: str) -> None:
         self.y += 20
-        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="12" font-weight="bold">'
-                        f'{escape(text)}</text>')
+        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="12" '
+                        f'font-weight="bold">{escape(text)}</text>')
         self.y += 4
 
     def text(self, text: str) -> None:
@@ -172,33 +174,36 @@ class Legend:
     def swatch(self, fill: str, label: str) -> None:
         self.y += 16
         self.out.append(f'<rect x="{self.x:.1f}" y="{self.y - 10:.1f}" width="18" height="12" '
-                        f'fill="{fill}" stroke="#666" stroke-width="0.7"/>'
-                        f'<text x="{self.x + 26:.1f}" y="{self.y:.1f}" font-size="10.5">{escape(label)}</text>')
+                        f'fill="{fill}" stroke="#666" stroke-width="0.7"/><text '
+                        f'x="{self.x + 26:.1f}" y="{self.y:.1f}" '
+                        f'font-size="10.5">{escape(label)}</text>')
 
     def line(self, kind: str, label: str) -> None:
         self.y += 17
         x, y = self.x, self.y - 4
         if kind in ARROWS:
             dash = "" if kind == "advance" else ' stroke-dasharray="6 3"'
-            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 22:.1f},{y:.1f}" stroke="{ARROWS[kind]}" stroke-width="3"{dash} '
-                    f'marker-end="url(#head-{kind})"/>')
+            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 22:.1f},{y:.1f}" stroke="{ARROWS[kind]}" '
+                    f'stroke-width="3"{dash} marker-end="url(#head-{kind})"/>')
         elif kind == "zone":
-            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="#555" stroke-width="3" '
-                    'stroke-dasharray="7 4"/>')
+            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="#555" '
+                    'stroke-width="3" stroke-dasharray="7 4"/>')
         elif kind in HEXSIDES:
             col, w, dash = HEXSIDES[kind]
             dash = f' stroke-dasharray="{dash}"' if dash else ""
-            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="{col}" stroke-width="{w}"{dash} '
-                    f'stroke-linecap="round"/>')
+            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="{col}" '
+                    f'stroke-width="{w}"{dash} stroke-linecap="round"/>')
         elif kind == "hatch":
             mark = f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="26" height="13" fill="url(#hatch)" stroke="#555"/>'
         elif kind == "changed":
             mark = (f'<rect x="{x + 1:.1f}" y="{y - 6:.1f}" width="24" height="12" fill="none" '
                     f'stroke="{CHANGED}" stroke-width="3"/>')
         else:
-            mark = (f'<rect x="{x + 6:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="#bbb" opacity="0.55"/>'
-                    f'<path d="M{x + 6:.1f},{y - 7:.1f}l14,14m0,-14l-14,14" stroke="#c00" stroke-width="2"/>')
-        self.out.append(mark + f'<text x="{x + 34:.1f}" y="{self.y:.1f}" font-size="10.5">{escape(label)}</text>')
+            mark = (f'<rect x="{x + 6:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="#bbb" '
+                    f'opacity="0.55"/><path d="M{x + 6:.1f},{y - 7:.1f}l14,14m0,-14l-14,14" '
+                    'stroke="#c00" stroke-width="2"/>')
+        self.out.append(mark + f'<text x="{x + 34:.1f}" y="{self.y:.1f}" '
+                               f'font-size="10.5">{escape(label)}</text>')
 
     def close(self) -> list[str]:
         return self.out + ["</g>"]

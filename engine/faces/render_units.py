@@ -124,9 +124,10 @@ def _stacks(view, ctx, items, x, y, colours, moved) -> list[str]:
                                size=size))
         if n > 1:
             bx, by = cx + steps * 3.0 + size / 2 - 2, cy + steps * 3.0 - size / 2 + 2
-            out.append(f'<g class="badge" data-count="{n}"><circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="#b00" '
-                       f'stroke="white" stroke-width="1.5"/><text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
-                       f'font-weight="bold" text-anchor="middle" fill="white">{n}</text></g>')
+            out.append(f'<g class="badge" data-count="{n}"><circle cx="{bx:.1f}" cy="{by:.1f}" '
+                       f'r="8" fill="#b00" stroke="white" stroke-width="1.5"/><text x="{bx:.1f}" '
+                       f'y="{by + 3.6:.1f}" font-size="10" font-weight="bold" text-anchor="middle" '
+                       f'fill="white">{n}</text></g>')
     return out
 
 
@@ -152,8 +153,9 @@ def counter(u: UnitState, v: UnitView, cx: float, cy: float, colours: Colours, *
         + (" — eliminated by the last command" if ghost else "")
     stroke, sw = (CHANGED, 2.5) if changed else ("#222", 0.8)
     fade = ' opacity="0.55"' if ghost else ""
-    data = (f' data-unit={quoteattr(u.id)} data-hex={quoteattr(u.hex)} data-strength={quoteattr(v.strength)} '
-            f'data-mode={quoteattr(v.mode)} data-markers={quoteattr(" ".join(v.marker_names))}')
+    data = (f' data-unit={quoteattr(u.id)} data-hex={quoteattr(u.hex)} '
+            f'data-strength={quoteattr(v.strength)} data-mode={quoteattr(v.mode)} '
+            f'data-markers={quoteattr(" ".join(v.marker_names))}')
     p = [f'<g id="{ident}" class="{cls}"{data}{fade}>',
          f"<title>{escape(tip)}</title>",
          f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size}" height="{size}" rx="2.5" fill="{fill}" '
@@ -162,8 +164,9 @@ def counter(u: UnitState, v: UnitView, cx: float, cy: float, colours: Colours, *
         p += _face(u, v, x0, y0, size, ink, label)
     if ghost:
         x1, y1 = x0 + size, y0 + size
-        p.append(f'<path d="M{x0:.1f},{y0:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y0:.1f}L{x0:.1f},{y1:.1f}" '
-                 f'stroke="#c00" stroke-width="3"/>')
+        p.append('<path '
+                 f'd="M{x0:.1f},{y0:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y0:.1f}L{x0:.1f},{y1:.1f}" '
+                 'stroke="#c00" stroke-width="3"/>')
     p.append("</g>")
     return "".join(p)
 
@@ -172,7 +175,8 @@ def _face(u: UnitState, v: UnitView, x0: float, y0: float, size: float, ink: str
     """What is printed on a counter: the texts, the supply dot, the offensive O, the markers."""
     cx = x0 + size / 2
     nat, fac = label or (u.nationality, v.strength)
-    p = [f'<text x="{x0 + 2.5:.1f}" y="{y0 + 8:.1f}" font-size="7" fill="{ink}">{escape(nat)}</text>',
+    p = [f'<text x="{x0 + 2.5:.1f}" y="{y0 + 8:.1f}" font-size="7" '
+         f'fill="{ink}">{escape(nat)}</text>',
          symbol(u.type, cx, y0 + (9.5 if size >= C else 8.5), ink)]
     if label is None:  # a single counter names its unit; a stack's top counter stands for the stack
         p.append(_unit_id(u.id, cx, y0 + 23.6, size, ink))
@@ -183,11 +187,11 @@ def _face(u: UnitState, v: UnitView, x0: float, y0: float, size: float, ink: str
         dot = "#e0a000" if u.supply == "partial" else "#d00"
         p.append(f'<circle cx="{x0 + size - 4:.1f}" cy="{y0 + 4:.1f}" r="3" fill="{dot}"/>')
     if u.offensive:
-        p.append(f'<text x="{x0 + size - 3:.1f}" y="{y0 + size - 3:.1f}" font-size="7" text-anchor="end" '
-                 f'fill="{ink}">O</text>')
+        p.append(f'<text x="{x0 + size - 3:.1f}" y="{y0 + size - 3:.1f}" font-size="7" '
+                 f'text-anchor="end" fill="{ink}">O</text>')
     if v.mode:   # a mode (WaR PA, Exploit, PzC Travel...): its first letters, top right
-        p.append(f'<text class="mode" x="{x0 + size - 2.5:.1f}" y="{y0 + 8:.1f}" font-size="6" text-anchor="end" '
-                 f'fill="{ink}">{escape(v.mode[:3].upper())}</text>')
+        p.append(f'<text class="mode" x="{x0 + size - 2.5:.1f}" y="{y0 + 8:.1f}" font-size="6" '
+                 f'text-anchor="end" fill="{ink}">{escape(v.mode[:3].upper())}</text>')
     return p + _markers(v.markers, x0, y0, size)
 
 
@@ -202,9 +206,10 @@ def _markers(markers, x0: float, y0: float, size: float) -> list[str]:
     for m, (fx, fy) in zip(markers, _SLOTS):
         x = x0 + 5 + fx * (size - 10)
         y = y0 + 5 + fy * (size - 10) if fy in (0.0, 1.0) else y0 + size * fy
-        out.append(f'<g class="marker {safe_id(m.name)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{m.fill}" '
-                   f'stroke="#222" stroke-width="0.6"/><text x="{x:.1f}" y="{y + 2.4:.1f}" font-size="6.5" '
-                   f'font-weight="bold" text-anchor="middle" fill="{ink_on(m.fill)}">{escape(m.letter)}</text></g>')
+        out.append(f'<g class="marker {safe_id(m.name)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" '
+                   f'fill="{m.fill}" stroke="#222" stroke-width="0.6"/><text x="{x:.1f}" '
+                   f'y="{y + 2.4:.1f}" font-size="6.5" font-weight="bold" text-anchor="middle" '
+                   f'fill="{ink_on(m.fill)}">{escape(m.letter)}</text></g>')
     return out
 
 
@@ -215,8 +220,8 @@ def _unit_id(uid: str, cx: float, y: float, size: float, ink: str) -> str:
     # bold: ~0.62 em a glyph
     font = max(5.5, math.floor(min(7.6, room / (0.62 * max(len(uid), 1))) * 10) / 10)
     fit = f' textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"' if len(uid) * 0.62 * font > room else ""
-    return (f'<text class="unit-id" x="{cx:.1f}" y="{y:.1f}" font-size="{font:.1f}" font-weight="bold" '
-            f'text-anchor="middle" fill="{ink}"{fit}>{escape(uid)}</text>')
+    return (f'<text class="unit-id" x="{cx:.1f}" y="{y:.1f}" font-size="{font:.1f}" '
+            f'font-weight="bold" text-anchor="middle" fill="{ink}"{fit}>{escape(uid)}</text>')
 
 
 def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
@@ -245,20 +250,21 @@ def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
         dash = "" if kind == "advance" else ' stroke-dasharray="9 4"'
         units = ", ".join(e.unit for e in evs)
         tip = f"{kind} {a} -> {b}: {units} ({evs[0].rule})"
-        out.append(f'<g id="arrow-{i}" class="arrow {kind}" data-units={quoteattr(units)} data-from={quoteattr(a)} '
-                   f'data-to={quoteattr(b)}><title>{escape(tip)}</title>'
-                   f'<path d="M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}" fill="none" '
+        out.append(f'<g id="arrow-{i}" class="arrow {kind}" data-units={quoteattr(units)} '
+                   f'data-from={quoteattr(a)} '
+                   f'data-to={quoteattr(b)}><title>{escape(tip)}</title><path '
+                   f'd="M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}" fill="none" '
                    f'stroke="{ARROWS[kind]}" stroke-width="5" stroke-opacity="0.92"{dash} '
                    f'stroke-linecap="round" marker-end="url(#head-{kind})"/>')
         if len(evs) > 1:
             # A quarter of the way along the curve: B(t) = (1-t)^2 S + 2t(1-t) M + t^2 E.
             bx = 0.5625 * sx + 0.375 * mx + 0.0625 * ex
             by = 0.5625 * sy + 0.375 * my + 0.0625 * ey
-            out.append(f'<g class="count" data-count="{len(evs)}">'
-                       f'<circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="white" '
-                       f'stroke="{ARROWS[kind]}" stroke-width="2"/>'
-                       f'<text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
-                       f'font-weight="bold" text-anchor="middle" fill="{ARROWS[kind]}">{len(evs)}</text></g>')
+            out.append(f'<g class="count" data-count="{len(evs)}"><circle cx="{bx:.1f}" '
+                       f'cy="{by:.1f}" r="8" fill="white" stroke="{ARROWS[kind]}" '
+                       f'stroke-width="2"/><text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
+                       'font-weight="bold" text-anchor="middle" '
+                       f'fill="{ARROWS[kind]}">{len(evs)}</text></g>')
         out.append("</g>")
     out.append("</g>")
     return out

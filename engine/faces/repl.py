@@ -68,8 +68,9 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
         self.searched = ""  # the last TEXT of `search`, for `search` alone
         self._update_prompt()
         if self.interactive:
-            self.intro = (f"turnlog repl: '{self.state().name}', {self.last} events; the cursor is at the live end.\n"
-                          "help lists the commands, help NAME explains one; Tab completes; Ctrl-D leaves.")
+            self.intro = (f"turnlog repl: '{self.state().name}', {self.last} events; the cursor is "
+                          "at the live end.\nhelp lists the commands, help NAME explains one; Tab "
+                          "completes; Ctrl-D leaves.")
 
     # -- plumbing --------------------------------------------------------------
 
@@ -139,7 +140,8 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
             # another player appended: catch up, then let them retry
             self.game.state = self.game.at()
             self._states.clear()
-            self.say(f"error: {err}\n(reloaded: the log now ends at seq {self.last}; nothing of yours was written)")
+            self.say(f"error: {err}\n(reloaded: the log now ends at seq {self.last}; nothing of "
+                     "yours was written)")
         except KeyError as err:
             self.say(f"error: no such id {err}")
         except LogError as err:  # a read-only game: browsing goes on

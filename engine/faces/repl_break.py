@@ -85,7 +85,8 @@ class BreakCommands(Mixin):
                 raise CommandError(f"break roll takes nothing after it, not {value!r}")
             return Breakpoint("roll")
         if not value:
-            raise CommandError(f"break {kind} needs a {'rule number' if kind == 'rule' else 'name'} ({USAGE})")
+            raise CommandError(f"break {kind} needs a "
+                               f"{'rule number' if kind == 'rule' else 'name'} ({USAGE})")
         if kind == "type" and value not in codec.TYPES:
             near = difflib.get_close_matches(value, list(codec.TYPES), n=3)
             raise CommandError(f"no event type {value!r}"
@@ -186,7 +187,8 @@ class BreakCommands(Mixin):
         for row in self._scan(True, start=0):
             if self._matches(row, actors):
                 found.append(row)
-        self.say(f"{len(found)} event{'s' * (len(found) != 1)} match{'es' * (len(found) == 1)} {narrative.quoted(text)}"
+        self.say(f"{len(found)} event{'s' * (len(found) != 1)} match{'es' * (len(found) == 1)} "
+                 f"{narrative.quoted(text)}"
                  + (f"; the first {SHOWN}:" if len(found) > SHOWN else ("" if not found else ":")))
         for row in found[:SHOWN]:
             self.say(self._line(*row, undone=undone))

@@ -70,7 +70,8 @@ class CursorCommands(Mixin):
         """The row of command ``cid``, which an event of the log names."""
         row = self.game.log.command(cid)
         if row is None:  # a damaged log: its events name a command it does not hold
-            raise CommandError(f"command {cid} has no row in this log; `turnlog verify` names the damage")
+            raise CommandError(f"command {cid} has no row in this log; `turnlog verify` names the "
+                               "damage")
         return row
 
     def _line(self, seq, cid, ev, auto, undone=frozenset()) -> str:
@@ -123,7 +124,8 @@ class CursorCommands(Mixin):
         cid = next(r for r in self.game.log.commands() if r[6] == min(ends))
         first = max(cid[5], self.cursor + 1)
         self.cursor = cid[6]
-        self.say(f"command c{cid[0]} {cid[2]}{' by ' + cid[1] if cid[1] else ''}: {command_args(cid[3])}")
+        self.say(f"command c{cid[0]} {cid[2]}{' by ' + cid[1] if cid[1] else ''}: "
+                 f"{command_args(cid[3])}")
         undone = self.game.undone()
         for row in self.game.rows(first, cid[6]):
             self.say(self._line(*row, undone=undone))
@@ -145,7 +147,8 @@ class CursorCommands(Mixin):
         seq = {"start": 1, "end": self.last, "$": self.last}.get(arg)
         if seq is None:
             if not arg.isdigit():
-                raise CommandError(f"usage: goto SEQ | start | end (SEQ a number from 1 to {self.last}), not {arg!r}")
+                raise CommandError("usage: goto SEQ | start | end (SEQ a number from 1 to "
+                                   f"{self.last}), not {arg!r}")
             seq = int(arg)
             if not 0 <= seq <= self.last:
                 raise CommandError(f"seq {seq} is outside the log (1..{self.last})")
@@ -168,7 +171,8 @@ class CursorCommands(Mixin):
             self.say(f"  command: c{cid} {cmdrow[2]}{by} at {cmdrow[4]}, "
                      f"seq {cmdrow[5]}-{cmdrow[6]}: {command_args(cmdrow[3])}")
         t = st.turn
-        self.say(f"  turn:    {t.turn} ({t.season} {t.year}), {t.active or '-'}'s player turn, {t.phase or '-'} phase")
+        self.say(f"  turn:    {t.turn} ({t.season} {t.year}), {t.active or '-'}'s player turn, "
+                 f"{t.phase or '-'} phase")
         for p in st.attritions.values():
             self.say(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}")
         if self.cursor:
@@ -221,7 +225,8 @@ class CursorCommands(Mixin):
         if not keys:
             raise CommandError("this game is not signed: its commands need no key")
         if not self.actor:
-            raise CommandError("name the actor first (`as NAME`): a key signs its own actor's commands")
+            raise CommandError("name the actor first (`as NAME`): a key signs its own actor's "
+                               "commands")
         from ..signatures import Signer, signer_for
         signer = Signer.from_file(path)
         signer_for(keys, self.actor, signer)  # refused now, not at the next command

@@ -51,7 +51,8 @@ class RulesCommands(Mixin):
             self.say(f"(as of seq {self.cursor}; 'do' acts at the live end, seq {self.last})")
         procs = [p for p in st.attritions.values() if p.phase != "done"]
         for p in procs:
-            self.say(f"{p.id} ({p.attacker} vs {p.defender} in {p.zone}) is in phase '{p.phase}'; the table allows:")
+            self.say(f"{p.id} ({p.attacker} vs {p.defender} in {p.zone}) is in phase '{p.phase}'; "
+                     "the table allows:")
             for t in machine.TRANSITIONS:
                 if t["source"] == p.phase:
                     name = next((k for k, v in machine.COMMAND_TRIGGER.items() if v == t["trigger"]),
@@ -107,7 +108,8 @@ class RulesCommands(Mixin):
         if st.attritions[pid].phase != "roll":
             roll = self._roll_seq(pid)
             if roll is None:
-                raise CommandError(f"{pid} is in phase '{st.attritions[pid].phase}' and has not rolled")
+                raise CommandError(f"{pid} is in phase '{st.attritions[pid].phase}' and has not "
+                                   "rolled")
             seq, cid, ev = roll
             before, actual = self.state(self._command(cid)[5] - 1), ev.die
             self.say(f"{pid} rolled at seq {seq}; the odds just before that roll:")

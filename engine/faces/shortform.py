@@ -33,7 +33,8 @@ def parse_short(text: str) -> c.Command:
         else:
             free = next((k for k in positional if k not in obj), None)
             if free is None:
-                raise CommandError(f"{cls.__name__}: no field for {arg!r} (fields: {', '.join(fields)})")
+                raise CommandError(f"{cls.__name__}: no field for {arg!r} (fields: "
+                                   f"{', '.join(fields)})")
             key, value = free, arg
         obj[key] = _convert(value, fields[key].type, f"{key}")
     return c.parse(msgspec.json.encode(obj))
@@ -104,7 +105,8 @@ def _convert(value: str, t, path: str):
         t = next(x for x in t.types if not isinstance(x, mi.NoneType))
     if isinstance(t, mi.LiteralType):
         if value not in t.values:
-            raise CommandError(f"{path}: expected one of {', '.join(map(str, t.values))}, got {value!r}")
+            raise CommandError(f"{path}: expected one of {', '.join(map(str, t.values))}, got "
+                               f"{value!r}")
         return value
     if isinstance(t, mi.IntType):
         try:

@@ -80,21 +80,25 @@ class ProcedureMachine:
         for i, t in enumerate(self.transitions):
             for end in ("source", "dest"):
                 if t[end] not in known:
-                    raise ValueError(f"{self.kind} machine: transitions[{i}].{end} {t[end]!r} is not a state")
+                    raise ValueError(f"{self.kind} machine: transitions[{i}].{end} {t[end]!r} is "
+                                     "not a state")
             conds = t.get("conditions", [])
             for c in [conds] if isinstance(conds, str) else conds:
                 if c not in self.conditions:
-                    raise ValueError(f"{self.kind} machine: transitions[{i}] names no condition {c!r}")
+                    raise ValueError(f"{self.kind} machine: transitions[{i}] names no condition "
+                                     f"{c!r}")
         for s, r in {**self.roles, **self.trigger_roles}.items():
             if r not in ROLES:
-                raise ValueError(f"{self.kind} machine: role {r!r} of {s!r} is not one of {', '.join(ROLES)}")
+                raise ValueError(f"{self.kind} machine: role {r!r} of {s!r} is not one of "
+                                 f"{', '.join(ROLES)}")
         missing = [s for s in self.states if s not in self.roles]
         if missing:
             raise ValueError(f"{self.kind} machine: no role for state(s) {', '.join(missing)}")
         triggers = {t["trigger"] for t in self.transitions}
         for name, trig in self.commands.items():
             if trig not in triggers:
-                raise ValueError(f"{self.kind} machine: command {name} fires {trig!r}, which no transition has")
+                raise ValueError(f"{self.kind} machine: command {name} fires {trig!r}, which no "
+                                 "transition has")
 
     # -- the rules' queries --------------------------------------------------
 
@@ -117,7 +121,8 @@ class ProcedureMachine:
         agree on every state, trigger and fact combination of every registered machine.
         """
         if not self._fact_names.issuperset(facts):
-            raise ValueError(f"{self.kind} machine: no fact named {', '.join(sorted(set(facts) - self._fact_names))}")
+            raise ValueError(f"{self.kind} machine: no fact named "
+                             f"{', '.join(sorted(set(facts) - self._fact_names))}")
         ways = self._ways.get((trigger, phase))
         if ways is None:
             raise ValueError(f"{self.kind} machine: {trigger!r} cannot fire from {phase!r}")
@@ -154,8 +159,9 @@ class ProcedureMachine:
         if trig not in allowed:
             # Name what a player may type, not the table's internal trigger names.
             now = [self.command_of(t) or f"(automatic: {t})" for t in allowed]
-            raise RuleViolation(self.rule, f"{command} is not possible while {procedure} is in phase '{phase}' "
-                                f"(possible now: {', '.join(now) or 'nothing: it is over'})")
+            raise RuleViolation(self.rule, f"{command} is not possible while {procedure} is in "
+                                f"phase '{phase}' (possible now: "
+                                f"{', '.join(now) or 'nothing: it is over'})")
         return trig
 
     def command_of(self, trigger: str) -> str | None:

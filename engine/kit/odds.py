@@ -83,7 +83,8 @@ def column_of(table: Table, odds: Fraction | str, *, shift_by: int = 0, beyond: 
     ratio is one level, so 9:1 shifted -2 on a table ending at 7:1 reads 7:1; below the first it clamps.
     """
     if table.spec.columns_by != "odds":
-        raise ValueError(f"table {table.name!r} is not read by odds (columns_by = {table.spec.columns_by!r})")
+        raise ValueError(f"table {table.name!r} is not read by odds (columns_by = "
+                         f"{table.spec.columns_by!r})")
     odds = parse_ratio(odds) if isinstance(odds, str) else Fraction(odds)
     names = table.columns
     index, notes = column_index(table, odds)
@@ -100,7 +101,8 @@ def column_of(table: Table, odds: Fraction | str, *, shift_by: int = 0, beyond: 
     if wanted > last:
         notes += (f"{_name_at(table, wanted)} is beyond the last column; read as {names[last]}",)
     elif wanted < 0:
-        notes += (f"the shift stops at the first column, {names[0]} ({-wanted} beyond it not applied)",)
+        notes += (f"the shift stops at the first column, {names[0]} ({-wanted} beyond it not "
+                  "applied)",)
     return Column(to, names[to], odds, notes)
 
 
@@ -109,7 +111,8 @@ def _levels_above(table: Table, odds: Fraction) -> int:
     top = table.spec.columns[-1].min
     top_odds = parse_ratio(top) if isinstance(top, str) else None
     if top_odds is None or top_odds.denominator != 1:
-        raise ValueError(f"table {table.name!r}: levels beyond the last column need it to start at n:1, not {top}")
+        raise ValueError(f"table {table.name!r}: levels beyond the last column need it to start at "
+                         f"n:1, not {top}")
     return max(0, math.floor(odds) - int(top_odds))
 
 
