@@ -145,8 +145,8 @@ class Retreat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class RetreatCommand(Command, frozen=True):
     """The one retreat shape: a procedure and every move at once (engine/kit/retreat.py checks it).
 
-    A system's retreat command subclasses it and adds no field but the draws it may enter (``values``),
-    so every retreat reads alike.
+    A system's retreat command subclasses it and adds no field but the draws it may enter
+    (``values``), so every retreat reads alike.
     """
 
     procedure: str

@@ -82,16 +82,16 @@ class Game(TimeTravel):
         The game is built under a temporary name beside ``path``; the seed sidecar is written and
         synced first; the file takes its name (a hard link: never over another file) only when
         complete. A kill at any point leaves no game at ``path``, or a whole one with its seed.
-        ``log_format`` exists so that older formats stay tested; new games use the current one, and a
-        signed game (seats with keys, engine/signatures.py) log format 4, the one that stores signatures.
-        ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
-        dice instead of a seed: holder -> its key (engine/joint_keys.py new_key, DER bytes), or
-        the record of a key it keeps elsewhere (joint_keys.record: public key and proof); no seed
-        file is written (engine/faces/cli_dice.py create_joint_game writes the keys' files).
-        ``joint_hmac`` makes instead the HMAC shares of games created before (holder -> a secret,
-        or its SHA-256), kept for tests of them.
-        ``seats`` (a SeatsSpec, or a dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``)
-        replaces the scenario's seats (engine/seats.py); none is a hot-seat game.
+        ``log_format`` exists so that older formats stay tested; new games use the current one, and
+        a signed game (seats with keys, engine/signatures.py) log format 4, the one that stores
+        signatures. ``public_seed`` marks the seed as known to others (a test or demo game).
+        ``joint`` makes joint dice instead of a seed: holder -> its key (engine/joint_keys.py
+        new_key, DER bytes), or the record of a key it keeps elsewhere (joint_keys.record: public
+        key and proof); no seed file is written (engine/faces/cli_dice.py create_joint_game writes
+        the keys' files). ``joint_hmac`` makes instead the HMAC shares of games created before
+        (holder -> a secret, or its SHA-256), kept for tests of them. ``seats`` (a SeatsSpec, or a
+        dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``) replaces the
+        scenario's seats (engine/seats.py); none is a hot-seat game.
         """
         if seats is not None:
             scenario = S.seat_scenario(scenario, seats)
@@ -188,8 +188,9 @@ class Game(TimeTravel):
                 signer: SG.Signer | None = None) -> list[tuple[int, object]]:
         """Run one command through the rules; return the appended (seq, event) pairs.
 
-        In a signed game the command is signed by ``signer`` (default: ``signers[actor]``), which must
-        hold ``actor``'s registered key; the seat check comes first (a signature makes no command legal).
+        In a signed game the command is signed by ``signer`` (default: ``signers[actor]``), which
+        must hold ``actor``'s registered key; the seat check comes first (a signature makes no
+        command legal).
         """
         cmd = as_command(command)
         if isinstance(cmd, c.Undo):
@@ -326,10 +327,11 @@ class Game(TimeTravel):
     def fork(self, at: int, to: str | Path, *, with_seed: bool = False) -> "Game":
         """Copy this game up to the last whole command at or before ``at`` into a new game file.
 
-        The rows up to the cut are copied verbatim; one ForkGame row after them gives the fork its own
-        identity (engine/identity.py), so nothing signed or shared in the fork fits the original. A
-        fair-play game's seed is copied beside the fork only ``with_seed``: otherwise a player could
-        roll in the fork, read the die, and decline in the game (docs/reliability.md §8).
+        The rows up to the cut are copied verbatim; one ForkGame row after them gives the fork its
+        own identity (engine/identity.py), so nothing signed or shared in the fork fits the
+        original. A fair-play game's seed is copied beside the fork only ``with_seed``: otherwise a
+        player could roll in the fork, read the die, and decline in the game (docs/reliability.md
+        §8).
         """
         last = self.log.last()[0]
         if at > last:

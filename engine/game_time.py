@@ -79,7 +79,8 @@ class TimeTravel:
         """(seq, undone command id) of every undo row, in seq order.
 
         A stored row never changes and rows are only appended, so the rows read are kept and only
-        those past the last seq read are fetched and decoded (a game of K undos decoded K rows per call).
+        those past the last seq read are fetched and decoded (a game of K undos decoded K rows per
+        call).
         """
         log, read, undos, ids = self._undos
         if log is not self.log:

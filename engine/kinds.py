@@ -46,8 +46,8 @@ ENTRY_POINT_GROUP = installed.GROUP
 def register(kind: Kind) -> Kind:
     """Plug ``kind`` in; registering the same kind again changes nothing; returns it.
 
-    Refused (ValueError naming the clash) before anything is changed: a kind name, a command name or an
-    event tag another kind already owns. Optional attributes of ``kind``: ``events`` (its event
+    Refused (ValueError naming the clash) before anything is changed: a kind name, a command name or
+    an event tag another kind already owns. Optional attributes of ``kind``: ``events`` (its event
     Structs), ``apply(state, event)`` (required with ``events``), ``state_type`` (its entry in
     ``GameState.kinds``), ``narrate(event) -> str`` and ``machine`` (engine/kit/machine.py, drawn by
     ``turnlog diagram --kind``).

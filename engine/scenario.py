@@ -70,7 +70,8 @@ MAX_NESTING = 100
 def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Path | None = None) -> Scenario:
     """Decode and check a scenario; raise ScenarioError naming the bad field.
 
-    ``base`` is the folder table paths are relative to (the scenario file's; the current one if None).
+    ``base`` is the folder table paths are relative to (the scenario file's; the current one if
+    None).
     """
     _check_nesting(text, origin)
     try:

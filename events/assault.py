@@ -50,11 +50,11 @@ class AssaultPhaseChanged(Event, frozen=True, kw_only=True):
 class AssaultResolved(Event, frozen=True, kw_only=True):
     """The two Combat Results of AS-RES.2 (reading P1), with every modifier the totals rest on.
 
-    Values are exact fractions written as strings (``"41/3"``), so the log holds no float. ``att_loss`` is
-    what the defenders' assault cost the attackers, ``def_loss`` what the attackers' cost the defenders,
-    both in men-equivalents (reading P9: a vehicle or gun strength point is 10). ``low``/``high`` are the
-    scenario's combat values; ``night`` is the host's fact for AS-DIS.2. The draws are the DieRolled
-    events logged just before.
+    Values are exact fractions written as strings (``"41/3"``), so the log holds no float.
+    ``att_loss`` is what the defenders' assault cost the attackers, ``def_loss`` what the attackers'
+    cost the defenders, both in men-equivalents (reading P9: a vehicle or gun strength point is 10).
+    ``low``/``high`` are the scenario's combat values; ``night`` is the host's fact for AS-DIS.2.
+    The draws are the DieRolled events logged just before.
     """
 
     procedure: str
@@ -150,8 +150,8 @@ class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True
     """Panzer Campaigns assault: the scenario's parameters and the readings the text leaves open.
 
     The numbers are the user's data (the commercial games' values are not shipped); every reading's
-    default is the engine's ruling (docs/rulings.md, reading notes §2.6). All default, so a game that
-    never assaults encodes as before.
+    default is the engine's ruling (docs/rulings.md, reading notes §2.6). All default, so a game
+    that never assaults encodes as before.
     """
 
     # AS-COST.1: the optional rule is in force

@@ -230,10 +230,10 @@ class EventLog(LogReads):
                sign: Callable[[str], str] | None = None) -> tuple[int, list[int]]:
         """Append one command's events; return (command id, their seqs).
 
-        ``rows`` are (type, version, json data, automatic). Raises
-        ConcurrencyError when the log's last seq is not ``expected_seq``. ``sign`` (format 4) is given
-        the hash of the row before the command, read inside the write transaction, and returns the
-        signature to store with it (engine/signatures.py).
+        ``rows`` are (type, version, json data, automatic). Raises ConcurrencyError when the log's
+        last seq is not ``expected_seq``. ``sign`` (format 4) is given the hash of the row before
+        the command, read inside the write transaction, and returns the signature to store with it
+        (engine/signatures.py).
         """
         item = batch_item(actor, command_type, payload, rows, sign)
         last = self.append_batch([item], expected_seq=expected_seq)

@@ -68,8 +68,8 @@ def stored_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool) ->
 def iter_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool, end: list) -> Iterator[tuple]:
     """Yield stored_rows3()'s rows one by one; once exhausted, ``end`` holds [last seq, last cid].
 
-    SQLite's append takes them as they are hashed: a bulk import of a million events held every row and
-    hash at once before the insert began (~0.3 GB, and wall time the floor does not spend).
+    SQLite's append takes them as they are hashed: a bulk import of a million events held every row
+    and hash at once before the insert began (~0.3 GB, and wall time the floor does not spend).
     """
     chain = row_hash3
     for actor, ctype, payload, rows, *sign in batch:
@@ -108,7 +108,8 @@ def check_batch(fmt: int, batch: Sequence[Item]) -> None:
 def merged(commands: Iterable[Sequence], events: Iterable[Sequence]) -> Iterator[tuple]:
     """Format-3/4 stored rows: each command's columns joined onto the event row at its first seq.
 
-    A format-4 full row carries its signature as an eighth field; it goes last, as the table keeps it.
+    A format-4 full row carries its signature as an eighth field; it goes last, as the table keeps
+    it.
     """
     by_first = {c[5]: c for c in commands}
     for row in events:

@@ -38,8 +38,8 @@ def defenders(state: GameState, attacker: str, hex_: str) -> list[str]:
 def unplayable(state: GameState) -> str | None:
     """AS-HA0.1 (reading P19): why no assault can be played in this game, or None.
 
-    The optional Alternate Assault rule's formula is not in the text; a game that turns it on is refused at
-    the declaration, so no assault is opened that could never be resolved.
+    The optional Alternate Assault rule's formula is not in the text; a game that turns it on is
+    refused at the declaration, so no assault is opened that could never be resolved.
     """
     if state.rules.pzc.alternate_assault:
         return ("the optional Alternate Assault rule (rules.pzc.alternate_assault) is not in the "
@@ -79,8 +79,9 @@ def bar(state: GameState, attacker: str, u: UnitState, hex_: str) -> tuple[str, 
 def committed(state: GameState, uid: str, hex_: str) -> tuple[str, str] | None:
     """(assault, hex) of a still-forming assault on another hex that ``uid`` has joined, else None.
 
-    AS-GEN.1 sends a unit from its hex into one defending hex; without this, AS-COST.1's free assault would
-    let one unit count its full value in two assaults at once (the cost of AS-COST.2-3 bars it otherwise).
+    AS-GEN.1 sends a unit from its hex into one defending hex; without this, AS-COST.1's free
+    assault would let one unit count its full value in two assaults at once (the cost of AS-COST.2-3
+    bars it otherwise).
     """
     got = state.kinds.get("assault")
     for p in (got.procedures.values() if got is not None else ()):

@@ -120,7 +120,8 @@ def _accepted(check, *args) -> bool:
 def losses_choice(state: GameState, p: Attrition) -> Choice:
     """Which units the defender may lose and exactly how many (14.51, 14.52 A-C, 14.522, 14.521G).
 
-    When fewer units are eligible than the result calls for, the count is what can be lost (the shortfall).
+    When fewer units are eligible than the result calls for, the count is what can be lost (the
+    shortfall).
     """
     zone = state.zones[p.zone]
     limit = losses.contact_limits(state, p)

@@ -105,9 +105,9 @@ def _second_roll(p: Attrition) -> str:
 def open_guard(state: GameState, what: str) -> RuleViolation | None:
     """Why a host command that changes the board must wait for the open attrition, or None.
 
-    14.22A counts the units in contact as the die is rolled, and the count is taken at BeginAttrition; the
-    later steps (losses, occupation, retreats) read the same board. So nothing that a count, a modifier or a
-    retreat reads may change until the procedure is done.
+    14.22A counts the units in contact as the die is rolled, and the count is taken at
+    BeginAttrition; the later steps (losses, occupation, retreats) read the same board. So nothing
+    that a count, a modifier or a retreat reads may change until the procedure is done.
     """
     p = unfinished(state)
     if p is None or not second_reading(state):  # edition 1 logs were played without this hold
@@ -172,8 +172,8 @@ def _table_cell(row: int, column: str) -> tuple[int, int]:
 def two_counters_open(state: GameState, proc: Attrition) -> bool:
     """14.44: a 1C/1H result may still become 2C (not twice, not after winter designations).
 
-    The Asia note halves the hexes captured, not the result obtained, so a Pacific 1C/1H (captured as
-    1C/0H) qualifies; ``rules.attrition.two_counters = "final"`` reads the halved result instead.
+    The Asia note halves the hexes captured, not the result obtained, so a Pacific 1C/1H (captured
+    as 1C/0H) qualifies; ``rules.attrition.two_counters = "final"`` reads the halved result instead.
     """
     if proc.two_counters or proc.winter_losses or proc.winter_occupation or proc.row is None:
         return False

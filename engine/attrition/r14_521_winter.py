@@ -24,9 +24,10 @@ def applies(state: GameState, proc: Attrition) -> bool:
 def allowance(state: GameState, proc: Attrition) -> int:
     """14.521D: the difference between the winter levels that apply to Russia and Germany.
 
-    Reading (docs/rulings.md): the level that applies is the preparation level limited to the winter level
-    of the attritioned area, as 14.42C limits it, so the allowance never exceeds what the modifier counts;
-    ``rules.attrition.winter_allowance = "preparation"`` takes the raw preparation levels instead.
+    Reading (docs/rulings.md): the level that applies is the preparation level limited to the winter
+    level of the attritioned area, as 14.42C limits it, so the allowance never exceeds what the
+    modifier counts; ``rules.attrition.winter_allowance = "preparation"`` takes the raw preparation
+    levels instead.
     """
     rw = state.rules.russian_winter
     ru = state.nationalities[rw.attacker_nationality].winter_prep

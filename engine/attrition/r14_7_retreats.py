@@ -19,10 +19,11 @@ ELIMINATED = (1, 1, 1, 1)
 def displaced(state: GameState, proc: Attrition, selections=None) -> list[UnitState]:
     """Defending ground units (not flak) in the hexes selected for occupation: they must retreat.
 
-    ``selections`` defaults to the procedure's own (a selection being judged passes its own). Partisans take
-    no part in an attrition (14.61) and stay where they are, unless ``rules.attrition.partisans_retreat``.
-    The procedure's own are worked out once per decision (``held``; the procedure is kept with them, so
-    its id is not reused by another object meanwhile); callers only read the list.
+    ``selections`` defaults to the procedure's own (a selection being judged passes its own).
+    Partisans take no part in an attrition (14.61) and stay where they are, unless
+    ``rules.attrition.partisans_retreat``. The procedure's own are worked out once per decision
+    (``held``; the procedure is kept with them, so its id is not reused by another object
+    meanwhile); callers only read the list.
     """
     if selections is None:
         return held(state, ("displaced", id(proc)), lambda: (proc, _displaced(state, proc, None)))[1]

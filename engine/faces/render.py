@@ -173,11 +173,11 @@ def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str
 def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
     """The hex id on its band, the feature marks and the overstack mark (drawn over the arrows).
 
-    Features sit on light chips in the hex's upper half: at the hex's foot, or at or below a side corner,
-    a mark would sit against a neighbour's band and read as that hex's. Over one or two counters (one
-    row) the chips stand in a row above them; otherwise in the west part, stacked upwards, ending left
-    of where the ``crowd`` counters begin (a long mark in a crowded hex may reach them, never past the
-    hex's edge).
+    Features sit on light chips in the hex's upper half: at the hex's foot, or at or below a side
+    corner, a mark would sit against a neighbour's band and read as that hex's. Over one or two
+    counters (one row) the chips stand in a row above them; otherwise in the west part, stacked
+    upwards, ending left of where the ``crowd`` counters begin (a long mark in a crowded hex may
+    reach them, never past the hex's edge).
     """
     x, y = xy
     ctrl = state.control.get(hid, "")

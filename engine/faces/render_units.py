@@ -229,7 +229,8 @@ def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
 
     An arrow runs from where it leaves the counters of its first hex to where it meets those of the
     last, so it never covers a counter at either end (a crowded hex's labels stay readable); the
-    count sits near its tail, away from the hex id band it crosses. ``crowd``: counters drawn per hex.
+    count sits near its tail, away from the hex id band it crosses. ``crowd``: counters drawn per
+    hex.
     """
     paths: dict[tuple[str, str, str], list] = {}
     for kind, ev in ctx.moves:

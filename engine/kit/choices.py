@@ -118,8 +118,9 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     def example(self, rng: random.Random) -> dict:
         """A command document (``{"type": ..., ...}``) drawn at random within the options.
 
-        Every finite option, bound, ``distinct``, ``together`` and ``one_of`` is respected; a condition
-        only in ``note`` is not, and an open field takes one of its example values (or is left out).
+        Every finite option, bound, ``distinct``, ``together`` and ``one_of`` is respected; a
+        condition only in ``note`` is not, and an open field takes one of its example values (or is
+        left out).
         """
         doc: dict[str, Any] = {"type": self.command, **self.fixed}
         taken: set = set()

@@ -29,9 +29,10 @@ class ProcedureMachine:
     """One kind's phase table as a built Machine, with the queries every kind needs.
 
     ``commands`` maps a command name to the trigger it fires; a trigger no command fires is an
-    automatic step (the engine takes it itself). ``roles`` names who acts in each state; ``trigger_roles``
-    overrides that for one trigger where a state has two actors (attrition's ``losses``: the defender
-    takes losses, the attacker may choose 2C). ``rule`` is the rule a refusal by the table cites.
+    automatic step (the engine takes it itself). ``roles`` names who acts in each state;
+    ``trigger_roles`` overrides that for one trigger where a state has two actors (attrition's
+    ``losses``: the defender takes losses, the attacker may choose 2C). ``rule`` is the rule a
+    refusal by the table cites.
     """
 
     def __init__(self, kind: str, *, states: Sequence[str],

@@ -57,7 +57,8 @@ def apply(base: int | Fraction, modifiers: Iterable[Modifier], *, rounding: Roun
 
 def round_as(x: Fraction, rounding: Rounding) -> int | Fraction:
     """``x`` rounded as named: floor/ceil (toward -inf/+inf), down/up (toward/away from zero),
-    half_up/half_down (nearest; a half away from/toward zero), half_even (nearest; a half to even)."""
+    half_up/half_down (nearest; a half away from/toward zero), half_even (nearest; a half to even).
+    """
     if rounding == "exact":
         return x
     if rounding == "floor":
