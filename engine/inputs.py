@@ -57,7 +57,8 @@ def lines(stream: BinaryIO, origin: str, *, max_line: int = MAX_LINE,
             raise error(f"{origin}: line {n}: not UTF-8 text (byte {err.start + 1}: {err.reason})") from None
 
 
-def check_size(stream: BinaryIO, origin: str, max_bytes: int, error: type[Exception] = CommandError) -> None:
+def check_size(stream: BinaryIO, origin: str, max_bytes: int,
+               error: type[Exception] = CommandError) -> None:
     """Refuse a regular file over ``max_bytes`` before reading any of it (streams are counted as read)."""
     try:
         st = os.fstat(stream.fileno())

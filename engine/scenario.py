@@ -67,7 +67,8 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 MAX_NESTING = 100
 
 
-def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Path | None = None) -> Scenario:
+def parse(text: str | bytes, fmt: str, origin: str = "scenario",
+          base: str | Path | None = None) -> Scenario:
     """Decode and check a scenario; raise ScenarioError naming the bad field.
 
     ``base`` is the folder table paths are relative to (the scenario file's; the current one if

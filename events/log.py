@@ -314,7 +314,8 @@ class EventLog(LogReads):
                          # rows come in seq order
                          takewhile(lambda r: r[0] <= upto, other.full_rows()))
 
-    def import_rows(self, fmt: int, commands: Iterable[Sequence], events: Iterable[Sequence]) -> None:
+    def import_rows(self, fmt: int, commands: Iterable[Sequence],
+                    events: Iterable[Sequence]) -> None:
         """Insert stored rows verbatim into this new, empty log of the same format, in one transaction.
 
         ``commands`` are (id, actor, type, payload, ts, first_seq, last_seq) in every format; ``events``

@@ -55,7 +55,8 @@ def now() -> str:
     return f"{_SECOND[1]}.{micro:06d}+00:00"
 
 
-def stored_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool) -> tuple[list[tuple], int, int]:
+def stored_rows3(batch, seq: int, prev: str, cid: int, ts: str,
+                 signed: bool) -> tuple[list[tuple], int, int]:
     """The format-3/4 rows of ``batch`` chained on (seq, prev hash, cid); return (rows, last seq, last cid).
 
     Shared by both stores (events/pglog.py), so a command's stored bytes and hashes are the same in each.
@@ -65,7 +66,8 @@ def stored_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool) ->
     return out, end[0], end[1]
 
 
-def iter_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool, end: list) -> Iterator[tuple]:
+def iter_rows3(batch, seq: int, prev: str, cid: int, ts: str, signed: bool,
+               end: list) -> Iterator[tuple]:
     """Yield stored_rows3()'s rows one by one; once exhausted, ``end`` holds [last seq, last cid].
 
     SQLite's append takes them as they are hashed: a bulk import of a million events held every row

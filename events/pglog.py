@@ -261,7 +261,8 @@ class PgEventLog(PgReads):
         self.import_rows(other.format, [c for c in other.commands() if c[6] <= upto],
                          takewhile(lambda r: r[0] <= upto, other.full_rows()))
 
-    def import_rows(self, fmt: int, commands: Iterable[Sequence], events: Iterable[Sequence]) -> None:
+    def import_rows(self, fmt: int, commands: Iterable[Sequence],
+                    events: Iterable[Sequence]) -> None:
         """Insert stored rows verbatim into this new, empty game of the same format, in one transaction."""
         if fmt not in FORMATS:
             raise LogError(f"log format {fmt} is not one this turnlog reads ({FORMATS})")

@@ -48,7 +48,8 @@ def apply(state: GameState, event) -> None:
     DISPATCH[type(event).__name__](state, event)
 
 
-def fold(state: GameState, rows: Iterable[tuple], undone: frozenset[int] | set[int] = frozenset()) -> GameState:
+def fold(state: GameState, rows: Iterable[tuple],
+         undone: frozenset[int] | set[int] = frozenset()) -> GameState:
     """Fold rows (seq, command_id, type, version, data, automatic) into state, skipping undone commands."""
     last = [state.seq]
 

@@ -111,7 +111,8 @@ def crossing_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] |
     return crossing(state, u, u.hex, hex_, u.mode.lower() == "travel")
 
 
-def crossing(state: GameState, u: UnitState, from_: str, to: str, travel: bool) -> tuple[str, str] | None:
+def crossing(state: GameState, u: UnitState, from_: str, to: str,
+             travel: bool) -> tuple[str, str] | None:
     """(id, why) if ``u``, in Travel Mode or not, could not move from ``from_`` into ``to``, else None.
 
     The movement the assault asks for (AS-ATK.3, AS-MOVE.1) and the one a retreat asks for (AS-RET.3 names

@@ -135,7 +135,8 @@ class AssaultKind(MachineKind):
             out.append(disruption.scaled(state, proc, att_loss, cmd.night))
         return flow.carry(state, dice, proc.id, out)
 
-    def on_allocate(self, state: GameState, proc: Assault, cmd: c.AllocateAssaultLosses, dice) -> list:
+    def on_allocate(self, state: GameState, proc: Assault, cmd: c.AllocateAssaultLosses,
+                    dice) -> list:
         """Reading P9, ``owner``: one side's owner shares its loss out; then what follows (flow.py)."""
         if state.rules.pzc.allocation != "owner":
             raise RuleViolation("AS-RES.2", "this game shares losses in proportion to strength "

@@ -232,26 +232,32 @@ class AttritionKind(MachineKind):
     def on_begin(self, state: GameState, _proc: None, cmd: c.BeginAttrition, _dice: Dice) -> list:
         return begin(state, cmd)
 
-    def on_roll(self, state: GameState, proc: Attrition, cmd: c.RollAttritionDie, dice: Dice) -> list:
+    def on_roll(self, state: GameState, proc: Attrition, cmd: c.RollAttritionDie,
+                dice: Dice) -> list:
         return roll(state, proc, cmd, dice)
 
-    def on_take_two(self, state: GameState, proc: Attrition, _cmd: c.TakeTwoCounters, _dice: Dice) -> list:
+    def on_take_two(self, state: GameState, proc: Attrition, _cmd: c.TakeTwoCounters,
+                    _dice: Dice) -> list:
         if not two_counters_open(state, proc):
             raise RuleViolation("14.44", _two_counters_refusal(state, proc))
         return [a.TwoCountersChosen(procedure=proc.id)]
 
-    def on_designate(self, state: GameState, proc: Attrition, cmd: c.DesignateWinterHexes, _dice: Dice) -> list:
+    def on_designate(self, state: GameState, proc: Attrition, cmd: c.DesignateWinterHexes,
+                     _dice: Dice) -> list:
         winter.check(state, proc, cmd.losses, cmd.occupation)
         return [a.WinterHexesDesignated(procedure=proc.id, losses=list(cmd.losses),
                                         occupation=list(cmd.occupation))]
 
-    def on_losses(self, state: GameState, proc: Attrition, cmd: c.TakeAttritionLosses, _dice: Dice) -> list:
+    def on_losses(self, state: GameState, proc: Attrition, cmd: c.TakeAttritionLosses,
+                  _dice: Dice) -> list:
         return take_losses(state, proc, cmd.units)
 
-    def on_select(self, state: GameState, proc: Attrition, cmd: c.SelectOccupation, _dice: Dice) -> list:
+    def on_select(self, state: GameState, proc: Attrition, cmd: c.SelectOccupation,
+                  _dice: Dice) -> list:
         return select(state, proc, cmd.selections)
 
-    def on_retreat(self, state: GameState, proc: Attrition, cmd: c.RetreatUnits, _dice: Dice) -> list:
+    def on_retreat(self, state: GameState, proc: Attrition, cmd: c.RetreatUnits,
+                   _dice: Dice) -> list:
         return retreat(state, proc, cmd)
 
     def react(self, state: GameState, event) -> list:

@@ -80,7 +80,8 @@ def determine(state: GameState) -> list[Zone]:
     return zones
 
 
-def _airdrops(state: GameState, groups: list[list[str]], where) -> tuple[dict[int, int], dict[int, list[str]]]:
+def _airdrops(state: GameState, groups: list[list[str]],
+              where) -> tuple[dict[int, int], dict[int, list[str]]]:
     """14.212: the groups held only by units airdropped there, merged into the zone each dropped from.
 
     Only a group holding an airdropped unit of its own faction can qualify, so the units are read once

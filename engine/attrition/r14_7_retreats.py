@@ -42,7 +42,8 @@ def _movers(proc: Attrition) -> set[str]:
     return {u for s in proc.selections for u in s.units}
 
 
-def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tuple[str, str] | None:
+def forbidden(state: GameState, proc: Attrition, unit: UnitState,
+              to: str) -> tuple[str, str] | None:
     """The 14.72 case (or adjacency) that bars ``unit`` from retreating into ``to``."""
     gr = grid(state)
     if to not in state.hexes:
@@ -96,7 +97,8 @@ def _enemy_zoc(state: GameState, fac: str) -> set[str]:
     return out
 
 
-def evil(state: GameState, fac: str, to: str, stack: dict[str, int], zoc: set[str]) -> tuple[int, int, int, int]:
+def evil(state: GameState, fac: str, to: str, stack: dict[str, int],
+         zoc: set[str]) -> tuple[int, int, int, int]:
     """How bad a destination is, worst evil first (14.73): enemy control, then ZoC, then overstack."""
     controlled = enemies(state, fac, state.control.get(to, ""))
     return (0, int(controlled), int(to in zoc), int(stack[to] > stacking_limit(state, to)))

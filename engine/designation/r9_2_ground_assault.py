@@ -117,7 +117,8 @@ def able_units(state: GameState, proc: AttackDesignation, hex_: str, used: set[s
             and b.attack_bar(state, state.units[uid], hex_) is None]
 
 
-def _stranding(state: GameState, proc: AttackDesignation, attackers: list[str], hexes: list[str]) -> None:
+def _stranding(state: GameState, proc: AttackDesignation, attackers: list[str],
+               hexes: list[str]) -> None:
     """9.1.1 Q&A (reading A4): refuse an assault that leaves a required hex no designated unit to attack it."""
     used, before = set(proc.participated) | set(attackers), set(proc.participated)
     # Only the hexes this assault strands: one that had lost its attackers already is the end's to

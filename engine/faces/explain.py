@@ -17,7 +17,8 @@ from turnlog.projections.state import GameState
 from .. import kinds
 from ..kit.choices import Choice
 
-def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, auto: bool) -> list[str]:
+def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev,
+            auto: bool) -> list[str]:
     """Lines naming the rules behind one logged event; ``state_at(seq)`` gives the board after a seq."""
     cmdrow = game.log.command(cid)
     out = [f"seq {seq}: {narrative.line(ev)}",

@@ -47,7 +47,8 @@ def hex_items(state: GameState, ctx: Context, pos) -> dict[str, list[tuple[UnitS
             + [(u, True) for u in ghosts.get(hid, [])] for hid in sorted(set(here) | set(ghosts))}
 
 
-def unit_counters(state: GameState, view: BoardView, ctx: Context, pos, colours: Colours) -> list[str]:
+def unit_counters(state: GameState, view: BoardView, ctx: Context, pos,
+                  colours: Colours) -> list[str]:
     """Every on-map unit's counter, stacked per nationality in a crowded hex."""
     moved = ctx.changes.unit_ids()
     out = []
@@ -171,7 +172,8 @@ def counter(u: UnitState, v: UnitView, cx: float, cy: float, colours: Colours, *
     return "".join(p)
 
 
-def _face(u: UnitState, v: UnitView, x0: float, y0: float, size: float, ink: str, label) -> list[str]:
+def _face(u: UnitState, v: UnitView, x0: float, y0: float, size: float, ink: str,
+          label) -> list[str]:
     """What is printed on a counter: the texts, the supply dot, the offensive O, the markers."""
     cx = x0 + size / 2
     nat, fac = label or (u.nationality, v.strength)

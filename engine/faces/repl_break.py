@@ -160,7 +160,8 @@ class BreakCommands(Mixin):
         self.cursor = end
         self.say(f"{why}; at the {'live end' if forwards else 'first event'} of the log, seq {end}")
 
-    def _scan(self, forwards: bool, start: int | None = None) -> Iterator[tuple[int, int, Event, bool]]:
+    def _scan(self, forwards: bool,
+              start: int | None = None) -> Iterator[tuple[int, int, Event, bool]]:
         """Rows after (or before) the cursor, nearest first, decoded a chunk at a time."""
         at = self.cursor if start is None else start
         if forwards:

@@ -205,7 +205,8 @@ def _applies(opt: Option, doc: dict) -> bool:
     return all(doc.get(k) == v for k, v in opt.when.items())
 
 
-def pick(rng: random.Random, values: list, least: int, most: int | None, bounds: Sequence[Bound] = ()) -> list:
+def pick(rng: random.Random, values: list, least: int, most: int | None,
+         bounds: Sequence[Bound] = ()) -> list:
     """``least``..``most`` distinct values at random, within every bound: the bounds' minimums first."""
     most = len(values) if most is None else min(most, len(values))
     out: list = []

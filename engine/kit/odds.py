@@ -75,7 +75,8 @@ def column(table: Table, attack: int | Fraction, defence: int | Fraction, *,
     return col._replace(notes=notes + col.notes)
 
 
-def column_of(table: Table, odds: Fraction | str, *, shift_by: int = 0, beyond: Beyond = "clamp") -> Column:
+def column_of(table: Table, odds: Fraction | str, *, shift_by: int = 0,
+              beyond: Beyond = "clamp") -> Column:
     """The column for odds already rounded (a Fraction or ``"a:b"``), after a shift of ``shift_by`` levels.
 
     ``beyond="clamp"``: odds past either end read the end column, and the shift counts from there (as
