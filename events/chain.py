@@ -87,14 +87,16 @@ def verify_legacy(fmt: int, rows: Iterable[tuple], commands: Iterable[tuple],
         if seq != expect:
             return expect - 1, expect, f"seq {expect} is missing (next row is seq {seq})"
         if prev_hash != prev:
-            return expect - 1, seq, "previous-hash link broken (a row before it was removed or reordered)"
+            return (expect - 1, seq, "previous-hash link broken (a row before it was removed or "
+                                     "reordered)")
         command = ""
         if fmt >= 2 and (seq == 1 or cid != last_cid):
             owner = digests.get(seq)
             if owner is None or owner[0] != cid:
                 return expect - 1, seq, f"command {cid} has no matching row in the commands table"
             if owner[2] != ts:
-                return expect - 1, seq, f"command {cid}'s timestamp differs from its first event's (it was edited)"
+                return (expect - 1, seq, f"command {cid}'s timestamp differs from its first "
+                                         "event's (it was edited)")
             command = owner[1]
         if row_hash(prev, seq, cid, type_, version, auto, ts, data, command) != h:
             what = "its command row or the row" if command else "the row"
@@ -140,5 +142,6 @@ def verify3(rows: Iterable[tuple], start: tuple[str, int, int] = (GENESIS, 1, 0)
             return expect - 1, seq, f"content does not match its hash ({what} was edited)"
         prev, expect = h, expect + 1
     if last_now > expect - 1:
-        return expect - 1, expect, f"seq {expect} is missing (command {cid_now} claims rows up to seq {last_now})"
+        return (expect - 1, expect, f"seq {expect} is missing (command {cid_now} claims rows up to "
+                                    f"seq {last_now})")
     return expect - 1, None, ""

@@ -226,7 +226,8 @@ class LogReads:
         except OSError as exc:
             return last, f"the file cannot be examined ({exc.strerror or exc})"
         if page and size % page:
-            return last, f"the file is {size} bytes, not a whole number of {page}-byte pages: it was cut or padded"
+            return (last, f"the file is {size} bytes, not a whole number of {page}-byte pages: it "
+                          "was cut or padded")
         if last == 0:
             return None
         try:

@@ -230,7 +230,8 @@ class PgEventLog(PgReads):
                                "written") from None
 
     def _insert(self, out: list[tuple]) -> None:
-        cols = "seq, command_id, type, version, data, automatic, hash, actor, command_type, payload, ts, last_seq"
+        cols = ("seq, command_id, type, version, data, automatic, hash, actor, command_type, "
+                "payload, ts, last_seq")
         cols += ", signature" if self.format >= SIGNED else ""
         marks = ", ".join(["%s"] * (cols.count(",") + 2))
         with self.conn.cursor() as cur:

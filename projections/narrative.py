@@ -108,9 +108,11 @@ def _line(event) -> str:
         case s.FactionDefined(faction=f):
             return f"faction {f.id} ({f.name or f.id}) on side {f.side}"
         case s.NationalityDefined(nationality=n):
-            return f"nationality {n.id} of {n.faction}: CTL {n.ctl}, winter preparation {n.winter_prep}"
+            return (f"nationality {n.id} of {n.faction}: CTL {n.ctl}, winter preparation "
+                    f"{n.winter_prep}")
         case s.HexDefined(hex=h):
-            return f"hex {h.id}: {h.terrain}, {h.front or 'no'} front, controlled by {h.controller or 'nobody'}"
+            return (f"hex {h.id}: {h.terrain}, {h.front or 'no'} front, controlled by "
+                    f"{h.controller or 'nobody'}")
         case s.HexsideDefined(hexside=hs):
             kinds = [f"{hs.river_class} river" if k == "river" and hs.river_class != "none" else k
                      for k in ("river", "crossing_arrow", "all_water", "impassable", "bridge",
@@ -130,7 +132,8 @@ def _line(event) -> str:
         case s.PoolDefined(pool=p):
             return f"{p.kind} pool {p.id} of {p.faction}"
         case s.FormationDefined(formation=f):
-            return f"{f.level} {f.id}{' (' + f.name + ')' if f.name else ''}{' of ' + f.parent if f.parent else ''}"
+            return (f"{f.level} "
+                    f"{f.id}{' (' + f.name + ')' if f.name else ''}{' of ' + f.parent if f.parent else ''}")
         case s.RestrictionDefined(restriction=r):
             return f"{r.attacker} may not attack {r.defender}{': ' + r.reason if r.reason else ''}"
         case g.GameTurnStarted(turn=t, season=se, year=y):
@@ -140,7 +143,8 @@ def _line(event) -> str:
         case g.PhaseStarted(phase=p):
             return f"{p} phase"
         case g.WeatherSet(weather=w):
-            return f"weather zone {w.zone}: winter level {w.winter_level}{', swamps frozen' if w.frozen_swamps else ''}"
+            return (f"weather zone {w.zone}: winter level "
+                    f"{w.winter_level}{', swamps frozen' if w.frozen_swamps else ''}")
         case g.UnitMoved(unit=u, to_hex=h, to_box=b):
             return f"{u} moved to {h or 'box ' + b}"
         case g.UnitsTookOffensive(units=us):

@@ -72,7 +72,8 @@ def bar(state: GameState, attacker: str, u: UnitState, hex_: str) -> tuple[str, 
         return "AS-GEN.1", f"{u.id} in {u.hex} is not adjacent to {hex_}"
     other = committed(state, u.id, hex_) if applies(state, rulings.ONE_FORMING) else None
     if other:
-        return "AS-GEN.1", f"{u.id} already assaults {other[1]} in {other[0]}, which is not resolved yet"
+        return ("AS-GEN.1", f"{u.id} already assaults {other[1]} in {other[0]}, which is not "
+                            "resolved yet")
     return own_bar(u) or crossing_bar(state, u, hex_) or cost_bar(state, u, hex_)
 
 
@@ -133,7 +134,8 @@ def crossing(state: GameState, u: UnitState, from_: str, to: str,
         if not side.road:
             return "AS-ATK.3", f"{u.id} ({unit_class(u)}) cannot move into {to}'s terrain"
         if not travel:
-            return "AS-MOVE.1", f"{u.id} ({unit_class(u)}) may take the road into {to} only in Travel Mode"
+            return ("AS-MOVE.1", f"{u.id} ({unit_class(u)}) may take the road into {to} only in "
+                                 "Travel Mode")
     return None
 
 
@@ -165,7 +167,8 @@ def cost_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] | Non
                              "points left; an assault needs two thirds of the allowance")
     need = cost(state, u, hex_)
     if need > u.movement_left:
-        return "AS-COST.3", f"{u.id} has {u.movement_left} movement points left; assaulting {hex_} costs {need}"
+        return ("AS-COST.3", f"{u.id} has {u.movement_left} movement points left; assaulting "
+                             f"{hex_} costs {need}")
     return None
 
 

@@ -120,7 +120,8 @@ def _capped(state: GameState, pid: str) -> str:
         return ""
     each = ", ".join(f"{k} at most {n}" for k, n in sorted(caps.items()))
     rules = ", ".join(sorted({losses.limit_rule(state, k) for k in caps}))
-    return f"; the contact caps bind: no more losses of a nationality than its units in contact ({each}; {rules})"
+    return ("; the contact caps bind: no more losses of a nationality than its units in contact "
+            f"({each}; {rules})")
 
 
 #: 14.73's order of evils, the least first, as the retreat rules apply it (r14_7_retreats.evil).

@@ -14,15 +14,18 @@ def narrate(e) -> str:
             return (f"{p}: {e.active} opens the Attack Designation Segment of turn {e.turn} (9.0); "
                     f"designated by PA mode: {_list(e.pa)} (9.1.0){opt}")
         case d.AttackersDesignated():
-            return f"{p}: Attack markers on {_list(e.units)}; they now count as in Open terrain (9.1.0, 9.1.1a, 9.1.2)"
+            return (f"{p}: Attack markers on {_list(e.units)}; they now count as in Open terrain "
+                    "(9.1.0, 9.1.1a, 9.1.2)")
         case d.AttackersUndesignated():
-            return f"{p}: Attack markers taken off {_list(e.units)} before the segment closed (9.1.0)"
+            return (f"{p}: Attack markers taken off {_list(e.units)} before the segment closed "
+                    "(9.1.0)")
         case d.RequiredTargetsDetermined():
             owed = "; ".join(f"{h} (by {', '.join(us)})" for h, us in e.duties.items())
             return (f"{p}: hexes that must be attacked: {owed or 'none'} (9.1.1, 9.1.1a); "
                     f"attackers: {_list(e.attackers)}")
         case d.ArtilleryShiftsReported():
-            return f"{p}: artillery shift markers reported on {_list(e.hexes)} (12.0; the 9.1.1 Q&A option reads them)"
+            return (f"{p}: artillery shift markers reported on {_list(e.hexes)} (12.0; the 9.1.1 "
+                    "Q&A option reads them)")
         case d.BarrageRetreatsReported():
             moved = ", ".join(f"{u} to {h}" for u, h in e.retreated.items())
             return (f"{p}: the barrage made {moved} retreat (12.0); a result later this phase "

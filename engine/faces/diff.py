@@ -64,7 +64,8 @@ def where(u: UnitState | None) -> str:
 def turn_text(s: GameState) -> str:
     """The turn, season, year, active side and phase in one line."""
     t = s.turn
-    return f"turn {t.turn} {t.season} {t.year}, {t.active or '-'}'s player turn, {t.phase or '-'} phase"
+    return (f"turn {t.turn} {t.season} {t.year}, {t.active or '-'}'s player turn, {t.phase or '-'} "
+            "phase")
 
 
 def diff(a: GameState, b: GameState, before: str = "", after: str = "") -> Diff:

@@ -108,7 +108,8 @@ def symbol(type_: str, cx: float, y: float, ink: str, h: float = 7.0) -> str:
     x0, x1, y1, mid = cx - h, cx + h, y + h, y + h / 2
     pen = f'stroke="{ink}" stroke-width="0.9"/>'  # every stroke of the symbol
     box = f'<rect x="{x0:.1f}" y="{y:.1f}" width="{2 * h:.1f}" height="{h:.1f}" fill="none" {pen}'
-    cross = f'<path d="M{x0:.1f},{y:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y:.1f}L{x0:.1f},{y1:.1f}" {pen}'
+    cross = (f'<path d="M{x0:.1f},{y:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y:.1f}L{x0:.1f},{y1:.1f}" '
+             f'{pen}')
     oval = (f'<ellipse cx="{cx:.1f}" cy="{mid:.1f}" rx="{h * 0.53:.1f}" ry="{h * 0.29:.1f}" '
             f'fill="none" {pen}')
     t = type_.lower()
@@ -117,14 +118,18 @@ def symbol(type_: str, cx: float, y: float, ink: str, h: float = 7.0) -> str:
     if t in ("mech", "mechanized", "motorized", "panzergrenadier"):
         return box + cross + oval
     if t in ("airborne", "paratroop", "parachute", "chindit"):
-        arc = f'<path d="M{cx - 3.5:.1f},{y1 - 1:.1f}q1.75,-2.2 3.5,0q1.75,-2.2 3.5,0" fill="none" {pen}'
+        arc = (f'<path d="M{cx - 3.5:.1f},{y1 - 1:.1f}q1.75,-2.2 3.5,0q1.75,-2.2 3.5,0" '
+               f'fill="none" {pen}')
         return box + cross + arc
     if t in ("infantry", "inf", "marine", "partisan", "militia"):
         return box + cross
     if t in ("cavalry", "cav"):
-        return box + f'<path d="M{x0:.1f},{y1:.1f}L{x1:.1f},{y:.1f}" stroke="{ink}" stroke-width="0.9"/>'
+        return (box + f'<path d="M{x0:.1f},{y1:.1f}L{x1:.1f},{y:.1f}" stroke="{ink}" '
+                      'stroke-width="0.9"/>')
     if t in ("mountain", "alpine"):
-        return box + f'<path d="M{cx - 3:.1f},{y1:.1f}L{cx:.1f},{y + h / 3:.1f}L{cx + 3:.1f},{y1:.1f}Z" fill="{ink}"/>'
+        return (box + '<path '
+                      f'd="M{cx - 3:.1f},{y1:.1f}L{cx:.1f},{y + h / 3:.1f}L{cx + 3:.1f},{y1:.1f}Z" '
+                      f'fill="{ink}"/>')
     if t in ("artillery", "flak"):
         return box + f'<circle cx="{cx:.1f}" cy="{mid:.1f}" r="1.6" fill="{ink}"/>'
     return (f'<text x="{cx:.1f}" y="{y + h - 0.5:.1f}" font-size="7" text-anchor="middle" '
@@ -194,7 +199,8 @@ class Legend:
             mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="{col}" '
                     f'stroke-width="{w}"{dash} stroke-linecap="round"/>')
         elif kind == "hatch":
-            mark = f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="26" height="13" fill="url(#hatch)" stroke="#555"/>'
+            mark = (f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="26" height="13" fill="url(#hatch)" '
+                    'stroke="#555"/>')
         elif kind == "changed":
             mark = (f'<rect x="{x + 1:.1f}" y="{y - 6:.1f}" width="24" height="12" fill="none" '
                     f'stroke="{CHANGED}" stroke-width="3"/>')
