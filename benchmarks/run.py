@@ -235,7 +235,8 @@ def run(args: argparse.Namespace, say=print) -> dict:
                 for _ in range(n_):
                     fn(arg)
             return run_
-        alternate(max(reps, 5), [(sc_, lambda: loop(copy_state, ref)), (pc, lambda: loop(cases.plain_copy, plain_data))])
+        alternate(max(reps, 5),
+                  [(sc_, lambda: loop(copy_state, ref)), (pc, lambda: loop(cases.plain_copy, plain_data))])
         for f_ in (sc_, pc):
             f_.times = [t / calls for t in f_.times]
             f_.extra["calls_per_rep"] = calls

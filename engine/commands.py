@@ -20,7 +20,8 @@ from turnlog.events.setup import Feature, Season, WeatherSpec
 from .errors import CommandError
 
 
-class Command(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True, omit_defaults=True):
+class Command(msgspec.Struct, frozen=True, kw_only=True, tag=True, forbid_unknown_fields=True,
+              omit_defaults=True):
     """Base of every command; subclasses are named in the imperative."""
 
 
@@ -144,8 +145,8 @@ class Retreat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class RetreatCommand(Command, frozen=True):
     """The one retreat shape: a procedure and every move at once (engine/kit/retreat.py checks it).
 
-    A system's retreat command subclasses it and adds no field but the draws it may enter (``values``),
-    so every retreat reads alike.
+    A system's retreat command subclasses it and adds no field but the draws it may enter
+    (``values``), so every retreat reads alike.
     """
 
     procedure: str
@@ -155,8 +156,8 @@ class RetreatCommand(Command, frozen=True):
 #: The core's commands (each kind's are added to the parser when it is registered).
 AnyCommand = (
     StartGameTurn | StartPlayerTurn | StartPhase | SetWeather | MoveUnit | MarkOffensive | SetControl
-    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame | MakeClaim | AcceptClaim | DisputeClaim
-    | Undo | Redo
+    | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame
+    | MakeClaim | AcceptClaim | DisputeClaim | Undo | Redo
 )
 
 #: Command name -> class: the core's, then each registered kind's (``register``).
@@ -172,7 +173,8 @@ def register(types: tuple[type[Command], ...]) -> None:
             raise TypeError(f"{cls!r} is not a Command Struct")
         known = NAMES.get(cls.__name__)
         if known is not None and known is not cls:
-            raise ValueError(f"command name {cls.__name__!r} is already taken by {known.__module__}.{known.__name__}")
+            raise ValueError(f"command name {cls.__name__!r} is already taken by "
+                             f"{known.__module__}.{known.__name__}")
     if all(cls.__name__ in NAMES for cls in types):
         return
     NAMES.update({cls.__name__: cls for cls in types})
@@ -244,13 +246,15 @@ def parse(line: str | bytes) -> Command:
     """Decode one JSON command; bad input raises CommandError naming the field."""
     try:
         if isinstance(line, str):
-            line.encode("utf-8")  # a lone surrogate character (Python text): the same refusal as its escape
+            # a lone surrogate character (Python text): the same refusal as its escape
+            line.encode("utf-8")
         return _decoder.decode(line)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeEncodeError) as err:
         lone = lone_surrogate(line)
-        if lone or isinstance(err, UnicodeEncodeError):  # msgspec calls this "input data was truncated", which says nothing
-            raise CommandError(f"a string holds the lone surrogate {lone}, which is not a Unicode character "
-                               "(a \\uD800-\\uDFFF escape must be half of a pair)") from None
+        # msgspec calls this "input data was truncated", which says nothing
+        if lone or isinstance(err, UnicodeEncodeError):
+            raise CommandError(f"a string holds the lone surrogate {lone}, which is not a Unicode "
+                               "character (a \\uD800-\\uDFFF escape must be half of a pair)") from None
         msg = explain(err)
         if "invalid value" in msg and "type" in msg:
             if _more():  # a tag of a kind not loaded yet: read it again with every installed kind

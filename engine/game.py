@@ -13,6 +13,7 @@ from pathlib import Path
 
 import msgspec
 
+from turnlog.events.base import Event
 from turnlog.events.codec import decode, encode
 from turnlog.events.game import DieRolled
 from turnlog.events.log import FORMAT, SIGNED, EventLog, LogError
@@ -42,12 +43,15 @@ REACTION_LIMIT = 10_000
 class Game(TimeTravel):
     """One game: its log, its live state, and the seed (or joint-dice secrets) this process holds."""
 
-    seed_problem = ""  # why the seed sidecar was not used (unreadable, not hex, not this game's); "" if fine
-    # A signed game's private keys this process holds, by actor: used when a command is given no signer.
+    # why the seed sidecar was not used (unreadable, not hex, not this game's); "" if fine
+    seed_problem = ""
+    # A signed game's private keys this process holds, by actor: used when a command is given no
+    # signer.
     signers: dict[str, SG.Signer]
 
-    def __init__(self, log: EventLog, seed: bytes | None, progress=None, secrets: dict[str, bytes] | None = None,
-                 *, setup: bool = True, board: bool = True):
+    def __init__(self, log: EventLog, seed: bytes | None, progress=None,
+                 secrets: dict[str, bytes] | None = None, *, setup: bool = True,
+                 board: bool = True):
         self.log = log
         self.seed = seed
         self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
@@ -56,35 +60,38 @@ class Game(TimeTravel):
         if setup:
             GF.require_setup(log)
         K.load_for_log(log)  # the kinds its GameCreated names, before their events are decoded
-        # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
-        # ``board`` False: only the setup's board (verify of a log that does not fold names why).
+        # A long replay shows a progress line on a terminal (engine/progress.py); the result is the
+        # same. ``board`` False: only the setup's board (verify of a log that does not fold names
+        # why).
         setup_end = next(iter(log.commands()), (0,) * 7)[6]
         self.state = self.at(progress=progress) if board else self.at(setup_end)
         self._snap_seq = self.state.seq
-        self._tail_ok = -1 if setup else 0  # the seq up to which this writer knows the tail verifies
+        # the seq up to which this writer knows the tail verifies
+        self._tail_ok = -1 if setup else 0
 
     # -- lifecycle -----------------------------------------------------------
 
     @classmethod
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
                seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
-               log_format: int | None = None, public_seed: bool = False, joint: dict[str, bytes | str] | None = None,
+               log_format: int | None = None, public_seed: bool = False,
+               joint: dict[str, bytes | str] | None = None,
                seats=None, joint_hmac: bool = False) -> "Game":
         """Write a new game file whose first events are the scenario's setup; all or nothing.
 
         The game is built under a temporary name beside ``path``; the seed sidecar is written and
         synced first; the file takes its name (a hard link: never over another file) only when
         complete. A kill at any point leaves no game at ``path``, or a whole one with its seed.
-        ``log_format`` exists so that older formats stay tested; new games use the current one, and a
-        signed game (seats with keys, engine/signatures.py) log format 4, the one that stores signatures.
-        ``public_seed`` marks the seed as known to others (a test or demo game). ``joint`` makes joint
-        dice instead of a seed: holder -> its key (engine/joint_keys.py new_key, DER bytes), or
-        the record of a key it keeps elsewhere (joint_keys.record: public key and proof); no seed
-        file is written (engine/faces/cli_dice.py create_joint_game writes the keys' files).
-        ``joint_hmac`` makes instead the HMAC shares of games created before (holder -> a secret,
-        or its SHA-256), kept for tests of them.
-        ``seats`` (a SeatsSpec, or a dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``)
-        replaces the scenario's seats (engine/seats.py); none is a hot-seat game.
+        ``log_format`` exists so that older formats stay tested; new games use the current one, and
+        a signed game (seats with keys, engine/signatures.py) log format 4, the one that stores
+        signatures. ``public_seed`` marks the seed as known to others (a test or demo game).
+        ``joint`` makes joint dice instead of a seed: holder -> its key (engine/joint_keys.py
+        new_key, DER bytes), or the record of a key it keeps elsewhere (joint_keys.record: public
+        key and proof); no seed file is written (engine/faces/cli_dice.py create_joint_game writes
+        the keys' files). ``joint_hmac`` makes instead the HMAC shares of games created before
+        (holder -> a secret, or its SHA-256), kept for tests of them. ``seats`` (a SeatsSpec, or a
+        dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``) replaces the
+        scenario's seats (engine/seats.py); none is a hot-seat game.
         """
         if seats is not None:
             scenario = S.seat_scenario(scenario, seats)
@@ -93,21 +100,25 @@ class Game(TimeTravel):
         if log_format is None:
             log_format = SIGNED if signed else FORMAT
         elif signed and log_format < SIGNED:
-            raise CommandError(f"log_format: a signed game is stored in log format {SIGNED} (got {log_format})")
+            raise CommandError(f"log_format: a signed game is stored in log format {SIGNED} (got "
+                               f"{log_format})")
         K.load_for(scenario.rules.procedures)
         for i, name in enumerate(scenario.rules.procedures):  # installed, or registered here
             if name not in {k.name for k in K.KINDS} and name not in K.load_all():
                 if name in K.BROKEN:
-                    raise ScenarioError(f"rules.procedures[{i}]: the kind {name!r} is installed but failed to "
-                                        f"load ({K.BROKEN[name]})")
-                raise ScenarioError(f"rules.procedures[{i}]: no procedure kind {name!r} is registered (kinds: "
-                                    f"{', '.join(k.name for k in K.KINDS if k.name != 'turn')}); a plugin's kind "
-                                    "is installed as a turnlog.kinds entry point or registered with "
-                                    "turnlog.register_kind before the game is created")
+                    raise ScenarioError(f"rules.procedures[{i}]: the kind {name!r} is installed "
+                                        f"but failed to load ({K.BROKEN[name]})")
+                raise ScenarioError(f"rules.procedures[{i}]: no procedure kind {name!r} is "
+                                    "registered (kinds: "
+                                    f"{', '.join(k.name for k in K.KINDS if k.name != 'turn')}); a "
+                                    "plugin's kind is installed as a turnlog.kinds entry point or "
+                                    "registered with turnlog.register_kind before the game is "
+                                    "created")
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")
-        path = path if is_url(path) else Path(path)  # a postgresql:// URL names a game in a shared database
+        # a postgresql:// URL names a game in a shared database
+        path = path if is_url(path) else Path(path)
         sp = Path(seed_file) if seed_file else D.seed_path(path)
 
         def fill(tmp: Path) -> None:
@@ -123,11 +134,13 @@ class Game(TimeTravel):
             finally:
                 log.close()  # the last connection folds the WAL into the file: one file to move
         GF.build(path, None if joint else sp, seed, fill, "creating")
-        return cls(open_log(path, synchronous=synchronous), None if joint else seed, secrets=J.held(joint))
+        return cls(open_log(path, synchronous=synchronous), None if joint else seed,
+                   secrets=J.held(joint))
 
     @classmethod
-    def open(cls, path: str | Path, *, seed: bytes | None = None, seed_file: str | Path | None = None,
-             synchronous: str = "FULL", progress=None, readonly: bool = False, secrets=None,
+    def open(cls, path: str | Path, *, seed: bytes | None = None,
+             seed_file: str | Path | None = None, synchronous: str = "FULL", progress=None,
+             readonly: bool = False, secrets=None,
              secret_files=None, board: bool = True, log=None) -> "Game":
         """Open a game file; ``readonly`` changes nothing in it (verify, and every reading command).
 
@@ -147,9 +160,11 @@ class Game(TimeTravel):
             if seed is not None and game.state.seed_sha256 and D.commitment(seed) != game.state.seed_sha256:
                 if explicit:
                     raise CommandError("seed: it does not match the commitment in this game's log")
-                game.seed = None  # a stale sidecar: never roll (or reveal) a seed the log did not commit to
-                problem = (f"{sp}: this seed does not match the commitment in the game's log (another game's "
-                           "seed?); reading works, rolls from the seed and reveal are refused")
+                # a stale sidecar: never roll (or reveal) a seed the log did not commit to
+                game.seed = None
+                problem = (f"{sp}: this seed does not match the commitment in the game's log "
+                           "(another game's seed?); reading works, rolls from the seed and reveal "
+                           "are refused")
             game.seed_problem = problem
             game.secrets = J.load(path, game.state, secret_files, secrets)
         except BaseException:
@@ -173,23 +188,24 @@ class Game(TimeTravel):
                 signer: SG.Signer | None = None) -> list[tuple[int, object]]:
         """Run one command through the rules; return the appended (seq, event) pairs.
 
-        In a signed game the command is signed by ``signer`` (default: ``signers[actor]``), which must
-        hold ``actor``'s registered key; the seat check comes first (a signature makes no command legal).
+        In a signed game the command is signed by ``signer`` (default: ``signers[actor]``), which
+        must hold ``actor``'s registered key; the seat check comes first (a signature makes no
+        command legal).
         """
-        command = as_command(command)
-        if isinstance(command, c.Undo):
-            return self.undo(override=command.override, referee=command.referee, reason=command.reason,
+        cmd = as_command(command)
+        if isinstance(cmd, c.Undo):
+            return self.undo(override=cmd.override, referee=cmd.referee, reason=cmd.reason,
                              actor=actor, signer=signer)
-        if isinstance(command, c.Redo):
+        if isinstance(cmd, c.Redo):
             return self.redo(actor=actor, signer=signer)
-        if isinstance(command, c.ForkGame):
+        if isinstance(cmd, c.ForkGame):
             ID.refuse_played()
-        command = CL.as_claim(self.state, command, actor, T.reports)
+        cmd = CL.as_claim(self.state, cmd, actor, T.reports)
         if S.seated(self.state):  # a hot-seat game is never checked
-            S.check(self.state, command, actor)
+            S.check(self.state, cmd, actor)
         signer = self._signer(actor, signer)
-        events = self.decide(self.state, command)
-        return self._commit(events, actor, type(command).__name__, c.encode(command).decode(), signer)
+        events = self.decide(self.state, cmd)
+        return self._commit(events, actor, type(cmd).__name__, c.encode(cmd).decode(), signer)
 
     def _signer(self, actor: str, signer: SG.Signer | None) -> SG.Signer | None:
         """Who signs ``actor``'s command in a signed game (refused by rule if no one can), None otherwise."""
@@ -203,9 +219,11 @@ class Game(TimeTravel):
         """
         if dice is None:
             source = CL.dice_source(state, command)
-            dice = CL.after_reveal(state, source) or J.dice_for(state, self.seed, self.secrets, source)
+            dice = CL.after_reveal(state, source) or J.dice_for(state, self.seed,
+                                                                self.secrets, source)
             events = K.decide(state, command, dice)
-            dice.unused()  # a value entered for a slot no roll took is refused: the player meant another roll
+            # a value entered for a slot no roll took is refused: the player meant another roll
+            dice.unused()
             return events
         return K.decide(state, command, dice)
 
@@ -213,13 +231,15 @@ class Game(TimeTravel):
                 signer: SG.Signer | None = None) -> list[tuple[int, object]]:
         state = self.state
         expected = state.seq
-        if not events:  # the log keeps a command on its first event (format 3): one that changes nothing is not one
+        # the log keeps a command on its first event (format 3): one that changes nothing is not one
+        if not events:
             raise CommandError(f"{ctype}: changes nothing on the board; nothing recorded")
         try:
             done = settle(state, events)
             rows = [(type(e).__name__, e.version, encode(e).decode(), a) for e, a in done]
         except BaseException:
-            self.state = self.at()  # the events were applied to the live state: rebuild it from the log
+            # the events were applied to the live state: rebuild it from the log
+            self.state = self.at()
             raise
         seqs = self._write(rows, expected, actor, ctype, payload, signer)
         state.seq = seqs[-1] if seqs else expected
@@ -243,11 +263,11 @@ class Game(TimeTravel):
             if self._tail_ok != expected:
                 bad = self.log.tail_problem()
                 if bad is not None:
-                    raise LogError(f"{self.log.path}: refusing to append: the log does not verify at seq {bad[0]} "
-                                   f"({bad[1]}); `turnlog verify` reports it, `turnlog fork` can save what is "
-                                   "before it")
-            _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor, command_type=ctype,
-                                         payload=payload,
+                    raise LogError(f"{self.log.path}: refusing to append: the log does not verify "
+                                   f"at seq {bad[0]} ({bad[1]}); `turnlog verify` reports it, "
+                                   "`turnlog fork` can save what is before it")
+            _cid, seqs = self.log.append(rows, expected_seq=expected, actor=actor,
+                                         command_type=ctype, payload=payload,
                                          sign=SG.signing(signer, actor, ctype, payload,
                                                          self.state.game_id))
         except BaseException:
@@ -279,9 +299,10 @@ class Game(TimeTravel):
         self._write(row_, self.state.seq, actor, "Undo", c.encode(command).decode(), signer)
         self.state = self.at()
         if self.state.seq - self._base_seq >= SNAPSHOT_EVERY:
-            # The undo reached back past the newest snapshot (an undo right after a snapshot taken at the
-            # end of the command it takes back): without a new one, every later open and time travel
-            # would fold from an older snapshot, or from event 1 in a game of many undo/redo cycles.
+            # The undo reached back past the newest snapshot (an undo right after a snapshot taken
+            # at the end of the command it takes back): without a new one, every later open and time
+            # travel would fold from an older snapshot, or from event 1 in a game of many undo/redo
+            # cycles.
             self._snapshot_quietly()
         return [(self.state.seq, ev)]
 
@@ -306,10 +327,11 @@ class Game(TimeTravel):
     def fork(self, at: int, to: str | Path, *, with_seed: bool = False) -> "Game":
         """Copy this game up to the last whole command at or before ``at`` into a new game file.
 
-        The rows up to the cut are copied verbatim; one ForkGame row after them gives the fork its own
-        identity (engine/identity.py), so nothing signed or shared in the fork fits the original. A
-        fair-play game's seed is copied beside the fork only ``with_seed``: otherwise a player could
-        roll in the fork, read the die, and decline in the game (docs/reliability.md §8).
+        The rows up to the cut are copied verbatim; one ForkGame row after them gives the fork its
+        own identity (engine/identity.py), so nothing signed or shared in the fork fits the
+        original. A fair-play game's seed is copied beside the fork only ``with_seed``: otherwise a
+        player could roll in the fork, read the die, and decline in the game (docs/reliability.md
+        §8).
         """
         last = self.log.last()[0]
         if at > last:
@@ -321,7 +343,8 @@ class Game(TimeTravel):
         to = to if is_url(to) else Path(to)
 
         def fill(tmp: Path) -> None:
-            new = open_log(tmp, create=True, synchronous="FULL", log_format=self.log.format)  # rows copied verbatim
+            # rows copied verbatim
+            new = open_log(tmp, create=True, synchronous="FULL", log_format=self.log.format)
             try:
                 new.copy_from(self.log, cut)
                 state = self.at(cut, use_snapshots=False)
@@ -362,7 +385,7 @@ class Game(TimeTravel):
         """(seq, command id, event) of every event of one type up to ``upto``, undone or not."""
         return [(s, cid, decode(t, v, d)) for s, cid, t, v, d in self.log.rows_of_type(type_, upto)]
 
-    def rows(self, start: int = 1, stop: int | None = None):
+    def rows(self, start: int = 1, stop: int | None = None) -> list[tuple[int, int, Event, bool]]:
         """(seq, command id, event, automatic) for browsing the log."""
         return [(r[0], r[1], decode(r[2], r[3], r[4]), bool(r[5])) for r in self.log.rows(start, stop)]
 
@@ -373,7 +396,7 @@ class Game(TimeTravel):
             out += kind.legal(self.state)
         return out
 
-def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
+def settle(state: GameState, events: list[Event]) -> list[tuple[Event, bool]]:
     """Apply events to ``state`` with their automatic consequences; return all, in order.
 
     Each applied event is offered to every kind's ``react`` that may
@@ -382,11 +405,12 @@ def settle(state: GameState, events: list) -> list[tuple[object, bool]]:
     and in order, then the queue of reactions, first answered first applied:
     the order one queue of both gave, without a tuple and a test per event.
     """
-    done: list[tuple[object, bool]] = []
-    queue: deque = deque()
-    apply, reactors, add = F.apply, K.reactors, done.append  # hoisted: this runs for every event played
+    done: list[tuple[Event, bool]] = []
+    queue: deque[Event] = deque()
+    # hoisted: this runs for every event played
+    apply, reactors, add = F.apply, K.reactors, done.append
 
-    def react(ev: object, kinds: tuple) -> None:
+    def react(ev: Event, kinds: tuple) -> None:
         for kind in kinds:
             if K.used(state, kind):
                 queue.extend(kind.react(state, ev))

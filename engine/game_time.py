@@ -1,7 +1,8 @@
 """Time travel for Game: the state as of any seq, its snapshots, and what was undone as of a seq.
 
-A mixin of engine/game.py's Game, kept apart so the facade reads in one sitting. Everything here reads
-the log (``self.log``) and never judges a rule: replay folds what was stored (projections/fold.py).
+A mixin of engine/game.py's Game, kept apart so the facade reads in one sitting. Everything here
+reads the log (``self.log``) and never judges a rule: replay folds what was stored
+(projections/fold.py).
 """
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from bisect import bisect_right
 import msgspec
 
 from turnlog.events.codec import VERSIONS, decode
-from turnlog.events.log import LogError
+from turnlog.events.game import CommandUndone
+from turnlog.events.log import EventLog, LogError
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState
 
@@ -33,11 +35,15 @@ class TimeTravel:
 
     # (log, seq read up to, [(undo seq, undone command id)], the set of those ids): see undone()
     _undos: tuple = (None, 0, [], frozenset())
-    _undone_at: tuple = (None, -1, "[]", frozenset())  # the last at()'s (log, seq, undone as (JSON, set)): see undone()
+    # the last at()'s (log, seq, undone as (JSON, set)): see undone()
+    _undone_at: tuple = (None, -1, "[]", frozenset())
     _base_seq = 0  # the seq of the board at() last started from (a snapshot's, or 0)
     # Set per game (engine/game.py): the seqs of snapshots that gave another board than the log (a
     # forged cache, passed over).
     forged_snapshots: list[int]
+    # The host's (engine/game.py's Game): the log read, and the live state.
+    log: EventLog
+    state: GameState
 
     def undone(self, upto: int | None = None) -> set[int]:
         """The ids of the commands undone by the log's undo rows at or before ``upto`` (default: all).
@@ -67,22 +73,21 @@ class TimeTravel:
         log, read, undos, _ids = self._undos
         if log is self.log and read >= upto:
             return {cid for _s, cid in undos[bisect_right(undos, (after, _INF)):bisect_right(undos, (upto, _INF))]}
-        return {decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id
-                for _s, d in self.log.undo_rows(upto, after=after)}
+        return {_undone_id(d) for _s, d in self.log.undo_rows(upto, after=after)}
 
     def _undo_list(self) -> list[tuple[int, int]]:
         """(seq, undone command id) of every undo row, in seq order.
 
         A stored row never changes and rows are only appended, so the rows read are kept and only
-        those past the last seq read are fetched and decoded (a game of K undos decoded K rows per call).
+        those past the last seq read are fetched and decoded (a game of K undos decoded K rows per
+        call).
         """
         log, read, undos, ids = self._undos
         if log is not self.log:
             read, undos, ids = 0, [], set()
         last = self.log.last()[0]
         if last > read:
-            new = [(s, decode("CommandUndone", VERSIONS["CommandUndone"], d).command_id)
-                   for s, d in self.log.undo_rows(last, after=read)]
+            new = [(s, _undone_id(d)) for s, d in self.log.undo_rows(last, after=read)]
             undos += new
             ids.update(cid for _s, cid in new)
             read = last
@@ -101,24 +106,28 @@ class TimeTravel:
         state, before, undone = self._base(seq) if use_snapshots else (GameState(), "[]", self.undone(seq))
         self._base_seq = state.seq
         self._undone_at = (self.log, seq, before, frozenset(undone))
-        dead = self.log.spans(undone) if undone else []  # what was undone before the base is not in it
+        # what was undone before the base is not in it
+        dead = self.log.spans(undone) if undone else []
         start, total = state.seq + 1, seq - state.seq
         report = progress if progress is not None and total >= P.REPLAY_QUIET_BELOW else None
         done = 0
         live = _live_spans(start, seq, dead)
+        skip: frozenset[int] | None = None
         if len(live) > 1 and seq - start + 1 < SHORT_SPAN * len(live):
             # Many short live spans (a run of undo/redo cycles): one read skipping the undone rows
             # costs less than a statement per span.
-            live = [(start, seq, frozenset(undone))]
-        for first, last, *skip in live:
-            rows = self.log.payloads(first, last) if not skip else _skipping(self.log.rows(first, last), skip[0])
+            live, skip = [(start, seq)], frozenset(undone)
+        for first, last in live:
+            rows = self.log.payloads(first, last) if skip is None else _skipping(self.log.rows(first, last), skip)
             if report is not None:
-                rows = P.counting(rows, last - first + 1, lambda d, _t, base=done: report(base + d, total))
+                rows = P.counting(rows, last - first + 1,
+                                  lambda d, _t, base=done: report(base + d, total))
             # A gap (a tampered file) folds the rows that are there, as a row-by-row fold would:
             # opening must still work so that verify can name the missing seq.
             try:
                 F.fold_span(state, rows)
-            except (msgspec.DecodeError, msgspec.ValidationError):  # a row edited by hand into no event
+            # a row edited by hand into no event
+            except (msgspec.DecodeError, msgspec.ValidationError):
                 raise LogError(self._unreadable(first, last)) from None
             except (KeyError, AttributeError, TypeError, ValueError, IndexError) as err:
                 # Rows a rogue client appended (an undo the engine never writes, say):
@@ -138,8 +147,8 @@ class TimeTravel:
             try:
                 decode(type_, version, data)
             except (msgspec.DecodeError, msgspec.ValidationError) as err:
-                return (f"{self.log.path}: the event at seq {seq} cannot be read as a {type_} ({err}): the row was "
-                        "edited? `turnlog verify` reports it")
+                return (f"{self.log.path}: the event at seq {seq} cannot be read as a {type_} "
+                        f"({err}): the row was edited? `turnlog verify` reports it")
         return f"{self.log.path}: an event between seq {first} and {last} cannot be read"
 
     def _base(self, seq: int) -> tuple[GameState, str, set[int]]:
@@ -201,6 +210,13 @@ class TimeTravel:
         log.save_snapshot(seq, undone, data)
         SN.trust(SN.digest(data))
 
+
+
+def _undone_id(data: str) -> int:
+    """The id of the command an undo row's data undoes."""
+    event = decode("CommandUndone", VERSIONS["CommandUndone"], data)
+    assert isinstance(event, CommandUndone)  # decoded by that type's own name
+    return event.command_id
 
 
 def _skipping(rows, undone: frozenset[int]):

@@ -1,9 +1,9 @@
 """The files around a game: creating one all or nothing, its seed sidecar, a log that holds a game.
 
 Invariants: a new game (``turnlog new``, ``fork``) is built under a temporary name beside its
-target; its seed sidecar is written and fsynced first; the file takes its name through a hard link (never
-over a file that appeared meanwhile) only when complete. A kill at any point leaves no game at the name,
-or a whole game with its seed. Nothing here overwrites a file turnlog did not create.
+target; its seed sidecar is written and fsynced first; the file takes its name through a hard link
+(never over a file that appeared meanwhile) only when complete. A kill at any point leaves no game
+at the name, or a whole game with its seed. Nothing here overwrites a file turnlog did not create.
 """
 from __future__ import annotations
 
@@ -20,28 +20,32 @@ from . import dice as D
 from .errors import sqlite_failure
 
 
-def build(target: Path, sidecar: Path | None, seed: bytes | None, fill: Callable[[Path], None], what: str) -> None:
+def build(target: Path | str, sidecar: Path | None, seed: bytes | None,
+          fill: Callable[[Path], None], what: str) -> None:
     """Make the game file ``target`` by ``fill(temporary path)``, then give it its name; all or nothing.
 
     ``sidecar`` (None: no seed file, joint dice or a game without its seed here) is written with
-    ``seed`` before the file is linked into place, and removed again if the link fails.
+    ``seed`` before the file is linked into place, and removed again if the link fails. A
+    postgresql:// ``target`` names a game in a shared database.
     """
+    keep = _seed_file(sidecar, seed)
     if is_url(target):
-        return _build_in_database(target, sidecar, seed, fill)
+        return _build_in_database(str(target), keep, fill)
+    target = Path(target)
     check_new_game(target)
-    if sidecar is not None:
-        check_sidecar(sidecar, seed, target)
+    if keep is not None:
+        check_sidecar(*keep, target)
     tmp = target.with_name(f".{target.name}.{what}-{os.getpid()}-{secrets.token_hex(4)}")
     wrote_seed = False
     try:
         _named(fill, tmp, target)
-        if sidecar is not None and not sidecar.exists():
-            D.write_seed(sidecar, seed)
+        if keep is not None and not keep[0].exists():
+            D.write_seed(*keep)
             wrote_seed = True
         link_into_place(tmp, target)
     except BaseException:
-        if wrote_seed and not target.exists():
-            sidecar.unlink(missing_ok=True)
+        if keep is not None and wrote_seed and not target.exists():
+            keep[0].unlink(missing_ok=True)
         raise
     finally:
         for suffix in ("", "-wal", "-shm"):
@@ -62,23 +66,32 @@ def _named(fill: Callable[[Path], None], tmp: Path, target: Path) -> None:
         raise LogError(f"{target}: {why}") from None
 
 
-def _build_in_database(target: str, sidecar: Path | None, seed: bytes | None, fill: Callable) -> None:
+def _seed_file(sidecar: Path | None, seed: bytes | None) -> tuple[Path, bytes] | None:
+    """The seed file to write and the seed it holds, if any."""
+    if sidecar is None:
+        return None
+    assert seed is not None, "a seed file is only named with the seed it is to hold"
+    return sidecar, seed
+
+
+def _build_in_database(target: str, keep: tuple[Path, bytes] | None, fill: Callable) -> None:
     """Make a game in a shared database: its first command's transaction creates it (no temporary name).
 
     The seed sidecar is written first, as for a file, and removed again if the game was not made.
     """
-    open_log(target, create=True).close()  # a game of that id is refused before its seed file is looked at
-    if sidecar is not None:
-        check_sidecar(sidecar, seed)
+    # a game of that id is refused before its seed file is looked at
+    open_log(target, create=True).close()
+    if keep is not None:
+        check_sidecar(*keep)
     wrote_seed = False
     try:
-        if sidecar is not None and not sidecar.exists():
-            D.write_seed(sidecar, seed)
+        if keep is not None and not keep[0].exists():
+            D.write_seed(*keep)
             wrote_seed = True
         fill(target)
     except BaseException:
-        if wrote_seed:
-            sidecar.unlink(missing_ok=True)
+        if keep is not None and wrote_seed:
+            keep[0].unlink(missing_ok=True)
         raise
 
 
@@ -89,8 +102,8 @@ def sidecar_seed(path: Path) -> tuple[bytes | None, str]:
     except (OSError, ValueError) as err:
         # the kind of a file that is no regular one ("a directory", "a named pipe (FIFO)"), or why
         why = getattr(err, "strerror", None) or str(err).removeprefix(f"{path}: ").split(",")[0]
-        return None, (f"{path}: the dice seed cannot be read ({why}); reading works, rolls from the seed "
-                      "and reveal are refused")
+        return None, (f"{path}: the dice seed cannot be read ({why}); reading works, rolls from "
+                      "the seed and reveal are refused")
 
 
 def check_new_game(path: Path) -> None:
@@ -105,7 +118,8 @@ def check_new_game(path: Path) -> None:
             Path(f"{path}{suffix}").unlink(missing_ok=True)
     for suffix in ("-wal", "-shm", "-journal"):
         if Path(str(path) + suffix).exists():
-            raise LogError(f"{path}{suffix}: left by another database of that name; move it away first")
+            raise LogError(f"{path}{suffix}: left by another database of that name; move it away "
+                           "first")
     if not path.parent.is_dir():
         raise LogError(f"{path.parent}: no such folder")
     if not os.access(path.parent, os.W_OK):
@@ -118,15 +132,17 @@ def check_sidecar(path: Path, seed: bytes, game: Path | None = None) -> None:
         return
     try:
         other = D.read_seed(path)
-    except (ValueError, OSError, UnicodeDecodeError):  # not a readable hex seed: still not ours to overwrite
+    # not a readable hex seed: still not ours to overwrite
+    except (ValueError, OSError, UnicodeDecodeError):
         other = b""
     if other == seed:
         return
-    orphan = game is not None and not game.exists()
-    raise LogError(f"{path}: a seed file of another game is already there"
-                   + (f" with no {game.name} beside it (left by an interrupted `turnlog new`, or its game was "
-                      "moved away)" if orphan else "")
-                   + "; move it away or choose another seed file")
+    orphan = ""
+    if game is not None and not game.exists():
+        orphan = (f" with no {game.name} beside it (left by an interrupted `turnlog new`, or its "
+                  "game was moved away)")
+    raise LogError(f"{path}: a seed file of another game is already there{orphan}"
+                   "; move it away or choose another seed file")
 
 
 def link_into_place(tmp: Path, path: Path) -> None:
@@ -151,7 +167,7 @@ def require_setup(log: EventLog) -> None:
     """Refuse, by name, a log that does not begin with a game's setup (an interrupted creation, say)."""
     first = next(iter(log.rows(1, 1)), None)
     if first is None:
-        raise LogError(f"{log.path}: holds no game (no events, not even the setup): a creation that never "
-                       "finished? Create the game again under another name")
+        raise LogError(f"{log.path}: holds no game (no events, not even the setup): a creation "
+                       "that never finished? Create the game again under another name")
     if first[2] != "GameCreated":
         raise LogError(f"{log.path}: seq 1 is {first[2]}, not GameCreated: not a game's setup")

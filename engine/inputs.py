@@ -12,15 +12,17 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Iterator, Literal, overload
 
 from .errors import CommandError, ScenarioError
 
 MiB = 1 << 20
 MAX_LINE = 1 * MiB  # one JSON command or exported row; the largest real one is a few KiB
 MAX_COMMANDS_FILE = 256 * MiB  # one `play` input, file or stream
-MAX_SCENARIO_FILE = 16 * MiB  # a 200,000-hex map is 7-9 MiB; parsing 16 MiB of TOML peaks near 400 MB
-MAX_EXPORT_FILE = 1024 * MiB  # `import`: read a line at a time, but its rows are kept until the one transaction
+# a 200,000-hex map is 7-9 MiB; parsing 16 MiB of TOML peaks near 400 MB
+MAX_SCENARIO_FILE = 16 * MiB
+# `import`: read a line at a time, but its rows are kept until the one transaction
+MAX_EXPORT_FILE = 1024 * MiB
 MAX_KEY_FILE = 4096  # a seed, a joint-dice secret, a key: 64 hex digits and a newline
 
 
@@ -28,7 +30,8 @@ def _size(n: int) -> str:
     return f"{n // MiB} MiB" if n >= MiB and not n % MiB else f"{n} bytes"
 
 
-def lines(stream: BinaryIO, origin: str, *, max_line: int = MAX_LINE, max_bytes: int = MAX_COMMANDS_FILE,
+def lines(stream: BinaryIO, origin: str, *, max_line: int = MAX_LINE,
+          max_bytes: int = MAX_COMMANDS_FILE,
           error: type[Exception] = CommandError) -> Iterator[tuple[int, str]]:
     """Yield (line number, text) of a UTF-8 stream, one line in memory at a time.
 
@@ -46,21 +49,24 @@ def lines(stream: BinaryIO, origin: str, *, max_line: int = MAX_LINE, max_bytes:
         if len(raw) > max_line and not raw.endswith(b"\n"):
             raise error(f"{origin}: line {n}: longer than the {_size(max_line)} limit for one line")
         if total > max_bytes:
-            raise error(f"{origin}: more than the {_size(max_bytes)} limit for one input (at line {n})")
+            raise error(f"{origin}: more than the {_size(max_bytes)} limit for one input (at line "
+                        f"{n})")
         try:
             yield n, raw.decode("utf-8")
         except UnicodeDecodeError as err:
             raise error(f"{origin}: line {n}: not UTF-8 text (byte {err.start + 1}: {err.reason})") from None
 
 
-def check_size(stream: BinaryIO, origin: str, max_bytes: int, error: type[Exception] = CommandError) -> None:
+def check_size(stream: BinaryIO, origin: str, max_bytes: int,
+               error: type[Exception] = CommandError) -> None:
     """Refuse a regular file over ``max_bytes`` before reading any of it (streams are counted as read)."""
     try:
         st = os.fstat(stream.fileno())
     except (OSError, ValueError, AttributeError):
         return
     if stat.S_ISREG(st.st_mode) and st.st_size > max_bytes:
-        raise error(f"{origin}: {st.st_size} bytes, more than the {_size(max_bytes)} limit for one input")
+        raise error(f"{origin}: {st.st_size} bytes, more than the {_size(max_bytes)} limit for one "
+                    "input")
 
 
 def kind(mode: int) -> str:
@@ -126,6 +132,12 @@ def stdin_bytes() -> BinaryIO:
     return stream
 
 
+@overload
+def read_small(path: str | Path, what: str, max_bytes: int = ..., error: type[Exception] = ...,
+               missing_ok: Literal[False] = ...) -> bytes: ...
+@overload
+def read_small(path: str | Path, what: str, max_bytes: int = ..., error: type[Exception] = ...,
+               missing_ok: bool = ...) -> bytes | None: ...
 def read_small(path: str | Path, what: str, max_bytes: int = MAX_KEY_FILE,
                error: type[Exception] = CommandError, missing_ok: bool = False) -> bytes | None:
     """The bytes of a small regular file (a seed, a key, a secret), at most ``max_bytes``.
@@ -141,7 +153,8 @@ def read_file_bytes(path: str | Path, what: str, max_bytes: int, error=ScenarioE
     """The bytes of a file the user names, refused (``error``) before parsing when over ``max_bytes``."""
     with open_input(path, what, error) as f:
         check_size(f, str(path), max_bytes, error)
-        data = f.read(max_bytes + 1)  # a pipe or /dev/zero has no size: read one byte past the limit
+        # a pipe or /dev/zero has no size: read one byte past the limit
+        data = f.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise error(f"{path}: more than the {_size(max_bytes)} limit for a {what}")
     return data

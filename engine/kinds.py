@@ -24,6 +24,7 @@ import msgspec
 
 from turnlog.events import codec
 from turnlog.events.base import Event
+from turnlog.events.setup import GameCreated
 from turnlog.projections import fold, narrative
 from turnlog.projections import state as st
 
@@ -45,8 +46,8 @@ ENTRY_POINT_GROUP = installed.GROUP
 def register(kind: Kind) -> Kind:
     """Plug ``kind`` in; registering the same kind again changes nothing; returns it.
 
-    Refused (ValueError naming the clash) before anything is changed: a kind name, a command name or an
-    event tag another kind already owns. Optional attributes of ``kind``: ``events`` (its event
+    Refused (ValueError naming the clash) before anything is changed: a kind name, a command name or
+    an event tag another kind already owns. Optional attributes of ``kind``: ``events`` (its event
     Structs), ``apply(state, event)`` (required with ``events``), ``state_type`` (its entry in
     ``GameState.kinds``), ``narrate(event) -> str`` and ``machine`` (engine/kit/machine.py, drawn by
     ``turnlog diagram --kind``).
@@ -58,24 +59,27 @@ def register(kind: Kind) -> Kind:
         raise ValueError(f"{kind!r}: a procedure kind needs a name")
     for other in KINDS:
         if other.name == name:
-            raise ValueError(f"procedure kind {name!r} is already registered ({type(other).__module__})")
+            raise ValueError(f"procedure kind {name!r} is already registered "
+                             f"({type(other).__module__})")
     for cmd in kind.commands:
         if cmd in BY_COMMAND or cmd.__name__ in {k.__name__ for k in BY_COMMAND}:
             raise ValueError(f"command {cmd.__name__} is already decided by another kind")
     events: tuple = tuple(getattr(kind, "events", ()))
     apply: Callable[[Any, object], None] | None = getattr(kind, "apply", None)
     if events and apply is None:
-        raise ValueError(f"procedure kind {name!r} has events but no apply(state, event) to fold them")
+        raise ValueError(f"procedure kind {name!r} has events but no apply(state, event) to fold "
+                         "them")
     for cls in events:
         if not (isinstance(cls, type) and issubclass(cls, Event)):
             raise ValueError(f"{cls!r} is not an Event Struct (events/base.py)")
         if cls.__name__ in codec.TYPES and codec.TYPES[cls.__name__] is not cls:
             raise ValueError(f"event tag {cls.__name__!r} is already taken")
         if any(p.kind is not p.KEYWORD_ONLY for p in inspect.signature(cls).parameters.values()):
-            raise ValueError(f"event {cls.__name__}: declare it with kw_only=True (events/base.py: every field "
-                             "keyword-only, so a field added later with a default cannot shift the others)")
+            raise ValueError(f"event {cls.__name__}: declare it with kw_only=True (events/base.py: "
+                             "every field keyword-only, so a field added later with a default "
+                             "cannot shift the others)")
     c.register(tuple(kind.commands))
-    if events:
+    if events and apply is not None:  # apply is there whenever events are: refused above otherwise
         codec.register(events)
         fold.register(events, apply)
         narrate = getattr(kind, "narrate", None)
@@ -92,7 +96,8 @@ def register(kind: Kind) -> Kind:
     return kind
 
 
-#: event type -> the kinds whose ``react`` may answer it, worked out once per type (settle asks only them).
+#: event type -> the kinds whose ``react`` may answer it, worked out once per type (settle asks only
+#: them).
 _REACTORS: dict[type, tuple[Kind, ...]] = {}
 
 
@@ -112,7 +117,8 @@ def _reacts(k: Kind, etype: type) -> bool:
     return types is None or issubclass(etype, tuple(types))
 
 
-#: The kinds a game uses when its scenario names none (``rules.procedures``): every log written before.
+#: The kinds a game uses when its scenario names none (``rules.procedures``): every log written
+#: before.
 DEFAULT_KINDS = ("attrition",)
 
 
@@ -167,10 +173,12 @@ def route(state, command: c.Command, dice) -> list:
     if kind_ is None:
         raise CommandError(f"{type(command).__name__}: no procedure handles this command")
     if not used(state, kind_):
-        raise RuleViolation("procedures", f"{type(command).__name__} belongs to the {kind_.name} procedure, which "
-                            f"this game does not use (its scenario's rules.procedures: "
+        raise RuleViolation("procedures", f"{type(command).__name__} belongs to the {kind_.name} "
+                            "procedure, which this game does not use (its scenario's "
+                            "rules.procedures: "
                             f"{', '.join(state.rules.procedures or DEFAULT_KINDS)})")
-    with still(state):  # deciding only reads the state: a board reading asked twice is worked out once
+    # deciding only reads the state: a board reading asked twice is worked out once
+    with still(state):
         if isinstance(command, TURN_ADVANCE):
             for other in KINDS:
                 blocked = other.unfinished(state)
@@ -179,7 +187,8 @@ def route(state, command: c.Command, dice) -> list:
         return kind_.decide(state, command, dice)
 
 
-claims.ACTIVE, claims.ROUTE = (lambda state: active(state)), route  # claims cannot import this module
+# claims cannot import this module
+claims.ACTIVE, claims.ROUTE = (lambda state: active(state)), route
 
 
 def kind(name: str) -> Kind:
@@ -194,7 +203,7 @@ def kind(name: str) -> Kind:
 def machines() -> dict[str, Any]:
     """Kind name -> its phase machine, for every installed or registered kind that has one."""
     load_all()
-    return {k.name: k.machine for k in KINDS if getattr(k, "machine", None) is not None}
+    return {k.name: m for k in KINDS if (m := getattr(k, "machine", None)) is not None}
 
 
 def load(names=()) -> None:
@@ -259,7 +268,9 @@ def load_for_log(log) -> None:
         load()
         return
     try:
-        procedures = codec.decode(first[2], first[3], first[4]).rules.procedures
+        created = codec.decode(first[2], first[3], first[4])
+        assert isinstance(created, GameCreated)  # decoded by its type column, checked above
+        procedures = created.rules.procedures
     except (codec.SchemaError, msgspec.DecodeError, msgspec.ValidationError):
         procedures = []  # the replay that follows names the unreadable row
     load_for(procedures)
@@ -273,4 +284,5 @@ def _loaded_more(_type: str = "") -> bool:
 
 # An event of a kind the game did not name (a rogue row) is read all the same, for verify to judge.
 codec.on_unknown = _loaded_more
-turn.KINDS = KINDS  # the turn kind asks every kind whether it holds the turn (legal's turn advances)
+# the turn kind asks every kind whether it holds the turn (legal's turn advances)
+turn.KINDS = KINDS

@@ -51,11 +51,13 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     boxes: list[s.BoxSpec] = []
     supply_sources: list[s.SupplySourceSpec] = []
     pools: list[s.PoolSpec] = []
-    formations: list[s.FormationSpec] = []   # the order of battle's divisions and corps (PzC AS-ORG)
+    # the order of battle's divisions and corps (PzC AS-ORG)
+    formations: list[s.FormationSpec] = []
     units: list[s.UnitSpec] = []
     restrictions: list[s.RestrictionSpec] = []
-    # Combat tables: name -> file path (relative to the scenario file); parse() replaces each path with
-    # the loaded table's record (engine/kit/tables.py), which a JSON scenario may also give inline.
+    # Combat tables: name -> file path (relative to the scenario file); parse() replaces each path
+    # with the loaded table's record (engine/kit/tables.py), which a JSON scenario may also give
+    # inline.
     tables: dict[str, str | s.TableRecord] = {}
     turn: TurnSpec
     seats: s.SeatsSpec = s.SeatsSpec()  # who holds which side; empty = hot-seat
@@ -65,10 +67,12 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 MAX_NESTING = 100
 
 
-def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Path | None = None) -> Scenario:
+def parse(text: str | bytes, fmt: str, origin: str = "scenario",
+          base: str | Path | None = None) -> Scenario:
     """Decode and check a scenario; raise ScenarioError naming the bad field.
 
-    ``base`` is the folder table paths are relative to (the scenario file's; the current one if None).
+    ``base`` is the folder table paths are relative to (the scenario file's; the current one if
+    None).
     """
     _check_nesting(text, origin)
     try:
@@ -90,7 +94,8 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario", base: str | Pat
     except RecursionError:  # nested thousands deep, past the scan below: no scenario needs that
         raise ScenarioError(f"{origin}: arrays or tables nested too deeply to read (at most "
                             f"{MAX_NESTING} levels)") from None
-    problems = domains.problems(sc) or check(sc)  # references are checked once every value is in its domain
+    # references are checked once every value is in its domain
+    problems = domains.problems(sc) or check(sc)
     if problems:
         raise ScenarioError(f"{origin}: " + "; ".join(problems))
     return _with_tables(sc, origin, Path(base) if base is not None else Path.cwd())
@@ -154,7 +159,8 @@ def _with_tables(sc: Scenario, origin: str, base: Path) -> Scenario:
     if not sc.tables:
         return sc
     if len(sc.tables) > T.MAX_TABLES:
-        raise ScenarioError(f"{origin}: tables: {len(sc.tables)} tables, more than the limit of {T.MAX_TABLES}")
+        raise ScenarioError(f"{origin}: tables: {len(sc.tables)} tables, more than the limit of "
+                            f"{T.MAX_TABLES}")
     loaded: dict[str, str | s.TableRecord] = {}
     for name, given in sc.tables.items():
         where = f"tables.{name}"
@@ -188,7 +194,8 @@ def load(path: str | Path) -> Scenario:
 
 
 def bundled_names() -> list[str]:
-    return sorted(f.name[:-5] for f in resources.files("turnlog.engine.scenarios").iterdir() if f.name.endswith(".toml"))
+    folder = resources.files("turnlog.engine.scenarios")
+    return sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".toml"))
 
 
 def _dupes(items, field: str, label: str) -> list[str]:
@@ -220,8 +227,9 @@ def _formations(sc: Scenario) -> list[str]:
 def check(sc: Scenario) -> list[str]:
     """Every broken reference, duplicate id and cycle, each with its path."""
     out: list[str] = []
-    for field, label in (("factions", "faction"), ("nationalities", "nationality"), ("hexes", "hex"),
-                         ("boxes", "box"), ("supply_sources", "supply source"), ("units", "unit"),
+    for field, label in (("factions", "faction"), ("nationalities", "nationality"),
+                         ("hexes", "hex"), ("boxes", "box"), ("supply_sources", "supply source"),
+                         ("units", "unit"),
                          ("terrain_types", "terrain type"), ("pools", "pool"),
                          ("formations", "formation")):
         out += _dupes(getattr(sc, field), field, label)
@@ -256,13 +264,14 @@ def check(sc: Scenario) -> list[str]:
             if f.owner and f.owner not in fac:
                 out.append(f'hexes[{i}].features[{j}].owner: no faction "{f.owner}"')
             if f.launched_from and f.launched_from not in srcs:
-                out.append(f'hexes[{i}].features[{j}].launched_from: no supply source "{f.launched_from}"')
+                out.append(f'hexes[{i}].features[{j}].launched_from: no supply source '
+                           f'"{f.launched_from}"')
     seen_sides: dict[str, int] = {}
     for i, hs in enumerate(sc.hexsides):
         key = side_key(hs.a, hs.b)
         if key in seen_sides:
-            out.append(f'hexsides[{i}]: the side between "{hs.a}" and "{hs.b}" is already defined by '
-                       f'hexsides[{seen_sides[key]}]; give it once, with all its properties')
+            out.append(f'hexsides[{i}]: the side between "{hs.a}" and "{hs.b}" is already defined '
+                       f'by hexsides[{seen_sides[key]}]; give it once, with all its properties')
         seen_sides.setdefault(key, i)
         for end in ("a", "b"):
             if getattr(hs, end) not in hexes:
@@ -273,9 +282,9 @@ def check(sc: Scenario) -> list[str]:
                 out.append(f'hexsides[{i}]: hexes "{hs.a}" and "{hs.b}" are not adjacent')
         if hs.fortified_by and hs.fortified_by not in fac:
             out.append(f'hexsides[{i}].fortified_by: no faction "{hs.fortified_by}"')
-    for i, b in enumerate(sc.boxes):
-        if b.zone_hex and b.zone_hex not in hexes:
-            out.append(f'boxes[{i}].zone_hex: no hex "{b.zone_hex}"')
+    for i, box in enumerate(sc.boxes):
+        if box.zone_hex and box.zone_hex not in hexes:
+            out.append(f'boxes[{i}].zone_hex: no hex "{box.zone_hex}"')
     for i, x in enumerate(sc.supply_sources):
         if x.faction not in fac:
             out.append(f'supply_sources[{i}].faction: no faction "{x.faction}"')
@@ -335,7 +344,8 @@ def seat_problems(seats: s.SeatsSpec, factions: set[str], where: str = "seats") 
     out = [f'{where}.factions.{f}: no faction "{f}"' for f in seats.factions if f not in factions]
     held = {a: f for f, a in seats.factions.items()}
     if seats.referee and seats.referee in held:
-        out.append(f"{where}.referee: {seats.referee!r} also holds {held[seats.referee]}; a referee holds no side")
+        out.append(f"{where}.referee: {seats.referee!r} also holds {held[seats.referee]}; a "
+                   "referee holds no side")
     if (seats.referee or seats.host) and not seats.factions:
         out.append(f"{where}.factions: a seated game seats at least one faction (none is given)")
     if seats.claims and not seats.factions:
@@ -360,8 +370,10 @@ def setup_events(sc: Scenario, seed_sha256: str) -> list:
     if len(tables) != len(sc.tables):
         raise ScenarioError("tables: not loaded; read the scenario with scenario.load() or parse()")
     ev: list = [s.GameCreated(name=sc.name, seed_sha256=seed_sha256, die=sc.die, rules=rules,
-                              description=sc.description, tables=tables, dice=dict(sorted(sc.dice.items())))]
-    if sc.seats != s.SeatsSpec():  # msgspec omits a Struct default only when it is the very default object
+                              description=sc.description, tables=tables,
+                              dice=dict(sorted(sc.dice.items())))]
+    # msgspec omits a Struct default only when it is the very default object
+    if sc.seats != s.SeatsSpec():
         ev[0] = msgspec.structs.replace(ev[0], seats=sc.seats)
     ev += [s.FactionDefined(faction=f) for f in sc.factions]
     ev += [s.NationalityDefined(nationality=n) for n in sc.nationalities]

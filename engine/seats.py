@@ -1,13 +1,13 @@
 """Seats: in a seated game, who may issue which command, checked before anything is written.
 
-A hot-seat game (GameCreated holds no seats) is never checked: one actor plays every side, as before.
-In a seated game each kind's ``who`` names the role that must act now (engine/kind.py
-Actor); a kind without it, or one that answers None, leaves the command to the phasing side or the host.
-Undo and redo belong to the actor who issued the command (following a redo back to its original) or to
-the referee, who alone may override the dice barrier (engine/undo.py applies these for both).
-Game calls these checks before deciding; verify calls them again on every logged command, with the
-seats of its time. What a seat proves, and what it
-does not (who typed the name), is docs/reliability.md's threat model.
+A hot-seat game (GameCreated holds no seats) is never checked: one actor plays every side, as
+before. In a seated game each kind's ``who`` names the role that must act now (engine/kind.py
+Actor); a kind without it, or one that answers None, leaves the command to the phasing side or the
+host. Undo and redo belong to the actor who issued the command (following a redo back to its
+original) or to the referee, who alone may override the dice barrier (engine/undo.py applies these
+for both). Game calls these checks before deciding; verify calls them again on every logged command,
+with the seats of its time. What a seat proves, and what it does not (who typed the name), is
+docs/reliability.md's threat model.
 """
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ def seated(state: GameState) -> bool:
 
 def who(state: GameState, command) -> Actor:
     """Who must issue ``command`` now, as its kind says; the phasing side or the host by default."""
-    if isinstance(command, c.MakeClaim):  # the claimant must be one who may issue the claimed command
+    # the claimant must be one who may issue the claimed command
+    if isinstance(command, c.MakeClaim):
         return who(state, claims.inner(command))
     ask = getattr(K.BY_COMMAND.get(type(command)), "who", None)
     due = ask(state, command) if ask is not None else None
@@ -69,7 +70,8 @@ def check_undo(state: GameState, actor: str, target: tuple, issuers: set[str], o
     ref = state.seats.referee
     if override:
         if not ref:
-            raise RuleViolation(rule, "this seated game has no referee, so no one may override the dice barrier")
+            raise RuleViolation(rule, "this seated game has no referee, so no one may override the "
+                                      "dice barrier")
         if actor != ref or (referee and referee != ref):
             raise RuleViolation(rule, f"only the referee, {ref}, may override the dice barrier; "
                                 f"{holds(state, actor)}" + (f", and the override names {referee}" if referee else ""))
@@ -82,7 +84,7 @@ def check_undo(state: GameState, actor: str, target: tuple, issuers: set[str], o
                         + (f" or the referee, {ref}," if ref else "") + f" may {word} it; {holds(state, actor)}")
 
 
-def issuers(row: tuple, lookup: Callable[[int], tuple | None]) -> set[str]:
+def issuers(row: tuple | None, lookup: Callable[[int], tuple | None]) -> set[str]:
     """The actors behind a command row: its own, and, for a Redo, those of the command it re-issued."""
     out: set[str] = set()
     seen: set[int] = set()

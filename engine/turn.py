@@ -21,12 +21,13 @@ from .kit.choices import Choice, Option, choice
 from .kit.sequence import AWAW, phases
 from .kind import Actor, silent
 
-#: A World at War's sequence, the default; a game's own is ``phases(state.rules)`` (engine/kit/sequence.py).
+#: A World at War's sequence, the default; a game's own is ``phases(state.rules)``
+#: (engine/kit/sequence.py).
 PHASES = AWAW
 
 #: Host facts that an open attrition's count, modifiers, losses or retreats read (14.22A, 14.11).
-BOARD_FACTS = (c.MoveUnit, c.SetControl, c.SetSupply, c.MarkOffensive, c.PlaceFeature, c.RemoveFeature,
-               c.SetWeather)
+BOARD_FACTS = (c.MoveUnit, c.SetControl, c.SetSupply, c.MarkOffensive, c.PlaceFeature,
+               c.RemoveFeature, c.SetWeather)
 
 
 def _unit(state: GameState, uid: str, field: str = "unit"):
@@ -55,9 +56,11 @@ def _next_phase(state: GameState, p: str) -> str:
     """Return ``p`` if it may start now; refuse a phase outside the sequence or not after the current one."""
     seq = phases(state.rules)
     if p not in seq:
-        raise RuleViolation("turn", f"phase {p} is not in this game's turn sequence ({', '.join(seq)})")
+        raise RuleViolation("turn",
+                            f"phase {p} is not in this game's turn sequence ({', '.join(seq)})")
     if p not in _later(state):
-        raise RuleViolation("turn", f"phase {p} cannot follow {state.turn.phase} in the same player turn")
+        raise RuleViolation("turn",
+                            f"phase {p} cannot follow {state.turn.phase} in the same player turn")
     return p
 
 
@@ -80,8 +83,8 @@ def _all_played(state: GameState) -> None:
     """Refuse a new game turn while a player turn of this one is still to be played (rule ``turn``)."""
     due = _next_side(state)
     if due:
-        raise RuleViolation("turn", f"{due}'s player turn of game turn {state.turn.turn} has not been played; "
-                            "no player turn is skipped")
+        raise RuleViolation("turn", f"{due}'s player turn of game turn {state.turn.turn} has not "
+                            "been played; no player turn is skipped")
 
 
 def reports(name: str) -> tuple | None:
@@ -93,8 +96,8 @@ def reports(name: str) -> tuple | None:
     return None
 
 
-#: Every registered kind, in order: engine/kinds.py binds its registry list here (it imports this module,
-#: so this module cannot import it).
+#: Every registered kind, in order: engine/kinds.py binds its registry list here (it imports this
+#: module, so this module cannot import it).
 KINDS: list = []
 
 
@@ -115,8 +118,9 @@ def _procedure_open(state: GameState) -> bool:
 
 class TurnKind:
     name = "turn"
-    commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit, c.MarkOffensive,
-                c.SetControl, c.SetSupply, c.MarkAirdropped, c.PlaceFeature, c.RemoveFeature, c.AddNote,
+    commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit,
+                c.MarkOffensive, c.SetControl, c.SetSupply, c.MarkAirdropped, c.PlaceFeature,
+                c.RemoveFeature, c.AddNote,
                 c.RevealSeed, c.ForkGame, c.MakeClaim, c.AcceptClaim, c.DisputeClaim)
 
     def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
@@ -126,11 +130,14 @@ class TurnKind:
                 raise blocked
         match cmd:
             case c.MakeClaim() | c.AcceptClaim() | c.DisputeClaim():
+                # set when engine/kinds.py, which routes every command, loads
+                assert claims.ROUTE is not None
                 return claims.decide(state, cmd, dice, claims.ROUTE, reports)
             case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
                 _in_domain(state, t, y)
                 if t <= state.turn.turn:
-                    raise RuleViolation("turn", f"game turn {t} does not follow turn {state.turn.turn}")
+                    raise RuleViolation("turn",
+                                        f"game turn {t} does not follow turn {state.turn.turn}")
                 if claims.on(state):
                     _all_played(state)
                 return [g.GameTurnStarted(turn=t, season=s, year=y, weather=w)]
@@ -155,7 +162,8 @@ class TurnKind:
                     raise CommandError(f'box: no box "{b}"')
                 if unit.eliminated or unit.in_pool:
                     raise RuleViolation("turn", f"unit {u} is in the force pool, not on the board")
-                return [g.UnitMoved(unit=u, to_hex=h, to_box=b, from_hex=unit.hex, from_box=unit.box)]
+                return [g.UnitMoved(unit=u, to_hex=h, to_box=b, from_hex=unit.hex,
+                                    from_box=unit.box)]
             case c.MarkOffensive(units=us):
                 for i, u in enumerate(us):
                     _unit(state, u, f"units[{i}]")
@@ -185,8 +193,8 @@ class TurnKind:
                 if not t.strip():
                     raise CommandError("text: a note needs some text")
                 if len(t) > MAX_NOTE and applies(state, NOTES_BOUNDED):  # earlier: any length
-                    raise CommandError(f"text: {len(t)} characters, more than the limit of {MAX_NOTE} "
-                                       "for a note")
+                    raise CommandError(f"text: {len(t)} characters, more than the limit of "
+                                       f"{MAX_NOTE} for a note")
                 if not 0 <= at <= state.seq:
                     raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
                 return [g.NoteAdded(text=t, at_seq=at or state.seq)]
@@ -209,10 +217,12 @@ class TurnKind:
     def legal(self, state: GameState) -> list[Choice]:
         """The turn and host commands that may be issued now, with their fields' values where finite."""
         held = {k.__name__ for k in BOARD_FACTS} if _held(state, "") is not None else set()
-        if _procedure_open(state):  # the turn moves on only once every open procedure is done (14.11, 9.0...)
+        # the turn moves on only once every open procedure is done (14.11, 9.0...)
+        if _procedure_open(state):
             held |= {"StartGameTurn", "StartPlayerTurn", "StartPhase"}
         out = [ch for ch in _host_choices(state) if ch.command not in held]
-        return out + [choice("StartPhase", {"phase": p}, positional=True, rule="turn", role="phasing",
+        return out + [choice("StartPhase", {"phase": p}, positional=True, rule="turn",
+                             role="phasing",
                              faction=state.turn.active) for p in _later(state) if "StartPhase" not in held]
 
     def unfinished(self, state: GameState) -> None:
@@ -248,19 +258,22 @@ def _host_choices(state: GameState) -> list[Choice]:
         return choice(command, options=list(options), rule="turn", role="host", **kw)
 
     out = [
-        host("StartGameTurn", Option(field="turn", values=[t.turn + 1], domain=f"a game turn after {t.turn}"),
+        host("StartGameTurn",
+             Option(field="turn", values=[t.turn + 1], domain=f"a game turn after {t.turn}"),
              one("season", list(get_args(Season))),
              Option(field="year", values=[t.year, t.year + 1], domain="the calendar year"),
              Option(field="weather", domain="a list of zones' weather", optional=True)),
         host("StartPlayerTurn", one("faction", [_next_side(state)] if claims.on(state) else facs)),
-        host("MoveUnit", one("unit", placed), one("hex", hexes), *([one("box", sorted(state.boxes))] if state.boxes else []),
+        host("MoveUnit", one("unit", placed), one("hex", hexes),
+             *([one("box", sorted(state.boxes))] if state.boxes else []),
              one_of=["hex", "box"] if state.boxes else []),
         host("MarkOffensive", Option(field="units", values=units, many=True, most=None)),
         host("SetControl", one("hex", hexes), one("faction", facs)),
         host("SetSupply", one("unit", units), one("supply", list(get_args(Supply)))),
         host("MarkAirdropped", one("unit", units), one("from_hex", hexes)),
         host("PlaceFeature", one("hex", hexes), Option(
-            field="feature", values=[{"kind": "airbase"}, {"kind": "bridgehead", "origin": "river"}],
+            field="feature", values=[{"kind": "airbase"},
+                                     {"kind": "bridgehead", "origin": "river"}],
             domain="a feature: kind, owner, origin")),
         host("RemoveFeature", one("hex", sorted(features)),
              *[Option(field="kind", values=kinds, when={"hex": h}) for h, kinds in features.items()]),
@@ -281,9 +294,11 @@ def _host_choices(state: GameState) -> list[Choice]:
 MAX_NOTE = 10_000
 #: Edition 4's corrections of the turn's own commands (docs/rulings.md "Editions").
 NOTES_BOUNDED = Ruling("notes-bounded", 4, "AddNote",
-                       f"a note holds at most {MAX_NOTE:,} characters (earlier: bounded only by the line)")
+                       f"a note holds at most {MAX_NOTE:,} characters (earlier: bounded only by "
+                       "the line)")
 DOMAINS_AT_PLAY = Ruling("domains-at-play", 4, "domains",
-                         "StartGameTurn's turn and year are held to the scenario's domains when played")
+                         "StartGameTurn's turn and year are held to the scenario's domains when "
+                         "played")
 
 
 def _in_domain(state: GameState, turn: int, year: int) -> None:

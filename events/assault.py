@@ -1,7 +1,7 @@
 """Events of Panzer Campaigns assault (reading notes §2; invented ids AS-*).
 
-Not in the codec's static union: the kind (engine/assault/procedure.py) registers them, so a log that
-never used the procedure holds none of them and encodes as before.
+Not in the codec's static union: the kind (engine/assault/procedure.py) registers them, so a log
+that never used the procedure holds none of them and encodes as before.
 """
 from __future__ import annotations
 
@@ -50,11 +50,11 @@ class AssaultPhaseChanged(Event, frozen=True, kw_only=True):
 class AssaultResolved(Event, frozen=True, kw_only=True):
     """The two Combat Results of AS-RES.2 (reading P1), with every modifier the totals rest on.
 
-    Values are exact fractions written as strings (``"41/3"``), so the log holds no float. ``att_loss`` is
-    what the defenders' assault cost the attackers, ``def_loss`` what the attackers' cost the defenders,
-    both in men-equivalents (reading P9: a vehicle or gun strength point is 10). ``low``/``high`` are the
-    scenario's combat values; ``night`` is the host's fact for AS-DIS.2. The draws are the DieRolled
-    events logged just before.
+    Values are exact fractions written as strings (``"41/3"``), so the log holds no float.
+    ``att_loss`` is what the defenders' assault cost the attackers, ``def_loss`` what the attackers'
+    cost the defenders, both in men-equivalents (reading P9: a vehicle or gun strength point is 10).
+    ``low``/``high`` are the scenario's combat values; ``night`` is the host's fact for AS-DIS.2.
+    The draws are the DieRolled events logged just before.
     """
 
     procedure: str
@@ -127,16 +127,17 @@ class AssaultRetreatForced(Event, frozen=True, kw_only=True):
     eliminated: list[str] = []
 
 
-AssaultEvent = (AssaultDeclared | AssaultUnitsAdded | AssaultMovementSpent | AssaultPhaseChanged | AssaultResolved
-                | AssaultLossesAllocated | UnitStrengthReduced | AttackerDisruptionScaled | UnitStatusChanged | UnitModeChanged
-                | AssaultRetreatForced)
+AssaultEvent = (AssaultDeclared | AssaultUnitsAdded | AssaultMovementSpent | AssaultPhaseChanged
+                | AssaultResolved | AssaultLossesAllocated | UnitStrengthReduced | AttackerDisruptionScaled
+                | UnitStatusChanged | UnitModeChanged | AssaultRetreatForced)
 
 
 # -- What a scenario says to the assault: a terrain type's meaning, its parameters and readings.
 # The shared specs of events/setup.py hold them as fields; msgspec encodes them by field name.
 
 
-class PzcTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+class PzcTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
+                     forbid_unknown_fields=True):
     """What a terrain type means to Panzer Campaigns assault (AS-TER, AS-CAP, AS-BOC)."""
 
     assault_pct: int = 0    # AS-TER.2, AS-DIS.3: the terrain modifier in percent
@@ -144,21 +145,25 @@ class PzcTerrainSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=Tr
     bocage: bool = False    # AS-BOC.1
 
 
-class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+class PzcRulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True,
+                   forbid_unknown_fields=True):
     """Panzer Campaigns assault: the scenario's parameters and the readings the text leaves open.
 
     The numbers are the user's data (the commercial games' values are not shipped); every reading's
-    default is the engine's ruling (docs/rulings.md, reading notes §2.6). All default, so a game that
-    never assaults encodes as before.
+    default is the engine's ruling (docs/rulings.md, reading notes §2.6). All default, so a game
+    that never assaults encodes as before.
     """
 
-    manual_defensive_fire: bool = False                       # AS-COST.1: the optional rule is in force
-    alternate_assault: bool = False                           # AS-HA0.1: optional rule (not in the text)
+    # AS-COST.1: the optional rule is in force
+    manual_defensive_fire: bool = False
+    # AS-HA0.1: optional rule (not in the text)
+    alternate_assault: bool = False
     combine: Literal["sum", "chain"] = "sum"                  # P2: how side percentages combine
     stack: Literal["multiply", "worst"] = "multiply"          # P3: several per-unit multipliers
     cap_support: Literal["at_least", "exceeds"] = "at_least"  # P6: the per-hex combined-arms test
     assault_low: float = 0.0     # AS-RES.2: the low combat value (Parameter Data)
     assault_high: float = 0.0    # AS-RES.2: the high combat value
     baseline: float = 1.0        # P1: the combat value at which the drawn value is the loss
-    allocation: Literal["proportional", "owner"] = "proportional"   # P9: how a side's loss is shared
+    # P9: how a side's loss is shared
+    allocation: Literal["proportional", "owner"] = "proportional"
     disruption: Literal["host", "ratio"] = "host"                    # who decides Disrupted/Broken

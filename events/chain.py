@@ -87,14 +87,16 @@ def verify_legacy(fmt: int, rows: Iterable[tuple], commands: Iterable[tuple],
         if seq != expect:
             return expect - 1, expect, f"seq {expect} is missing (next row is seq {seq})"
         if prev_hash != prev:
-            return expect - 1, seq, "previous-hash link broken (a row before it was removed or reordered)"
+            return (expect - 1, seq, "previous-hash link broken (a row before it was removed or "
+                                     "reordered)")
         command = ""
         if fmt >= 2 and (seq == 1 or cid != last_cid):
             owner = digests.get(seq)
             if owner is None or owner[0] != cid:
                 return expect - 1, seq, f"command {cid} has no matching row in the commands table"
             if owner[2] != ts:
-                return expect - 1, seq, f"command {cid}'s timestamp differs from its first event's (it was edited)"
+                return (expect - 1, seq, f"command {cid}'s timestamp differs from its first "
+                                         "event's (it was edited)")
             command = owner[1]
         if row_hash(prev, seq, cid, type_, version, auto, ts, data, command) != h:
             what = "its command row or the row" if command else "the row"
@@ -120,21 +122,26 @@ def verify3(rows: Iterable[tuple], start: tuple[str, int, int] = (GENESIS, 1, 0)
             return expect - 1, expect, f"seq {expect} is missing (next row is seq {seq})"
         if ctype is not None:
             if seq != last_now + 1:
-                return expect - 1, seq, f"command {cid_now} claims rows up to seq {last_now} but seq {seq} starts another"
+                return (expect - 1, seq,
+                        f"command {cid_now} claims rows up to seq {last_now} but seq {seq} starts "
+                        "another")
             if cid != cid_now + 1:
                 return expect - 1, seq, f"command {cid} does not follow command {cid_now}"
             if not isinstance(last, int) or last < seq or actor is None or payload is None or ts is None:
                 return expect - 1, seq, f"command {cid}'s columns are incomplete"
             command, cid_now, last_now = command_text(actor, ctype, ts, last, payload), cid, last
         else:
-            if cid != cid_now or seq > last_now or not (actor is None and payload is None and ts is None and last is None):
-                return expect - 1, seq, f"row belongs to no command (command id {cid}, command {cid_now} "\
-                                        f"ends at seq {last_now})"
+            bare = actor is None and payload is None and ts is None and last is None
+            if cid != cid_now or seq > last_now or not bare:
+                return (expect - 1, seq,
+                        f"row belongs to no command (command id {cid}, command {cid_now} "
+                                         f"ends at seq {last_now})")
             command = ""
         if row_hash3(prev, seq, cid, type_, version, auto, data, command) != h:
             what = "its command's columns or the row" if command else "the row"
             return expect - 1, seq, f"content does not match its hash ({what} was edited)"
         prev, expect = h, expect + 1
     if last_now > expect - 1:
-        return expect - 1, expect, f"seq {expect} is missing (command {cid_now} claims rows up to seq {last_now})"
+        return (expect - 1, expect, f"seq {expect} is missing (command {cid_now} claims rows up to "
+                                    f"seq {last_now})")
     return expect - 1, None, ""

@@ -28,13 +28,15 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 from .chain import GENESIS, command_digest, command_text, digest_at, row_hash, row_hash3
-from .logbase import (FOLLOW_POLL, FORMAT, FORMATS, SIGNED, SYNC_LEVELS, TAIL_ROWS, ConcurrencyError, LogError,
-                      check_batch, iter_rows3, merged, now, stored_rows3)
+from .logbase import (FOLLOW_POLL, FORMAT, FORMATS, SIGNED, SYNC_LEVELS, TAIL_ROWS,
+                      ConcurrencyError, Item, LogError, Row, batch_item, check_batch, iter_rows3,
+                      merged, now, stored_rows3)
 from .logread import LogReads
 
 # The log's one import for its callers: what moved to logbase/logread is re-exported here.
-__all__ = ["GENESIS", "FORMAT", "FORMATS", "SIGNED", "SYNC_LEVELS", "TAIL_ROWS", "FOLLOW_POLL", "EventLog", "LogReads",
-           "LogError", "ConcurrencyError", "row_hash", "row_hash3", "command_digest", "command_text", "digest_at",
+__all__ = ["GENESIS", "FORMAT", "FORMATS", "SIGNED", "SYNC_LEVELS", "TAIL_ROWS", "FOLLOW_POLL",
+           "EventLog", "LogReads", "LogError", "ConcurrencyError", "row_hash", "row_hash3",
+           "command_digest", "command_text", "digest_at",
            "now", "check_batch", "iter_rows3", "stored_rows3", "merged"]
 
 _EVENT_TRIGGERS = """
@@ -58,7 +60,8 @@ BEGIN SELECT RAISE(ABORT, 'turnlog: commands are append-only (REPLACE refused)')
 """
 # REPLACE deletes the old row without firing DELETE triggers (recursive_triggers is off), so the
 # INSERT triggers are what keep INSERT OR REPLACE from rewriting history.
-_TRIGGER_NAMES = {3: ("events_append_only_update", "events_append_only_delete", "events_append_only_insert")}
+_TRIGGER_NAMES: dict[int, tuple[str, ...]] = {
+    3: ("events_append_only_update", "events_append_only_delete", "events_append_only_insert")}
 _TRIGGER_NAMES[4] = _TRIGGER_NAMES[3]
 _TRIGGER_NAMES[1] = _TRIGGER_NAMES[2] = _TRIGGER_NAMES[3] + (
     "commands_append_only_update", "commands_append_only_delete", "commands_append_only_insert")
@@ -81,7 +84,8 @@ class EventLog(LogReads):
         self.path = Path(path)
         self.missing_triggers: tuple[str, ...] = ()
         self.has_snapshots = True
-        self._spans: dict[int, tuple[int, int]] = {}  # command id -> (first, last) seq: never changes once stored
+        # command id -> (first, last) seq: never changes once stored
+        self._spans: dict[int, tuple[int, int]] = {}
         if synchronous.upper() not in SYNC_LEVELS:
             raise ValueError(f"synchronous: expected one of {SYNC_LEVELS}, got {synchronous!r}")
         if log_format not in FORMATS:
@@ -132,14 +136,19 @@ class EventLog(LogReads):
         with db.conn:
             db["meta"].create({"key": str, "value": str}, pk="key")
             if fmt >= 3:
-                columns = {"seq": int, "command_id": int, "type": str, "version": int, "data": str, "automatic": int,
-                           "hash": str, "actor": str, "command_type": str, "payload": str, "ts": str, "last_seq": int}
+                columns = {"seq": int, "command_id": int, "type": str, "version": int, "data": str,
+                           "automatic": int, "hash": str, "actor": str, "command_type": str,
+                           "payload": str, "ts": str, "last_seq": int}
                 if fmt >= SIGNED:
-                    columns["signature"] = str  # on a command's first row: hex, or "" for an unsigned command
+                    # on a command's first row: hex, or "" for an unsigned command
+                    columns["signature"] = str
                 db["events"].create(columns, pk="seq",
-                                    not_null={"command_id", "type", "version", "data", "automatic", "hash"})
-                db.create_view("commands", "SELECT command_id AS id, actor, command_type AS type, payload, ts, "
-                                           "seq AS first_seq, last_seq FROM events WHERE command_type IS NOT NULL")
+                                    not_null={"command_id", "type", "version", "data",
+                                              "automatic", "hash"})
+                db.create_view("commands",
+                               "SELECT command_id AS id, actor, command_type AS type, payload, ts, "
+                                           "seq AS first_seq, last_seq FROM events WHERE "
+                                           "command_type IS NOT NULL")
             else:
                 db["commands"].create(
                     {"id": int, "actor": str, "type": str, "payload": str, "ts": str,
@@ -147,7 +156,8 @@ class EventLog(LogReads):
                 db["events"].create(
                     {"seq": int, "command_id": int, "type": str, "version": int, "data": str,
                      "automatic": int, "prev_hash": str, "hash": str, "ts": str},
-                    pk="seq", not_null={"command_id", "type", "version", "data", "prev_hash", "hash", "ts"})
+                    pk="seq", not_null={"command_id", "type", "version", "data", "prev_hash",
+                                        "hash", "ts"})
             db["snapshots"].create({"seq": int, "undone": str, "data": bytes}, pk="seq")
             db["meta"].insert({"key": "format", "value": str(fmt)})
         self.format = fmt
@@ -157,22 +167,26 @@ class EventLog(LogReads):
         self.conn.executescript(_EVENT_TRIGGERS + (_COMMAND_TRIGGERS if self.format < 3 else ""))
 
     def _check(self) -> None:
-        names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+        names = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type IN "
+                                                 "('table', 'view')")}
         missing = {"events", "commands", "meta"} - names
         if missing:
-            raise LogError(f"{self.path}: not a turnlog game (missing tables: {', '.join(sorted(missing))})")
+            raise LogError(f"{self.path}: not a turnlog game (missing tables: "
+                           f"{', '.join(sorted(missing))})")
         row = self.conn.execute("SELECT value FROM meta WHERE key='format'").fetchone()
         if row is None or not str(row[0]).isdigit() or int(row[0]) > FORMATS[-1]:
-            raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog reads "
-                           f"({FORMATS[-1]})")
+            raise LogError(f"{self.path}: log format {row and row[0]} is newer than this turnlog "
+                           f"reads ({FORMATS[-1]})")
         self.format = int(row[0])
-        have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='trigger'")}
+        have = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE "
+                                                "type='trigger'")}
         self.missing_triggers = tuple(t for t in _TRIGGER_NAMES[self.format] if t not in have)
         if self.readonly:  # a reader changes nothing: it reports what is missing
             self.has_snapshots = "snapshots" in names
             return
         if "snapshots" not in names:
-            self.conn.execute("CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, undone TEXT, data BLOB)")
+            self.conn.execute("CREATE TABLE snapshots (seq INTEGER PRIMARY KEY, undone TEXT, data "
+                              "BLOB)")
         if self.missing_triggers:
             self._triggers()  # files written before a trigger was added get it now
 
@@ -200,7 +214,8 @@ class EventLog(LogReads):
                     return True
             if deadline is not None and time.monotonic() >= deadline:
                 return False
-            time.sleep(poll if deadline is None else max(0.0, min(poll, deadline - time.monotonic())))
+            time.sleep(poll if deadline is None else max(0.0,
+                                                         min(poll, deadline - time.monotonic())))
 
     def __enter__(self) -> "EventLog":
         return self
@@ -210,30 +225,29 @@ class EventLog(LogReads):
 
     # -- writing -----------------------------------------------------------
 
-    def append(self, rows: Sequence[tuple[str, int, str, bool]], *, expected_seq: int,
+    def append(self, rows: Sequence[Row], *, expected_seq: int,
                actor: str = "", command_type: str = "", payload: str = "{}",
                sign: Callable[[str], str] | None = None) -> tuple[int, list[int]]:
         """Append one command's events; return (command id, their seqs).
 
-        ``rows`` are (type, version, json data, automatic). Raises
-        ConcurrencyError when the log's last seq is not ``expected_seq``. ``sign`` (format 4) is given
-        the hash of the row before the command, read inside the write transaction, and returns the
-        signature to store with it (engine/signatures.py).
+        ``rows`` are (type, version, json data, automatic). Raises ConcurrencyError when the log's
+        last seq is not ``expected_seq``. ``sign`` (format 4) is given the hash of the row before
+        the command, read inside the write transaction, and returns the signature to store with it
+        (engine/signatures.py).
         """
-        item = (actor, command_type, payload, rows) + ((sign,) if sign is not None else ())
+        item = batch_item(actor, command_type, payload, rows, sign)
         last = self.append_batch([item], expected_seq=expected_seq)
         return self._last_cid, list(range(last - len(rows) + 1, last + 1))
 
-    def append_batch(self, batch: Sequence[tuple[str, str, str, Sequence[tuple[str, int, str, bool]]]], *,
-                     expected_seq: int) -> int:
+    def append_batch(self, batch: Sequence[Item], *, expected_seq: int) -> int:
         """Append commands (actor, type, payload, rows[, sign]) in one BEGIN IMMEDIATE transaction; return the last seq.
 
         ``sign`` as append()'s; only a format-4 log stores a signature.
         """
         check_batch(self.format, batch)
         if self.readonly:
-            raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was written "
-                           "(reading commands such as log, show and verify still work)")
+            raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was "
+                           "written (reading commands such as log, show and verify still work)")
         conn = self.conn
         ts = now()
         conn.execute("BEGIN IMMEDIATE")
@@ -243,8 +257,8 @@ class EventLog(LogReads):
             seq, prev, cid = head[0], head[1] or GENESIS, head[2]
             if seq != expected_seq:
                 raise ConcurrencyError(
-                    f"{self.path}: another writer appended (log is at seq {seq}, this writer expected "
-                    f"{expected_seq}); reload and retry")
+                    f"{self.path}: another writer appended (log is at seq {seq}, this writer "
+                    f"expected {expected_seq}); reload and retry")
             if self.format >= 3:
                 seq, cid = self._insert3(batch, seq, prev, cid, ts)
             else:
@@ -258,12 +272,14 @@ class EventLog(LogReads):
 
     def _insert3(self, batch, seq: int, prev: str, cid: int, ts: str) -> tuple[int, int]:
         end: list = []
-        self.conn.executemany(_insert(self.format), iter_rows3(batch, seq, prev, cid, ts, self.format >= SIGNED, end))
+        self.conn.executemany(_insert(self.format),
+                              iter_rows3(batch, seq, prev, cid, ts, self.format >= SIGNED, end))
         return end[0], end[1]
 
     def _insert_legacy(self, batch, seq: int, prev: str, cid: int, ts: str) -> tuple[int, int]:
         chained = self.format >= 2  # an older file keeps its own chaining rules
-        cmds, out = [], []
+        cmds: list[tuple] = []
+        out: list[tuple] = []
         add, chain = out.append, row_hash
         for actor, ctype, payload, rows in batch:
             cid += 1
@@ -295,9 +311,11 @@ class EventLog(LogReads):
     def copy_from(self, other: "EventLog", upto: int) -> None:
         """Copy rows 1..upto and their commands verbatim (hashes included) into this new log: a fork."""
         self.import_rows(other.format, [c for c in other.commands() if c[6] <= upto],
-                         takewhile(lambda r: r[0] <= upto, other.full_rows()))  # rows come in seq order
+                         # rows come in seq order
+                         takewhile(lambda r: r[0] <= upto, other.full_rows()))
 
-    def import_rows(self, fmt: int, commands: Iterable[Sequence], events: Iterable[Sequence]) -> None:
+    def import_rows(self, fmt: int, commands: Iterable[Sequence],
+                    events: Iterable[Sequence]) -> None:
         """Insert stored rows verbatim into this new, empty log of the same format, in one transaction.
 
         ``commands`` are (id, actor, type, payload, ts, first_seq, last_seq) in every format; ``events``
@@ -307,8 +325,8 @@ class EventLog(LogReads):
         if fmt not in FORMATS:
             raise LogError(f"log format {fmt} is not one this turnlog reads ({FORMATS})")
         if fmt != self.format:
-            raise LogError(f"{self.path}: rows of log format {fmt} go into a log created in that format "
-                           f"(this one is format {self.format})")
+            raise LogError(f"{self.path}: rows of log format {fmt} go into a log created in that "
+                           f"format (this one is format {self.format})")
         conn = self.conn
         conn.execute("BEGIN IMMEDIATE")
         try:
@@ -329,11 +347,13 @@ class EventLog(LogReads):
         if other.has_snapshots and self.has_snapshots:
             if isinstance(other, EventLog):
                 rows = other.conn.execute("SELECT seq, undone, data FROM snapshots WHERE seq <= ?", (upto,)).fetchall()
-            else:  # another store (events/pglog.py): its snapshots, compressed as this file keeps them
+            # another store (events/pglog.py): its snapshots, compressed as this file keeps them
+            else:
                 rows = [(s, u, zlib.compress(other.snapshot_data(s), 1)) for s, u in list(other.snapshot_headers(upto))]
             self.conn.execute("BEGIN IMMEDIATE")
             try:
-                self.conn.executemany("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES (?,?,?)", rows)
+                self.conn.executemany("INSERT OR REPLACE INTO snapshots (seq, undone, data) VALUES "
+                                      "(?,?,?)", rows)
                 self.conn.execute("COMMIT")
             except BaseException:
                 self._abort()
@@ -362,7 +382,8 @@ def _unwritable(path: Path) -> str:
     return ""
 
 
-#: SQLite's result codes that say the file's content is no database (the rest are the disk's or the system's).
+#: SQLite's result codes that say the file's content is no database (the rest are the disk's or the
+#: system's).
 _NOT_A_DATABASE = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
@@ -373,9 +394,10 @@ def _why(exc: sqlite3.Error, failing: str) -> str:
     if code in _NOT_A_DATABASE or (code is None and not isinstance(exc, sqlite3.OperationalError)):
         return f"not a turnlog game ({exc})"
     if code == 13:  # SQLITE_FULL
-        return (f"{failing}: the disk is full ({exc}); nothing was changed: free some space and run "
-                "it again")
-    if code == 10:  # SQLITE_IOERR: opening, a -shm or -wal that cannot be made (a full disk, mostly)
+        return (f"{failing}: the disk is full ({exc}); nothing was changed: free some space and "
+                "run it again")
+    # SQLITE_IOERR: opening, a -shm or -wal that cannot be made (a full disk, mostly)
+    if code == 10:
         return f"{failing}: a disk I/O error ({exc}): is the disk full or failing? Nothing changed"
     return f"{failing} ({exc})"
 
@@ -385,9 +407,9 @@ def _no_linked_journal(path: Path) -> None:
     for suffix in ("-wal", "-shm", "-journal"):
         side = Path(f"{path}{suffix}")
         if side.is_symlink():
-            raise LogError(f"{side}: a symbolic link (to {os.readlink(side)}) beside the game, where "
-                           "SQLite keeps its journal; turnlog will not read or write through it: remove "
-                           "it (nothing was changed)")
+            raise LogError(f"{side}: a symbolic link (to {os.readlink(side)}) beside the game, "
+                           "where SQLite keeps its journal; turnlog will not read or write "
+                           "through it: remove it (nothing was changed)")
 
 
 def _build_schema(conn: sqlite3.Connection, fmt: int) -> None:
@@ -406,7 +428,8 @@ def _connect(path: Path, readonly: str) -> sqlite3.Connection:
     if not readonly:
         return sqlite3.connect(path, isolation_level=None, timeout=10.0, check_same_thread=False)
     uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
-    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0, check_same_thread=False)
+    conn = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=10.0,
+                           check_same_thread=False)
     try:
         conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
         return conn

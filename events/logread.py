@@ -1,7 +1,7 @@
 """Reading a SQLite log: rows, spans, commands, the chain's checks (a mixin of EventLog).
 
-Kept apart from the writer (events/log.py) as PostgreSQL's reads are (events/pgread.py); every method
-reads ``self.conn``, ``self.format`` and the few attributes EventLog sets on open.
+Kept apart from the writer (events/log.py) as PostgreSQL's reads are (events/pgread.py); every
+method reads ``self.conn``, ``self.format`` and the few attributes EventLog sets on open.
 """
 from __future__ import annotations
 
@@ -18,18 +18,21 @@ from .logbase import SIGNED, TAIL_ROWS
 _COMMANDS3 = ("SELECT command_id, actor, command_type, payload, ts, seq, last_seq FROM events "
               "WHERE command_type IS NOT NULL")
 _COMMANDS = "SELECT id, actor, type, payload, ts, first_seq, last_seq FROM commands"
-_ROWS3 = ("SELECT seq, command_id, type, version, data, automatic, hash, actor, command_type, payload, ts, last_seq "
-          "FROM events")
-# Format 4 hashes the signature just before the payload (chain.signed_payload): joined here, verify3 serves
-# both formats. A signature stored on a row that is no command's first shows as a payload there (refused);
-# a command row whose signature is NULL hashes without it (refused: it was appended with one, maybe empty).
-_ROWS4 = _ROWS3.replace(" payload,", " coalesce(signature || char(31) || payload, signature, payload),")
+_ROWS3 = ("SELECT seq, command_id, type, version, data, automatic, hash, actor, command_type, "
+          "payload, ts, last_seq FROM events")
+# Format 4 hashes the signature just before the payload (chain.signed_payload): joined here, verify3
+# serves both formats. A signature stored on a row that is no command's first shows as a payload
+# there (refused); a command row whose signature is NULL hashes without it (refused: it was appended
+# with one, maybe empty).
+_ROWS4 = _ROWS3.replace(" payload,",
+                        " coalesce(signature || char(31) || payload, signature, payload),")
 _ROWS = "SELECT seq, command_id, type, version, data, automatic, prev_hash, hash, ts FROM events"
 _SIGNED4 = ("SELECT e.seq, e.command_id, e.actor, e.command_type, e.payload, e.signature, "
             "coalesce((SELECT hash FROM events p WHERE p.seq = e.seq - 1), ?) FROM events e "
             "WHERE e.command_type IS NOT NULL ORDER BY e.seq")
 
-#: a binary search for one command row (~13 statements) costs about as much as scanning this many rows
+#: a binary search for one command row (~13 statements) costs about as much as scanning this many
+#: rows
 SCAN_PER_SEARCH = 100
 
 
@@ -70,10 +73,12 @@ class LogReads:
         """Yield (seq, command_id, type, version, data, automatic) in seq order."""
         if stop is None:
             return self.conn.execute(
-                "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq >= ? ORDER BY seq",
+                "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq >= ? "
+                "ORDER BY seq",
                 (start,))
         return self.conn.execute(
-            "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq BETWEEN ? AND ? ORDER BY seq",
+            "SELECT seq, command_id, type, version, data, automatic FROM events WHERE seq BETWEEN "
+            "? AND ? ORDER BY seq",
             (start, stop))
 
     def payloads(self, start: int, stop: int) -> Iterator[tuple[str, int, str]]:
@@ -115,7 +120,8 @@ class LogReads:
         self._spans[missing[0]] = (row[5], row[6])
         ids, start = set(missing[1:]), row[6] + 1
         for cid, first, last in self.conn.execute(
-                "SELECT command_id, seq, last_seq FROM events WHERE seq BETWEEN ? AND ? AND command_type IS NOT NULL",
+                "SELECT command_id, seq, last_seq FROM events WHERE seq BETWEEN ? AND ? AND "
+                "command_type IS NOT NULL",
                 (start, start + len(ids) * SCAN_PER_SEARCH)):
             if cid in ids:
                 self._spans[cid] = (first, last)
@@ -127,21 +133,22 @@ class LogReads:
         """Every stored event row as its format keeps it, in seq order (verify, export, fork)."""
         if self.format >= 3:
             sig = ", signature" if self.format >= SIGNED else ""
-            return self.conn.execute(f"SELECT seq, command_id, type, version, data, automatic, hash{sig} FROM events "
-                                     "ORDER BY seq")
+            return self.conn.execute("SELECT seq, command_id, type, version, data, automatic, "
+                                     f"hash{sig} FROM events ORDER BY seq")
         return self.conn.execute(_ROWS + " ORDER BY seq")
 
     def rows_of_type(self, type_: str, upto: int | None = None) -> Iterator[tuple]:
         """(seq, command_id, type, version, data) of one event type up to ``upto``, in seq order."""
         return self.conn.execute(
-            "SELECT seq, command_id, type, version, data FROM events WHERE type = ? AND seq <= ? ORDER BY seq",
+            "SELECT seq, command_id, type, version, data FROM events WHERE type = ? AND seq <= ? "
+            "ORDER BY seq",
             (type_, self.last()[0] if upto is None else upto))
 
     def rows_of_types(self, types: Sequence[str], upto: int) -> Iterator[tuple]:
         """(seq, command_id, type, version, data) of the given event types up to ``upto``, in seq order."""
         marks = ", ".join("?" * len(types))
-        return self.conn.execute(f"SELECT seq, command_id, type, version, data FROM events WHERE seq <= ? AND type IN "
-                                 f"({marks}) ORDER BY seq", (upto, *types))
+        return self.conn.execute("SELECT seq, command_id, type, version, data FROM events WHERE "
+                                 f"seq <= ? AND type IN ({marks}) ORDER BY seq", (upto, *types))
 
     def integrity(self) -> str:
         """SQLite's integrity check of the file: "ok", or what is damaged (verify's first stage)."""
@@ -219,7 +226,8 @@ class LogReads:
         except OSError as exc:
             return last, f"the file cannot be examined ({exc.strerror or exc})"
         if page and size % page:
-            return last, f"the file is {size} bytes, not a whole number of {page}-byte pages: it was cut or padded"
+            return (last, f"the file is {size} bytes, not a whole number of {page}-byte pages: it "
+                          "was cut or padded")
         if last == 0:
             return None
         try:
@@ -230,8 +238,8 @@ class LogReads:
     def _tail_chain(self, from_seq: int) -> tuple[int, str] | None:
         conn = self.conn
         if self.format >= 3:
-            got = conn.execute("SELECT seq, command_id FROM events WHERE seq <= ? AND command_type IS NOT NULL "
-                               "ORDER BY seq DESC LIMIT 1", (from_seq,)).fetchone()
+            got = conn.execute("SELECT seq, command_id FROM events WHERE seq <= ? AND command_type "
+                               "IS NOT NULL ORDER BY seq DESC LIMIT 1", (from_seq,)).fetchone()
             first, cid = got if got else (1, 1)
             prev = self.hash_at(first - 1) if first > 1 else GENESIS
             rows = conn.execute(self._rows3() + " WHERE seq >= ? ORDER BY seq", (first,))
@@ -251,7 +259,8 @@ class LogReads:
 
         ``watch`` wraps the row stream (a progress counter, say) without changing the check.
         """
-        rows: Iterator[tuple] = iter(self.conn.execute((self._rows3() if self.format >= 3 else _ROWS) + " ORDER BY seq"))
+        query = (self._rows3() if self.format >= 3 else _ROWS) + " ORDER BY seq"
+        rows: Iterator[tuple] = iter(self.conn.execute(query))
         if watch is not None:
             rows = iter(watch(rows))
         if self.format >= 3:

@@ -1,12 +1,12 @@
 """The game file's schema held against the store's own: every table, trigger, index and view.
 
 A file whose append-only triggers were replaced by no-ops under the same names, or that carries a
-trigger, view or table the store never creates, is named by verify (engine/verify/chain.py): the chain
-proves the rows, and this proves nothing in the file acts on them unseen. The reference is what this
-code creates for the file's log format (events/log.py), built in memory. Tables are compared by
-their columns' names and types (older files differ in NOT NULL only, which can refuse a write but
-never change a row); triggers, views and indexes by their SQL. An index the file lacks is only
-slower; a missing trigger is reported as ``missing_triggers``.
+trigger, view or table the store never creates, is named by verify (engine/verify/chain.py): the
+chain proves the rows, and this proves nothing in the file acts on them unseen. The reference is
+what this code creates for the file's log format (events/log.py), built in memory. Tables are
+compared by their columns' names and types (older files differ in NOT NULL only, which can refuse a
+write but never change a row); triggers, views and indexes by their SQL. An index the file lacks is
+only slower; a missing trigger is reported as ``missing_triggers``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def _normal(sql: str | None) -> str:
 
 def objects(conn) -> dict[tuple[str, str], tuple]:
     """(type, name) -> what is compared: a table's columns, else its SQL normalised."""
-    out = {}
+    out: dict[tuple[str, str], tuple] = {}
     for type_, name, sql in conn.execute("SELECT type, name, sql FROM sqlite_master"):
         if type_ == "table":
             cols = tuple(

@@ -1,8 +1,8 @@
 """The append-only event log in PostgreSQL: many games in one database, each its own stream.
 
 The same contract as events/log.py (docs/design.md, "Storage contract") and the same stored rows:
-the columns of a format-3/4 row, keyed (game, seq), chained by the same code (log.stored_rows3), so a
-game copied between the stores keeps every hash. Only formats 3 and 4 are stored here.
+the columns of a format-3/4 row, keyed (game, seq), chained by the same code (log.stored_rows3), so
+a game copied between the stores keeps every hash. Only formats 3 and 4 are stored here.
 
 - A writer takes the game's advisory lock, reads the head and compares it with its expected seq inside
   one transaction: a concurrent writer waits, then gets ConcurrencyError; a writer that skips the lock
@@ -18,8 +18,8 @@ import hashlib
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3
-from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, LogError, check_batch, merged, now,
-                      stored_rows3)
+from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, Item, LogError, Row,
+                      batch_item, check_batch, merged, now, stored_rows3)
 from .pgread import PAGE, PgReads
 from .pgschema import TRIGGERS, StoreError, ensure_schema, psycopg_module
 from .url import redacted, split_url
@@ -49,19 +49,23 @@ class PgEventLog(PgReads):
         self._sync = _SYNC[synchronous.upper()]
         self.readonly = "opened read-only" if readonly and not create else ""
         self._spans: dict[int, tuple[int, int]] = {}
-        # psycopg is imported only when a PostgreSQL game is opened: the connections are typed Any here
+        # psycopg is imported only when a PostgreSQL game is opened: the connections are typed Any
+        # here
         self.conn: Any = None
         self._listener: Any = None
-        self.channel = "turnlog_" + hashlib.sha1(self.game.encode()).hexdigest()  # followers LISTEN here
+        # followers LISTEN here
+        self.channel = "turnlog_" + hashlib.sha1(self.game.encode()).hexdigest()
         self._connect()
         row = self._one("SELECT format FROM turnlog.games WHERE game = %s", (self.game,))
         if create:
             if row is not None:
                 self.close()
-                raise LogError(f"{self.path}: game {self.game!r} already exists; refusing to overwrite a game")
+                raise LogError(f"{self.path}: game {self.game!r} already exists; refusing to "
+                               "overwrite a game")
             if log_format < 3:
                 self.close()
-                raise LogError(f"{self.path}: PostgreSQL stores log formats 3 and 4 (not {log_format})")
+                raise LogError(f"{self.path}: PostgreSQL stores log formats 3 and 4 (not "
+                               f"{log_format})")
             self.format, self._new = log_format, True
         else:
             if row is None:
@@ -69,7 +73,8 @@ class PgEventLog(PgReads):
                 raise LogError(f"{self.path}: no game {self.game!r} in this database")
             self.format, self._new = row[0], False
         have = {r[0] for r in self._run(
-            "SELECT tgname FROM pg_trigger WHERE tgrelid IN ('turnlog.events'::regclass, 'turnlog.games'::regclass)")}
+            "SELECT tgname FROM pg_trigger WHERE tgrelid IN ('turnlog.events'::regclass, "
+            "'turnlog.games'::regclass)")}
         self.missing_triggers = tuple(t for t in TRIGGERS if t not in have)
 
     def _connect(self) -> None:
@@ -82,7 +87,8 @@ class PgEventLog(PgReads):
             if self.conn.execute("SELECT to_regclass('turnlog.events')").fetchone()[0] is None:
                 if self.readonly:  # a reader creates nothing
                     self.conn.close()
-                    raise LogError(f"{self.path}: no game {self.game!r} here (the database holds no turnlog games)")
+                    raise LogError(f"{self.path}: no game {self.game!r} here (the database holds "
+                                   "no turnlog games)")
                 ensure_schema(self.conn)
         except psycopg.Error as exc:
             raise LogError(f"{self.path}: cannot open ({str(exc).strip()})") from None
@@ -95,7 +101,8 @@ class PgEventLog(PgReads):
         except psycopg.OperationalError as exc:
             if not self.conn.closed and not self.conn.broken:
                 raise StoreError(f"{self.path}: the database refused a read ({str(exc).strip()})") from None
-        except psycopg.Error as exc:  # a schema changed by hand, a privilege missing: the database's word, by name
+        # a schema changed by hand, a privilege missing: the database's word, by name
+        except psycopg.Error as exc:
             raise StoreError(f"{self.path}: the database refused a read ({str(exc).strip()})") from None
         try:
             self._connect()
@@ -120,7 +127,8 @@ class PgEventLog(PgReads):
         psycopg = psycopg_module()
         try:
             if self._listener is None or self._listener.closed:
-                self._listener = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10)
+                self._listener = psycopg.connect(self._conninfo, autocommit=True,
+                                                 connect_timeout=10)
                 self._listener.execute(f"LISTEN {self.channel}")
             if self.last()[0] > after:
                 return True
@@ -156,23 +164,25 @@ class PgEventLog(PgReads):
     # -- writing -----------------------------------------------------------
 
     def last(self) -> tuple[int, str]:
-        row = self._one("SELECT seq, hash FROM turnlog.events WHERE game = %s ORDER BY seq DESC LIMIT 1",
+        row = self._one("SELECT seq, hash FROM turnlog.events WHERE game = %s ORDER BY seq DESC "
+                        "LIMIT 1",
                         (self.game,))
         return (row[0], row[1]) if row else (0, GENESIS)
 
-    def append(self, rows: Sequence[tuple[str, int, str, bool]], *, expected_seq: int,
+    def append(self, rows: Sequence[Row], *, expected_seq: int,
                actor: str = "", command_type: str = "", payload: str = "{}",
                sign: Callable[[str], str] | None = None) -> tuple[int, list[int]]:
         """Append one command's events; return (command id, their seqs). As EventLog.append."""
-        item = (actor, command_type, payload, rows) + ((sign,) if sign is not None else ())
+        item = batch_item(actor, command_type, payload, rows, sign)
         last = self.append_batch([item], expected_seq=expected_seq)
         return self._last_cid, list(range(last - len(rows) + 1, last + 1))
 
-    def append_batch(self, batch: Sequence, *, expected_seq: int) -> int:
+    def append_batch(self, batch: Sequence[Item], *, expected_seq: int) -> int:
         """Append commands (actor, type, payload, rows[, sign]) in one transaction; return the last seq."""
         check_batch(self.format, batch)
         if self.readonly:
-            raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was written")
+            raise LogError(f"{self.path}: cannot write this game: {self.readonly}; nothing was "
+                           "written")
         psycopg = psycopg_module()
         if self.conn.closed or self.conn.broken:
             self._reconnect_for_write()
@@ -182,22 +192,25 @@ class PgEventLog(PgReads):
                 self.conn.execute(_LOCK, (self.game,))
                 self._create_game()
                 head = self.conn.execute(
-                    "SELECT seq, hash, command_id FROM turnlog.events WHERE game = %s ORDER BY seq DESC LIMIT 1",
+                    "SELECT seq, hash, command_id FROM turnlog.events WHERE game = %s ORDER BY seq "
+                    "DESC LIMIT 1",
                     (self.game,)).fetchone() or (0, GENESIS, 0)
                 if head[0] != expected_seq:
                     raise ConcurrencyError(
-                        f"{self.path}: another writer appended (log is at seq {head[0]}, this writer expected "
-                        f"{expected_seq}); reload and retry")
-                out, seq, cid = stored_rows3(batch, head[0], head[1], head[2], ts, self.format >= SIGNED)
+                        f"{self.path}: another writer appended (log is at seq {head[0]}, this "
+                        f"writer expected {expected_seq}); reload and retry")
+                out, seq, cid = stored_rows3(batch, head[0], head[1], head[2], ts,
+                                             self.format >= SIGNED)
                 self._insert(out)
-                self.conn.execute("SELECT pg_notify(%s, %s)", (self.channel, str(seq)))  # sent at COMMIT
+                # sent at COMMIT
+                self.conn.execute("SELECT pg_notify(%s, %s)", (self.channel, str(seq)))
         except psycopg.errors.UniqueViolation:
-            raise ConcurrencyError(f"{self.path}: another writer appended (this writer expected seq "
-                                   f"{expected_seq}); reload and retry") from None
+            raise ConcurrencyError(f"{self.path}: another writer appended (this writer expected "
+                                   f"seq {expected_seq}); reload and retry") from None
         except psycopg.OperationalError as exc:
             if out is None or not self._landed(out[-1]):
-                raise StoreError(f"{self.path}: the database connection failed ({str(exc).strip()}); "
-                                 "the command was not written") from None
+                raise StoreError(f"{self.path}: the database connection failed "
+                                 f"({str(exc).strip()}); the command was not written") from None
             seq, cid = out[-1][0], out[-1][1]
         except psycopg.Error as exc:
             raise StoreError(f"{self.path}: the database refused the write ({str(exc).strip()}); "
@@ -209,13 +222,16 @@ class PgEventLog(PgReads):
     def _create_game(self) -> None:
         if self._new:
             try:
-                self.conn.execute("INSERT INTO turnlog.games (game, format, created) VALUES (%s, %s, %s)",
+                self.conn.execute("INSERT INTO turnlog.games (game, format, created) VALUES (%s, "
+                                  "%s, %s)",
                                   (self.game, self.format, now()))
             except psycopg_module().errors.UniqueViolation:
-                raise LogError(f"{self.path}: game {self.game!r} was created meanwhile; nothing written") from None
+                raise LogError(f"{self.path}: game {self.game!r} was created meanwhile; nothing "
+                               "written") from None
 
     def _insert(self, out: list[tuple]) -> None:
-        cols = "seq, command_id, type, version, data, automatic, hash, actor, command_type, payload, ts, last_seq"
+        cols = ("seq, command_id, type, version, data, automatic, hash, actor, command_type, "
+                "payload, ts, last_seq")
         cols += ", signature" if self.format >= SIGNED else ""
         marks = ", ".join(["%s"] * (cols.count(",") + 2))
         with self.conn.cursor() as cur:
@@ -235,8 +251,9 @@ class PgEventLog(PgReads):
             got = self.conn.execute("SELECT hash FROM turnlog.events WHERE game = %s AND seq = %s",
                                     (self.game, row[0])).fetchone()
         except (LogError, psycopg_module().Error):
-            raise StoreError(f"{self.path}: the connection failed during COMMIT and the database cannot be "
-                             "reached: reopen the game to see whether the command was written") from None
+            raise StoreError(f"{self.path}: the connection failed during COMMIT and the database "
+                             "cannot be reached: reopen the game to see whether the command was "
+                             "written") from None
         return got is not None and got[0] == row[6]
 
     def copy_from(self, other, upto: int) -> None:
@@ -245,13 +262,14 @@ class PgEventLog(PgReads):
         self.import_rows(other.format, [c for c in other.commands() if c[6] <= upto],
                          takewhile(lambda r: r[0] <= upto, other.full_rows()))
 
-    def import_rows(self, fmt: int, commands: Iterable[Sequence], events: Iterable[Sequence]) -> None:
+    def import_rows(self, fmt: int, commands: Iterable[Sequence],
+                    events: Iterable[Sequence]) -> None:
         """Insert stored rows verbatim into this new, empty game of the same format, in one transaction."""
         if fmt not in FORMATS:
             raise LogError(f"log format {fmt} is not one this turnlog reads ({FORMATS})")
         if fmt != self.format:
-            raise LogError(f"{self.path}: rows of log format {fmt} go into a log created in that format "
-                           f"(this one is format {self.format})")
+            raise LogError(f"{self.path}: rows of log format {fmt} go into a log created in that "
+                           f"format (this one is format {self.format})")
         psycopg = psycopg_module()
         try:
             with self.conn.transaction():
@@ -259,12 +277,15 @@ class PgEventLog(PgReads):
                 self._create_game()
                 rows = list(merged(commands, events))
                 _ok, bad, why = verify3(_as_verified(rows) if self.format >= SIGNED else rows)
-                if bad is not None:  # checked before a row is stored: a database cannot take rows back
-                    raise LogError(f"{self.path}: the rows' chain breaks at seq {bad} ({why}); nothing written")
+                # checked before a row is stored: a database cannot take rows back
+                if bad is not None:
+                    raise LogError(f"{self.path}: the rows' chain breaks at seq {bad} ({why}); "
+                                   "nothing written")
                 for i in range(0, len(rows), PAGE):
                     self._insert(rows[i:i + PAGE])
         except psycopg.Error as exc:
-            raise StoreError(f"{self.path}: the rows were refused ({str(exc).strip()}); nothing written") from None
+            raise StoreError(f"{self.path}: the rows were refused ({str(exc).strip()}); nothing "
+                             "written") from None
         self._new = False
 
 

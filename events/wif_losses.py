@@ -63,8 +63,11 @@ class KampfgruppeCredited(Event, frozen=True, kw_only=True):
 
 
 class KampfgruppeBuildRecorded(Event, frozen=True, kw_only=True):
-    """A credit helped build a unit of class ``unit_class`` at ``bp`` build points and ``turns`` turns, halves rounded up
-    (11.16.5-K2b); the kampfgruppe was already back in the force pool, before the host's random draw (K2c)."""
+    """A credit helped build a unit of class ``unit_class`` at ``bp`` build points and ``turns`` turns.
+
+    Halves rounded up (11.16.5-K2b); the kampfgruppe was already back in the force pool, before the
+    host's random draw (K2c).
+    """
 
     credit: str
     unit_class: str

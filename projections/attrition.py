@@ -1,10 +1,9 @@
 """Fold attrition events (rule 14) into per-procedure state."""
 from __future__ import annotations
 
-from typing import Callable
-
 from turnlog.events import attrition as a
 
+from .board import Step
 from .state import Attrition, GameState
 
 
@@ -26,7 +25,8 @@ def _zones(state: GameState, e: a.AttritionZonesDetermined) -> None:
 
 
 def _begun(state: GameState, e: a.AttritionBegun) -> None:
-    state.attritions[e.procedure] = Attrition(id=e.procedure, attacker=e.attacker, defender=e.defender, zone=e.zone,
+    state.attritions[e.procedure] = Attrition(id=e.procedure, attacker=e.attacker,
+                                              defender=e.defender, zone=e.zone,
                                               turn=state.turn.turn, excluded=list(e.excluded))
 
 
@@ -70,7 +70,7 @@ def _phase(state: GameState, e: a.AttritionPhaseChanged) -> None:
     state.attritions[e.procedure].phase = e.phase
 
 
-_STEPS: dict[type, Callable[[GameState, object], None]] = {
+_STEPS: dict[type, Step] = {
     a.AttritionZonesDetermined: _zones, a.AttritionBegun: _begun, a.FactorsCounted: _counted,
     a.AttritionResultDetermined: _result, a.TwoCountersChosen: _two_counters, a.WinterHexesDesignated: _winter,
     a.AttritionLossesTaken: _losses, a.AttritionZoneCleared: _cleared, a.OccupationSelected: _selected,

@@ -6,7 +6,7 @@ force pool (neither hex nor box).
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable
 
 from turnlog.events import game as g
 from turnlog.events import setup as s
@@ -14,13 +14,20 @@ from turnlog.events.editions import Ruling, applies
 
 from .state import Claim, GameState, TurnState, UnitState, side_key
 
-# What stacking counts (engine/attrition/r14_7_retreats.py): non-partisan ground units. Projections import no engine.
+#: A fold step: the state and an event of the type it is registered for. A table cannot tie each
+#: key's type to its step's parameter, so the event is typed Any here and exactly in each step.
+Step = Callable[[GameState, Any], None]
+
+# What stacking counts (engine/attrition/r14_7_retreats.py): non-partisan ground units. Projections
+# import no engine.
 _NOT_STACKED = frozenset({"air", "naval", "flak", "partisan"})
 
 
-#: UnitSpec fields of the board vocabulary, copied as they are (lists and maps copied: state is mutable).
-_VOCABULARY = ("pool", "size", "unit_class", "mode", "markers", "strength", "strength_kind", "quality", "fatigue",
-               "formation", "movement_allowance", "movement_left", "facing", "ratings")
+#: UnitSpec fields of the board vocabulary, copied as they are (lists and maps copied: state is
+#: mutable).
+_VOCABULARY = ("pool", "size", "unit_class", "mode", "markers", "strength", "strength_kind",
+               "quality", "fatigue", "formation", "movement_allowance", "movement_left", "facing",
+               "ratings")
 
 
 def _place(state: GameState, spec: s.UnitSpec) -> None:
@@ -95,14 +102,16 @@ def _overstack(state: GameState, e: g.OverstackMarked) -> None:
 
 
 def _game_turn(state: GameState, e: g.GameTurnStarted) -> None:
-    state.turn = TurnState(turn=e.turn, season=e.season, year=e.year, weather={x.zone: x for x in e.weather})
+    state.turn = TurnState(turn=e.turn, season=e.season, year=e.year,
+                           weather={x.zone: x for x in e.weather})
     state.counted = {}
 
 
 def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
     f = e.faction
     state.turn.active = f
-    state.turn.played = [*state.turn.played, f]  # rebound, never mutated: a copied TurnState shares it
+    # rebound, never mutated: a copied TurnState shares it
+    state.turn.played = [*state.turn.played, f]
     state.turn.phase = ""
     for unit in state.units.values():
         unit.offensive = False
@@ -113,7 +122,8 @@ def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
                 unit.airdropped_from = ""
 
 
-#: The board's one edition gate: 14.74's marks are the board's, folded here, not an attrition's state.
+#: The board's one edition gate: 14.74's marks are the board's, folded here, not an attrition's
+#: state.
 OVERSTACK_LAPSE = Ruling("overstack_lapse", 2, "14.74",
                          "a mark lapses at the movement phase of the faction overstacked there")
 
@@ -164,8 +174,8 @@ def _answered(state: GameState, e) -> None:
     """The claim's answer; the dict and claim are rebuilt, never changed in place (a copied state shares them)."""
     was = state.claims[e.claim]
     status = "accepted" if isinstance(e, g.ClaimAccepted) else "disputed"
-    state.claims = {**state.claims, e.claim: Claim(by=was.by, cls=was.cls, command=was.command, status=status,
-                                                   answered_by=e.by)}
+    state.claims = {**state.claims, e.claim: Claim(by=was.by, cls=was.cls, command=was.command,
+                                                   status=status, answered_by=e.by)}
 
 
 def _undone(state: GameState, e: g.CommandUndone) -> None:
@@ -176,7 +186,8 @@ def _created(state: GameState, e: s.GameCreated) -> None:
     state.name, state.seed_sha256, state.die, state.rules = e.name, e.seed_sha256, e.die, e.rules
     if e.dice:
         state.dice = dict(e.dice)
-    if e.tables:  # a procedure reads its table from the state (WiF land combat, engine/wif/r1_table.py)
+    # a procedure reads its table from the state (WiF land combat, engine/wif/r1_table.py)
+    if e.tables:
         state.tables = {t.name: t for t in e.tables}
     if e.joint_dice:
         state.joint_dice = {h.holder: h.sha256 for h in e.joint_dice}
@@ -239,7 +250,7 @@ def _formation(state: GameState, e: s.FormationDefined) -> None:
 
 #: event type -> its fold step. A dict lookup by type: replay's hot path (a long ``match`` tests
 #: the cases in order, so a late case paid for every earlier one).
-HANDLERS: dict[type, Callable[[GameState, object], None]] = {
+HANDLERS: dict[type, Step] = {
     g.UnitMoved: _moved, g.UnitEliminated: _eliminated, g.UnitRetreated: _relocated,
     g.UnitAdvanced: _relocated, g.UnitDisplaced: _relocated, g.ControlChanged: _control, g.DieRolled: _rolled,
     g.UnitsTookOffensive: _offensive, g.SupplyChanged: _supply, g.UnitAirdropped: _airdropped,
@@ -255,7 +266,7 @@ HANDLERS: dict[type, Callable[[GameState, object], None]] = {
 }
 
 
-def handler(cls: type) -> Callable[[GameState, object], None]:
+def handler(cls: type) -> Step:
     """The fold step for events of ``cls`` (or of the event class it derives from)."""
     for base in cls.__mro__:
         fn = HANDLERS.get(base)

@@ -6,7 +6,7 @@ skipped; which commands are undone is read up front from the log.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, get_args
+from typing import Iterable, get_args
 
 from turnlog.events import codec
 from turnlog.events.codec import VERSIONS, decode
@@ -14,23 +14,29 @@ from turnlog.events.game import GameEvent
 from turnlog.events.setup import SetupEvent
 
 from . import board
+from .board import Step
 from .state import GameState
 
-#: event type name -> the fold step that applies it: the board's own step per type; a procedure kind's
-#: projection for its events, attrition's included (``register``, from engine/kinds.py).
-DISPATCH: dict[str, Callable[[GameState, object], None]] = {
+#: event type name -> the fold step that applies it: the board's own step per type; a procedure
+#: kind's projection for its events, attrition's included (``register``, from engine/kinds.py).
+DISPATCH: dict[str, Step] = {
     **{c.__name__: board.handler(c) for c in get_args(SetupEvent)},
     **{c.__name__: board.handler(c) for c in get_args(GameEvent)},
 }
 #: type name -> (current schema version, fold step): one lookup per row on replay.
-_STEPS: dict[str, tuple[int, Callable[[GameState, object], None]]] = {
+_STEPS: dict[str, tuple[int | None, Step]] = {
     name: (VERSIONS[name], fn) for name, fn in DISPATCH.items()}
 
 
-_UNKNOWN = (None, None)
+def _unknown(state: GameState, event: object) -> None:
+    """The step of a type no kind registered: never run, as its version None matches no row's."""
+    raise TypeError(f"no fold step for {type(event).__name__}")
 
 
-def register(types: tuple[type, ...], step: Callable[[GameState, object], None]) -> None:
+_UNKNOWN: tuple[int | None, Step] = (None, _unknown)
+
+
+def register(types: tuple[type, ...], step: Step) -> None:
     """Fold a kind's event types with its projection's ``step`` (engine/kinds.py ``register``)."""
     for cls in types:
         DISPATCH[cls.__name__] = step
@@ -42,7 +48,8 @@ def apply(state: GameState, event) -> None:
     DISPATCH[type(event).__name__](state, event)
 
 
-def fold(state: GameState, rows: Iterable[tuple], undone: frozenset[int] | set[int] = frozenset()) -> GameState:
+def fold(state: GameState, rows: Iterable[tuple],
+         undone: frozenset[int] | set[int] = frozenset()) -> GameState:
     """Fold rows (seq, command_id, type, version, data, automatic) into state, skipping undone commands."""
     last = [state.seq]
 
@@ -65,8 +72,8 @@ def fold_span(state: GameState, rows: Iterable[tuple[str, int, str]]) -> int:
     """
     get, dec, n = _STEPS.get, codec.decode_current, 0  # rebuilt when a kind registers events
     for n, (type_, version, data) in enumerate(rows, 1):  # noqa: B007 - n is the count returned
-        # One lookup unpacked (an unknown type gets _UNKNOWN, whose version no row has): this loop is
-        # a replay's whole Python cost per event, against the bare decode-and-fold of the limit.
+        # One lookup unpacked (an unknown type gets _UNKNOWN, whose version no row has): this loop
+        # is a replay's whole Python cost per event, against the bare decode-and-fold of the limit.
         current, step = get(type_, _UNKNOWN)
         if current == version:
             step(state, dec(data))

@@ -96,22 +96,27 @@ def _line(event) -> str:
         case s.GameCreated(tables=ts) if ts:
             return _line(msgspec.structs.replace(event, tables=[])) + _tables(ts)
         case s.GameCreated(name=n, joint_dice=js, die=d) if js:
-            return (f"game '{n}' created; joint dice: the secrets of {', '.join(j.holder for j in js)} committed, "
-                    f"each roll needs every one's share (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
+            return (f"game '{n}' created; joint dice: the secrets of "
+                    f"{', '.join(j.holder for j in js)} committed, each roll needs every one's "
+                    f"share (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
         case s.GameCreated(name=n, seed_sha256=h, die=d, seed_public=True):
-            return (f"game '{n}' created with a PUBLIC dice seed (sha256 {h[:16]}…): anyone can predict every roll "
-                    f"(d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
+            return (f"game '{n}' created with a PUBLIC dice seed (sha256 {h[:16]}…): anyone can "
+                    f"predict every roll (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
         case s.GameCreated(name=n, seed_sha256=h, die=d):
-            return f"game '{n}' created; dice seed committed as sha256 {h[:16]}… (d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})"
+            return (f"game '{n}' created; dice seed committed as sha256 {h[:16]}… "
+                    f"(d{d.sides} read {d.lowest}-{d.lowest + d.sides - 1})")
         case s.FactionDefined(faction=f):
             return f"faction {f.id} ({f.name or f.id}) on side {f.side}"
         case s.NationalityDefined(nationality=n):
-            return f"nationality {n.id} of {n.faction}: CTL {n.ctl}, winter preparation {n.winter_prep}"
+            return (f"nationality {n.id} of {n.faction}: CTL {n.ctl}, winter preparation "
+                    f"{n.winter_prep}")
         case s.HexDefined(hex=h):
-            return f"hex {h.id}: {h.terrain}, {h.front or 'no'} front, controlled by {h.controller or 'nobody'}"
+            return (f"hex {h.id}: {h.terrain}, {h.front or 'no'} front, controlled by "
+                    f"{h.controller or 'nobody'}")
         case s.HexsideDefined(hexside=hs):
             kinds = [f"{hs.river_class} river" if k == "river" and hs.river_class != "none" else k
-                     for k in ("river", "crossing_arrow", "all_water", "impassable", "bridge", "ford", "road")
+                     for k in ("river", "crossing_arrow", "all_water", "impassable", "bridge",
+                               "ford", "road")
                      if getattr(hs, k)]
             fort = [f"fortified by {hs.fortified_by}"] if hs.fortified_by else []
             return f"hexside {hs.a}/{hs.b}: {', '.join(kinds + fort) or 'plain'}"
@@ -127,7 +132,8 @@ def _line(event) -> str:
         case s.PoolDefined(pool=p):
             return f"{p.kind} pool {p.id} of {p.faction}"
         case s.FormationDefined(formation=f):
-            return f"{f.level} {f.id}{' (' + f.name + ')' if f.name else ''}{' of ' + f.parent if f.parent else ''}"
+            return (f"{f.level} "
+                    f"{f.id}{' (' + f.name + ')' if f.name else ''}{' of ' + f.parent if f.parent else ''}")
         case s.RestrictionDefined(restriction=r):
             return f"{r.attacker} may not attack {r.defender}{': ' + r.reason if r.reason else ''}"
         case g.GameTurnStarted(turn=t, season=se, year=y):
@@ -137,7 +143,8 @@ def _line(event) -> str:
         case g.PhaseStarted(phase=p):
             return f"{p} phase"
         case g.WeatherSet(weather=w):
-            return f"weather zone {w.zone}: winter level {w.winter_level}{', swamps frozen' if w.frozen_swamps else ''}"
+            return (f"weather zone {w.zone}: winter level "
+                    f"{w.winter_level}{', swamps frozen' if w.frozen_swamps else ''}")
         case g.UnitMoved(unit=u, to_hex=h, to_box=b):
             return f"{u} moved to {h or 'box ' + b}"
         case g.UnitsTookOffensive(units=us):
@@ -163,7 +170,8 @@ def _line(event) -> str:
         case g.OverstackMarked(hex=h, rule=r):
             return f"{h} overstacked: remedy in the next movement phase ({r})"
         case g.CommandUndone(command_id=cid, override=o, referee=ref, reason=why):
-            return f"command {cid} undone" + (f" by referee override ({ref}{': ' + quoted(why) if why else ''})"
+            return f"command {cid} undone" + (" by referee override "
+                                              f"({ref}{': ' + quoted(why) if why else ''})"
                                               if o else "")
         case g.DieRolled(key=k, of=n) if n:
             return f"draw {k} = {shown(event)}{_how(event)}"

@@ -13,6 +13,8 @@ Every fact is the scenario's vocabulary (docs/scenario.md), none of it commercia
 """
 from __future__ import annotations
 
+from typing import Collection
+
 from turnlog.events.editions import applies
 from turnlog.projections.state import GameState, UnitState
 
@@ -24,8 +26,8 @@ from ..kit.board import by_hex, enemy_units, faction_of, neighbours, on_board, s
 
 MAX_FATIGUE = 3
 #: AS-ATK.1: a status marker that bars an attacker, with the words a refusal uses.
-BARRING = {"fixed": "Fixed", "broken": "Broken", "disrupted": "Disrupted", "digging_in": "Digging-In",
-           "bridge_building": "building a bridge"}
+BARRING = {"fixed": "Fixed", "broken": "Broken", "disrupted": "Disrupted",
+           "digging_in": "Digging-In", "bridge_building": "building a bridge"}
 
 
 def defenders(state: GameState, attacker: str, hex_: str) -> list[str]:
@@ -36,12 +38,12 @@ def defenders(state: GameState, attacker: str, hex_: str) -> list[str]:
 def unplayable(state: GameState) -> str | None:
     """AS-HA0.1 (reading P19): why no assault can be played in this game, or None.
 
-    The optional Alternate Assault rule's formula is not in the text; a game that turns it on is refused at
-    the declaration, so no assault is opened that could never be resolved.
+    The optional Alternate Assault rule's formula is not in the text; a game that turns it on is
+    refused at the declaration, so no assault is opened that could never be resolved.
     """
     if state.rules.pzc.alternate_assault:
-        return ("the optional Alternate Assault rule (rules.pzc.alternate_assault) is not in the text, so this "
-                "engine cannot resolve an assault under it")
+        return ("the optional Alternate Assault rule (rules.pzc.alternate_assault) is not in the "
+                "text, so this engine cannot resolve an assault under it")
     return None
 
 
@@ -70,15 +72,17 @@ def bar(state: GameState, attacker: str, u: UnitState, hex_: str) -> tuple[str, 
         return "AS-GEN.1", f"{u.id} in {u.hex} is not adjacent to {hex_}"
     other = committed(state, u.id, hex_) if applies(state, rulings.ONE_FORMING) else None
     if other:
-        return "AS-GEN.1", f"{u.id} already assaults {other[1]} in {other[0]}, which is not resolved yet"
+        return ("AS-GEN.1", f"{u.id} already assaults {other[1]} in {other[0]}, which is not "
+                            "resolved yet")
     return own_bar(u) or crossing_bar(state, u, hex_) or cost_bar(state, u, hex_)
 
 
 def committed(state: GameState, uid: str, hex_: str) -> tuple[str, str] | None:
     """(assault, hex) of a still-forming assault on another hex that ``uid`` has joined, else None.
 
-    AS-GEN.1 sends a unit from its hex into one defending hex; without this, AS-COST.1's free assault would
-    let one unit count its full value in two assaults at once (the cost of AS-COST.2-3 bars it otherwise).
+    AS-GEN.1 sends a unit from its hex into one defending hex; without this, AS-COST.1's free
+    assault would let one unit count its full value in two assaults at once (the cost of AS-COST.2-3
+    bars it otherwise).
     """
     got = state.kinds.get("assault")
     for p in (got.procedures.values() if got is not None else ()):
@@ -108,7 +112,8 @@ def crossing_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] |
     return crossing(state, u, u.hex, hex_, u.mode.lower() == "travel")
 
 
-def crossing(state: GameState, u: UnitState, from_: str, to: str, travel: bool) -> tuple[str, str] | None:
+def crossing(state: GameState, u: UnitState, from_: str, to: str,
+             travel: bool) -> tuple[str, str] | None:
     """(id, why) if ``u``, in Travel Mode or not, could not move from ``from_`` into ``to``, else None.
 
     The movement the assault asks for (AS-ATK.3, AS-MOVE.1) and the one a retreat asks for (AS-RET.3 names
@@ -121,14 +126,16 @@ def crossing(state: GameState, u: UnitState, from_: str, to: str, travel: bool) 
         return "AS-ATK.3", f"no land move from {from_} into {to}"
     if side.river and not side.bridge:
         return "AS-ATK.3", f"the river between {from_} and {to} has no bridge"
-    # Edition 3: any bridged side, flagged a river or not (the clause names the bridge); before, only a river's.
+    # Edition 3: any bridged side, flagged a river or not (the clause names the bridge); before,
+    # only a river's.
     if (side.bridge if applies(state, rulings.BRIDGE_TRAVEL) else side.river) and not travel:
         return "AS-MOVE.1", f"{u.id} crosses the bridge into {to} only in Travel Mode"
     if unit_class(u) in terrain.of_hex(state, to).prohibited_classes:
         if not side.road:
             return "AS-ATK.3", f"{u.id} ({unit_class(u)}) cannot move into {to}'s terrain"
         if not travel:
-            return "AS-MOVE.1", f"{u.id} ({unit_class(u)}) may take the road into {to} only in Travel Mode"
+            return ("AS-MOVE.1", f"{u.id} ({unit_class(u)}) may take the road into {to} only in "
+                                 "Travel Mode")
     return None
 
 
@@ -156,15 +163,17 @@ def cost_bar(state: GameState, u: UnitState, hex_: str) -> tuple[str, str] | Non
     if free(state):
         return None
     if 3 * u.movement_left < 2 * u.movement_allowance:
-        return "AS-COST.2", (f"{u.id} has {u.movement_left} of its {u.movement_allowance} movement points left; "
-                             "an assault needs two thirds of the allowance")
+        return "AS-COST.2", (f"{u.id} has {u.movement_left} of its {u.movement_allowance} movement "
+                             "points left; an assault needs two thirds of the allowance")
     need = cost(state, u, hex_)
     if need > u.movement_left:
-        return "AS-COST.3", f"{u.id} has {u.movement_left} movement points left; assaulting {hex_} costs {need}"
+        return ("AS-COST.3", f"{u.id} has {u.movement_left} movement points left; assaulting "
+                             f"{hex_} costs {need}")
     return None
 
 
-def check_units(state: GameState, attacker: str, hex_: str, units: list[str], taken: list[str] = ()) -> None:
+def check_units(state: GameState, attacker: str, hex_: str, units: list[str],
+                taken: Collection[str] = ()) -> None:
     """Refuse a malformed list (CommandError naming ``units[i]``) or the first unit that may not assault."""
     if not units:
         raise CommandError("units: name at least one unit")
@@ -182,7 +191,7 @@ def check_units(state: GameState, attacker: str, hex_: str, units: list[str], ta
             raise RuleViolation(*why)
 
 
-def able(state: GameState, attacker: str, hex_: str, taken: list[str] = ()) -> list[str]:
+def able(state: GameState, attacker: str, hex_: str, taken: Collection[str] = ()) -> list[str]:
     """The units that may join an assault on ``hex_`` now: the same checks, one unit at a time."""
     near = set(neighbours(state, hex_))
     return [u.id for u in side_units(state, attacker) if u.hex in near and u.id not in taken

@@ -53,7 +53,7 @@ class ReportDisruption(Command, frozen=True):
     values: dict[str, int] = {}
 
 
-class RetreatAssaultUnits(RetreatCommand):
+class RetreatAssaultUnits(RetreatCommand, frozen=True):
     """The defender's forced retreat (AS-RET): each unit one hex, or '' when it has no legal hex.
 
     ``values``: entered draws for the halvings (``srr/<unit>``, ``captured/<unit>``).

@@ -3,9 +3,10 @@
 One handler per command, each calling the rules module of its paragraph group; the phase table is
 machine.py. The kind brings its own events (events/assault.py), projection (projections/assault.py)
 and narrative, and is registered through its entry point (pyproject.toml, engine/kinds.py), so the
-log, Game, verify and the CLI are unchanged. Forming (as_atk_attackers.py), resolution (as_res1_values.py, as_res2_results.py,
-as_demo_demolition.py), losses (allocation.py), disruption (as_dis_disruption.py) and the retreat
-(as_ret_retreat.py); flow.py takes the steps the engine takes itself.
+log, Game, verify and the CLI are unchanged. Forming (as_atk_attackers.py), resolution
+(as_res1_values.py, as_res2_results.py, as_demo_demolition.py), losses (allocation.py), disruption
+(as_dis_disruption.py) and the retreat (as_ret_retreat.py); flow.py takes the steps the engine takes
+itself.
 """
 from __future__ import annotations
 
@@ -47,13 +48,15 @@ class AssaultKind(MachineKind):
     commands = c.COMMANDS
     # The host's facts: a claim in a fair-play game (engine/claims.py); night only when claimed.
     reports = {"ReportDisruption": (), "ResolveAssault": ("night",)}
-    handlers = {c.DeclareAssault: "on_declare", c.AddAssaultUnits: "on_add", c.ResolveAssault: "on_resolve",
-                c.AllocateAssaultLosses: "on_allocate", c.ReportDisruption: "on_report",
+    handlers = {c.DeclareAssault: "on_declare", c.AddAssaultUnits: "on_add",
+                c.ResolveAssault: "on_resolve", c.AllocateAssaultLosses: "on_allocate",
+                c.ReportDisruption: "on_report",
                 c.RetreatAssaultUnits: "on_retreat"}
     apply = staticmethod(proj.apply)
     narrate = staticmethod(narrate)
     why = staticmethod(why)  # the REPL's `why` (engine/faces/explain.py)
-    hex_lines = staticmethod(hex_lines)  # the REPL's `hex` (AS-MAP.1: the result over the defending hex)
+    # the REPL's `hex` (AS-MAP.1: the result over the defending hex)
+    hex_lines = staticmethod(hex_lines)
     view = staticmethod(view)  # what every face draws (engine/view.py)
 
     def instances(self, state: GameState) -> dict[str, Assault]:
@@ -67,13 +70,14 @@ class AssaultKind(MachineKind):
         """Reading notes §2.2: an assault is formed in its attacker's own player turn."""
         t = state.turn
         if (t.turn, t.active) != (proc.turn, proc.attacker):
-            raise RuleViolation("AS-GEN.2", f"{proc.id} belongs to {proc.attacker}'s player turn {proc.turn}; "
+            raise RuleViolation("AS-GEN.2",
+                                f"{proc.id} belongs to {proc.attacker}'s player turn {proc.turn}; "
                                 f"it cannot continue in {t.active or 'nobody'}'s turn {t.turn}")
         held = [r.unit for r in getattr(cmd, "retreats", ()) if r.unit in proc.stay] \
             if isinstance(cmd, c.RetreatAssaultUnits) else []
         if held:  # the clause that keeps it there, not the phase table's "no retreat is due"
-            raise RuleViolation("AS-FAN.2", f"{held[0]} is Fanatical and holds its bunker or pillbox in {proc.hex}: "
-                                "it does not retreat")
+            raise RuleViolation("AS-FAN.2", f"{held[0]} is Fanatical and holds its bunker or "
+                                f"pillbox in {proc.hex}: it does not retreat")
 
     def forming_on(self, state: GameState, hex_: str) -> Assault | None:
         return next((p for p in self.open(state) if p.hex == hex_), None)
@@ -85,7 +89,8 @@ class AssaultKind(MachineKind):
         out = []
         for uid in units:
             u = state.units[uid]
-            out.append(a.AssaultMovementSpent(procedure=pid, unit=uid, amount=atk.cost(state, u, hex_),
+            out.append(a.AssaultMovementSpent(procedure=pid, unit=uid,
+                                              amount=atk.cost(state, u, hex_),
                                               entry=atk.entry_cost(state, u, hex_)))
         return out
 
@@ -94,7 +99,8 @@ class AssaultKind(MachineKind):
         found = atk.check_target(state, attacker, cmd.hex)
         open_ = self.forming_on(state, cmd.hex)
         if open_ is not None:
-            raise RuleViolation("AS-GEN.1", f"{open_.id} is already assaulting {cmd.hex}: add units to it "
+            raise RuleViolation("AS-GEN.1",
+                                f"{open_.id} is already assaulting {cmd.hex}: add units to it "
                                 "(one assault per defending hex)")
         atk.check_units(state, attacker, cmd.hex, cmd.units)
         pid = f"S{len(self.instances(state)) + 1}"
@@ -113,20 +119,24 @@ class AssaultKind(MachineKind):
         t = values.totals(state, proc)
         att_mass = allocation.mass(allocation.units_of(state, proc, "attacker"))
         def_mass = allocation.mass(allocation.units_of(state, proc, "defender"))
-        def_loss, r1 = results.loss(dice, proc.id, "defender", t.att_value, t.def_defence, state, def_mass)
-        att_loss, r2 = results.loss(dice, proc.id, "attacker", t.def_value, t.att_defence, state, att_mass)
+        def_loss, r1 = results.loss(dice, proc.id, "defender", t.att_value, t.def_defence,
+                                    state, def_mass)
+        att_loss, r2 = results.loss(dice, proc.id, "attacker", t.def_value, t.att_defence,
+                                    state, att_mass)
         pzc, show = state.rules.pzc, results.shown
         done = a.AssaultResolved(
             procedure=proc.id, att_value=show(t.att_value), att_defence=show(t.att_defence),
             def_value=show(t.def_value), def_defence=show(t.def_defence), low=show(results.exact(pzc.assault_low)),
             high=show(results.exact(pzc.assault_high)), baseline=show(results.exact(pzc.baseline)),
             att_loss=att_loss, def_loss=def_loss, modifiers=list(t.modifiers), night=cmd.night)
-        out = [*self.moved(proc, "resolve"), *r1, *r2, done, *demolition.losses(state, dice, proc, t.demolition)]
+        out = [*self.moved(proc, "resolve"), *r1, *r2, done,
+               *demolition.losses(state, dice, proc, t.demolition)]
         if att_loss:
             out.append(disruption.scaled(state, proc, att_loss, cmd.night))
         return flow.carry(state, dice, proc.id, out)
 
-    def on_allocate(self, state: GameState, proc: Assault, cmd: c.AllocateAssaultLosses, dice) -> list:
+    def on_allocate(self, state: GameState, proc: Assault, cmd: c.AllocateAssaultLosses,
+                    dice) -> list:
         """Reading P9, ``owner``: one side's owner shares its loss out; then what follows (flow.py)."""
         if state.rules.pzc.allocation != "owner":
             raise RuleViolation("AS-RES.2", "this game shares losses in proportion to strength "
@@ -169,8 +179,9 @@ class AssaultKind(MachineKind):
             if (proc.turn, proc.attacker) != (state.turn.turn, state.turn.active):
                 continue
             if proc.phase == "forming" and atk.able(state, proc.attacker, proc.hex, proc.units):
-                out.append(choice("AddAssaultUnits", {"procedure": proc.id}, self.options(state, proc, ""),
-                                  rule="AS-GEN.2", role="attacker", faction=proc.attacker))
+                out.append(choice("AddAssaultUnits", {"procedure": proc.id},
+                                  self.options(state, proc, ""), rule="AS-GEN.2", role="attacker",
+                                  faction=proc.attacker))
             out += waiting(state, proc)
         attacker = state.turn.active
         if not attacker:

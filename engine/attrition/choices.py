@@ -37,7 +37,8 @@ class Gates(NamedTuple):
 def legal(state: GameState, gates: Gates) -> list[Choice]:
     """Every attrition command that may be issued now, one Choice each (14.11's phases, 14.13's one roll)."""
     out = []
-    if state.turn.phase == "attrition" and (gates.unfinished(state) is None or not second_reading(state)):
+    if state.turn.phase == "attrition" and (gates.unfinished(state) is None
+                                            or not second_reading(state)):
         out += begin_choices(state)
     for p in state.attritions.values():
         if not gates.current(state, p):
@@ -70,7 +71,8 @@ def begin_choices(state: GameState) -> list[Choice]:
         strong = [u for u in counted.units if state.units[u].factors]
         keep = [Bound(values=strong, most=len(strong) - 1, rule="14.21")]
         out.append(choice("BeginAttrition", {"attacker": active, "zone": z.id}, [
-            Option(field="exclude", values=counted.units, many=True, least=0, most=None, bounds=keep)],
+            Option(field="exclude", values=counted.units, many=True, least=0, most=None,
+                   bounds=keep)],
             rule="14.213", role="attacker", faction=active))
     return out
 
@@ -80,12 +82,15 @@ def roll_choice(state: GameState, p: Attrition) -> Choice:
     faces = list(range(state.die.lowest, state.die.lowest + state.die.sides))
     opts = [Option(field="value", values=faces, optional=True)]
     if state.joint_dice:
-        opts.append(Option(field="shares", domain="each other holder's revealed share (joint dice)", optional=True))
-    return choice("RollAttritionDie", {"procedure": p.id}, opts, rule="14.41", role="attacker", faction=p.attacker)
+        opts.append(Option(field="shares", domain="each other holder's revealed share (joint dice)",
+                           optional=True))
+    return choice("RollAttritionDie", {"procedure": p.id}, opts, rule="14.41", role="attacker",
+                  faction=p.attacker)
 
 
 def two_counters_choice(state: GameState, p: Attrition) -> Choice:
-    return choice("TakeTwoCounters", {"procedure": p.id}, rule="14.44", role="attacker", faction=p.attacker)
+    return choice("TakeTwoCounters", {"procedure": p.id}, rule="14.44", role="attacker",
+                  faction=p.attacker)
 
 
 def designate_choice(state: GameState, p: Attrition) -> Choice:
@@ -100,7 +105,8 @@ def designate_choice(state: GameState, p: Attrition) -> Choice:
     return choice("DesignateWinterHexes", {"procedure": p.id}, [
         Option(field="losses", values=loss, many=True, least=0, most=min(p.counters, room)),
         Option(field="occupation", values=occ, many=True, least=0, most=min(p.hexes, room))],
-        distinct=["losses", "occupation"], together=room, rule="14.521", role="attacker", faction=p.attacker)
+        distinct=["losses", "occupation"], together=room, rule="14.521", role="attacker",
+                  faction=p.attacker)
 
 
 def _accepted(check, *args) -> bool:
@@ -114,12 +120,14 @@ def _accepted(check, *args) -> bool:
 def losses_choice(state: GameState, p: Attrition) -> Choice:
     """Which units the defender may lose and exactly how many (14.51, 14.52 A-C, 14.522, 14.521G).
 
-    When fewer units are eligible than the result calls for, the count is what can be lost (the shortfall).
+    When fewer units are eligible than the result calls for, the count is what can be lost (the
+    shortfall).
     """
     zone = state.zones[p.zone]
     limit = losses.contact_limits(state, p)
     group = {u.id: contact_group(state, u.nationality) for u in losses.eligible(state, p, zone)}
-    units = sorted(u for u, k in group.items() if limit[k])  # a group with nothing in contact loses nothing
+    # a group with nothing in contact loses nothing
+    units = sorted(u for u, k in group.items() if limit[k])
     n, bounds = losses.best_possible(state, p, zone), []
     for k in sorted(set(group.values())):
         mine = [u for u in units if group[u] == k]
@@ -128,8 +136,10 @@ def losses_choice(state: GameState, p: Attrition) -> Choice:
     occ = occupancy(state)
     for h in p.winter_losses:
         if any(is_combat_ground(u) and faction(state, u) == p.defender for u in occ.get(h, ())):
-            bounds.append(Bound(values=[u for u in units if state.units[u].hex == h], least=1, rule="14.521G"))
-    # When the contact caps make the count smaller than the result, they are named with 14.51, as why does
+            bounds.append(Bound(values=[u for u in units if state.units[u].hex == h], least=1,
+                                rule="14.521G"))
+    # When the contact caps make the count smaller than the result, they are named with 14.51, as
+    # why does
     capped = sorted({losses.limit_rule(state, k) for k in set(group.values())
                      if limit[k] < sum(1 for u in group if group[u] == k)}) if n < p.counters else []
     return choice("TakeAttritionLosses", {"procedure": p.id}, [
@@ -140,7 +150,8 @@ def losses_choice(state: GameState, p: Attrition) -> Choice:
 def select_choice(state: GameState, p: Attrition) -> Choice:
     """Hexes the attacker may select and who may advance into each (14.61-14.65, 14.521H)."""
     offered = occupation.eligible_hexes(state, p, state.zones[p.zone])
-    must = [Bound(values=list(p.winter_occupation), least=len(p.winter_occupation), rule="14.521H")] \
+    must = [Bound(values=list(p.winter_occupation), least=len(p.winter_occupation),
+                  rule="14.521H")] \
         if p.winter_occupation else []
     opts = [Option(field="selections[].hex", values=[h for h, _ in offered], many=True, least=0,
                    most=None if p.zone_cleared else p.hexes, bounds=must)]
@@ -157,23 +168,27 @@ def retreat_choice(state: GameState, p: Attrition) -> Choice:
     per unit. Overstacking does: a hex the unit overstacks on its own is left out when another listed hex
     has room for every displaced unit; what remains depends on the others' picks and is left to the note.
     """
-    gr, zocs = grid(state), {}
+    gr = grid(state)
+    zocs: dict[str, set[str]] = {}
     units = retreats.displaced(state, p)
     base, moving = retreats.stack_before(state, p), sum(map(is_combat_ground, units))
-    opts = [Option(field="retreats[].unit", values=[u.id for u in units], many=True, least=len(units),
-                   most=len(units))]
+    opts = [Option(field="retreats[].unit", values=[u.id for u in units], many=True,
+                   least=len(units), most=len(units))]
     for u in units:
         fac = faction(state, u)
         zoc = zocs.setdefault(fac, retreats.enemy_zoc(state, fac))
         open_ = [h for h in gr.adj[u.hex] if not retreats.forbidden(state, p, u, h)]
         tier = {h: retreats.evil(state, fac, h, Counter(), zoc)[:3] for h in open_}
         best = sorted(h for h in open_ if tier[h] == min(tier.values()))
-        # A hex this unit alone overstacks is refused while another has room whoever else goes there.
+        # A hex this unit alone overstacks is refused while another has room whoever else goes
+        # there.
         full = {h for h in best if is_combat_ground(u) and base[h] + 1 > stacking_limit(state, h)}
         if any(base[h] + moving <= stacking_limit(state, h) for h in best):
             best = [h for h in best if h not in full]
-        opts.append(Option(field="retreats[].to", values=best or [""], when={"retreats[].unit": u.id}))
-    return choice("RetreatUnits", {"procedure": p.id}, opts, rule="14.71", role="defender", faction=p.defender,
+        opts.append(Option(field="retreats[].to", values=best or [""],
+                           when={"retreats[].unit": u.id}))
+    return choice("RetreatUnits", {"procedure": p.id}, opts, rule="14.71", role="defender",
+                  faction=p.defender,
                   note="a unit overstacks only where none of its listed hexes has room (14.73A)")
 
 

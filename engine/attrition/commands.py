@@ -50,9 +50,13 @@ class SelectOccupation(Command, frozen=True):
     selections: list[Selection] = []
 
 
-class RetreatUnits(RetreatCommand):
+class RetreatUnits(RetreatCommand, frozen=True):
     """Attrition's retreats (14.7): the tag and fields every log since the first holds."""
 
+
+#: The commands of an open procedure, each naming it (``procedure``).
+OF_PROCEDURE = (RollAttritionDie, TakeTwoCounters, DesignateWinterHexes, TakeAttritionLosses,
+                SelectOccupation, RetreatUnits)
 
 #: The commands this kind decides, in the order it lists them.
 COMMANDS = (BeginAttrition, RollAttritionDie, TakeTwoCounters, DesignateWinterHexes,

@@ -11,8 +11,8 @@ from turnlog.events.attrition import Zone
 from turnlog.projections.state import GameState
 
 from ..hexgrid import grid
-from .common import (AIRDROP_TYPES, FORTRESS, NEVER_COUNT, enemies, faction, features, is_combat_ground,
-                     is_ground, occupancy, restricted, side)
+from .common import (AIRDROP_TYPES, FORTRESS, NEVER_COUNT, enemies, faction, features,
+                     is_combat_ground, is_ground, occupancy, restricted, side)
 
 _TURKEY_EUROPE = frozenset({"balkans", "european_turkey"})
 _FAR_EAST = frozenset({"siberia", "manchuria", "mongolia", "tannu_tuva"})
@@ -22,7 +22,8 @@ def _linked(state: GameState, season: str, hexes_in: list[str]):
     """Whether two neighbouring hexes may share a zone: the seasonal splits of 14.211."""
     hexes, control, closed = state.hexes, state.control, grid(state).closed
     if state.rules.attrition.zone_contiguity == "adjacent":
-        closed = frozenset()  # any two neighbours are contiguous, water or impassable hexside between them
+        # any two neighbours are contiguous, water or impassable hexside between them
+        closed = frozenset()
     # What must be equal on both sides, gathered once: the walk asks for every pair of neighbours.
     key = {h: (control.get(h), hexes[h].front, hexes[h].weather_zone) for h in hexes_in}
     if season not in ("fall", "winter"):
@@ -38,7 +39,8 @@ def _linked(state: GameState, season: str, hexes_in: list[str]):
             ra, rb = ha.region, hb.region
             if (ra in _TURKEY_EUROPE and rb == "asiatic_turkey") or (rb in _TURKEY_EUROPE and ra == "asiatic_turkey"):
                 return False
-        return (ha.region in _FAR_EAST) == (hb.region in _FAR_EAST)  # fall and winter both split here
+        # fall and winter both split here
+        return (ha.region in _FAR_EAST) == (hb.region in _FAR_EAST)
     return same
 
 
@@ -63,20 +65,23 @@ def determine(state: GameState) -> list[Zone]:
     merged_into, airdrop = _airdrops(state, groups, where)
     boxes: dict[int, list[str]] = defaultdict(list)
     for b in state.boxes.values():
-        if (i := where(b.zone_hex)) is not None:
-            boxes[i].append(b.id)
+        if (at := where(b.zone_hex)) is not None:
+            boxes[at].append(b.id)
     zones = []
     for i, grp in enumerate(groups):
         if i in merged_into:
             continue
         first = state.hexes[grp[0]]
-        zones.append(Zone(id=f"{state.control[grp[0]]}/{first.front or '-'}/{grp[0]}", faction=state.control[grp[0]],
-                          front=first.front, weather_zone=first.weather_zone, hexes=sorted(grp + airdrop[i]) if airdrop[i] else grp,
+        owner = state.control[grp[0]]
+        zones.append(Zone(id=f"{owner}/{first.front or '-'}/{grp[0]}", faction=owner,
+                          front=first.front, weather_zone=first.weather_zone,
+                          hexes=sorted(grp + airdrop[i]) if airdrop[i] else grp,
                           boxes=sorted(boxes[i]), airdrop_hexes=sorted(airdrop[i])))
     return zones
 
 
-def _airdrops(state: GameState, groups: list[list[str]], where) -> tuple[dict[int, int], dict[int, list[str]]]:
+def _airdrops(state: GameState, groups: list[list[str]],
+              where) -> tuple[dict[int, int], dict[int, list[str]]]:
     """14.212: the groups held only by units airdropped there, merged into the zone each dropped from.
 
     Only a group holding an airdropped unit of its own faction can qualify, so the units are read once
@@ -84,13 +89,16 @@ def _airdrops(state: GameState, groups: list[list[str]], where) -> tuple[dict[in
     """
     merged_into: dict[int, int] = {}
     airdrop: dict[int, list[str]] = defaultdict(list)
-    maybe = sorted({i for u in state.units.values() if u.hex and u.airdropped_from and u.type in AIRDROP_TYPES
-                    and (i := where(u.hex)) is not None and faction(state, u) == state.control[groups[i][0]]})
+    maybe = sorted({i for u in state.units.values() if u.hex and u.airdropped_from
+                    and u.type in AIRDROP_TYPES
+                    and (i := where(u.hex)) is not None
+                    and faction(state, u) == state.control[groups[i][0]]})
     occ = occupancy(state) if maybe else {}
     for i in maybe:
         grp = groups[i]
         fac = state.control[grp[0]]
-        units = [u for h in grp for u in occ.get(h, ()) if is_ground(u) and faction(state, u) == fac]
+        units = [u for h in grp for u in occ.get(h, ()) if is_ground(u)
+                 and faction(state, u) == fac]
         if units and all(u.airdropped_from and u.type in AIRDROP_TYPES for u in units):
             origin = where(units[0].airdropped_from)
             if origin is not None and origin != i and state.control[groups[origin][0]] == fac \
@@ -128,14 +136,16 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
         if here and any(faction(state, d) == defender for d in here):
             held.add(h)
     near = {n for h in held for n in g.adj.get(h, ())}
-    mine = [u for n in near for u in occ.get(n, ()) if faction(state, u) == attacker]  # sort only these
+    # sort only these
+    mine = [u for n in near for u in occ.get(n, ()) if faction(state, u) == attacker]
     for u in sorted(mine, key=lambda x: x.id):
         if u.type in NEVER_COUNT:
             out.refused[u.id] = "14.23F"
             continue
         # Any defending unit makes a hex "touched", so that a unit facing only flak, air or naval
         # units is recorded as refused under 14.23E rather than silently skipped.
-        touching = [n for n in g.adj[u.hex] if n in held]  # the zone's hexes holding a defending unit
+        # the zone's hexes holding a defending unit
+        touching = [n for n in g.adj[u.hex] if n in held]
         if not touching:
             continue
         if u.id in exclude:
@@ -160,7 +170,8 @@ def count(state: GameState, attacker: str, zone: Zone, exclude: frozenset[str] =
                 reason = reason or "14.23D"
                 continue
             targets = [d.id for d in occ[n] if faction(state, d) == defender and is_combat_ground(d)
-                       and not (state.restrictions and restricted(state, u.nationality, d.nationality))]
+                       and not (state.restrictions
+                                and restricted(state, u.nationality, d.nationality))]
             if not targets:
                 reason = reason or "14.23E"
                 continue

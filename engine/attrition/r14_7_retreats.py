@@ -10,8 +10,8 @@ from turnlog.projections.state import Attrition, GameState, UnitState
 from ..errors import CommandError
 from ..hexgrid import grid
 from ..kit import retreat as kit
-from .common import (NO_RETREAT_FEATURES, enemies, faction, held, is_combat_ground, is_ground, occupancy, reading,
-                     second_reading, side, stacking_limit)
+from .common import (NO_RETREAT_FEATURES, enemies, faction, held, is_combat_ground, is_ground,
+                     occupancy, reading, second_reading, side, stacking_limit)
 
 ELIMINATED = (1, 1, 1, 1)
 
@@ -19,10 +19,11 @@ ELIMINATED = (1, 1, 1, 1)
 def displaced(state: GameState, proc: Attrition, selections=None) -> list[UnitState]:
     """Defending ground units (not flak) in the hexes selected for occupation: they must retreat.
 
-    ``selections`` defaults to the procedure's own (a selection being judged passes its own). Partisans take
-    no part in an attrition (14.61) and stay where they are, unless ``rules.attrition.partisans_retreat``.
-    The procedure's own are worked out once per decision (``held``; the procedure is kept with them, so
-    its id is not reused by another object meanwhile); callers only read the list.
+    ``selections`` defaults to the procedure's own (a selection being judged passes its own).
+    Partisans take no part in an attrition (14.61) and stay where they are, unless
+    ``rules.attrition.partisans_retreat``. The procedure's own are worked out once per decision
+    (``held``; the procedure is kept with them, so its id is not reused by another object
+    meanwhile); callers only read the list.
     """
     if selections is None:
         return held(state, ("displaced", id(proc)), lambda: (proc, _displaced(state, proc, None)))[1]
@@ -33,14 +34,16 @@ def _displaced(state: GameState, proc: Attrition, selections) -> list[UnitState]
     occ = occupancy(state)
     partisans = reading(state, "partisans_retreat")
     return [u for s in (proc.selections if selections is None else selections) for u in occ.get(s.hex, ())
-            if is_ground(u) and faction(state, u) == proc.defender and (partisans or u.type != "partisan")]
+            if is_ground(u) and faction(state, u) == proc.defender
+            and (partisans or u.type != "partisan")]
 
 
 def _movers(proc: Attrition) -> set[str]:
     return {u for s in proc.selections for u in s.units}
 
 
-def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tuple[str, str] | None:
+def forbidden(state: GameState, proc: Attrition, unit: UnitState,
+              to: str) -> tuple[str, str] | None:
     """The 14.72 case (or adjacency) that bars ``unit`` from retreating into ``to``."""
     gr = grid(state)
     if to not in state.hexes:
@@ -54,7 +57,8 @@ def forbidden(state: GameState, proc: Attrition, unit: UnitState, to: str) -> tu
     hostile = [o.id for o in occupancy(state).get(to, ()) if enemies(state, fac, faction(state, o))]
     if hostile:
         if _movers(proc).issuperset(hostile):
-            # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why it stays barred.
+            # Retreats come before the advance (14.71), so the hex is still held; 14.72C names why
+            # it stays barred.
             return "14.72C", f"the attacker vacates {to} to advance"
         return "14.72A", f"{to} is occupied by enemy units"
     feats = state.features.get(to)
@@ -85,14 +89,16 @@ def enemy_zoc(state: GameState, fac: str) -> set[str]:
 
 
 def _enemy_zoc(state: GameState, fac: str) -> set[str]:
-    gr, out = grid(state), set()
+    gr = grid(state)
+    out: set[str] = set()
     for u in state.units.values():
         if u.hex and u.factors and is_combat_ground(u) and enemies(state, fac, faction(state, u)):
             out.update(n for n in gr.adj[u.hex] if gr.passable(u.hex, n))
     return out
 
 
-def evil(state: GameState, fac: str, to: str, stack: dict[str, int], zoc: set[str]) -> tuple[int, int, int, int]:
+def evil(state: GameState, fac: str, to: str, stack: dict[str, int],
+         zoc: set[str]) -> tuple[int, int, int, int]:
     """How bad a destination is, worst evil first (14.73): enemy control, then ZoC, then overstack."""
     controlled = enemies(state, fac, state.control.get(to, ""))
     return (0, int(controlled), int(to in zoc), int(stack[to] > stacking_limit(state, to)))
@@ -104,11 +110,13 @@ def broken(mine: tuple[int, ...], better: tuple[int, ...]) -> tuple[str, str]:
         return "14.76", "be eliminated"
     worse = next(i for i in range(1, 4) if mine[i] != better[i])
     if worse == 1:
-        return "14.73B", "enter an enemy-controlled hex"        # a ZoC (or less) is preferred to enemy control
+        # a ZoC (or less) is preferred to enemy control
+        return "14.73B", "enter an enemy-controlled hex"
     if worse == 2 and mine[1]:
         return "14.73C", "enter an enemy-controlled hex in an enemy ZoC"
     if worse == 2:
-        return "14.73A", "enter an enemy ZoC"                   # overstacking (or less) is preferred to a ZoC
+        # overstacking (or less) is preferred to a ZoC
+        return "14.73A", "enter an enemy ZoC"
     return "14.73A", "overstack"
 
 
@@ -141,8 +149,9 @@ def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, st
             if zoc is None:
                 zoc = zocs[fac] = enemy_zoc(state, fac)
             stack = _stack_after(state, proc, retreats)  # held: counted once per decision
-            # The others' retreats held fixed and this unit moved to hex_: evil() reads hex_'s stack only, and
-            # leaving ``to`` (never hex_) does not change it, so hex_'s count is all the trial board needs.
+            # The others' retreats held fixed and this unit moved to hex_: evil() reads hex_'s stack
+            # only, and leaving ``to`` (never hex_) does not change it, so hex_'s count is all the
+            # trial board needs.
             return evil(state, fac, hex_, {hex_: stack[hex_] + weight} if moved else stack, zoc)
 
         mine = evil_at(to, False) if to else ELIMINATED
@@ -181,7 +190,8 @@ def _count_stacks(state: GameState, proc: Attrition, retreats: list[tuple[str, s
         if u.hex and u.id not in leaving and is_combat_ground(u) and state.factions[faction(state, u)].side == fac_side:
             stack[u.hex] += 1
     for uid, to in retreats:
-        if to and is_combat_ground(state.units[uid]):  # partisans do not count for stacking, here as above
+        # partisans do not count for stacking, here as above
+        if to and is_combat_ground(state.units[uid]):
             stack[to] += 1
     return stack
 
@@ -196,14 +206,16 @@ def retreat_events(state: GameState, proc: Attrition, retreats: list[tuple[str, 
     def detail(u: UnitState, to: str) -> tuple[list[str], list]:
         fac = faction(state, u)
         e = evil(state, fac, to, _stack_after(state, proc, retreats), enemy_zoc(state, fac))
-        labels = [lbl for flag, lbl in zip(e[1:], ("14.73C enemy-controlled hex", "14.73B enemy ZoC",
+        labels = [lbl for flag, lbl in zip(e[1:], ("14.73C enemy-controlled hex",
+                                                   "14.73B enemy ZoC",
                                                    "14.73A overstacked")) if flag]
         if e[3] and to not in marked:
             marked.add(to)
             return labels, [g.OverstackMarked(hex=to, rule="14.74", procedure=proc.id)]
         return labels, []
 
-    return kit.events(state, retreats, procedure=proc.id, rule="14.71", unable_rule="14.76", detail=detail)
+    return kit.events(state, retreats, procedure=proc.id, rule="14.71", unable_rule="14.76",
+                      detail=detail)
 
 
 def occupy_events(state: GameState, proc: Attrition) -> list:
@@ -213,18 +225,22 @@ def occupy_events(state: GameState, proc: Attrition) -> list:
     taken = {s.hex for s in proc.selections}
     for s in proc.selections:
         for o in occ.get(s.hex, ()):
-            # Any enemy of the attacker: air, naval and flak of the defender's allies go too (see rulings).
+            # Any enemy of the attacker: air, naval and flak of the defender's allies go too (see
+            # rulings).
             if not enemies(state, proc.attacker, faction(state, o)):
                 continue
             if o.type == "flak":
-                out.append(g.UnitEliminated(unit=o.id, rule="14.76", procedure=proc.id, reason="flak forced to retreat"))
+                out.append(g.UnitEliminated(unit=o.id, rule="14.76", procedure=proc.id,
+                                            reason="flak forced to retreat"))
             elif o.type in ("air", "naval"):
                 base = nearest_base(state, o, taken)
-                out.append(g.UnitDisplaced(unit=o.id, from_hex=s.hex, to_hex=base, rule="14.77", procedure=proc.id)
+                out.append(g.UnitDisplaced(unit=o.id, from_hex=s.hex, to_hex=base, rule="14.77",
+                                           procedure=proc.id)
                            if base else g.UnitEliminated(unit=o.id, rule="14.77", procedure=proc.id,
                                                          reason="no friendly base within range"))
     for s in proc.selections:
-        out += [g.UnitAdvanced(unit=u, from_hex=state.units[u].hex, to_hex=s.hex, rule="14.64", procedure=proc.id)
+        out += [g.UnitAdvanced(unit=u, from_hex=state.units[u].hex, to_hex=s.hex, rule="14.64",
+                               procedure=proc.id)
                 for u in s.units]
         out.append(g.ControlChanged(hex=s.hex, faction=proc.attacker, rule="14.61"))
     out.append(AttritionPhaseChanged(procedure=proc.id, phase="done"))
@@ -240,7 +256,8 @@ def nearest_base(state: GameState, unit: UnitState, taken: set[str]) -> str:
     for h, fs in state.features.items():
         if h in taken or h == unit.hex or not any(f.kind in kinds for f in fs):
             continue
-        # Friendly means controlled by this side: an uncontrolled (neutral) hex is no base (see rulings, 14.77).
+        # Friendly means controlled by this side: an uncontrolled (neutral) hex is no base (see
+        # rulings, 14.77).
         if second_reading(state):
             if side(state, state.control.get(h, "")) != side(state, fac) or _prohibited(state, unit, h) \
                     or any(enemies(state, fac, faction(state, o)) for o in occ.get(h, ())):

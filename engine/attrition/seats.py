@@ -2,7 +2,8 @@
 
 The attacker begins (14.12), rolls (14.41), may take 2C (14.44), designates Russian winter hexes
 (14.521) and selects the hexes to occupy (14.61); the defender takes the losses (14.51) and retreats
-(14.71). The roles come from the table in machine.py; this module only names the faction and the rule.
+(14.71). The roles come from the table in machine.py; this module only names the faction and the
+rule.
 """
 from __future__ import annotations
 
@@ -15,15 +16,17 @@ from . import machine
 
 #: The rule that gives each command to its role.
 RULES = {"BeginAttrition": "14.12", "RollAttritionDie": "14.41", "TakeTwoCounters": "14.44",
-         "DesignateWinterHexes": "14.521", "TakeAttritionLosses": "14.51", "SelectOccupation": "14.61",
-         "RetreatUnits": "14.71"}
+         "DesignateWinterHexes": "14.521", "TakeAttritionLosses": "14.51",
+         "SelectOccupation": "14.61", "RetreatUnits": "14.71"}
 
 
 def who(state: GameState, cmd: c.Command) -> Actor:
     """The attacker's or the defender's seat for ``cmd``; an unknown procedure is left to decide to name."""
     name = type(cmd).__name__
     if isinstance(cmd, c.BeginAttrition):
-        return Actor("attacker", state.turn.active, RULES[name])  # only the phasing faction attritions
+        # only the phasing faction attritions
+        return Actor("attacker", state.turn.active, RULES[name])
+    assert isinstance(cmd, c.OF_PROCEDURE)  # the kind is asked only of its own commands
     proc = state.attritions.get(cmd.procedure)
     if proc is None:
         return Actor("seated", "", "14.11")

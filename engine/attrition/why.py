@@ -120,13 +120,14 @@ def _capped(state: GameState, pid: str) -> str:
         return ""
     each = ", ".join(f"{k} at most {n}" for k, n in sorted(caps.items()))
     rules = ", ".join(sorted({losses.limit_rule(state, k) for k in caps}))
-    return f"; the contact caps bind: no more losses of a nationality than its units in contact ({each}; {rules})"
+    return ("; the contact caps bind: no more losses of a nationality than its units in contact "
+            f"({each}; {rules})")
 
 
 #: 14.73's order of evils, the least first, as the retreat rules apply it (r14_7_retreats.evil).
-ORDER = ("  14.73 order of evils: a hex with none first; then an overstacked hex (14.73A) rather than an enemy "
-         "ZoC; an enemy ZoC (14.73B) rather than an enemy-controlled hex; an enemy-controlled hex in an enemy "
-         "ZoC last (14.73C); no hex open: eliminated (14.76)")
+ORDER = ("  14.73 order of evils: a hex with none first; then an overstacked hex (14.73A) rather "
+         "than an enemy ZoC; an enemy ZoC (14.73B) rather than an enemy-controlled hex; an "
+         "enemy-controlled hex in an enemy ZoC last (14.73C); no hex open: eliminated (14.76)")
 
 
 def _retreat(state: GameState, ev: g.UnitRetreated) -> list[str]:
@@ -145,7 +146,8 @@ def _retreat(state: GameState, ev: g.UnitRetreated) -> list[str]:
             out.append(f"    {h}: barred ({bar[0]}: {bar[1]}){taken}")
             continue
         e = retreats.evil(state, fac, h, stack, zoc)
-        labels = [lbl for flag, lbl in zip(e[1:], ("enemy-controlled (14.73C)", "enemy ZoC (14.73B)",
+        labels = [lbl for flag, lbl in zip(e[1:], ("enemy-controlled (14.73C)",
+                                                   "enemy ZoC (14.73B)",
                                                    "overstacked (14.73A)")) if flag]
         out.append(f"    {h}: {', '.join(labels) or 'no evil'}{taken}")
     return out
@@ -184,7 +186,8 @@ def odds(state: GameState, pid: str, actual: int | None = None) -> list[str]:
     atk = [state.units[u] for u in p.units]
     dfn = [state.units[u] for u in p.contact]
     die = state.die
-    faces, dist = [], {}
+    faces: list[tuple] = []
+    dist: dict[str, int] = {}
     for v in range(die.lowest, die.lowest + die.sides):
         mods, modified, row, cn, hx, _n = modifiers.resolve(state, zone, p.factors, atk, dfn,
                                                             die_row(state, v))

@@ -5,6 +5,8 @@ defends, the defender's terrain) and its result is the host's report (r9_2_resul
 """
 from __future__ import annotations
 
+from typing import Iterable
+
 from turnlog.events import designation as d
 from turnlog.projections.designation import AttackDesignation
 from turnlog.projections.state import GameState, UnitState
@@ -32,14 +34,18 @@ def _names(values: list[str], field: str, known) -> None:
 def _attacker(state: GameState, proc: AttackDesignation, uid: str) -> UnitState:
     u = state.units[uid]
     if not b.on_board(u) or not b.friendly(state, proc.active, b.faction_of(state, u)):
-        raise RuleViolation("9.2.0", f"{uid} is not a unit of the active side ({proc.active}) on the map")
+        raise RuleViolation("9.2.0",
+                            f"{uid} is not a unit of the active side ({proc.active}) on the map")
     if b.unit_class(u) in b.NEVER_ATTACK:
-        raise RuleViolation("9.1.3", f"{uid} is {b.unit_class(u)}: artillery and HQ units never attack")
+        raise RuleViolation("9.1.3",
+                            f"{uid} is {b.unit_class(u)}: artillery and HQ units never attack")
     if uid not in designated(proc):
-        raise RuleViolation("9.1.0", f"{uid} was not designated (no Attack marker, not in PA mode), "
+        raise RuleViolation("9.1.0",
+                            f"{uid} was not designated (no Attack marker, not in PA mode), "
                             "so it may not attack in this segment")
     if uid in proc.participated:
-        raise RuleViolation("9.2.3", f"{uid} has already taken part in a ground assault this segment")
+        raise RuleViolation("9.2.3",
+                            f"{uid} has already taken part in a ground assault this segment")
     return u
 
 
@@ -48,7 +54,8 @@ def _target(state: GameState, proc: AttackDesignation, hex_: str, occ: dict) -> 
     if not units:
         raise RuleViolation("9.2.0", f"{hex_} holds no enemy unit to attack")
     if all(u.id in proc.participated for u in units):
-        raise RuleViolation("9.2.3", f"every unit in {hex_} has already taken part in a ground assault this segment")
+        raise RuleViolation("9.2.3", f"every unit in {hex_} has already taken part in a ground "
+                                     "assault this segment")
     return units
 
 
@@ -60,13 +67,14 @@ def _origins(state: GameState, attackers: list[UnitState], hexes: list[str]) -> 
             if bar is not None:
                 rule, why = bar
                 raise RuleViolation("9.2.1" if rule == "9.2.0" and len(hexes) > 1 else rule,
-                                    why + (" (every attacker must be adjacent to every defending hex)"
+                                    why + (" (every attacker must be adjacent to every defending "
+                                           "hex)"
                                            if len(hexes) > 1 and rule == "9.2.0" else ""))
     if len({u.hex for u in attackers}) > 1:
         not_pa = [u.id for u in attackers if not b.is_pa(u)]
         if not_pa:
-            raise RuleViolation("9.2.1", f"units from several hexes attack together only if all are in PA mode "
-                                f"(not PA: {', '.join(not_pa)})")
+            raise RuleViolation("9.2.1", "units from several hexes attack together only if all "
+                                f"are in PA mode (not PA: {', '.join(not_pa)})")
 
 
 def _constricted(state: GameState, attackers: list[UnitState], hexes: list[str]) -> bool:
@@ -78,13 +86,14 @@ def _constricted(state: GameState, attackers: list[UnitState], hexes: list[str])
         here = [u for u in attackers if u.hex == origin]
         bns = [u.id for u in here if u.size.lower() == b.BATTALION]
         if len(here) > CONSTRICTED_UNITS or len(bns) > CONSTRICTED_BATTALIONS:
-            raise RuleViolation("9.2.4", f"{', '.join(tight)} is constricted: each neighbouring hex sends it no more "
-                                f"than {CONSTRICTED_UNITS} units, of which {CONSTRICTED_BATTALIONS} battalion at most "
-                                f"({origin} sends {len(here)} units, {len(bns)} battalions)")
+            raise RuleViolation("9.2.4", f"{', '.join(tight)} is constricted: each neighbouring "
+                                f"hex sends it no more than {CONSTRICTED_UNITS} units, of which "
+                                f"{CONSTRICTED_BATTALIONS} battalion at most ({origin} sends "
+                                f"{len(here)} units, {len(bns)} battalions)")
     return True
 
 
-def unattacked(state: GameState, proc: AttackDesignation, also: list[str] = ()) -> list[str]:
+def unattacked(state: GameState, proc: AttackDesignation, also: Iterable[str] = ()) -> list[str]:
     """Required hexes not yet attacked (nor in ``also``) that have not lapsed (see ``lapse``)."""
     done = {h for g in proc.assaults.values() for h in g.hexes} | set(also)
     return [h for h in proc.required if h not in done and not lapse(state, proc, h)]
@@ -108,22 +117,28 @@ def able_units(state: GameState, proc: AttackDesignation, hex_: str, used: set[s
             and b.attack_bar(state, state.units[uid], hex_) is None]
 
 
-def _stranding(state: GameState, proc: AttackDesignation, attackers: list[str], hexes: list[str]) -> None:
+def _stranding(state: GameState, proc: AttackDesignation, attackers: list[str],
+               hexes: list[str]) -> None:
     """9.1.1 Q&A (reading A4): refuse an assault that leaves a required hex no designated unit to attack it."""
     used, before = set(proc.participated) | set(attackers), set(proc.participated)
-    # Only the hexes this assault strands: one that had lost its attackers already is the end's to judge.
+    # Only the hexes this assault strands: one that had lost its attackers already is the end's to
+    # judge.
     left = [h for h in unattacked(state, proc, hexes)
             if not able_units(state, proc, h, used) and able_units(state, proc, h, before)]
     if left:
-        raise RuleViolation("9.1.1", f"{', '.join(left)} must still be attacked, and this assault would use the "
-                            f"last designated units able to attack {'it' if len(left) == 1 else 'them'}")
+        raise RuleViolation("9.1.1", f"{', '.join(left)} must still be attacked, and this assault "
+                            "would use the last designated units able to attack "
+                            f"{'it' if len(left) == 1 else 'them'}")
 
 
-def declare(state: GameState, proc: AttackDesignation, attackers: list[str], hexes: list[str]) -> d.GroundAssaultDeclared:
+def declare(state: GameState, proc: AttackDesignation, attackers: list[str],
+            hexes: list[str]) -> d.GroundAssaultDeclared:
     """Check one ground assault (9.1.0, 9.1.3, 9.2.0-9.2.4, 9.1.1 Q&A) and return its event."""
     waiting = [g.id for g in proc.assaults.values() if g.result is None]
-    if waiting:   # 9.1.0: targets are named as each attack's resolution begins, so one attack at a time
-        raise RuleViolation("9.1.0", f"{waiting[0]} awaits its result; report it before declaring the next assault")
+    # 9.1.0: targets are named as each attack's resolution begins, so one attack at a time
+    if waiting:
+        raise RuleViolation("9.1.0", f"{waiting[0]} awaits its result; report it before declaring "
+                                     "the next assault")
     _names(attackers, "attackers", state.units)
     _names(hexes, "hexes", state.hexes)
     units = [_attacker(state, proc, uid) for uid in attackers]
@@ -134,8 +149,10 @@ def declare(state: GameState, proc: AttackDesignation, attackers: list[str], hex
     _stranding(state, proc, attackers, hexes)
     came_in = [u.id for u in defending if u.id in proc.retreated_into or u.id in proc.participated]
     best = max(hexes, key=lambda h: b.defence_rank(state, h))   # max keeps the first of equals
-    return d.GroundAssaultDeclared(procedure=proc.id, assault=f"G{len(proc.assaults) + 1}", attackers=list(attackers),
-                                   hexes=list(hexes), defenders=[u.id for u in defending if u.id not in came_in],
-                                   retreated_in=came_in, terrain=state.hexes[best].terrain, constricted=tight,
+    return d.GroundAssaultDeclared(procedure=proc.id, assault=f"G{len(proc.assaults) + 1}",
+                                   attackers=list(attackers), hexes=list(hexes),
+                                   defenders=[u.id for u in defending if u.id not in came_in],
+                                   retreated_in=came_in, terrain=state.hexes[best].terrain,
+                                   constricted=tight,
                                    terrain_hex=best if len(hexes) > 1
                                    and applies(state, rulings.TERRAIN_HEX) else "")

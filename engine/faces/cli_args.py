@@ -168,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.set_defaults(fn="cmd_diagram")
     _serve(sub)
     sp = sub.add_parser("completion", help="print a shell's tab-completion script for turnlog "
-                                           "(e.g. turnlog completion bash > ~/.local/share/bash-completion/completions/turnlog)")
+                                           "(e.g. turnlog completion bash > "
+                                           "~/.local/share/bash-completion/completions/turnlog)")
     sp.add_argument("shell", choices=SHELLS, help="the shell the script is for")
     sp.set_defaults(fn="cmd_completion")
     return p

@@ -64,7 +64,8 @@ def where(u: UnitState | None) -> str:
 def turn_text(s: GameState) -> str:
     """The turn, season, year, active side and phase in one line."""
     t = s.turn
-    return f"turn {t.turn} {t.season} {t.year}, {t.active or '-'}'s player turn, {t.phase or '-'} phase"
+    return (f"turn {t.turn} {t.season} {t.year}, {t.active or '-'}'s player turn, {t.phase or '-'} "
+            "phase")
 
 
 def diff(a: GameState, b: GameState, before: str = "", after: str = "") -> Diff:
@@ -76,12 +77,15 @@ def diff(a: GameState, b: GameState, before: str = "", after: str = "") -> Diff:
     wb = {k: v.winter_level for k, v in b.turn.weather.items()}
     for z in sorted(set(wa) | set(wb)):
         if wa.get(z) != wb.get(z):
-            d.turn.append(Change(what=z, kind="winter level", before=str(wa.get(z, "-")), after=str(wb.get(z, "-"))))
+            d.turn.append(Change(what=z, kind="winter level", before=str(wa.get(z, "-")),
+                                 after=str(wb.get(z, "-"))))
     if sorted(a.zones) != sorted(b.zones):
-        d.turn.append(Change(what="zones", kind="attrition zones", before=", ".join(sorted(a.zones)) or "none",
+        d.turn.append(Change(what="zones", kind="attrition zones",
+                             before=", ".join(sorted(a.zones)) or "none",
                              after=", ".join(sorted(b.zones)) or "none"))
     if a.seed != b.seed:
-        d.turn.append(Change(what="dice", kind="seed", before="committed" if not a.seed else "revealed",
+        d.turn.append(Change(what="dice", kind="seed",
+                             before="committed" if not a.seed else "revealed",
                              after="revealed" if b.seed else "committed"))
     va, vb = board(a), board(b)
     # a stable sort: each unit's changes together, the core's first
@@ -146,7 +150,8 @@ def _units(a: GameState, b: GameState) -> list[Change]:
     for uid in sorted(set(a.units) | set(b.units)):
         ua, ub = a.units.get(uid), b.units.get(uid)
         if ua is None or ub is None:
-            out.append(Change(what=uid, kind="added" if ua is None else "removed", before=where(ua), after=where(ub)))
+            out.append(Change(what=uid, kind="added" if ua is None else "removed", before=where(ua),
+                              after=where(ub)))
             continue
         pa, pb = where(ua), where(ub)
         if pa != pb:
@@ -179,7 +184,8 @@ def _hexes(a: GameState, b: GameState) -> list[Change]:
     for hid in sorted(set(a.hexes) | set(b.hexes) | set(a.control) | set(b.control)):
         ca, cb = a.control.get(hid, ""), b.control.get(hid, "")
         if ca != cb:
-            out.append(Change(what=hid, kind="control", before=ca or "nobody", after=cb or "nobody"))
+            out.append(Change(what=hid, kind="control", before=ca or "nobody",
+                              after=cb or "nobody"))
         fa = [f.kind for f in a.features.get(hid, [])]
         fb = [f.kind for f in b.features.get(hid, [])]
         for k in fb:
@@ -206,19 +212,22 @@ def _procedures(a: GameState, b: GameState) -> list[Change]:
     out = []
     for pid in sorted(set(a.attritions) | set(b.attritions), key=_pid_key):
         pa, pb = a.attritions.get(pid), b.attritions.get(pid)
-        if pb is None:
-            out.append(Change(what=pid, kind="gone", before=f"phase {pa.phase}"))
+        if pb is None:  # a procedure of one board or the other: this one is a's
+            out.append(Change(what=pid, kind="gone", before=f"phase {a.attritions[pid].phase}"))
             continue
         if pa is None:
-            out.append(Change(what=pid, kind="begun", after=f"{pb.attacker} vs {pb.defender} in {pb.zone}, "
-                                                             f"{pb.factors} factors, column {pb.column or '-'}"))
+            out.append(Change(what=pid, kind="begun",
+                              after=f"{pb.attacker} vs {pb.defender} in {pb.zone}, {pb.factors} "
+                                                             f"factors, column {pb.column or '-'}"))
         if (pa.phase if pa else "") != pb.phase:
-            out.append(Change(what=pid, kind="phase", before=pa.phase if pa else "-", after=pb.phase))
+            out.append(Change(what=pid, kind="phase", before=pa.phase if pa else "-",
+                              after=pb.phase))
         if (attrition_result(pa) if pa else "-") != attrition_result(pb):
             out.append(Change(what=pid, kind="result", before=attrition_result(pa) if pa else "-",
                               after=attrition_result(pb)))
         for field, kind in (("losses", "losses"), ("selections", "selected for occupation"),
-                            ("winter_losses", "winter loss hexes"), ("winter_occupation", "winter occupation")):
+                            ("winter_losses", "winter loss hexes"),
+                            ("winter_occupation", "winter occupation")):
             va, vb = (getattr(pa, field) if pa else []), getattr(pb, field)
             if va != vb:
                 out.append(Change(what=pid, kind=kind, before=_list(va), after=_list(vb)))

@@ -15,8 +15,10 @@ from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
 from .. import kinds
+from ..kit.choices import Choice
 
-def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, auto: bool) -> list[str]:
+def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev,
+            auto: bool) -> list[str]:
     """Lines naming the rules behind one logged event; ``state_at(seq)`` gives the board after a seq."""
     cmdrow = game.log.command(cid)
     out = [f"seq {seq}: {narrative.line(ev)}",
@@ -40,7 +42,8 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
                     out.append(f"  derived from the committed seed and the key '{ev.key}': "
                                + ("re-derived, it matches" if ok else "re-derived, it DOES NOT match"))
                 else:
-                    out.append(f"  derived from the committed seed and the key '{ev.key}' (checkable once revealed)")
+                    out.append(f"  derived from the committed seed and the key '{ev.key}' "
+                               "(checkable once revealed)")
         case g.CommandUndone():
             target = game.log.command(ev.command_id)
             out.append(f"  undoes c{ev.command_id} {target[2] if target else '?'}"
@@ -48,7 +51,8 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev, 
         case _:
             kind = _kind_of(ev)
             told = kind.why(prev, ev, **_roll_of(game, cmdrow, seq, kind)) if kind is not None else None
-            if told is None and kind is None:  # a board event (a retreat) of a procedure: its kind adds to it
+            # a board event (a retreat) of a procedure: its kind adds to it
+            if told is None and kind is None:
                 owner = _owner_of(prev, ev)
                 more = owner.why(prev, ev, **_roll_of(game, cmdrow, seq, owner)) if owner is not None else None
                 told = _plain(ev) + more if more else None
@@ -79,9 +83,9 @@ def _plain(ev) -> list[str]:
     return out + [f"  retreat evil: {e}" for e in getattr(ev, "evils", [])]
 
 
-def legal_choices(state: GameState) -> list[str]:
+def legal_choices(state: GameState) -> list[Choice | str]:
     """Every active kind's legal choices; a line saying why where a kind cannot list them now."""
-    out = []
+    out: list[Choice | str] = []
     for kind in kinds.active(state):
         try:
             out += kind.legal(state)
@@ -98,7 +102,8 @@ def _kind_of(ev):
 def _owner_of(state: GameState, ev):
     """The kind whose procedure ``ev`` names (a UnitRetreated of A1: attrition), if it explains events."""
     pid = getattr(ev, "procedure", "")
-    return next((k for k in kinds.active(state) if pid and hasattr(k, "why") and hasattr(k, "instances")
+    return next((k for k in kinds.active(state) if pid and hasattr(k, "why")
+                 and hasattr(k, "instances")
                  and pid in k.instances(state)), None)
 
 

@@ -20,7 +20,8 @@ header { background: #2d3540; color: #fff; display: flex; flex-wrap: wrap; gap: 
 header h1 { font-size: 18px; margin: 4px 0; }
 #verdict.ok { color: #9be39b; font-weight: bold; } #verdict.bad { color: #ff9d8f; font-weight: bold; }
 code { font-family: "DejaVu Sans Mono", monospace; }
-nav { background: #e6e2d6; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; position: sticky; top: 0; z-index: 2; }
+nav { background: #e6e2d6; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; \
+position: sticky; top: 0; z-index: 2; }
 nav button { font-size: 14px; padding: 2px 8px; }
 #slider { flex: 1 1 220px; }
 #position { font-weight: bold; min-width: 9em; text-align: center; }
@@ -54,8 +55,10 @@ section h2 { font-size: 15px; margin: 10px 0 4px; }
 
 _BODY = """<header><h1 id="game-name"></h1><span id="verdict"></span>
 <span>head anchor <code id="head"></code> (compare it with the one you kept)</span></header>
-<nav><button id="first" title="Home">|&lt;</button><button id="prev-command" title="Up / Page Up">&lt;&lt; command</button>
-<button id="prev" title="Left arrow">&lt;</button><span id="position"></span><button id="next" title="Right arrow">&gt;</button>
+<nav><button id="first" title="Home">|&lt;</button>\
+<button id="prev-command" title="Up / Page Up">&lt;&lt; command</button>
+<button id="prev" title="Left arrow">&lt;</button><span id="position"></span>\
+<button id="next" title="Right arrow">&gt;</button>
 <button id="next-command" title="Down / Page Down">command &gt;&gt;</button><button id="last" title="End">&gt;|</button>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="seq">
 <span class="keys">keys: &larr; &rarr; event, &uarr; &darr; command, Home / End</span></nav>

@@ -275,7 +275,8 @@ function changes(now, before) {
 // The setup is the scenario's, no one's; an actor holding no seat in a seated game is said so.
 function who(c) {
   if (c[3] === "LoadScenario") return "the scenario (the game's setup)";
-  return (c[1] || "(no actor named)") + (c[2] === "no seat" ? " (holding no seat)" : c[2] ? " (seat " + c[2] + ")" : "");
+  return (c[1] || "(no actor named)") +
+    (c[2] === "no seat" ? " (holding no seat)" : c[2] ? " (seat " + c[2] + ")" : "");
 }
 function cmdText(c) { return "c" + c[0] + " " + c[3] + (c[4] ? " " + c[4] : ""); }
 function fill(id, lines, tag) {
@@ -297,8 +298,8 @@ function timeline(i) {
     const lo = Math.max(c[5] - 1, i - 12), hi = Math.min(c[6] - 1, i + 12);
     if (lo > c[5] - 1) list.append(html("li", "more", "… " + (lo - c[5] + 1) + " earlier events of this command"));
     for (let j = lo; j <= hi; j++) {
-      const e = html("li", "ev" + (j === i ? " cur" : "") + (S[j][2] & 1 ? " auto" : "") + (S[j][2] & 2 ? " undone" : "") +
-        (D.verify.bad === j + 1 ? " bad" : ""),
+      const e = html("li", "ev" + (j === i ? " cur" : "") + (S[j][2] & 1 ? " auto" : "") +
+        (S[j][2] & 2 ? " undone" : "") + (D.verify.bad === j + 1 ? " bad" : ""),
         (j + 1) + "  " + S[j][1]);
       e.addEventListener("click", () => go(j));
       list.append(e);

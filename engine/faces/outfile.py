@@ -85,17 +85,18 @@ def check_target(path: str | Path, force: bool, option: str) -> Path:
     if p.exists() or p.is_symlink():
         why = protected(p)
         if why:
-            raise CommandError(f"{option}: {p} already exists and {why}; turnlog never overwrites it, "
-                               f"even with {_force_word(option)}: choose another name")
+            raise CommandError(f"{option}: {p} already exists and {why}; turnlog never overwrites "
+                               f"it, even with {_force_word(option)}: choose another name")
         if not force:
-            raise CommandError(f"{option}: {p} already exists; add {_force_word(option)} to replace it")
+            raise CommandError(f"{option}: {p} already exists; add {_force_word(option)} to "
+                               "replace it")
     if not p.parent.is_dir():
         raise CommandError(f"{option}: the folder {p.parent} does not exist")
     return p
 
 
-def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = False, option: str = "--output",
-          binary: bool = False):
+def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = False,
+          option: str = "--output", binary: bool = False):
     """Call ``produce(file)`` on a temporary file beside ``path``, then move it into place; return its result.
 
     Without ``force`` the final step is a hard link, which fails if the name appeared meanwhile
@@ -104,7 +105,8 @@ def write(path: str | Path, produce: Callable[[IO], object], *, force: bool = Fa
     if str(path) == STDOUT:
         out = sys.stdout.buffer if binary and hasattr(sys.stdout, "buffer") else sys.stdout
         if binary and out is sys.stdout:  # a text stand-in for stdout (tests)
-            return produce(_TextBytes(out))
+            # A stand-in with write() alone: what every producer calls.
+            return produce(_TextBytes(out))  # type: ignore[arg-type]
         result = produce(out)
         out.flush()
         return result
@@ -121,8 +123,9 @@ def _write(p: Path, produce: Callable[[IO], object], force: bool, option: str, b
     """write()'s work on a checked target ``p``."""
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
     try:
-        os.fchmod(fd, _mode(p))  # mkstemp makes 0600; an output gets what a plain open() would give it
-        with os.fdopen(fd, "wb" if binary else "w", **({} if binary else {"encoding": "utf-8"})) as f:
+        # mkstemp makes 0600; an output gets what a plain open() would give it
+        os.fchmod(fd, _mode(p))
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as f:
             result = produce(f)
             f.flush()
             os.fsync(f.fileno())
@@ -133,10 +136,13 @@ def _write(p: Path, produce: Callable[[IO], object], force: bool, option: str, b
             try:
                 os.link(tmp, p)
             except FileExistsError:
-                raise CommandError(f"{option}: {p} appeared while it was being written; nothing replaced") from None
-            except OSError:  # a filesystem without hard links: rename, after checking the name is free
+                raise CommandError(f"{option}: {p} appeared while it was being written; nothing "
+                                   "replaced") from None
+            # a filesystem without hard links: rename, after checking the name is free
+            except OSError:
                 if p.exists():
-                    raise CommandError(f"{option}: {p} already exists; add {_force_word(option)} to replace it") from None
+                    raise CommandError(f"{option}: {p} already exists; "
+                                       f"add {_force_word(option)} to replace it") from None
                 os.rename(tmp, p)
         sync_dir(p.parent)
         return result

@@ -72,11 +72,15 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
     legend, legend_h = legend_panel(state, view, ctx, colours, mapw)
     height = max(maxy - miny + 2 * MARGIN + TOP, legend_h + MARGIN)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif">',
+           f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="DejaVu Sans, Helvetica, Arial, '
+           'sans-serif">',
            defs(colours),
-           f'<rect class="paper" x="0" y="0" width="{width:.0f}" height="{TOP:.0f}" fill="#fbfaf6"/>',
-           f'<rect class="sea" x="0" y="{TOP:.0f}" width="{mapw:.0f}" height="{height - TOP:.0f}" fill="{SEA}"/>',
-           f'<rect class="panel" x="{mapw:.0f}" y="{TOP:.0f}" width="{PANEL:.0f}" height="{height - TOP:.0f}" fill="#fbfaf6"/>']
+           f'<rect class="paper" x="0" y="0" width="{width:.0f}" height="{TOP:.0f}" '
+           'fill="#fbfaf6"/>',
+           f'<rect class="sea" x="0" y="{TOP:.0f}" width="{mapw:.0f}" height="{height - TOP:.0f}" '
+           f'fill="{SEA}"/>',
+           f'<rect class="panel" x="{mapw:.0f}" y="{TOP:.0f}" width="{PANEL:.0f}" '
+           f'height="{height - TOP:.0f}" fill="#fbfaf6"/>']
     out += _title(state, ctx, width)
     out.append('<g class="hexes">')
     out += [hex_cell(state, hid, pos[hid]) for hid in sorted(state.hexes)]
@@ -103,8 +107,10 @@ def render_svg(game, state: GameState, at: int | None = None) -> str:
 
 def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     t = state.turn
-    when = (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · {t.phase or '-'} phase"
-            if t.turn else "the scenario's setup, before its first game turn")   # no turn 0 of year 0
+    when = (f"turn {t.turn}, {t.season} {t.year} · {t.active or '-'} player turn · "
+            f"{t.phase or '-'} phase"
+            # no turn 0 of year 0
+            if t.turn else "the scenario's setup, before its first game turn")
     lines = [(state.name or "turnlog", 16, "bold", "#111"),
              (f"{when} · board at seq {state.seq}", 12.5, "normal", "#222")]
     if ctx.command:
@@ -115,18 +121,20 @@ def _title(state: GameState, ctx: Context, width: float) -> list[str]:
     if ctx.proc:
         p = state.attritions[ctx.proc]
         res = f", result {result(p)}" if p.die is not None else ""
-        lines.append((f"{p.id}: {p.attacker} vs {p.defender} in {p.zone}, {p.factors} factors, phase {p.phase}{res}",
+        lines.append((f"{p.id}: {p.attacker} vs {p.defender} in {p.zone}, {p.factors} factors, "
+                      f"phase {p.phase}{res}",
                       11.5, "normal", "#444"))
     out, y = [], 8.0
     for i, (text, size, weight, ink) in enumerate(lines):
         y += size + 5
-        # DejaVu Sans: about 0.6 em a character, 0.66 bold; a line longer than the picture ends in "…"
+        # DejaVu Sans: about 0.6 em a character, 0.66 bold; a line longer than the picture ends in
+        # "…"
         room = int((width - 2 * MARGIN) / (size * (0.66 if weight == "bold" else 0.6)))
         if len(text) > room:
             text = text[: room - 1] + "…"
         cls = "title" if i == 0 else "subtitle"
-        out.append(f'<text class="{cls}" x="{MARGIN}" y="{y:.1f}" font-size="{size}" font-weight="{weight}" '
-                   f'fill="{ink}">{escape(text)}</text>')
+        out.append(f'<text class="{cls}" x="{MARGIN}" y="{y:.1f}" font-size="{size}" '
+                   f'font-weight="{weight}" fill="{ink}">{escape(text)}</text>')
     return out
 
 
@@ -142,7 +150,8 @@ def hex_cell(state: GameState, hid: str, xy) -> str:
     cls = f"hex terrain-{safe_id(h.terrain)}" + (f" ctrl-{safe_id(ctrl)}" if ctrl else "")
     return (f'<g id="hex-{safe_id(hid)}" class="{cls}" data-hex={quoteattr(hid)}>'
             f'<title>{escape(_hex_title(state, hid))}</title>'
-            f'<polygon points="{points(corners(x, y))}" fill="{terrain(h.terrain)}" stroke="#6b6b6b" stroke-width="1"/></g>')
+            f'<polygon points="{points(corners(x, y))}" fill="{terrain(h.terrain)}" '
+            f'stroke="#6b6b6b" stroke-width="1"/></g>')
 
 
 def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str:
@@ -150,49 +159,59 @@ def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str
     x, y = xy
     dx = BAND / math.sqrt(3)
     top = y - H / 2
-    parts = [f'<polygon class="control" points="{points([(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + BAND), (x - R / 2 - dx, top + BAND)])}" '
+    band = [(x - R / 2, top), (x + R / 2, top), (x + R / 2 + dx, top + BAND),
+            (x - R / 2 - dx, top + BAND)]
+    parts = [f'<polygon class="control" points="{points(band)}" '
              f'fill="{colours.faction(state.control.get(hid, ""))}"/>']
     if hid in ctx.changes.hex_ids() or hid in _unit_hexes(ctx):
-        parts.append(f'<polygon class="highlight" data-hex={quoteattr(hid)} points="{points(corners(x, y, R - 2))}" '
-                     f'fill="none" stroke="{CHANGED}" stroke-width="4"/>')
+        parts.append(f'<polygon class="highlight" data-hex={quoteattr(hid)} '
+                     f'points="{points(corners(x, y, R - 2))}" fill="none" stroke="{CHANGED}" '
+                     'stroke-width="4"/>')
     return "".join(parts)
 
 
 def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
     """The hex id on its band, the feature marks and the overstack mark (drawn over the arrows).
 
-    Features sit on light chips in the hex's upper half: at the hex's foot, or at or below a side corner,
-    a mark would sit against a neighbour's band and read as that hex's. Over one or two counters (one
-    row) the chips stand in a row above them; otherwise in the west part, stacked upwards, ending left
-    of where the ``crowd`` counters begin (a long mark in a crowded hex may reach them, never past the
-    hex's edge).
+    Features sit on light chips in the hex's upper half: at the hex's foot, or at or below a side
+    corner, a mark would sit against a neighbour's band and read as that hex's. Over one or two
+    counters (one row) the chips stand in a row above them; otherwise in the west part, stacked
+    upwards, ending left of where the ``crowd`` counters begin (a long mark in a crowded hex may
+    reach them, never past the hex's edge).
     """
     x, y = xy
     ctrl = state.control.get(hid, "")
     parts = [f'<text x="{x:.1f}" y="{y - H / 2 + 11.5:.1f}" font-size="10" text-anchor="middle" '
              f'fill="{ink_on(colours.faction(ctrl))}">{escape(hid)}{" " + escape(ctrl) if ctrl else ""}</text>']
     feats = [feature_label(f.kind) for f in state.features.get(hid, [])]
-    font, em, pad = (8.5, 5.6, 4) if crowd <= 2 else (6.5, 4.3, 3)   # beside a crowd the room is narrow
+    # beside a crowd the room is narrow
+    font, em, pad = (8.5, 5.6, 4) if crowd <= 2 else (6.5, 4.3, 3)
     row = x - (sum(len(m) * em + pad for m in feats) + 3 * (len(feats) - 1)) / 2
     for i, mark in enumerate(feats):
         w, size = len(mark) * em + pad, font
-        if 1 <= crowd <= 2:   # one row of counters, their tops 15px above the centre: the chips in a row above
+        # one row of counters, their tops 15px above the centre: the chips in a row above
+        if 1 <= crowd <= 2:
             fy, left = y - 22, row
             row += w + 3
         else:
-            fy = y - (12 if crowd == 0 else 8) - 12 * i   # just above the west corner, where the hex is widest
+            # just above the west corner, where the hex is widest
+            fy = y - (12 if crowd == 0 else 8) - 12 * i
             right = x + (-6 if crowd == 0 else -37)
             edge = x - R + 1 + (y - fy + 5.5) / math.sqrt(3)   # inside the hex's slanted edge
-            if crowd and right - w < edge:   # a long mark beside a crowd: smaller type, never on a counter
+            # a long mark beside a crowd: smaller type, never on a counter
+            if crowd and right - w < edge:
                 scale = max(right - edge - pad, 1.0) / (len(mark) * em)
                 w, size = right - edge, round(font * scale, 1)
             left = max(edge, right - w)
-        parts.append(f'<g class="feature"><rect x="{left:.1f}" y="{fy - 5.5:.1f}" width="{w:.1f}" height="11" rx="2" '
-                     f'fill="#fbfaf6" fill-opacity="0.85"/><text class="features" x="{left + w / 2:.1f}" y="{fy + 3:.1f}" '
-                     f'font-size="{size}" font-weight="bold" text-anchor="middle" fill="#222">{escape(mark)}</text></g>')
-    if hid in state.overstacked:  # the mirror place on the east side, clear of the south-east neighbour's band
-        parts.append(f'<text x="{x + R * 0.7:.1f}" y="{y - 7:.1f}" font-size="14" font-weight="bold" fill="#c00" '
-                     f'text-anchor="middle">!</text>')
+        parts.append(f'<g class="feature"><rect x="{left:.1f}" y="{fy - 5.5:.1f}" width="{w:.1f}" '
+                     f'height="11" rx="2" fill="#fbfaf6" fill-opacity="0.85"/>'
+                     f'<text class="features" x="{left + w / 2:.1f}" y="{fy + 3:.1f}" '
+                     f'font-size="{size}" font-weight="bold" text-anchor="middle" fill="#222">'
+                     f'{escape(mark)}</text></g>')
+    # the mirror place on the east side, clear of the south-east neighbour's band
+    if hid in state.overstacked:
+        parts.append(f'<text x="{x + R * 0.7:.1f}" y="{y - 7:.1f}" font-size="14" '
+                     'font-weight="bold" fill="#c00" text-anchor="middle">!</text>')
     return "".join(parts)
 
 
@@ -239,9 +258,9 @@ def legend_panel(state: GameState, view: BoardView, ctx: Context, colours: Colou
         lines.text(", ".join(f"{feature_label(k)} {k}" for k in used))
     lines.head("Overlays")
     lines.line("zone", "attrition zone (dashed)")
-    for kind in sorted({k for hs in state.hexsides.values() for k in ("river", "crossing_arrow", "all_water", "impassable")
-                        if getattr(hs, k)} | ({"fortified"} if any(hs.fortified_by for hs in state.hexsides.values())
-                                              else set())):
+    sides = state.hexsides.values()
+    drawn = {k for hs in sides for k in ("river", "crossing_arrow", "all_water", "impassable") if getattr(hs, k)}
+    for kind in sorted(drawn | ({"fortified"} if any(hs.fortified_by for hs in sides) else set())):
         lines.line(kind, f"hexside: {kind.replace('_', ' ')}")
     lines.line("hatch", "selected for occupation")
     for kind in ("advance", "retreat", "displaced"):

@@ -6,11 +6,15 @@ Kept in its own module so that the two drawing modules need not import each othe
 from __future__ import annotations
 
 from turnlog.events.codec import decode
+from turnlog.events.game import UnitAdvanced, UnitDisplaced, UnitRetreated
 from turnlog.projections.state import GameState
 
 from ..kinds import view as board
 from ..view import BoardView
 from . import diff as D
+
+#: A unit's move a picture draws as an arrow.
+Move = UnitRetreated | UnitAdvanced | UnitDisplaced
 
 
 class Context:
@@ -22,7 +26,7 @@ class Context:
         self.prev: GameState | None = None
         self.prev_view: BoardView | None = None   # what the board showed before the last command
         self.proc = ""
-        self.moves: list[tuple[str, object]] = []   # (kind, event)
+        self.moves: list[tuple[str, Move]] = []   # (kind, event)
         if game is None:
             return
         rows = [r for r in game.log.commands() if r[5] <= state.seq]
@@ -50,14 +54,16 @@ def _shown_procedure(game, state: GameState) -> str:
     return max(current, key=lambda p: (len(p.id), p.id)).id if current else ""
 
 
-def _moves(game, state: GameState, pid: str) -> list[tuple[str, object]]:
+def _moves(game, state: GameState, pid: str) -> list[tuple[str, Move]]:
     undone = game.undone(state.seq)
-    out = []
+    out: list[tuple[str, Move]] = []
     for _seq, cid, type_, version, data in game.log.rows_of_types(
             ("UnitRetreated", "UnitAdvanced", "UnitDisplaced"), state.seq):
         if cid in undone:
             continue
         ev = decode(type_, version, data)
+        # the rows of those types
+        assert isinstance(ev, (UnitRetreated, UnitAdvanced, UnitDisplaced))
         if ev.procedure == pid:
             out.append(({"UnitRetreated": "retreat", "UnitAdvanced": "advance"}.get(type_, "displaced"), ev))
     return out

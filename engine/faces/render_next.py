@@ -8,18 +8,20 @@ from __future__ import annotations
 
 from turnlog.projections.state import GameState
 
+from ..kit.choices import Choice
 from .explain import legal_choices
 
 
 def next_text(state: GameState) -> str:
     """Lines naming the zones the active player may begin attrition in and what each open procedure waits for."""
-    choices = [x for x in legal_choices(state) if hasattr(x, "fixed")]
+    choices = [x for x in legal_choices(state) if isinstance(x, Choice)]
     lines = []
     begin = [x for x in choices if x.command == "BeginAttrition"]
     if begin:
         by = ", ".join(sorted({x.faction for x in begin if x.faction})) or state.turn.active
-        lines.append(f"  {by} may begin attrition in: {', '.join(x.fixed.get('zone', '?') for x in begin)} "
-                     f"(command: BeginAttrition attacker={by} zone=ZONE)")
+        lines.append(f"  {by} may begin attrition in: "
+                     f"{', '.join(x.fixed.get('zone', '?') for x in begin)} (command: "
+                     f"BeginAttrition attacker={by} zone=ZONE)")
     elif state.turn.phase == "attrition" and not _open(state, choices):
         lines.append("  no zone left to attrition in this phase")
     for pid in _open(state, choices):

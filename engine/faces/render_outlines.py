@@ -29,9 +29,12 @@ def hexsides(state: GameState, pos) -> list[str]:
         for kind in kinds:
             col, w, dash = HEXSIDES[kind]
             dash = f' stroke-dasharray="{dash}"' if dash else ""
-            title = f"{hs.a}/{hs.b}: {kind.replace('_', ' ')}" + (f" by {hs.fortified_by}" if kind == "fortified" else "")
-            out.append(f'<path class="hexside {kind}" d="M{mx - px:.1f},{my - py:.1f}L{mx + px:.1f},{my + py:.1f}" '
-                       f'stroke="{col}" stroke-width="{w}"{dash} stroke-linecap="round"><title>{escape(title)}</title></path>')
+            title = f"{hs.a}/{hs.b}: {kind.replace('_', ' ')}"
+            title += f" by {hs.fortified_by}" if kind == "fortified" else ""
+            out.append(f'<path class="hexside {kind}" '
+                       f'd="M{mx - px:.1f},{my - py:.1f}L{mx + px:.1f},{my + py:.1f}" '
+                       f'stroke="{col}" stroke-width="{w}"{dash} stroke-linecap="round">'
+                       f'<title>{escape(title)}</title></path>')
     out.append("</g>")
     return out
 
@@ -57,8 +60,9 @@ def zone_outlines(state: GameState, pos, colours: Colours) -> list[str]:
                     (x1, y1), (x2, y2) = cs[i], cs[(i + 1) % 6]
                     segs.append(f"M{x1:.1f},{y1:.1f}L{x2:.1f},{y2:.1f}")
         if segs:
-            out.append(f'<path id="zone-{safe_id(z.id)}" class="zone" data-zone={quoteattr(z.id)} d="{"".join(segs)}" '
-                       f'fill="none" stroke="{colours.faction(z.faction)}" stroke-width="3" stroke-dasharray="7 4" '
+            out.append(f'<path id="zone-{safe_id(z.id)}" class="zone" data-zone={quoteattr(z.id)} '
+                       f'd="{"".join(segs)}" fill="none" stroke="{colours.faction(z.faction)}" '
+                       'stroke-width="3" stroke-dasharray="7 4" '
                        f'stroke-linecap="round"><title>{escape("attrition zone " + z.id)}</title></path>')
     out.append("</g>")
     return out

@@ -26,23 +26,29 @@ MIN_MAP = 560.0                # narrow maps still leave room for the title
 SEA = "#b9d3ea"
 CHANGED = "#ffcc00"
 #: How a special hexside is drawn: stroke colour, width, dash pattern ("" = solid).
-HEXSIDES = {"river": ("#2f6fd0", 5, ""), "crossing_arrow": ("#2f6fd0", 3, "2 4"), "all_water": ("#7fb2e5", 7, ""),
-            "impassable": ("#3a3a3a", 5, ""), "fortified": ("#8b1a1a", 4, "8 3")}
+HEXSIDES = {"river": ("#2f6fd0", 5, ""), "crossing_arrow": ("#2f6fd0", 3, "2 4"),
+            "all_water": ("#7fb2e5", 7, ""), "impassable": ("#3a3a3a", 5, ""),
+            "fortified": ("#8b1a1a", 4, "8 3")}
 ARROWS = {"advance": "#1f4fbf", "retreat": "#d2401e", "displaced": "#8a3fb0"}
 TERRAIN = {"clear": "#ece7c8", "forest": "#8cbf73", "jungle": "#4f9142", "mountain": "#b39a78",
-           "jungle_mountain": "#7d8f55", "swamp": "#9cc6b8", "desert": "#efd89a", "rough": "#cdb487",
-           "hills": "#d2c08e", "city": "#c9c2bc", "marsh": "#9cc6b8", "lake": "#9fc3e6",
-           # the invented maps' words (rule 9's ridge line, the assault's hedgerows): each its own colour
-           "woods": "#a9cf8e", "gorge": "#a58d7a", "bocage": "#b8c48a", "village": "#d9b8a0", "hamlet": "#e3c9b3",
-           "town": "#c9b0a0"}
-# Customary counter colours for the usual nationalities; others take their faction's colour, lightened.
-NATIONS = {"GE": "#9aa7a6", "IT": "#a9c48b", "FI": "#e4ecf4", "HU": "#b7c79a", "RO": "#c9b27c", "BU": "#c2b08f",
-           "JA": "#e6c84f", "US": "#8f9c58", "GB": "#d2bc84", "CW": "#e0cc98", "FR": "#7d9fe0", "SU": "#c26a52",
+           "jungle_mountain": "#7d8f55", "swamp": "#9cc6b8", "desert": "#efd89a",
+           "rough": "#cdb487", "hills": "#d2c08e", "city": "#c9c2bc", "marsh": "#9cc6b8",
+           "lake": "#9fc3e6",
+           # the invented maps' words (rule 9's ridge line, the assault's hedgerows): each its own
+           # colour
+           "woods": "#a9cf8e", "gorge": "#a58d7a", "bocage": "#b8c48a", "village": "#d9b8a0",
+           "hamlet": "#e3c9b3", "town": "#c9b0a0"}
+# Customary counter colours for the usual nationalities; others take their faction's colour,
+# lightened.
+NATIONS = {"GE": "#9aa7a6", "IT": "#a9c48b", "FI": "#e4ecf4", "HU": "#b7c79a", "RO": "#c9b27c",
+           "BU": "#c2b08f", "JA": "#e6c84f", "US": "#8f9c58", "GB": "#d2bc84", "CW": "#e0cc98",
+           "FR": "#7d9fe0", "SU": "#c26a52",
            "RU": "#c26a52", "CH": "#a7c0d8", "PO": "#e7a1a7"}
 FACTIONS = {"AX": "#3f4a57", "WA": "#3b6b35", "RU": "#9e2b22", "CH": "#1f5f8b"}
 _PALETTE = ["#6a3d9a", "#b15928", "#1f78b4", "#33a02c", "#e31a1c", "#ff7f00", "#cab2d6", "#a6761d"]
-FEATURES = {"bridgehead": "BH", "capital": "★CAP", "ic": "IC", "fortress": "FORT", "fortification": "fort",
-            "railhead": "RH", "port": "PORT", "airbase": "AB", "objective": "OBJ", "maginot": "MAG",
+FEATURES = {"bridgehead": "BH", "capital": "★CAP", "ic": "IC", "fortress": "FORT",
+            "fortification": "fort", "railhead": "RH", "port": "PORT", "airbase": "AB",
+            "objective": "OBJ", "maginot": "MAG",
             "west_wall": "WW", "rocket_base": "RB", "city": "CITY", "resource": "RES"}
 
 
@@ -84,7 +90,8 @@ class Colours:
         for nid in sorted(state.nationalities):
             fac = state.nationalities[nid].faction
             n = seen[fac] = seen.get(fac, -1) + 1
-            self._nat[nid] = NATIONS.get(nid) or _mix(self._fac.get(fac, "#888888"), 0.45 + 0.12 * (n % 4))
+            self._nat[nid] = NATIONS.get(nid) or _mix(self._fac.get(fac, "#888888"),
+                                                      0.45 + 0.12 * (n % 4))
 
     def faction(self, fid: str) -> str:
         return self._fac.get(fid, "#9a9a9a")
@@ -99,36 +106,45 @@ def symbol(type_: str, cx: float, y: float, ink: str, h: float = 7.0) -> str:
     Seven pixels high on a counter, so the unit id under it has room for type a reader can read.
     """
     x0, x1, y1, mid = cx - h, cx + h, y + h, y + h / 2
-    box = f'<rect x="{x0:.1f}" y="{y:.1f}" width="{2 * h:.1f}" height="{h:.1f}" fill="none" stroke="{ink}" stroke-width="0.9"/>'
-    cross = f'<path d="M{x0:.1f},{y:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y:.1f}L{x0:.1f},{y1:.1f}" stroke="{ink}" stroke-width="0.9"/>'
-    oval = f'<ellipse cx="{cx:.1f}" cy="{mid:.1f}" rx="{h * 0.53:.1f}" ry="{h * 0.29:.1f}" fill="none" stroke="{ink}" stroke-width="0.9"/>'
+    pen = f'stroke="{ink}" stroke-width="0.9"/>'  # every stroke of the symbol
+    box = f'<rect x="{x0:.1f}" y="{y:.1f}" width="{2 * h:.1f}" height="{h:.1f}" fill="none" {pen}'
+    cross = (f'<path d="M{x0:.1f},{y:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y:.1f}L{x0:.1f},{y1:.1f}" '
+             f'{pen}')
+    oval = (f'<ellipse cx="{cx:.1f}" cy="{mid:.1f}" rx="{h * 0.53:.1f}" ry="{h * 0.29:.1f}" '
+            f'fill="none" {pen}')
     t = type_.lower()
     if t in ("armor", "armour", "panzer", "tank"):
         return box + oval
     if t in ("mech", "mechanized", "motorized", "panzergrenadier"):
         return box + cross + oval
     if t in ("airborne", "paratroop", "parachute", "chindit"):
-        arc = f'<path d="M{cx - 3.5:.1f},{y1 - 1:.1f}q1.75,-2.2 3.5,0q1.75,-2.2 3.5,0" fill="none" stroke="{ink}" stroke-width="0.9"/>'
+        arc = (f'<path d="M{cx - 3.5:.1f},{y1 - 1:.1f}q1.75,-2.2 3.5,0q1.75,-2.2 3.5,0" '
+               f'fill="none" {pen}')
         return box + cross + arc
     if t in ("infantry", "inf", "marine", "partisan", "militia"):
         return box + cross
     if t in ("cavalry", "cav"):
-        return box + f'<path d="M{x0:.1f},{y1:.1f}L{x1:.1f},{y:.1f}" stroke="{ink}" stroke-width="0.9"/>'
+        return (box + f'<path d="M{x0:.1f},{y1:.1f}L{x1:.1f},{y:.1f}" stroke="{ink}" '
+                      'stroke-width="0.9"/>')
     if t in ("mountain", "alpine"):
-        return box + f'<path d="M{cx - 3:.1f},{y1:.1f}L{cx:.1f},{y + h / 3:.1f}L{cx + 3:.1f},{y1:.1f}Z" fill="{ink}"/>'
+        return (box + '<path '
+                      f'd="M{cx - 3:.1f},{y1:.1f}L{cx:.1f},{y + h / 3:.1f}L{cx + 3:.1f},{y1:.1f}Z" '
+                      f'fill="{ink}"/>')
     if t in ("artillery", "flak"):
         return box + f'<circle cx="{cx:.1f}" cy="{mid:.1f}" r="1.6" fill="{ink}"/>'
-    return (f'<text x="{cx:.1f}" y="{y + h - 0.5:.1f}" font-size="7" text-anchor="middle" fill="{ink}">'
-            f'{escape(type_[:3].upper())}</text>')
+    return (f'<text x="{cx:.1f}" y="{y + h - 0.5:.1f}" font-size="7" text-anchor="middle" '
+            f'fill="{ink}">{escape(type_[:3].upper())}</text>')
 
 
 def defs(colours: Colours) -> str:
     heads = "".join(
-        f'<marker id="head-{k}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
-        f'orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="{c}"/></marker>' for k, c in ARROWS.items())
-    hatch = ('<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
-             '<rect width="8" height="8" fill="#ffffff" fill-opacity="0.12"/>'
-             '<line x1="0" y1="0" x2="0" y2="8" stroke="#c0392b" stroke-width="2.2" stroke-opacity="0.55"/></pattern>')
+        f'<marker id="head-{k}" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" '
+        'markerHeight="4" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" '
+        f'fill="{c}"/></marker>' for k, c in ARROWS.items())
+    hatch = ('<pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" '
+             'patternTransform="rotate(45)"><rect width="8" height="8" fill="#ffffff" '
+             'fill-opacity="0.12"/><line x1="0" y1="0" x2="0" y2="8" stroke="#c0392b" '
+             'stroke-width="2.2" stroke-opacity="0.55"/></pattern>')
     return f"<defs>{heads}{hatch}</defs>"
 
 
@@ -140,12 +156,14 @@ class Legend:
 
     def head(self, text: str) -> None:
         self.y += 20
-        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="12" font-weight="bold">{escape(text)}</text>')
+        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="12" '
+                        f'font-weight="bold">{escape(text)}</text>')
         self.y += 4
 
     def text(self, text: str) -> None:
         self.y += 14
-        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="10.5" fill="#333">{escape(text)}</text>')
+        self.out.append(f'<text x="{self.x:.1f}" y="{self.y:.1f}" font-size="10.5" fill="#333">'
+                        f'{escape(text)}</text>')
 
     def wrap(self, text: str, width: int = 44) -> None:
         line = ""
@@ -160,31 +178,38 @@ class Legend:
 
     def swatch(self, fill: str, label: str) -> None:
         self.y += 16
-        self.out.append(f'<rect x="{self.x:.1f}" y="{self.y - 10:.1f}" width="18" height="12" fill="{fill}" stroke="#666" stroke-width="0.7"/>'
-                        f'<text x="{self.x + 26:.1f}" y="{self.y:.1f}" font-size="10.5">{escape(label)}</text>')
+        self.out.append(f'<rect x="{self.x:.1f}" y="{self.y - 10:.1f}" width="18" height="12" '
+                        f'fill="{fill}" stroke="#666" stroke-width="0.7"/><text '
+                        f'x="{self.x + 26:.1f}" y="{self.y:.1f}" '
+                        f'font-size="10.5">{escape(label)}</text>')
 
     def line(self, kind: str, label: str) -> None:
         self.y += 17
         x, y = self.x, self.y - 4
         if kind in ARROWS:
             dash = "" if kind == "advance" else ' stroke-dasharray="6 3"'
-            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 22:.1f},{y:.1f}" stroke="{ARROWS[kind]}" stroke-width="3"{dash} '
-                    f'marker-end="url(#head-{kind})"/>')
+            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 22:.1f},{y:.1f}" stroke="{ARROWS[kind]}" '
+                    f'stroke-width="3"{dash} marker-end="url(#head-{kind})"/>')
         elif kind == "zone":
-            mark = f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="#555" stroke-width="3" stroke-dasharray="7 4"/>'
+            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="#555" '
+                    'stroke-width="3" stroke-dasharray="7 4"/>')
         elif kind in HEXSIDES:
             col, w, dash = HEXSIDES[kind]
             dash = f' stroke-dasharray="{dash}"' if dash else ""
-            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="{col}" stroke-width="{w}"{dash} '
-                    f'stroke-linecap="round"/>')
+            mark = (f'<path d="M{x:.1f},{y:.1f}L{x + 26:.1f},{y:.1f}" stroke="{col}" '
+                    f'stroke-width="{w}"{dash} stroke-linecap="round"/>')
         elif kind == "hatch":
-            mark = f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="26" height="13" fill="url(#hatch)" stroke="#555"/>'
+            mark = (f'<rect x="{x:.1f}" y="{y - 7:.1f}" width="26" height="13" fill="url(#hatch)" '
+                    'stroke="#555"/>')
         elif kind == "changed":
-            mark = f'<rect x="{x + 1:.1f}" y="{y - 6:.1f}" width="24" height="12" fill="none" stroke="{CHANGED}" stroke-width="3"/>'
+            mark = (f'<rect x="{x + 1:.1f}" y="{y - 6:.1f}" width="24" height="12" fill="none" '
+                    f'stroke="{CHANGED}" stroke-width="3"/>')
         else:
-            mark = (f'<rect x="{x + 6:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="#bbb" opacity="0.55"/>'
-                    f'<path d="M{x + 6:.1f},{y - 7:.1f}l14,14m0,-14l-14,14" stroke="#c00" stroke-width="2"/>')
-        self.out.append(mark + f'<text x="{x + 34:.1f}" y="{self.y:.1f}" font-size="10.5">{escape(label)}</text>')
+            mark = (f'<rect x="{x + 6:.1f}" y="{y - 7:.1f}" width="14" height="14" fill="#bbb" '
+                    f'opacity="0.55"/><path d="M{x + 6:.1f},{y - 7:.1f}l14,14m0,-14l-14,14" '
+                    'stroke="#c00" stroke-width="2"/>')
+        self.out.append(mark + f'<text x="{x + 34:.1f}" y="{self.y:.1f}" '
+                               f'font-size="10.5">{escape(label)}</text>')
 
     def close(self) -> list[str]:
         return self.out + ["</g>"]

@@ -2,8 +2,9 @@
 of retreats and advances (engine/faces/render.py draws the rest).
 
 A counter shows what the board's view (engine/view.py) says of its unit: nationality, type symbol,
-the strength text (factors, or a kind's own: a Panzer Campaigns unit's men), mode and markers; a hex of five or more units groups them into
-offset stacks per nationality with a count badge and the total factors. Every on-map unit is one
+the strength text (factors, or a kind's own: a Panzer Campaigns unit's men), mode and markers; a
+hex of five or more units groups them into offset stacks per nationality with a count badge and the
+total factors. Every on-map unit is one
 ``<g class="unit">`` with its id, so programs and tests can read the picture.
 """
 from __future__ import annotations
@@ -41,11 +42,13 @@ def hex_items(state: GameState, ctx: Context, pos) -> dict[str, list[tuple[UnitS
         for ch in ctx.changes.units:
             if ch.kind == "eliminated" and ch.before in pos:
                 ghosts.setdefault(ch.before, []).append(ctx.prev.units[ch.what])
-    return {hid: [(u, False) for u in sorted(here.get(hid, []), key=lambda u: (u.nationality, -u.factors, u.id))]
+    return {hid: [(u, False) for u in sorted(here.get(hid, []),
+                                             key=lambda u: (u.nationality, -u.factors, u.id))]
             + [(u, True) for u in ghosts.get(hid, [])] for hid in sorted(set(here) | set(ghosts))}
 
 
-def unit_counters(state: GameState, view: BoardView, ctx: Context, pos, colours: Colours) -> list[str]:
+def unit_counters(state: GameState, view: BoardView, ctx: Context, pos,
+                  colours: Colours) -> list[str]:
     """Every on-map unit's counter, stacked per nationality in a crowded hex."""
     moved = ctx.changes.unit_ids()
     out = []
@@ -54,8 +57,8 @@ def unit_counters(state: GameState, view: BoardView, ctx: Context, pos, colours:
         if len(items) <= 4:
             slots = {1: [(0, 0)], 2: [(-19, 0), (19, 0)]}.get(len(items), [(-19, -17), (19, -17), (-19, 19), (19, 19)])
             for (u, ghost), (dx, dy) in zip(items, slots):
-                out.append(counter(u, _view_of(view, ctx, u, ghost), x + dx, y + dy + 2, colours, ghost=ghost,
-                                   changed=u.id in moved))
+                out.append(counter(u, _view_of(view, ctx, u, ghost), x + dx, y + dy + 2, colours,
+                                   ghost=ghost, changed=u.id in moved))
         else:
             out += _stacks(view, ctx, items, x, y, colours, moved)
     return out
@@ -78,7 +81,8 @@ def _extent(n: int) -> tuple[float, float, float, float]:
         return (-19 - C / 2, 2 - C / 2, 19 + C / 2, 2 + C / 2)
     if n <= 4:
         return (-19 - C / 2, -15 - C / 2, 19 + C / 2, 21 + C / 2)
-    return (-40.0, -36.0, 40.0, 38.0)  # stacks (_stacks): the widest of its layouts, badges included
+    # stacks (_stacks): the widest of its layouts, badges included
+    return (-40.0, -36.0, 40.0, 38.0)
 
 
 def _clear_of(box: tuple[float, float, float, float], ux: float, uy: float) -> float:
@@ -102,7 +106,8 @@ def _stacks(view, ctx, items, x, y, colours, moved) -> list[str]:
     if len(groups) > 4:
         groups = {"mixed": items}
     size = C if len(groups) <= 2 else 30.0
-    slots = {1: [(0, 0)], 2: [(-20, 0), (20, 0)]}.get(len(groups), [(-17, -15), (17, -15), (-17, 19), (17, 19)])
+    slots = {1: [(0, 0)], 2: [(-20, 0), (20, 0)]}.get(len(groups),
+                                                      [(-17, -15), (17, -15), (-17, 19), (17, 19)])
     out = []
     for (key, members), (dx, dy) in zip(groups.items(), slots):
         n = len(members)
@@ -113,14 +118,17 @@ def _stacks(view, ctx, items, x, y, colours, moved) -> list[str]:
             top = i == n - 1
             label = None
             if top and n > 1:
-                label = (key if key != "ghost" else "lost", f"Σ{sum(m.factors for m, _ in members)}")
-            out.append(counter(u, _view_of(view, ctx, u, ghost), cx + off, cy + off, colours, ghost=ghost,
-                               changed=u.id in moved, label=label, bare=not top, size=size))
+                label = (key if key != "ghost" else "lost",
+                         f"Σ{sum(m.factors for m, _ in members)}")
+            out.append(counter(u, _view_of(view, ctx, u, ghost), cx + off, cy + off, colours,
+                               ghost=ghost, changed=u.id in moved, label=label, bare=not top,
+                               size=size))
         if n > 1:
             bx, by = cx + steps * 3.0 + size / 2 - 2, cy + steps * 3.0 - size / 2 + 2
-            out.append(f'<g class="badge" data-count="{n}"><circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="#b00" '
-                       f'stroke="white" stroke-width="1.5"/><text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
-                       f'font-weight="bold" text-anchor="middle" fill="white">{n}</text></g>')
+            out.append(f'<g class="badge" data-count="{n}"><circle cx="{bx:.1f}" cy="{by:.1f}" '
+                       f'r="8" fill="#b00" stroke="white" stroke-width="1.5"/><text x="{bx:.1f}" '
+                       f'y="{by + 3.6:.1f}" font-size="10" font-weight="bold" text-anchor="middle" '
+                       f'fill="white">{n}</text></g>')
     return out
 
 
@@ -146,41 +154,51 @@ def counter(u: UnitState, v: UnitView, cx: float, cy: float, colours: Colours, *
         + (" — eliminated by the last command" if ghost else "")
     stroke, sw = (CHANGED, 2.5) if changed else ("#222", 0.8)
     fade = ' opacity="0.55"' if ghost else ""
-    data = (f' data-unit={quoteattr(u.id)} data-hex={quoteattr(u.hex)} data-strength={quoteattr(v.strength)} '
-            f'data-mode={quoteattr(v.mode)} data-markers={quoteattr(" ".join(v.marker_names))}')
+    data = (f' data-unit={quoteattr(u.id)} data-hex={quoteattr(u.hex)} '
+            f'data-strength={quoteattr(v.strength)} data-mode={quoteattr(v.mode)} '
+            f'data-markers={quoteattr(" ".join(v.marker_names))}')
     p = [f'<g id="{ident}" class="{cls}"{data}{fade}>',
          f"<title>{escape(tip)}</title>",
-         f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size}" height="{size}" rx="2.5" fill="{fill}" stroke="{stroke}" stroke-width="{sw}"/>']
+         f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{size}" height="{size}" rx="2.5" fill="{fill}" '
+         f'stroke="{stroke}" stroke-width="{sw}"/>']
     if not bare:
         p += _face(u, v, x0, y0, size, ink, label)
     if ghost:
-        p.append(f'<path d="M{x0:.1f},{y0:.1f}L{x0 + size:.1f},{y0 + size:.1f}M{x0 + size:.1f},{y0:.1f}L{x0:.1f},{y0 + size:.1f}" '
-                 f'stroke="#c00" stroke-width="3"/>')
+        x1, y1 = x0 + size, y0 + size
+        p.append('<path '
+                 f'd="M{x0:.1f},{y0:.1f}L{x1:.1f},{y1:.1f}M{x1:.1f},{y0:.1f}L{x0:.1f},{y1:.1f}" '
+                 'stroke="#c00" stroke-width="3"/>')
     p.append("</g>")
     return "".join(p)
 
 
-def _face(u: UnitState, v: UnitView, x0: float, y0: float, size: float, ink: str, label) -> list[str]:
+def _face(u: UnitState, v: UnitView, x0: float, y0: float, size: float, ink: str,
+          label) -> list[str]:
     """What is printed on a counter: the texts, the supply dot, the offensive O, the markers."""
     cx = x0 + size / 2
     nat, fac = label or (u.nationality, v.strength)
-    p = [f'<text x="{x0 + 2.5:.1f}" y="{y0 + 8:.1f}" font-size="7" fill="{ink}">{escape(nat)}</text>',
+    p = [f'<text x="{x0 + 2.5:.1f}" y="{y0 + 8:.1f}" font-size="7" '
+         f'fill="{ink}">{escape(nat)}</text>',
          symbol(u.type, cx, y0 + (9.5 if size >= C else 8.5), ink)]
     if label is None:  # a single counter names its unit; a stack's top counter stands for the stack
         p.append(_unit_id(u.id, cx, y0 + 23.6, size, ink))
-    p.append(f'<text class="factors" x="{cx:.1f}" y="{y0 + size - 1.8:.1f}" font-size="{10 if len(fac) > 2 or size < C else 10.5}" '
+    font = 10 if len(fac) > 2 or size < C else 10.5
+    p.append(f'<text class="factors" x="{cx:.1f}" y="{y0 + size - 1.8:.1f}" font-size="{font}" '
              f'font-weight="bold" text-anchor="middle" fill="{ink}">{escape(fac)}</text>')
     if u.supply != "full":
-        p.append(f'<circle cx="{x0 + size - 4:.1f}" cy="{y0 + 4:.1f}" r="3" fill="{"#e0a000" if u.supply == "partial" else "#d00"}"/>')
+        dot = "#e0a000" if u.supply == "partial" else "#d00"
+        p.append(f'<circle cx="{x0 + size - 4:.1f}" cy="{y0 + 4:.1f}" r="3" fill="{dot}"/>')
     if u.offensive:
-        p.append(f'<text x="{x0 + size - 3:.1f}" y="{y0 + size - 3:.1f}" font-size="7" text-anchor="end" fill="{ink}">O</text>')
+        p.append(f'<text x="{x0 + size - 3:.1f}" y="{y0 + size - 3:.1f}" font-size="7" '
+                 f'text-anchor="end" fill="{ink}">O</text>')
     if v.mode:   # a mode (WaR PA, Exploit, PzC Travel...): its first letters, top right
-        p.append(f'<text class="mode" x="{x0 + size - 2.5:.1f}" y="{y0 + 8:.1f}" font-size="6" text-anchor="end" '
-                 f'fill="{ink}">{escape(v.mode[:3].upper())}</text>')
+        p.append(f'<text class="mode" x="{x0 + size - 2.5:.1f}" y="{y0 + 8:.1f}" font-size="6" '
+                 f'text-anchor="end" fill="{ink}">{escape(v.mode[:3].upper())}</text>')
     return p + _markers(v.markers, x0, y0, size)
 
 
-#: Where a counter's markers go, in order: beside the symbol right then left, bottom left, top centre.
+#: Where a counter's markers go, in order: beside the symbol right then left, bottom left, top
+#: centre.
 _SLOTS = ((1.0, 0.42), (0.0, 0.42), (0.0, 1.0), (0.5, 0.0))
 
 
@@ -190,9 +208,10 @@ def _markers(markers, x0: float, y0: float, size: float) -> list[str]:
     for m, (fx, fy) in zip(markers, _SLOTS):
         x = x0 + 5 + fx * (size - 10)
         y = y0 + 5 + fy * (size - 10) if fy in (0.0, 1.0) else y0 + size * fy
-        out.append(f'<g class="marker {safe_id(m.name)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" fill="{m.fill}" '
-                   f'stroke="#222" stroke-width="0.6"/><text x="{x:.1f}" y="{y + 2.4:.1f}" font-size="6.5" '
-                   f'font-weight="bold" text-anchor="middle" fill="{ink_on(m.fill)}">{escape(m.letter)}</text></g>')
+        out.append(f'<g class="marker {safe_id(m.name)}"><circle cx="{x:.1f}" cy="{y:.1f}" r="4.5" '
+                   f'fill="{m.fill}" stroke="#222" stroke-width="0.6"/><text x="{x:.1f}" '
+                   f'y="{y + 2.4:.1f}" font-size="6.5" font-weight="bold" text-anchor="middle" '
+                   f'fill="{ink_on(m.fill)}">{escape(m.letter)}</text></g>')
     return out
 
 
@@ -200,10 +219,11 @@ def _unit_id(uid: str, cx: float, y: float, size: float, ink: str) -> str:
     """The unit's id under its symbol, as large as the room there allows, squeezed to the counter's width
     when it is long (a map of many hexes is drawn small: the id must stay readable)."""
     room = size - 3
-    font = max(5.5, math.floor(min(7.6, room / (0.62 * max(len(uid), 1))) * 10) / 10)  # bold: ~0.62 em a glyph
+    # bold: ~0.62 em a glyph
+    font = max(5.5, math.floor(min(7.6, room / (0.62 * max(len(uid), 1))) * 10) / 10)
     fit = f' textLength="{room:.1f}" lengthAdjust="spacingAndGlyphs"' if len(uid) * 0.62 * font > room else ""
-    return (f'<text class="unit-id" x="{cx:.1f}" y="{y:.1f}" font-size="{font:.1f}" font-weight="bold" '
-            f'text-anchor="middle" fill="{ink}"{fit}>{escape(uid)}</text>')
+    return (f'<text class="unit-id" x="{cx:.1f}" y="{y:.1f}" font-size="{font:.1f}" '
+            f'font-weight="bold" text-anchor="middle" fill="{ink}"{fit}>{escape(uid)}</text>')
 
 
 def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
@@ -211,7 +231,8 @@ def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
 
     An arrow runs from where it leaves the counters of its first hex to where it meets those of the
     last, so it never covers a counter at either end (a crowded hex's labels stay readable); the
-    count sits near its tail, away from the hex id band it crosses. ``crowd``: counters drawn per hex.
+    count sits near its tail, away from the hex id band it crosses. ``crowd``: counters drawn per
+    hex.
     """
     paths: dict[tuple[str, str, str], list] = {}
     for kind, ev in ctx.moves:
@@ -232,16 +253,21 @@ def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
         dash = "" if kind == "advance" else ' stroke-dasharray="9 4"'
         units = ", ".join(e.unit for e in evs)
         tip = f"{kind} {a} -> {b}: {units} ({evs[0].rule})"
-        out.append(f'<g id="arrow-{i}" class="arrow {kind}" data-units={quoteattr(units)} data-from={quoteattr(a)} '
-                   f'data-to={quoteattr(b)}><title>{escape(tip)}</title>'
-                   f'<path d="M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}" fill="none" stroke="{ARROWS[kind]}" '
-                   f'stroke-width="5" stroke-opacity="0.92"{dash} stroke-linecap="round" marker-end="url(#head-{kind})"/>')
+        out.append(f'<g id="arrow-{i}" class="arrow {kind}" data-units={quoteattr(units)} '
+                   f'data-from={quoteattr(a)} '
+                   f'data-to={quoteattr(b)}><title>{escape(tip)}</title><path '
+                   f'd="M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}" fill="none" '
+                   f'stroke="{ARROWS[kind]}" stroke-width="5" stroke-opacity="0.92"{dash} '
+                   f'stroke-linecap="round" marker-end="url(#head-{kind})"/>')
         if len(evs) > 1:
             # A quarter of the way along the curve: B(t) = (1-t)^2 S + 2t(1-t) M + t^2 E.
-            bx, by = (0.5625 * sx + 0.375 * mx + 0.0625 * ex), (0.5625 * sy + 0.375 * my + 0.0625 * ey)
-            out.append(f'<g class="count" data-count="{len(evs)}"><circle cx="{bx:.1f}" cy="{by:.1f}" r="8" fill="white" '
-                       f'stroke="{ARROWS[kind]}" stroke-width="2"/><text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
-                       f'font-weight="bold" text-anchor="middle" fill="{ARROWS[kind]}">{len(evs)}</text></g>')
+            bx = 0.5625 * sx + 0.375 * mx + 0.0625 * ex
+            by = 0.5625 * sy + 0.375 * my + 0.0625 * ey
+            out.append(f'<g class="count" data-count="{len(evs)}"><circle cx="{bx:.1f}" '
+                       f'cy="{by:.1f}" r="8" fill="white" stroke="{ARROWS[kind]}" '
+                       f'stroke-width="2"/><text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
+                       'font-weight="bold" text-anchor="middle" '
+                       f'fill="{ARROWS[kind]}">{len(evs)}</text></g>')
         out.append("</g>")
     out.append("</g>")
     return out

@@ -22,6 +22,7 @@ import sqlite3
 import sys
 from collections import OrderedDict
 from pathlib import Path
+from typing import Mapping
 
 from msgspec import inspect as mi
 
@@ -41,8 +42,8 @@ from ..kit.sequence import phases
 
 BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l", "continue", "c", "cont",
                  "reverse-continue", "rc")
-_HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EOF", "do_c", "do_cont", "do_rc",
-           "do_reverse_continue"}
+_HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EOF", "do_c",
+           "do_cont", "do_rc", "do_reverse_continue"}
 HISTORY = os.environ.get("TURNLOG_HISTORY", str(Path.home() / ".turnlog_history"))
 
 
@@ -54,19 +55,22 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
 
     def __init__(self, game, stdin=None, stdout=None, *, history: str | None = HISTORY):
         self.interactive = stdin is None and sys.stdin.isatty()
-        super().__init__(stdin=stdin if stdin is not None or self.interactive else sys.stdin, stdout=stdout)
+        super().__init__(stdin=stdin if stdin is not None or self.interactive else sys.stdin,
+                         stdout=stdout)
         self.game = game
         self.use_rawinput = self.interactive
         self.history = history if self.interactive else None
         self.cursor = self.last
-        self.actor = ""  # who issues commands from here (`as NAME`); recorded in the log, checked in a seated game
+        # who issues commands from here (`as NAME`); recorded in the log, checked in a seated game
+        self.actor = ""
         self._states: OrderedDict[int, GameState] = OrderedDict()
         self.breaks = {}     # number -> Breakpoint (repl_break.py)
         self.searched = ""  # the last TEXT of `search`, for `search` alone
         self._update_prompt()
         if self.interactive:
-            self.intro = (f"turnlog repl: '{self.state().name}', {self.last} events; the cursor is at the live end.\n"
-                          "help lists the commands, help NAME explains one; Tab completes; Ctrl-D leaves.")
+            self.intro = (f"turnlog repl: '{self.state().name}', {self.last} events; the cursor is "
+                          "at the live end.\nhelp lists the commands, help NAME explains one; Tab "
+                          "completes; Ctrl-D leaves.")
 
     # -- plumbing --------------------------------------------------------------
 
@@ -114,7 +118,8 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
 
     def precmd(self, line: str) -> str:
         if not self.prompt and line.strip() != "EOF":
-            self.say(f"{self.label}{line.rstrip()}")  # a transcript when driven from a pipe or a test
+            # a transcript when driven from a pipe or a test
+            self.say(f"{self.label}{line.rstrip()}")
         return line
 
     def postcmd(self, stop: bool, line: str) -> bool:
@@ -132,14 +137,17 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
             self.say(f"error: {line.strip()}: a number too large here (a seq is at most "
                      f"{(1 << 63) - 1})")
         except ConcurrencyError as err:
-            self.game.state = self.game.at()  # another player appended: catch up, then let them retry
+            # another player appended: catch up, then let them retry
+            self.game.state = self.game.at()
             self._states.clear()
-            self.say(f"error: {err}\n(reloaded: the log now ends at seq {self.last}; nothing of yours was written)")
+            self.say(f"error: {err}\n(reloaded: the log now ends at seq {self.last}; nothing of "
+                     "yours was written)")
         except KeyError as err:
             self.say(f"error: no such id {err}")
         except LogError as err:  # a read-only game: browsing goes on
             self.say(f"error: {err}")
-        except sqlite3.Error as err:  # a full disk: the command was rolled back, the live state reloaded
+        # a full disk: the command was rolled back, the live state reloaded
+        except sqlite3.Error as err:
             self.say(f"error: {sqlite_failure(err)}")
         except Exception as err:  # a debugging shell outlives its bugs: say what broke and carry on
             self.say(f"internal error: {type(err).__name__}: {err}")
@@ -154,7 +162,8 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
             return self.onecmd("search")
         return False
 
-    def default(self, line: str) -> bool:
+    # Cmd.onecmd returns what default returns, and True ends the loop (typeshed says None).
+    def default(self, line: str) -> bool:  # type: ignore[override]
         if line.strip() == "EOF":
             return True
         self.say(f"unknown command {line.split()[0]!r}; type help")
@@ -184,7 +193,10 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
         st = self.state(self.last)
         if kind == "proc":  # every kind's procedures (A1, C1, S1, L1 ...), not only attrition's
             return sorted(pid for k in kinds.active(st) if hasattr(k, "instances") for pid in k.instances(st))
-        return sorted({"unit": st.units, "hex": st.hexes, "zone": st.zones, "faction": st.factions}[kind])
+        tables: dict[str, Mapping[str, object]] = {"unit": st.units, "hex": st.hexes,
+                                                   "zone": st.zones,
+                                                  "faction": st.factions}
+        return sorted(tables[kind])
 
     def complete_unit(self, text, line, begidx, endidx):
         return [x for x in self._ids("unit") if x.startswith(text)]
@@ -203,7 +215,8 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
     def complete_do(self, text, line, begidx, endidx):
         before = line[:begidx].split()
         if len(before) <= 1 and not line[:begidx].rstrip().endswith("="):
-            return [n + " " for n in sorted(c.vocabulary()) if n.startswith(text) and n not in ("Undo", "Redo")]
+            return [n + " " for n in sorted(c.vocabulary()) if n.startswith(text)
+                    and n not in ("Undo", "Redo")]
         name = before[1] if len(before) > 1 else ""
         cls = c.vocabulary().get(name)
         if cls is None:
@@ -238,4 +251,5 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd
         return []
 
 
-setattr(Shell, "do_reverse-continue", BreakCommands.do_reverse_continue)  # a hyphen cannot be written in a def
+# a hyphen cannot be written in a def
+setattr(Shell, "do_reverse-continue", BreakCommands.do_reverse_continue)

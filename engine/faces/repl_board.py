@@ -12,9 +12,10 @@ from . import diff as D
 from . import render
 from ..errors import CommandError
 from ..kinds import view as board
+from .repl_cursor import Mixin
 
 
-class BoardCommands:
+class BoardCommands(Mixin):
     """Looking at the board at the cursor."""
 
     def do_board(self, arg: str) -> None:
@@ -28,10 +29,13 @@ class BoardCommands:
         if hid not in st.hexes:
             raise CommandError(f'no hex "{hid}"')
         h = st.hexes[hid]
-        self.say(f"{hid} (column {h.col}, row {h.row}): {h.terrain}, controlled by {st.control.get(hid) or 'nobody'}"
-                 f"{', ' + h.front + ' front' if h.front else ''}{', weather zone ' + h.weather_zone if h.weather_zone else ''}")
+        self.say(f"{hid} (column {h.col}, row {h.row}): {h.terrain}, "
+                 f"controlled by {st.control.get(hid) or 'nobody'}"
+                 f"{', ' + h.front + ' front' if h.front else ''}"
+                 f"{', weather zone ' + h.weather_zone if h.weather_zone else ''}")
         for f in st.features.get(hid, []):
-            extra = ", ".join(f"{k} {getattr(f, k)}" for k in ("owner", "origin", "launched_from", "name") if getattr(f, k))
+            named = ("owner", "origin", "launched_from", "name")
+            extra = ", ".join(f"{k} {getattr(f, k)}" for k in named if getattr(f, k))
             self.say(f"  feature: {f.kind}{' (' + extra + ')' if extra else ''}")
         view = board(st)
         for u in sorted((u for u in st.units.values() if u.hex == hid), key=lambda u: u.id):
@@ -95,7 +99,7 @@ class BoardCommands:
             before = int(arg)
         else:
             row = self._row(self.cursor)
-            before = self.game.log.command(row[1])[5] - 1 if row else 0
+            before = self._command(row[1])[5] - 1 if row else 0
         d = D.diff(self.state(before), self.state())
         d.notes = D.new_notes(self.game, before, self.game, self.cursor)
         self.say(D.text(d, self.state()))
@@ -104,7 +108,8 @@ class BoardCommands:
 def _unit_text(u, view) -> str:
     """A unit as the board's view shows it: its strength text, place, mode, markers and flags."""
     v = view.units[u.id]
-    flags = [f"supply {u.supply}" if u.supply != "full" else "", "took offensive" if u.offensive else "",
+    flags = [f"supply {u.supply}" if u.supply != "full" else "",
+             "took offensive" if u.offensive else "",
              f"airdropped from {u.airdropped_from}" if u.airdropped_from else "",
              f"mode {v.mode}" if v.mode else "",
              *(f"{m.name} ({m.rule})" if m.rule else m.name for m in v.markers)]

@@ -11,18 +11,22 @@ from __future__ import annotations
 import difflib
 import re
 from dataclasses import dataclass
+from typing import Iterator
 
 from turnlog.events import codec
+from turnlog.events.base import Event
 from turnlog.events.game import DieRolled
 from turnlog.projections import narrative
 
 from ..errors import CommandError
+from .repl_cursor import Mixin
 
 KINDS = ("roll", "rule", "type", "actor")
 USAGE = "usage: break [roll | rule NUMBER | type EVENTTYPE | actor NAME]"
 CHUNK = 256  # rows decoded at a time: a hit near the cursor stops the scan early in a long log
 SHOWN = 40   # search lists at most this many matches
-# A rule number as the narrative cites it: 14.62, 14.62B, 14.521, T.2 (digits or a letter, then dotted parts).
+# A rule number as the narrative cites it: 14.62, 14.62B, 14.521, T.2 (digits or a letter, then
+# dotted parts).
 RULE = re.compile(r"\b(?:\d+|[A-Z])(?:\.\d+)+[A-Za-z]*\b")
 
 
@@ -65,7 +69,7 @@ def cites(cited: str, asked: str) -> bool:
     return cited.startswith(asked + ".") if "." not in asked else cited.startswith(asked)
 
 
-class BreakCommands:
+class BreakCommands(Mixin):
     """Breakpoints over the log, continue / reverse-continue, and search over the narrative."""
 
     breaks: dict[int, Breakpoint]
@@ -81,10 +85,12 @@ class BreakCommands:
                 raise CommandError(f"break roll takes nothing after it, not {value!r}")
             return Breakpoint("roll")
         if not value:
-            raise CommandError(f"break {kind} needs a {'rule number' if kind == 'rule' else 'name'} ({USAGE})")
+            raise CommandError(f"break {kind} needs a "
+                               f"{'rule number' if kind == 'rule' else 'name'} ({USAGE})")
         if kind == "type" and value not in codec.TYPES:
             near = difflib.get_close_matches(value, list(codec.TYPES), n=3)
-            raise CommandError(f"no event type {value!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
+            raise CommandError(f"no event type {value!r}"
+                               + (f"; did you mean {', '.join(near)}?" if near else ""))
         return Breakpoint(kind, value)
 
     def do_break(self, arg: str) -> None:
@@ -125,7 +131,8 @@ class BreakCommands:
             return
         bad = [w for w in words if not w.isdigit() or int(w) not in self.breaks]
         if bad:
-            raise CommandError(f"no breakpoint {bad[0]} (break lists them: {', '.join(map(str, self.breaks)) or 'none'})")
+            listed = ', '.join(map(str, self.breaks)) or 'none'
+            raise CommandError(f"no breakpoint {bad[0]} (break lists them: {listed})")
         for w in words:
             self.say(f"cleared breakpoint {w}: {self.breaks.pop(int(w))}")
 
@@ -153,7 +160,8 @@ class BreakCommands:
         self.cursor = end
         self.say(f"{why}; at the {'live end' if forwards else 'first event'} of the log, seq {end}")
 
-    def _scan(self, forwards: bool, start: int | None = None):
+    def _scan(self, forwards: bool,
+              start: int | None = None) -> Iterator[tuple[int, int, Event, bool]]:
         """Rows after (or before) the cursor, nearest first, decoded a chunk at a time."""
         at = self.cursor if start is None else start
         if forwards:
@@ -175,11 +183,13 @@ class BreakCommands:
             self._search_next()
             return
         self.searched = text
-        actors, undone, found = self._actors(), self.game.undone(), []
+        actors, undone = self._actors(), self.game.undone()
+        found: list[tuple[int, int, Event, bool]] = []
         for row in self._scan(True, start=0):
             if self._matches(row, actors):
                 found.append(row)
-        self.say(f"{len(found)} event{'s' * (len(found) != 1)} match{'es' * (len(found) == 1)} {narrative.quoted(text)}"
+        self.say(f"{len(found)} event{'s' * (len(found) != 1)} match{'es' * (len(found) == 1)} "
+                 f"{narrative.quoted(text)}"
                  + (f"; the first {SHOWN}:" if len(found) > SHOWN else ("" if not found else ":")))
         for row in found[:SHOWN]:
             self.say(self._line(*row, undone=undone))
@@ -195,7 +205,8 @@ class BreakCommands:
                 self.cursor = row[0]
                 self._show_cursor()
                 return
-        self.say(f"no event after seq {self.cursor} matches {narrative.quoted(self.searched)} (the live end is seq {self.last})")
+        self.say(f"no event after seq {self.cursor} matches {narrative.quoted(self.searched)} "
+                 f"(the live end is seq {self.last})")
 
     def _matches(self, row, actors: dict[int, str]) -> bool:
         seq, cid, ev, _auto = row

@@ -7,7 +7,12 @@ of the log, and drops the Shell's cached boards (``self._states``) that the new 
 """
 from __future__ import annotations
 
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Protocol
+
+from turnlog.events.base import Event
 from turnlog.projections import narrative
+from turnlog.projections.state import GameState
 
 from ..verify import anchor as A
 from .. import commands as c
@@ -17,20 +22,62 @@ from .explain import command_args
 from .shortform import parse_short
 from ..seats import seat_of
 
+if TYPE_CHECKING:
+    from ..game import Game
 
-class CursorCommands:
+
+class ShellHost(Protocol):
+    """What the command mixins read of the Shell they are mixed into (engine/faces/repl.py)."""
+
+    game: Game
+    cursor: int
+    actor: str
+    _states: OrderedDict[int, GameState]
+
+    @property
+    def last(self) -> int: ...
+
+    def say(self, text: str = "") -> None: ...
+
+    def state(self, seq: int | None = None) -> GameState: ...
+
+    def _row(self, seq: int) -> tuple[int, int, Event, bool] | None: ...
+
+    def _command(self, cid: int) -> tuple: ...
+
+    def _line(self, seq, cid, ev, auto, undone=frozenset()) -> str: ...
+
+    def _show_cursor(self) -> None: ...
+
+
+# Each mixin is checked as a part of a ShellHost; at run time it derives from object alone.
+if TYPE_CHECKING:
+    Mixin = ShellHost
+else:
+    Mixin = object
+
+
+class CursorCommands(Mixin):
     """Walking the log with the cursor, and acting at its live end."""
 
     # -- moving the cursor -----------------------------------------------------
 
-    def _row(self, seq: int):
+    def _row(self, seq: int) -> tuple[int, int, Event, bool] | None:
         rows = self.game.rows(seq, seq)
         return rows[0] if rows else None
+
+    def _command(self, cid: int) -> tuple:
+        """The row of command ``cid``, which an event of the log names."""
+        row = self.game.log.command(cid)
+        if row is None:  # a damaged log: its events name a command it does not hold
+            raise CommandError(f"command {cid} has no row in this log; `turnlog verify` names the "
+                               "damage")
+        return row
 
     def _line(self, seq, cid, ev, auto, undone=frozenset()) -> str:
         mark = "->" if seq == self.cursor else "  "
         flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
-        author = self.game.log.command(cid)[1] if type(ev).__name__ == "NoteAdded" else None
+        author = self._command(cid)[1] if type(ev).__name__ == "NoteAdded" else None
         return f"{mark}{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}"
 
     def _show_cursor(self) -> None:
@@ -77,7 +124,8 @@ class CursorCommands:
         cid = next(r for r in self.game.log.commands() if r[6] == min(ends))
         first = max(cid[5], self.cursor + 1)
         self.cursor = cid[6]
-        self.say(f"command c{cid[0]} {cid[2]}{' by ' + cid[1] if cid[1] else ''}: {command_args(cid[3])}")
+        self.say(f"command c{cid[0]} {cid[2]}{' by ' + cid[1] if cid[1] else ''}: "
+                 f"{command_args(cid[3])}")
         undone = self.game.undone()
         for row in self.game.rows(first, cid[6]):
             self.say(self._line(*row, undone=undone))
@@ -99,7 +147,8 @@ class CursorCommands:
         seq = {"start": 1, "end": self.last, "$": self.last}.get(arg)
         if seq is None:
             if not arg.isdigit():
-                raise CommandError(f"usage: goto SEQ | start | end (SEQ a number from 1 to {self.last}), not {arg!r}")
+                raise CommandError("usage: goto SEQ | start | end (SEQ a number from 1 to "
+                                   f"{self.last}), not {arg!r}")
             seq = int(arg)
             if not 0 <= seq <= self.last:
                 raise CommandError(f"seq {seq} is outside the log (1..{self.last})")
@@ -114,7 +163,7 @@ class CursorCommands:
         self.say(f"seq {self.cursor} of {self.last} ({where})")
         if row:
             seq, cid, ev, auto = row
-            cmdrow = self.game.log.command(cid)
+            cmdrow = self._command(cid)
             self.say(f"  event:   {narrative.line(ev)}{' (automatic)' if auto else ''}"
                      f"{' (undone by a later command)' if cid in self.game.undone() else ''}")
             seat = seat_of(self.game.state, cmdrow[1] or "")
@@ -122,7 +171,8 @@ class CursorCommands:
             self.say(f"  command: c{cid} {cmdrow[2]}{by} at {cmdrow[4]}, "
                      f"seq {cmdrow[5]}-{cmdrow[6]}: {command_args(cmdrow[3])}")
         t = st.turn
-        self.say(f"  turn:    {t.turn} ({t.season} {t.year}), {t.active or '-'}'s player turn, {t.phase or '-'} phase")
+        self.say(f"  turn:    {t.turn} ({t.season} {t.year}), {t.active or '-'}'s player turn, "
+                 f"{t.phase or '-'} phase")
         for p in st.attritions.values():
             self.say(f"  {p.id}: {p.attacker} vs {p.defender} in {p.zone}, phase {p.phase}")
         if self.cursor:
@@ -175,9 +225,11 @@ class CursorCommands:
         if not keys:
             raise CommandError("this game is not signed: its commands need no key")
         if not self.actor:
-            raise CommandError("name the actor first (`as NAME`): a key signs its own actor's commands")
+            raise CommandError("name the actor first (`as NAME`): a key signs its own actor's "
+                               "commands")
         from ..signatures import Signer, signer_for
-        signer = signer_for(keys, self.actor, Signer.from_file(path))  # refused now, not at the next command
+        signer = Signer.from_file(path)
+        signer_for(keys, self.actor, signer)  # refused now, not at the next command
         self.game.signers[self.actor] = signer
         self.say(f"signing {self._who()}'s commands with key {signer.public[:16]}...")
 
@@ -192,8 +244,8 @@ class CursorCommands:
         if parts and parts[0] == "override":
             if len(parts) < 2:
                 raise CommandError("undo override needs the referee's name")
-            pairs = self.game.undo(override=True, referee=parts[1], reason=parts[2] if len(parts) > 2 else "",
-                                   actor=self.actor)
+            pairs = self.game.undo(override=True, referee=parts[1],
+                                   reason=parts[2] if len(parts) > 2 else "", actor=self.actor)
         else:
             pairs = self.game.undo(actor=self.actor)
         self._acted(pairs)
@@ -208,8 +260,10 @@ class CursorCommands:
         text = arg.strip()
         if not text:
             raise CommandError("note needs some text")
-        at = 0 if self.cursor == self.last else self.cursor  # 0: the end of the log when it is written
-        # A note is a bookmark, not a move: the cursor stays on the event it marks (at the end it follows the end).
+        # 0: the end of the log when it is written
+        at = 0 if self.cursor == self.last else self.cursor
+        # A note is a bookmark, not a move: the cursor stays on the event it marks (at the end it
+        # follows the end).
         self._acted(self.game.execute(c.AddNote(text=text, at=at), actor=self.actor), keep=True)
 
     def do_marks(self, arg: str) -> None:

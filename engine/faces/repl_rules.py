@@ -12,6 +12,7 @@ from ..attrition import machine
 from ..errors import CommandError
 from ..attrition.why import odds
 from .explain import event_procedure, explain, legal_choices
+from .repl_cursor import Mixin
 
 
 def _head(entry) -> str:
@@ -27,7 +28,7 @@ def _odds_kind(state, pid: str):
     return None
 
 
-class RulesCommands:
+class RulesCommands(Mixin):
     """The rules behind what the cursor shows."""
 
     def do_why(self, arg: str) -> None:
@@ -50,7 +51,8 @@ class RulesCommands:
             self.say(f"(as of seq {self.cursor}; 'do' acts at the live end, seq {self.last})")
         procs = [p for p in st.attritions.values() if p.phase != "done"]
         for p in procs:
-            self.say(f"{p.id} ({p.attacker} vs {p.defender} in {p.zone}) is in phase '{p.phase}'; the table allows:")
+            self.say(f"{p.id} ({p.attacker} vs {p.defender} in {p.zone}) is in phase '{p.phase}'; "
+                     "the table allows:")
             for t in machine.TRANSITIONS:
                 if t["source"] == p.phase:
                     name = next((k for k, v in machine.COMMAND_TRIGGER.items() if v == t["trigger"]),
@@ -60,12 +62,14 @@ class RulesCommands:
         offered = legal_choices(st)
         attr = [x for x in offered if _head(x).split()[0] in machine.COMMAND_TRIGGER
                 or _head(x).startswith("BeginAttrition")]
-        if attr or "attrition" in {k.name for k in kinds.active(st)}:  # a game without rule 14 hears nothing of it
+        # a game without rule 14 hears nothing of it
+        if attr or "attrition" in {k.name for k in kinds.active(st)}:
             self.say("legal now (rules and phase):" + ("" if attr else " no attrition command"))
         for x in attr:
             self.say(f"  {x}")
         shown = list(attr)
-        for kind in kinds.active(st):   # every other machine-driven kind (rule 9...): its open instances, its choices
+        # every other machine-driven kind (rule 9...): its open instances, its choices
+        for kind in kinds.active(st):
             if kind.name in ("turn", "attrition") or not hasattr(kind, "open"):
                 continue
             for inst in kind.open(st):
@@ -92,7 +96,8 @@ class RulesCommands:
             pid = rolling[-1] if rolling else event_procedure(self._row(self.cursor)) or \
                 (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
         if pid not in st.attritions:
-            other = _odds_kind(st, pid)  # a kind's own procedure (a WiF land combat: its kind's odds hook)
+            # a kind's own procedure (a WiF land combat: its kind's odds hook)
+            other = _odds_kind(st, pid)
             if other is not None:
                 for text in other.odds(st, pid):
                     self.say(text)
@@ -103,18 +108,19 @@ class RulesCommands:
         if st.attritions[pid].phase != "roll":
             roll = self._roll_seq(pid)
             if roll is None:
-                raise CommandError(f"{pid} is in phase '{st.attritions[pid].phase}' and has not rolled")
-            seq, ev = roll
-            before, actual = self.state(self.game.log.command(self._row(seq)[1])[5] - 1), ev.die
+                raise CommandError(f"{pid} is in phase '{st.attritions[pid].phase}' and has not "
+                                   "rolled")
+            seq, cid, ev = roll
+            before, actual = self.state(self._command(cid)[5] - 1), ev.die
             self.say(f"{pid} rolled at seq {seq}; the odds just before that roll:")
         for text in odds(before, pid, actual):
             self.say(text)
 
-    def _roll_seq(self, pid: str):
+    def _roll_seq(self, pid: str) -> tuple[int, int, a.AttritionResultDetermined] | None:
         undone = self.game.undone(self.cursor)
         for seq, cid, ev, _a in reversed(self.game.rows(1, self.cursor)):
             if isinstance(ev, a.AttritionResultDetermined) and ev.procedure == pid and cid not in undone:
-                return seq, ev
+                return seq, cid, ev
         return None
 
     def do_diagram(self, arg: str) -> None:

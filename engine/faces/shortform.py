@@ -20,19 +20,22 @@ def parse_short(text: str) -> c.Command:
     cls = names.get(name) or next((v for k, v in names.items() if k.lower() == name.lower()), None)
     if cls is None:
         raise CommandError(f"unknown command {name!r} (known: {', '.join(sorted(names))})")
-    fields = {f.name: f for f in mi.type_info(cls).fields}
-    # Declared order: required fields first, then the optional ones; a mapping (joint dice' shares) is
-    # never bare, it is given as field={...}.
+    info = mi.type_info(cls)
+    assert isinstance(info, mi.StructType)  # every command is a Struct
+    fields = {f.name: f for f in info.fields}
+    # Declared order: required fields first, then the optional ones; a mapping (joint dice' shares)
+    # is never bare, it is given as field={...}.
     positional = [k for k, f in fields.items() if not isinstance(f.type, mi.DictType)]
     obj: dict = {"type": cls.__name__}
     for arg in args:
         if "=" in arg and arg.split("=", 1)[0] in fields:
             key, value = arg.split("=", 1)
         else:
-            key = next((k for k in positional if k not in obj), None)
-            if key is None:
-                raise CommandError(f"{cls.__name__}: no field for {arg!r} (fields: {', '.join(fields)})")
-            value = arg
+            free = next((k for k in positional if k not in obj), None)
+            if free is None:
+                raise CommandError(f"{cls.__name__}: no field for {arg!r} (fields: "
+                                   f"{', '.join(fields)})")
+            key, value = free, arg
         obj[key] = _convert(value, fields[key].type, f"{key}")
     return c.parse(msgspec.json.encode(obj))
 
@@ -102,7 +105,8 @@ def _convert(value: str, t, path: str):
         t = next(x for x in t.types if not isinstance(x, mi.NoneType))
     if isinstance(t, mi.LiteralType):
         if value not in t.values:
-            raise CommandError(f"{path}: expected one of {', '.join(map(str, t.values))}, got {value!r}")
+            raise CommandError(f"{path}: expected one of {', '.join(map(str, t.values))}, got "
+                               f"{value!r}")
         return value
     if isinstance(t, mi.IntType):
         try:

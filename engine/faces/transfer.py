@@ -201,10 +201,11 @@ def _read(src: Path, text: Iterable[str], commands: list, total: int, progress, 
 
 
 def copy_game(src: str, dst: str) -> tuple[int, str]:
-    """Copy the game at ``src`` into a new game at ``dst``, either store, rows and hashes verbatim; return (events, head).
+    """Copy the game at ``src`` into a new game at ``dst``; return (events, head).
 
-    The seed sidecar goes with it where ``src`` has one. Refused, with nothing left at ``dst``, unless
-    the copy's chain verifies and every (seq, hash) equals the source's.
+    Either store, rows and hashes verbatim. The seed sidecar goes with it where ``src`` has one.
+    Refused, with nothing left at ``dst``, unless the copy's chain verifies and every (seq, hash)
+    equals the source's.
     """
     from .. import dice as D
     from .. import gamefiles as GF

@@ -16,7 +16,8 @@ def _seqs(seqs: list[int], n: int = 12) -> str:
     return shown + (f" and {len(seqs) - n} more" if len(seqs) > n else "")
 
 
-_SEED = {"revealed": "the seed revealed in the log", "sidecar": "the seed kept beside the file (not yet revealed)"}
+_SEED = {"revealed": "the seed revealed in the log",
+         "sidecar": "the seed kept beside the file (not yet revealed)"}
 _PUBLIC = "the dice seed is PUBLIC (given by hand or published): anyone could predict every roll"
 _KEYLESS = ("the log is in the signed format (log format 4) but registers no key: a signed game "
             "whose keys were removed looks so; compare with the keys exchanged, or verify --anchor")
@@ -28,7 +29,8 @@ def _fair_lines(rep: Report) -> list[str]:
     for c in rep.claims or []:
         answer = (f"{c.answer} by {c.answered_by} at seq {c.answered_at}" if c.answered_by
                   else "pending (or taken back)")
-        out.append(f"  claim     {c.claim} ({c.cls}) by {c.by} at seq {c.seq}: {_cmd(c.command)}; {answer}")
+        out.append(f"  claim     {c.claim} ({c.cls}) by {c.by} at seq {c.seq}: {_cmd(c.command)}; "
+                   f"{answer}")
     if rep.reveals:
         out.append(f"  reveal    at seq {_seqs(rep.reveals)}")
     return out
@@ -52,9 +54,10 @@ def _lines(rep: Report, path: str) -> list[str]:
     if rep.integrity and rep.integrity != "ok":
         lines.append(f"  file      the SQLite file is damaged: {rep.integrity}")
     if rep.missing_triggers:
-        lines.append(f"  file      lacks its append-only trigger{'s' if len(rep.missing_triggers) > 1 else ''} "
-                     f"({', '.join(rep.missing_triggers)}): dropped by hand, or an old file; the chain below still "
-                     "checks every row")
+        lines.append("  file      lacks its append-only "
+                     f"trigger{'s' if len(rep.missing_triggers) > 1 else ''} "
+                     f"({', '.join(rep.missing_triggers)}): dropped by hand, or an old file; the "
+                     "chain below still checks every row")
     if rep.schema:
         lines += [f"  schema    {p}" for p in rep.schema]
     if rep.stage == "setup":
@@ -62,9 +65,11 @@ def _lines(rep: Report, path: str) -> list[str]:
         lines.append("NOT VERIFIED: not a game's log")
         return lines
     if rep.stage == "anchor":
-        lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
+        lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to "
+                     "the one before")
         lines.append(f"  anchor    FAILED at seq {rep.first_bad_seq}: {rep.problem}")
-        lines.append("            (the dice, commands and replay are checked only on a log that keeps its anchors)")
+        lines.append("            (the dice, commands and replay are checked only on a log that "
+                     "keeps its anchors)")
         lines.append(f"NOT VERIFIED: the log was altered at or before seq {rep.first_bad_seq}")
         return lines
     if rep.stage == "file":
@@ -76,16 +81,19 @@ def _lines(rep: Report, path: str) -> list[str]:
         if rep.first_bad_seq is not None:
             lines.append(f"  chain     BROKEN at seq {rep.first_bad_seq}: {rep.problem}; "
                          f"intact up to seq {rep.chain_ok_upto}")
-        lines.append("            (the dice, commands and replay are checked only on an intact chain)")
+        lines.append("            (the dice, commands and replay are checked only on an intact "
+                     "chain)")
         lines.append(f"NOT VERIFIED: the log was altered at seq {rep.first_bad_seq}" if rep.first_bad_seq is not None
                      else "NOT VERIFIED: the file is damaged")
         return lines
-    lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the one before")
+    lines.append(f"  chain     intact up to seq {rep.chain_ok_upto}: every row's hash links to the "
+                 "one before")
     if rep.anchors:
-        lines.append(f"  anchor    {', '.join(rep.anchors)}: the file still holds {'them' if len(rep.anchors) > 1 else 'it'}")
+        held = 'them' if len(rep.anchors) > 1 else 'it'
+        lines.append(f"  anchor    {', '.join(rep.anchors)}: the file still holds {held}")
     if rep.head:
-        lines.append(f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows nothing was "
-                     f"cut or rewritten)")
+        lines.append(f"  head      {rep.head} (keep it; `verify --anchor {rep.head}` later shows "
+                     "nothing was cut or rewritten)")
     lines += _identity_lines(rep)
     lines += _signature_lines(rep)
     lines += _dice_lines(rep)
@@ -95,7 +103,8 @@ def _lines(rep: Report, path: str) -> list[str]:
             lines.append(f"            FAILED: {rep.problem}")
     d = rep.discrepancy
     if d is not None:
-        lines.append(f"  commands  FIRST DISCREPANCY at seq {d.seq}, command c{d.command_id} {_cmd(d.command)}")
+        lines.append(f"  commands  FIRST DISCREPANCY at seq {d.seq}, command c{d.command_id} "
+                     f"{_cmd(d.command)}")
         if d.rule:
             lines.append(f"            refused by rule {d.rule}: {d.message}")
         else:
@@ -104,21 +113,23 @@ def _lines(rep: Report, path: str) -> list[str]:
             lines.append(f"            logged:       {d.logged}")
             lines.append(f"            re-execution: {d.again}")
         if rep.commands_checked:
-            lines.append(f"            ({rep.commands_checked} commands before it re-executed identically)")
+            lines.append(f"            ({rep.commands_checked} commands before it re-executed "
+                         "identically)")
     else:
         others = rep.commands - rep.commands_checked
         more = (f" ({others} more: the setup, re-derived from its scenario, and undos, judged by "
                 "the live undo rules)" if others else "")
-        lines.append(f"  commands  {rep.commands_checked} re-executed on the board of their time: all legal, "
-                     f"the same events as logged" + more)
+        lines.append(f"  commands  {rep.commands_checked} re-executed on the board of their time: "
+                     "all legal, the same events as logged" + more)
         if rep.overrides:
-            lines.append(f"            a referee overrode the dice barrier to undo at seq {_seqs(rep.overrides)}")
+            lines.append("            a referee overrode the dice barrier to undo at seq "
+                         f"{_seqs(rep.overrides)}")
         lines += _fair_lines(rep)
         if rep.replay_equal is not None:
             lines.append("  replay    a replay from zero gives the live board" if rep.replay_equal
                          else "  replay    a replay from zero DIFFERS from the live board")
     if rep.stage == "snapshots":
-        lines.append(f"  snapshots {rep.problem} (all: {_seqs(rep.forged_snapshots)})")
+        lines.append(f"  snapshots {rep.problem} (all: {_seqs(rep.forged_snapshots or [])})")
     if rep.problem and rep.stage == "schema":
         lines.append(f"  log       {rep.problem}")
     if rep.ok:
@@ -127,14 +138,17 @@ def _lines(rep: Report, path: str) -> list[str]:
         lines.append("VERIFIED" + (f" (but {'; and '.join(buts)})" if buts else ""))
     else:
         first = d.seq if d is not None else rep.first_bad_seq
-        why = {"dice": "a roll cannot be confirmed", "commands": "a command does not re-execute as logged",
+        why = {"dice": "a roll cannot be confirmed",
+               "commands": "a command does not re-execute as logged",
                "replay": "the replay differs", "schema": "the log cannot be read",
                "snapshots": "the snapshot cache is forged",
                "seats": "a command was issued out of turn",
                "signatures": "a command's signature is missing or forged"}.get(rep.stage, rep.problem)
-        if rep.stage == "signatures" and first is None:  # the extra is missing: nothing forged, nothing checked
+        # the extra is missing: nothing forged, nothing checked
+        if rep.stage == "signatures" and first is None:
             why = rep.problem
-        lines.append(f"NOT VERIFIED: {why}" + (f" (first at seq {first})" if first is not None else ""))
+        lines.append(f"NOT VERIFIED: {why}"
+                     + (f" (first at seq {first})" if first is not None else ""))
     return lines
 
 
@@ -161,7 +175,8 @@ def _signature_lines(rep: Report) -> list[str]:
         where = f"FAILED at seq {rep.first_bad_seq}: " if rep.first_bad_seq is not None else "NOT CHECKED: "
         out.append(f"  signed    {where}{rep.problem}")
     else:
-        out.append(f"  signed    {rep.signatures_checked} commands, each by its actor's key over the row before it")
+        out.append(f"  signed    {rep.signatures_checked} commands, each by its actor's key over "
+                   "the row before it")
     return out
 
 
@@ -187,8 +202,9 @@ def _seed_lines(rep: Report) -> list[str]:
     if rep.problem and rep.stage == "dice" and not bad and not rep.rolls_unchecked:
         out.append(f"            {rep.problem}")
     if rep.rolls_unchecked:
-        out.append(f"            {len(rep.rolls_unchecked)} not checkable: the seed is neither revealed in the log nor "
-                   f"beside the file (seq {_seqs(rep.rolls_unchecked)}); `turnlog reveal` appends it")
+        out.append(f"            {len(rep.rolls_unchecked)} not checkable: the seed is neither "
+                   f"revealed in the log nor beside the file (seq {_seqs(rep.rolls_unchecked)}); "
+                   "`turnlog reveal` appends it")
     return out
 
 
@@ -208,14 +224,15 @@ def _joint_lines(rep) -> list[str]:
     if not n:
         return [f"  dice      joint dice of {', '.join(jc.holders)}: no die was rolled"]
     out = [f"  dice      joint dice of {', '.join(jc.holders)}: {n} roll{'s' if n != 1 else ''}, "
-           f"{sum(r.check != 'entered' for r in rep.rolls)} from shares, {len(rep.rolls_entered)} entered by hand"]
+           f"{sum(r.check != 'entered' for r in rep.rolls)} from shares, {len(rep.rolls_entered)} "
+           "entered by hand"]
     for who, label in ((jc.revealed, "revealed in the log"), (jc.held, "held by this process")):
         if who:
             out.append(f"            secrets {label}: {', '.join(who)}")
     signed = jc.signed is True
     against = "under its holder's registered key" if signed else "against their holder's secret"
-    out.append(f"            {jc.shares_checked} shares checked {against}; "
-               f"{rep.rolls_derived} roll{'s' if rep.rolls_derived != 1 else ''} re-derived in full")
+    out.append(f"            {jc.shares_checked} shares checked {against}; {rep.rolls_derived} "
+               f"roll{'s' if rep.rolls_derived != 1 else ''} re-derived in full")
     if rep.problem and rep.stage == "dice":
         out.append(f"            {rep.problem}")
     return out

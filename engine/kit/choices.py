@@ -1,9 +1,9 @@
 """What ``legal()`` lists: one Choice per command that may be issued now, with its concrete options.
 
-A Choice names the command, the fields already fixed (``procedure="A1"``), who acts and the rule that
-governs it, and one Option per field left to fill. ``choice.head`` is the short line legal() gave before
-choices were concrete ("TakeAttritionLosses procedure=A1", "StartPhase combat"), which the REPL's short
-form reads back; ``str(choice)`` adds the options.
+A Choice names the command, the fields already fixed (``procedure="A1"``), who acts and the rule
+that governs it, and one Option per field left to fill. ``choice.head`` is the short line legal()
+gave before choices were concrete ("TakeAttritionLosses procedure=A1", "StartPhase combat"), which
+the REPL's short form reads back; ``str(choice)`` adds the options.
 
 Field notation in ``Option.field``:
 
@@ -22,7 +22,7 @@ options pick at most that many values in all), ``one_of`` (exactly one of these 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Sequence
 
 import msgspec
 
@@ -118,8 +118,9 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     def example(self, rng: random.Random) -> dict:
         """A command document (``{"type": ..., ...}``) drawn at random within the options.
 
-        Every finite option, bound, ``distinct``, ``together`` and ``one_of`` is respected; a condition
-        only in ``note`` is not, and an open field takes one of its example values (or is left out).
+        Every finite option, bound, ``distinct``, ``together`` and ``one_of`` is respected; a
+        condition only in ``note`` is not, and an open field takes one of its example values (or is
+        left out).
         """
         doc: dict[str, Any] = {"type": self.command, **self.fixed}
         taken: set = set()
@@ -138,8 +139,9 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             if opt.many and left is not None:
                 left -= len(value)
         for name in dict.fromkeys(o.field.split("[]")[0] for o in self.options if "[]" in o.field):
-            # A required item can be left short when an earlier one took the values it needed and that may
-            # not repeat: draw the items again (a bounded number of times) before giving a short one back.
+            # A required item can be left short when an earlier one took the values it needed and
+            # that may not repeat: draw the items again (a bounded number of times) before giving a
+            # short one back.
             before = set(taken)
             for _attempt in range(25):
                 taken.clear()
@@ -164,7 +166,8 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
                 taken.add(v)
             return v
         most = opt.most if left is None else min(left, opt.most if opt.most is not None else left)
-        picked = pick(rng, [v for v in opt.values if not (shared and v in taken)], opt.least, most, opt.bounds)
+        picked = pick(rng, [v for v in opt.values if not (shared and v in taken)], opt.least, most,
+                      opt.bounds)
         if shared:
             taken.update(picked)
         return picked
@@ -177,7 +180,8 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
         keyname = key.field.split(".", 1)[1]
         keys = pick(rng, key.values, key.least, key.most, key.bounds) if key.many else [rng.choice(key.values)]
         required = {v for b in key.bounds if b.least for v in b.values}
-        items, missed = [], False
+        items: list[dict] = []
+        missed = False
         # Required items first, so that they have the first claim on values that may not repeat;
         # an optional item whose own options can no longer be met is dropped.
         for k in sorted(keys, key=lambda k: k not in required):
@@ -201,7 +205,8 @@ def _applies(opt: Option, doc: dict) -> bool:
     return all(doc.get(k) == v for k, v in opt.when.items())
 
 
-def pick(rng: random.Random, values: list, least: int, most: int | None, bounds: list[Bound] = ()) -> list:
+def pick(rng: random.Random, values: list, least: int, most: int | None,
+         bounds: Sequence[Bound] = ()) -> list:
     """``least``..``most`` distinct values at random, within every bound: the bounds' minimums first."""
     most = len(values) if most is None else min(most, len(values))
     out: list = []

@@ -1,11 +1,12 @@
 """Build a procedure's phase machine from its table: states, transitions, named conditions, roles.
 
 A combat system's machine module holds data only (the table, the facts its conditions read, who acts
-in each state); this module turns it into one ``transitions`` Machine per kind, built once. Each judged
-command reads the built Machine's transitions for its (trigger, phase) and takes the first whose
-conditions hold (``step``; callbacks are never run: the phase is a fact in the log). ``step_by_model``
-fires the trigger on a scratch model restored with ``set_state``, the reference ``step`` must equal. Diagrams are drawn from the live Machine, so they cannot drift
-from what the rules run.
+in each state); this module turns it into one ``transitions`` Machine per kind, built once. Each
+judged command reads the built Machine's transitions for its (trigger, phase) and takes the first
+whose conditions hold (``step``; callbacks are never run: the phase is a fact in the log).
+``step_by_model`` fires the trigger on a scratch model restored with ``set_state``, the reference
+``step`` must equal. Diagrams are drawn from the live Machine, so they cannot drift from what the
+rules run.
 """
 from __future__ import annotations
 
@@ -28,13 +29,15 @@ class ProcedureMachine:
     """One kind's phase table as a built Machine, with the queries every kind needs.
 
     ``commands`` maps a command name to the trigger it fires; a trigger no command fires is an
-    automatic step (the engine takes it itself). ``roles`` names who acts in each state; ``trigger_roles``
-    overrides that for one trigger where a state has two actors (attrition's ``losses``: the defender
-    takes losses, the attacker may choose 2C). ``rule`` is the rule a refusal by the table cites.
+    automatic step (the engine takes it itself). ``roles`` names who acts in each state;
+    ``trigger_roles`` overrides that for one trigger where a state has two actors (attrition's
+    ``losses``: the defender takes losses, the attacker may choose 2C). ``rule`` is the rule a
+    refusal by the table cites.
     """
 
-    def __init__(self, kind: str, *, states: Sequence[str], transitions: Sequence[Mapping[str, Any]],
-                 initial: str, final: Sequence[str] = ("done",), facts: Mapping[str, Any] | None = None,
+    def __init__(self, kind: str, *, states: Sequence[str],
+                 transitions: Sequence[Mapping[str, Any]], initial: str,
+                 final: Sequence[str] = ("done",), facts: Mapping[str, Any] | None = None,
                  conditions: Mapping[str, Callable[[Any], bool]] | None = None,
                  roles: Mapping[str, str], trigger_roles: Mapping[str, str] | None = None,
                  commands: Mapping[str, str], rule: str):
@@ -57,11 +60,12 @@ class ProcedureMachine:
         """The built ``transitions`` Machine, on first use: a command line that only reads a game (show,
         log) imports neither transitions nor its logging."""
         from transitions import Machine
-        return Machine(model=None, states=self.states, transitions=self.transitions, initial=self.initial,
-                       auto_transitions=False, queued=True, send_event=False)
+        return Machine(model=None, states=self.states, transitions=self.transitions,
+                       initial=self.initial, auto_transitions=False, queued=True, send_event=False)
 
     @cached_property
-    def _ways(self) -> dict[tuple[str, str], tuple[tuple[str, tuple[tuple[Callable, bool], ...]], ...]]:
+    def _ways(self) -> dict[tuple[str, str],
+                            tuple[tuple[str, tuple[tuple[Callable, bool], ...]], ...]]:
         """(trigger, source) -> ((dest, ((condition, wanted), ...)), ...), read off the built Machine in
         its order, each named condition resolved to its function once."""
         ways = {}
@@ -77,28 +81,33 @@ class ProcedureMachine:
         for i, t in enumerate(self.transitions):
             for end in ("source", "dest"):
                 if t[end] not in known:
-                    raise ValueError(f"{self.kind} machine: transitions[{i}].{end} {t[end]!r} is not a state")
+                    raise ValueError(f"{self.kind} machine: transitions[{i}].{end} {t[end]!r} is "
+                                     "not a state")
             conds = t.get("conditions", [])
             for c in [conds] if isinstance(conds, str) else conds:
                 if c not in self.conditions:
-                    raise ValueError(f"{self.kind} machine: transitions[{i}] names no condition {c!r}")
+                    raise ValueError(f"{self.kind} machine: transitions[{i}] names no condition "
+                                     f"{c!r}")
         for s, r in {**self.roles, **self.trigger_roles}.items():
             if r not in ROLES:
-                raise ValueError(f"{self.kind} machine: role {r!r} of {s!r} is not one of {', '.join(ROLES)}")
+                raise ValueError(f"{self.kind} machine: role {r!r} of {s!r} is not one of "
+                                 f"{', '.join(ROLES)}")
         missing = [s for s in self.states if s not in self.roles]
         if missing:
             raise ValueError(f"{self.kind} machine: no role for state(s) {', '.join(missing)}")
         triggers = {t["trigger"] for t in self.transitions}
         for name, trig in self.commands.items():
             if trig not in triggers:
-                raise ValueError(f"{self.kind} machine: command {name} fires {trig!r}, which no transition has")
+                raise ValueError(f"{self.kind} machine: command {name} fires {trig!r}, which no "
+                                 "transition has")
 
     # -- the rules' queries --------------------------------------------------
 
     def triggers(self, phase: str) -> list[str]:
         """Triggers the table allows from ``phase``, in table order (read off the table once, no Machine built)."""
         got = self._triggers.get(phase)
-        if got is None:  # as Machine.get_triggers lists them: in the order each trigger first appears
+        # as Machine.get_triggers lists them: in the order each trigger first appears
+        if got is None:
             firing = {t["trigger"] for t in self.transitions if t["source"] == phase}
             got = self._triggers[phase] = [trig for trig in dict.fromkeys(t["trigger"] for t in self.transitions)
                                            if trig in firing]
@@ -113,11 +122,13 @@ class ProcedureMachine:
         agree on every state, trigger and fact combination of every registered machine.
         """
         if not self._fact_names.issuperset(facts):
-            raise ValueError(f"{self.kind} machine: no fact named {', '.join(sorted(set(facts) - self._fact_names))}")
+            raise ValueError(f"{self.kind} machine: no fact named "
+                             f"{', '.join(sorted(set(facts) - self._fact_names))}")
         ways = self._ways.get((trigger, phase))
         if ways is None:
             raise ValueError(f"{self.kind} machine: {trigger!r} cannot fire from {phase!r}")
-        view = None  # the facts as attributes (f.counters), made only when a transition has conditions
+        # the facts as attributes (f.counters), made only when a transition has conditions
+        view = None
         for dest, conds in ways:
             if conds and view is None:
                 view = SimpleNamespace(**self.facts)
@@ -149,8 +160,9 @@ class ProcedureMachine:
         if trig not in allowed:
             # Name what a player may type, not the table's internal trigger names.
             now = [self.command_of(t) or f"(automatic: {t})" for t in allowed]
-            raise RuleViolation(self.rule, f"{command} is not possible while {procedure} is in phase '{phase}' "
-                                f"(possible now: {', '.join(now) or 'nothing: it is over'})")
+            raise RuleViolation(self.rule, f"{command} is not possible while {procedure} is in "
+                                f"phase '{phase}' (possible now: "
+                                f"{', '.join(now) or 'nothing: it is over'})")
         return trig
 
     def command_of(self, trigger: str) -> str | None:
@@ -167,7 +179,8 @@ class ProcedureMachine:
         """(role, command or "(automatic: trigger)", trigger) for each way out of ``phase``."""
         out = []
         for trig in self.triggers(phase):
-            out.append((self.role(phase, trig), self.command_of(trig) or f"(automatic: {trig})", trig))
+            out.append((self.role(phase, trig),
+                        self.command_of(trig) or f"(automatic: {trig})", trig))
         return out
 
     def edges(self) -> list[tuple[str, str, str, str]]:
@@ -195,7 +208,8 @@ class ProcedureMachine:
 
     def dot(self, current: str | None = None) -> str:
         """The machine as Graphviz DOT, each state labelled with who acts in it."""
-        lines = [f"digraph {self.kind} {{", '  rankdir=LR; node [shape=box, style=rounded, fontname="Helvetica"];']
+        lines = [f"digraph {self.kind} {{",
+                 '  rankdir=LR; node [shape=box, style=rounded, fontname="Helvetica"];']
         for s in self.states:
             style = ', style="rounded,filled", fillcolor="#ff9966"' if s == current else ""
             role = self.roles[s]

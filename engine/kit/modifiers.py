@@ -14,14 +14,21 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Iterable, Literal
+from typing import Iterable, Literal, overload
 
 from turnlog.events.base import Modifier
 
 Rounding = Literal["exact", "floor", "ceil", "down", "up", "half_up", "half_down", "half_even"]
-ROUNDINGS: tuple[str, ...] = ("exact", "floor", "ceil", "down", "up", "half_up", "half_down", "half_even")
+ROUNDINGS: tuple[str, ...] = ("exact", "floor", "ceil", "down", "up", "half_up", "half_down",
+                              "half_even")
 
 
+@overload
+def apply(base: int | Fraction, modifiers: Iterable[Modifier], *, rounding: Literal["exact"],
+          applies_to: str | None = None, floor_percent: bool = False) -> Fraction: ...
+@overload
+def apply(base: int | Fraction, modifiers: Iterable[Modifier], *, rounding: Rounding,
+          applies_to: str | None = None, floor_percent: bool = False) -> int | Fraction: ...
 def apply(base: int | Fraction, modifiers: Iterable[Modifier], *, rounding: Rounding,
           applies_to: str | None = None, floor_percent: bool = False) -> int | Fraction:
     """``base`` after ``modifiers`` in the module's order, rounded as named (an int unless "exact").
@@ -50,7 +57,8 @@ def apply(base: int | Fraction, modifiers: Iterable[Modifier], *, rounding: Roun
 
 def round_as(x: Fraction, rounding: Rounding) -> int | Fraction:
     """``x`` rounded as named: floor/ceil (toward -inf/+inf), down/up (toward/away from zero),
-    half_up/half_down (nearest; a half away from/toward zero), half_even (nearest; a half to even)."""
+    half_up/half_down (nearest; a half away from/toward zero), half_even (nearest; a half to even).
+    """
     if rounding == "exact":
         return x
     if rounding == "floor":
@@ -64,7 +72,8 @@ def round_as(x: Fraction, rounding: Rounding) -> int | Fraction:
     if rounding in ("half_up", "half_down"):
         mag = abs(x)
         whole, frac = math.floor(mag), mag - math.floor(mag)
-        n = whole + (1 if frac > Fraction(1, 2) or (frac == Fraction(1, 2) and rounding == "half_up") else 0)
+        n = whole + (1 if frac > Fraction(1, 2)
+                     or (frac == Fraction(1, 2) and rounding == "half_up") else 0)
         return n if x >= 0 else -n
     if rounding == "half_even":
         return round(x)  # Fraction.__round__ rounds a half to the even neighbour

@@ -16,9 +16,10 @@ from .table_file import ratio as parse_ratio
 from .tables import Table, column_index, shift
 
 Rounding = Literal["defender", "attacker", "column"]
-#: How odds become a level: ``defender`` rounds to whole levels in the defender's favour (7:3 reads 2:1,
-#: 2:5 reads 1:3); ``attacker`` in the attacker's favour (7:3 reads 3:1, 2:5 reads 1:2); ``column`` keeps
-#: the exact ratio and lets the table's columns decide (a column holds its min up to the next column's).
+#: How odds become a level: ``defender`` rounds to whole levels in the defender's favour (7:3 reads
+#: 2:1, 2:5 reads 1:3); ``attacker`` in the attacker's favour (7:3 reads 3:1, 2:5 reads 1:2);
+#: ``column`` keeps the exact ratio and lets the table's columns decide (a column holds its min up
+#: to the next column's).
 ROUNDINGS: tuple[str, ...] = ("defender", "attacker", "column")
 Beyond = Literal["clamp", "whole"]
 
@@ -26,7 +27,7 @@ Beyond = Literal["clamp", "whole"]
 class Column(NamedTuple):
     """Where odds read on a table: the column's index and name, the odds after rounding, and the notes."""
 
-    index: int
+    index: int  # type: ignore[assignment]  # the column's place: shadows tuple.index, which no reader calls
     name: str
     odds: Fraction
     notes: tuple[str, ...] = ()
@@ -64,8 +65,8 @@ def level(odds: Fraction, rounding: str) -> Fraction:
     return Fraction(1, math.ceil(against) if down else math.floor(against))
 
 
-def column(table: Table, attack: int | Fraction, defence: int | Fraction, *, rounding: str = "defender",
-           shift_by: int = 0, beyond: Beyond = "clamp") -> Column:
+def column(table: Table, attack: int | Fraction, defence: int | Fraction, *,
+           rounding: str = "defender", shift_by: int = 0, beyond: Beyond = "clamp") -> Column:
     """The column of ``table`` that attack against defence reads, rounded, shifted and clamped."""
     exact = ratio(attack, defence)
     odds = level(exact, rounding)
@@ -74,7 +75,8 @@ def column(table: Table, attack: int | Fraction, defence: int | Fraction, *, rou
     return col._replace(notes=notes + col.notes)
 
 
-def column_of(table: Table, odds: Fraction | str, *, shift_by: int = 0, beyond: Beyond = "clamp") -> Column:
+def column_of(table: Table, odds: Fraction | str, *, shift_by: int = 0,
+              beyond: Beyond = "clamp") -> Column:
     """The column for odds already rounded (a Fraction or ``"a:b"``), after a shift of ``shift_by`` levels.
 
     ``beyond="clamp"``: odds past either end read the end column, and the shift counts from there (as
@@ -82,7 +84,8 @@ def column_of(table: Table, odds: Fraction | str, *, shift_by: int = 0, beyond: 
     ratio is one level, so 9:1 shifted -2 on a table ending at 7:1 reads 7:1; below the first it clamps.
     """
     if table.spec.columns_by != "odds":
-        raise ValueError(f"table {table.name!r} is not read by odds (columns_by = {table.spec.columns_by!r})")
+        raise ValueError(f"table {table.name!r} is not read by odds (columns_by = "
+                         f"{table.spec.columns_by!r})")
     odds = parse_ratio(odds) if isinstance(odds, str) else Fraction(odds)
     names = table.columns
     index, notes = column_index(table, odds)
@@ -99,7 +102,8 @@ def column_of(table: Table, odds: Fraction | str, *, shift_by: int = 0, beyond: 
     if wanted > last:
         notes += (f"{_name_at(table, wanted)} is beyond the last column; read as {names[last]}",)
     elif wanted < 0:
-        notes += (f"the shift stops at the first column, {names[0]} ({-wanted} beyond it not applied)",)
+        notes += (f"the shift stops at the first column, {names[0]} ({-wanted} beyond it not "
+                  "applied)",)
     return Column(to, names[to], odds, notes)
 
 
@@ -108,7 +112,8 @@ def _levels_above(table: Table, odds: Fraction) -> int:
     top = table.spec.columns[-1].min
     top_odds = parse_ratio(top) if isinstance(top, str) else None
     if top_odds is None or top_odds.denominator != 1:
-        raise ValueError(f"table {table.name!r}: levels beyond the last column need it to start at n:1, not {top}")
+        raise ValueError(f"table {table.name!r}: levels beyond the last column need it to start at "
+                         f"n:1, not {top}")
     return max(0, math.floor(odds) - int(top_odds))
 
 
@@ -117,4 +122,7 @@ def _name_at(table: Table, position: int) -> str:
     names = table.columns
     if position < len(names):
         return names[max(0, position)]
-    return text(parse_ratio(table.spec.columns[-1].min) + position - (len(names) - 1))
+    top = table.spec.columns[-1].min
+    # a level past the last column exists only when it reads n:1 (_levels_above)
+    assert isinstance(top, str)
+    return text(parse_ratio(top) + position - (len(names) - 1))

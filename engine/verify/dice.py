@@ -67,7 +67,8 @@ def _dice_rows(log: EventLog):
     Read by type, so the stage costs what the dice are, not what the log is.
     """
     first = [(s, cid, decode(t, v, d)) for s, cid, t, v, d, _a in log.rows(1, 1)]
-    marks = [(s, cid, t, v, d) for type_ in ("SeedRevealed", "DieRolled") for s, cid, t, v, d in log.rows_of_type(type_)]
+    marks = [(s, cid, t, v, d) for type_ in ("SeedRevealed", "DieRolled")
+             for s, cid, t, v, d in log.rows_of_type(type_)]
     marks.sort(key=lambda r: r[0])
     return first + [(s, cid, decode(t, v, d)) for s, cid, t, v, d in marks if s != 1]
 

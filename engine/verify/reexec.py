@@ -63,7 +63,8 @@ class _LoggedDice(D.Dice):
         if self.revealed and not r.entered:
             raise RuleViolation("dice.revealed", f"{r.key} was rolled from the seed after the seed was revealed")
         if (r.key, r.dice, r.of) != (key, dice, of):
-            logged = f"drew {r.key} of {r.of}" if r.of else f"rolled {r.key}" + (f" with dice {r.dice!r}" if r.dice else "")
+            logged = (f"drew {r.key} of {r.of}" if r.of
+                      else f"rolled {r.key}" + (f" with dice {r.dice!r}" if r.dice else ""))
             raise RuleViolation("verify", f"re-execution {what} but the log {logged}")
         return r
 

@@ -3,12 +3,13 @@
 A lost corps becomes a kampfgruppe (KG) and goes to its owner's repair pool instead of the force pool
 when it is white print (K1a) or paid the half a division or gun left open (K1b), is not an HQ-A, HQ-I or
 MIL, and three conditions hold: it was supplied, it could have retreated legally, and it is not a defender
-lost to a shatter result (K1a/K1b; K1c). Supply and the retreat route are host facts of the combat (``in_supply``, ``retreat_route`` per
-unit; reading W15); a unit the host gave no supply fact for is read from the board's ``supply``, and one
-with no retreat fact has no route. At its owner's next production phase every land unit leaves the
-repair pool for the force pool and each KG becomes a credit (K2a, K2c; reading W17: the credit is spent
-or lapses in that phase). A credit builds a unit of its own type, an INF or a MIL at half the build
-points and half the time, each rounded up (K2b), from the scenario's build costs.
+lost to a shatter result (K1a/K1b; K1c). Supply and the retreat route are host facts of the combat
+(``in_supply``, ``retreat_route`` per unit; reading W15); a unit the host gave no supply fact for
+is read from the board's ``supply``, and one with no retreat fact has no route. At its owner's next
+production phase every land unit leaves the repair pool for the force pool and each KG becomes a
+credit (K2a, K2c; reading W17: the credit is spent or lapses in that phase). A credit builds a unit
+of its own type, an INF or a MIL at half the build points and half the time, each rounded up (K2b),
+from the scenario's build costs.
 """
 from __future__ import annotations
 

@@ -1,10 +1,11 @@
 """World in Flames land combat (11.16.5 as replaced; reading notes §1) as a kind on the kit.
 
 One handler per command, each calling the rules module of its clause group (t4_arm.py T4-T6,
-t2_chooser.py T2-T3/T9, r1_table.py T1/T7-T9/R1-R2); the phase table is machine.py. The kind brings its own events
-(events/wif.py), projection (projections/wif.py) and narrative, and is registered through its entry
-point (pyproject.toml, engine/kinds.py); a game uses it only when ``rules.procedures`` names "wif". Losses, first-loss constraints and kampfgruppen
-(R2-R4, K) are part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
+t2_chooser.py T2-T3/T9, r1_table.py T1/T7-T9/R1-R2); the phase table is machine.py. The kind brings
+its own events (events/wif.py), projection (projections/wif.py) and narrative, and is registered
+through its entry point (pyproject.toml, engine/kinds.py); a game uses it only when
+``rules.procedures`` names "wif". Losses, first-loss constraints and kampfgruppen (R2-R4, K) are
+part B's deciders (engine/wif/results.py), routed from here: the kind adds their phase move.
 """
 from __future__ import annotations
 
@@ -89,7 +90,8 @@ class WifKind(MachineKind):
         """
         if command == "BeginLandCombat" and "combat" in sequence.phases(state.rules) \
                 and state.turn.phase != "combat":
-            raise RuleViolation("turn", f"a land combat is begun in the combat phase (now: {state.turn.phase or 'none'})")
+            raise RuleViolation("turn", "a land combat is begun in the combat phase "
+                                        f"(now: {state.turn.phase or 'none'})")
 
     def instances(self, state: GameState) -> dict[str, LandCombat]:
         got = state.kinds.get(self.name)

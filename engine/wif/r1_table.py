@@ -54,7 +54,8 @@ def loaded(state: GameState, kind: str) -> T.Table:
     if table.spec.columns_by != "odds" or table.spec.cell_grammar != "sides" or not str(top).endswith(":1"):
         raise RuleViolation("11.16.5-R1", f"table '{name}' cannot be read as the {kind} table: it needs "
                             + HOW.format(name=name, kind=kind).split("; list")[0] + ", its last column n:1")
-    if applies(state, rulings.TABLE_ENDS) and (_odds(table.spec.columns[0].min), _odds(top)) != (Fraction(1, 2), ENDS[kind]):
+    if applies(state, rulings.TABLE_ENDS) \
+            and (_odds(table.spec.columns[0].min), _odds(top)) != (Fraction(1, 2), ENDS[kind]):
         raise RuleViolation("11.16.5-R1", f"table '{name}' runs from {table.spec.columns[0].min} to {top}; R1 reads "
                             f"odds below 1:2 on a 1:2 column and odds past {ENDS[kind]}:1 on the {kind} table's "
                             "last column, so its columns must start at 1:2 and end at "

@@ -71,13 +71,15 @@ def narrate(e) -> str:
         case w.KampfgruppeFormed():
             return f"{e.procedure}: {e.unit} becomes a kampfgruppe, to the repair pool {e.pool} ({e.rule}, 11.16.5-K1c)"
         case w.RepairPoolEmptied():
-            return f"{e.faction}'s repair pool empties into its force pool: {', '.join(e.units)} ({e.rule}, 11.16.5-K2c)"
+            return (f"{e.faction}'s repair pool empties into its force pool: {', '.join(e.units)} "
+                    f"({e.rule}, 11.16.5-K2c)")
         case w.KampfgruppeCredited():
             return (f"kampfgruppe {e.unit} ({e.unit_class}) gives credit {e.credit} for one build in {e.faction}'s "
                     f"production phase of turn {e.turn} ({e.rule})")
         case w.KampfgruppeBuildRecorded():
             return (f"credit {e.credit} helps build a unit of class {e.unit_class}: {e.bp} build points, {e.turns} turn"
-                    f"{'' if e.turns == 1 else 's'}, halves rounded up ({e.rule}); the draw is the host's (11.16.5-K2c)")
+                    f"{'' if e.turns == 1 else 's'}, halves rounded up ({e.rule}); "
+                    "the draw is the host's (11.16.5-K2c)")
     return type(e).__name__
 
 
