@@ -54,7 +54,9 @@ function apply(s, d) {
 }
 const frames = [];
 const tail = empty();  // the board after the last step: where the steps a live page receives fold on
-function fold(from) { for (let i = from; i < N; i++) { if (i % KEY === 0) frames.push(clone(tail)); apply(tail, S[i][3]); } }
+function fold(from) {
+  for (let i = from; i < N; i++) { if (i % KEY === 0) frames.push(clone(tail)); apply(tail, S[i][3]); }
+}
 fold(0);
 function stateAt(i) {
   if (i < 0) return empty();
