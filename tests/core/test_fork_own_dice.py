@@ -14,6 +14,7 @@ from turnlog.engine import scenario as S
 from turnlog.engine.commands import BeginAttrition, RollAttritionDie
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify, verify_path
+from turnlog.projections.narrative import line
 
 from fixtures.backbone import SEED, ZONE, bridgehead, cli
 
@@ -40,6 +41,8 @@ def test_fork_with_seed_rolls_its_own_dice_and_both_verify(tmp_path):
     assert theirs.value == D.face(D.keyed(SEED, f.state.game_id), theirs.key, f.state.die)
     assert verify(g).ok and verify(f).ok
     assert verify(f).rolls_derived == 1
+    cut = next(e for _s, e in f.events() if type(e).__name__ == "GameForked")
+    assert line(cut).endswith("; its dice are its own")
 
 
 def test_a_fork_of_a_fork_has_dice_of_its_own_again(tmp_path):
