@@ -123,14 +123,7 @@ class WifKind(MachineKind):
         attacker = state.turn.active
         if cmd.hex not in state.hexes:
             raise CommandError(f'hex: no hex "{cmd.hex}"')
-        by_board = applies(state, rulings.ODDS_FROM_BOARD)
-        if cmd.ground_support and not by_board:
-            raise CommandError("ground_support: read from rulings edition 5; this game's odds are given whole")
-        try:
-            if cmd.odds or not by_board:
-                T.ratio(cmd.odds)
-        except ValueError as err:
-            raise CommandError(f"odds: {err}") from None
+        self._check_odds_given(state, cmd)
         busy = next((p for p in self.open(state) if p.hex == cmd.hex), None)
         if busy is not None:
             raise RuleViolation("11.16.5-T1", f"{busy.id} is already resolving the attack on {cmd.hex} "
@@ -140,14 +133,7 @@ class WifKind(MachineKind):
         defenders = self._defenders(state, attacker, cmd)
         self._check_attackers(state, attacker, cmd)
         self._check_facts(cmd, defenders)
-        odds = cmd.odds
-        if by_board:
-            # Checked where a report needs the other side: a game setting reports to "any" trusts
-            # every seat with them, as a hot-seat game trusts its host.
-            fair = claims.on(state) and state.seats.claims.get("report") != "any"
-            if fair:
-                OB.check_rivers(state, cmd)
-            odds = OB.settled(state, cmd, defenders, fair)
+        odds = self._odds(state, cmd, defenders)
         defender = faction_of(state, state.units[defenders[0]])
         a_arm, d_arm, parts, contributors = arm.count(state, cmd.attackers, defenders, given=cmd.multipliers,
                                                       tbs=cmd.tank_busters, notional=cmd.notional)
@@ -166,6 +152,31 @@ class WifKind(MachineKind):
                                    contributors=contributors),
                 w.TableChooserDetermined(procedure=pid, chooser=who.who, rule=who.rule, reason=who.reason),
                 w.LandCombatPhaseChanged(procedure=pid, phase=self.machine.step("arm", "count"))]
+
+    @staticmethod
+    def _check_odds_given(state: GameState, cmd: c.BeginLandCombat) -> None:
+        """Odds as "a:b", required through edition 4; ground support is read from edition 5 only."""
+        by_board = applies(state, rulings.ODDS_FROM_BOARD)
+        if cmd.ground_support and not by_board:
+            raise CommandError("ground_support: read from rulings edition 5; this game's odds are given whole")
+        try:
+            if cmd.odds or not by_board:
+                T.ratio(cmd.odds)
+        except ValueError as err:
+            raise CommandError(f"odds: {err}") from None
+
+    @staticmethod
+    def _odds(state: GameState, cmd: c.BeginLandCombat, defenders: list[str]) -> str:
+        """The odds the combat reads: as given through edition 4, from edition 5 the board's where
+        left out or where a report needs the other side (engine/wif/odds_board.py)."""
+        if not applies(state, rulings.ODDS_FROM_BOARD):
+            return cmd.odds
+        # Checked where a report needs the other side: a game setting reports to "any" trusts every
+        # seat with them, as a hot-seat game trusts its host.
+        fair = claims.on(state) and state.seats.claims.get("report") != "any"
+        if fair:
+            OB.check_rivers(state, cmd)
+        return OB.settled(state, cmd, defenders, fair)
 
     def _defenders(self, state: GameState, attacker: str, cmd: c.BeginLandCombat) -> list[str]:
         there = [u.id for u in enemy_units(state, attacker, cmd.hex)]
