@@ -314,8 +314,12 @@ def due_keys(state: GameState) -> set[str]:
 
 
 def barrier(state: GameState, target: tuple, override: bool) -> str:
-    """Why undoing ``target`` (the latest command in effect) needs the referee: a roll is due."""
-    due = "" if override else roll_due(state)
+    """Why undoing ``target`` (the latest command in effect) needs the referee: a roll is due.
+
+    A claim still waiting for its answer is no barrier: it changed nothing on the board (the roll
+    due now was due before it) and rolled nothing, so its claimant may withdraw it.
+    """
+    due = "" if override or target[2] == "MakeClaim" else roll_due(state)
     if not due:
         return ""
     return (

@@ -93,9 +93,13 @@ class RevealSeed(Command, frozen=True):
 
 
 class ForkGame(Command, frozen=True):
-    """Give a fork its own identity: written by Game.fork at its cut, never played."""
+    """Give a fork its own identity: written by Game.fork at its cut, never played.
+
+    ``own_dice``: the fork's seeded dice derive from that identity (unset in forks written before).
+    """
 
     nonce: str
+    own_dice: bool = False
 
 
 class MakeClaim(Command, frozen=True):

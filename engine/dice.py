@@ -10,6 +10,10 @@ Named dice (a scenario's ``[dice.NAME]``, GameCreated.dice): one die rolls
 under its key; several roll under the sub-keys ``KEY/0``, ``KEY/1``... and are
 combined. A draw (``Dice.draw``) is a uniform integer in 0..n-1 taken the same
 way under its key, logged as a DieRolled with ``of = n``.
+
+A fork is a different game for the dice: from a GameForked that says so (``own_dice``), its rolls
+derive from ``keyed(seed, identity)``, so what the fork rolls under a key says nothing about what
+the original (or another fork) rolls under it. Forks written before keep the original's dice.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ from .errors import CommandError, RuleViolation
 COMBINE = ("sum", "high", "low", "each")
 MAX_DRAW = 1 << 53  # a draw's range: beyond 10**6 (PzC's) with room; refused above (an exact float bound)
 Entered = Union[int, list[int]]
+_FORK = b"turnlog/fork-dice\0"
 
 
 def new_seed() -> bytes:
@@ -38,6 +43,14 @@ def new_seed() -> bytes:
 
 def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
+
+
+def keyed(seed: bytes, fork: str) -> bytes:
+    """The seed a game's rolls derive from: ``seed`` itself, or in a fork with dice of its own
+    (``fork``: its identity) an HMAC of the identity under the seed."""
+    if not fork:
+        return seed
+    return hmac.new(seed, _FORK + fork.encode(), hashlib.sha256).digest()
 
 
 def face(seed: bytes, key: str, die: DieSpec) -> int:
@@ -157,11 +170,13 @@ class Dice:
     ``named`` is the game's named dice (GameCreated.dice). ``values`` maps a slot to its entered value
     (an int, or a list of faces for several dice); ``entered`` is slot "" (a command's ``value``).
     ``used`` collects the slots the rolls took, so ``unused()`` names an entered value no roll took.
+    ``fork`` is the identity a fork's own dice derive from (GameState.dice_id), "" for the seed's.
     """
 
     def __init__(self, seed: bytes | None, die: DieSpec, entered: int | None = None, *,
-                 named: dict[str, DiceSpec] | None = None, values: dict[str, Entered] | None = None):
-        self.seed, self.die, self.entered = seed, die, entered
+                 named: dict[str, DiceSpec] | None = None, values: dict[str, Entered] | None = None,
+                 fork: str = ""):
+        self.seed, self.die, self.entered, self.fork = seed, die, entered, fork
         self.named = dict(named or {})
         self.values: dict[str, Entered] = dict(values or {})
         if entered is not None:
@@ -210,7 +225,7 @@ class Dice:
         """The faces the committed seed gives, and what else the roll logs (joint dice: the shares)."""
         if self.seed is None:
             raise RuleViolation(rule or "die", "the dice seed is not available here; enter the die value")
-        return faces(self.seed, key, spec), {}
+        return faces(keyed(self.seed, self.fork), key, spec), {}
 
 
 def _rolled(key: str, procedure: str, spec: DiceSpec, fs: list[int], **fields) -> DieRolled:

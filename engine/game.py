@@ -351,8 +351,8 @@ class Game(TimeTravel):
                 # A snapshot at the cut, folded from the log (caches are rebuilt, never copied): a
                 # fork is opened from there, not replayed from event 1.
                 self.save_snapshot(cut, state, new)
-                cmd = c.ForkGame(nonce=ID.new_id())
-                forked = ID.forked(state, cmd.nonce)
+                cmd = c.ForkGame(nonce=ID.new_id(), own_dice=True)
+                forked = ID.forked(state, cmd.nonce, cmd.own_dice)
                 rows = [(type(e).__name__, e.version, encode(e).decode(), False) for e in forked]
                 new.append(rows, expected_seq=cut, actor="", command_type="ForkGame",
                            payload=c.encode(cmd).decode())

@@ -164,8 +164,21 @@ class TimeTravel:
                 # Bound to this chain and intact, or passed over:
                 found = SN.usable(self.log, sseq, sundone)
                 if found is not None and self._trusted(sseq, *found):
-                    return found[0], sundone, later
+                    return self._in_order(found[0]), sundone, later
         return GameState(), "[]", self.undone(seq)
+
+    def _in_order(self, board: GameState) -> GameState:
+        """``board`` with its joint-dice holders in their registered order, as GameCreated lists them.
+
+        A snapshot's bytes sort every mapping's keys, and the holders' order is the order their
+        shares are logged and mixed in: a board read from a snapshot takes it back from seq 1.
+        """
+        if board.joint_dice:
+            _s, _c, type_, version, data, _a = next(iter(self.log.rows(1, 1)))
+            order = [h.holder for h in decode(type_, version, data).joint_dice]
+            board.joint_dice = {h: board.joint_dice[h] for h in order}
+            board.joint_keys = {h: board.joint_keys[h] for h in order if h in board.joint_keys}
+        return board
 
     def _trusted(self, sseq: int, board: GameState, digest: str) -> bool:
         """Whether to build on a bound snapshot: never on a forged cache.

@@ -7,9 +7,12 @@ original too. So each game has an identity: 32 random hex digits in GameCreated.
 Game.create. A fork adds one row at the cut, a ForkGame command whose GameForked event gives the
 fork an identity of its own, derived from the identity it had and a fresh nonce (no fork can pick an
 identity a game already had). The original's rows are untouched; a copy (export, import, `copy`)
-keeps the identity, being the same game. Signatures (engine/signatures.py) and shares
-(engine/joint_keys.py) made after a row cover the identity in force there. A game created before
-identities has "" until a fork gives it one; its signed text is the one it always had.
+keeps the identity, being the same game. A fork's seeded dice derive from its identity too
+(GameForked.own_dice, engine/dice.py ``keyed``), so a roll in a fork tells nothing of the
+original's roll under the same key; forks written before keep the original's dice. Signatures
+(engine/signatures.py) and shares (engine/joint_keys.py) made after a row cover the identity in
+force there. A game created before identities has "" until a fork gives it one; its signed text is
+the one it always had.
 """
 from __future__ import annotations
 
@@ -42,12 +45,13 @@ def forked_id(previous: str, nonce: str) -> str:
     return hashlib.sha256(_PREFIX + previous.encode() + b"\0" + nonce.encode()).hexdigest()[:32]
 
 
-def forked(state, nonce: str) -> list[GameForked]:
+def forked(state, nonce: str, own_dice: bool = False) -> list[GameForked]:
     """The event of a fork's cut: the new identity, the one before it, and the cut's seq."""
     if not is_id(nonce):
         raise CommandError("nonce: a fork's nonce is 32 lower-case hex digits")
     was = state.game_id
-    return [GameForked(game_id=forked_id(was, nonce), forked_from=was, at_seq=state.seq)]
+    return [GameForked(game_id=forked_id(was, nonce), forked_from=was, at_seq=state.seq,
+                       own_dice=own_dice)]
 
 
 def refuse_played() -> None:

@@ -42,9 +42,14 @@ HOLDER = re.compile(r"[A-Za-z0-9_-]{1,32}")
 HEX64 = re.compile(r"[0-9a-f]{64}")  # a share or a commitment
 
 
-def share(secret: bytes, key: str) -> str:
-    """One holder's share for ``key`` (hex): reveals nothing of the secret or of other keys' shares."""
-    return hmac.new(secret, _SHARE + key.encode(), hashlib.sha256).hexdigest()
+def share(secret: bytes, key: str, fork: str = "") -> str:
+    """One holder's share for ``key`` (hex): reveals nothing of the secret or of other keys' shares.
+
+    In a fork with dice of its own (``fork``: its identity, GameState.dice_id) the share covers
+    that identity, so a share given in the fork is no share of the original's roll.
+    """
+    mark = fork.encode() + b"\0" if fork else b""
+    return hmac.new(secret, _SHARE + mark + key.encode(), hashlib.sha256).hexdigest()
 
 
 def mixed(shares: dict[str, str], order: Iterable[str]) -> bytes:
@@ -172,7 +177,7 @@ class JointDice(D.Dice):
             return None
         if self.state.joint_keys:
             return K.share(self.secrets[h], self.state.game_id, key)
-        return share(self.secrets[h], key)
+        return share(self.secrets[h], key, self.state.dice_id)
 
     def _theirs(self, h: str, key: str, rule: str) -> str | None:
         """The share given for ``h`` with the command, checked at once if shares are signatures."""
@@ -206,7 +211,7 @@ def dice_for(state, seed: bytes | None, secrets: dict[str, bytes], command) -> D
         return JointDice(state, secrets, getattr(command, "shares", None), entered, values)
     if getattr(command, "shares", None):
         raise CommandError("shares: this game's dice come from one seed, not from shares")
-    return D.Dice(seed, state.die, entered, named=state.dice, values=values)
+    return D.Dice(seed, state.die, entered, named=state.dice, values=values, fork=state.dice_id)
 
 
 def reveal(state, dice) -> list:
@@ -275,6 +280,7 @@ def explain(ev: DieRolled, state) -> str:
             + ("they give this face" if ok else "they DO NOT give this face"))
     if state.joint_keys:
         return said + "; each share is its holder's signature, checked under the key it registered"
-    checked = [h for h, s in state.revealed.items() if share(bytes.fromhex(s), ev.key) == ev.shares.get(h)]
+    checked = [h for h, s in state.revealed.items()
+               if share(bytes.fromhex(s), ev.key, state.dice_id) == ev.shares.get(h)]
     return said + (f"; shares checked against revealed secrets: {', '.join(checked)}" if checked
                    else "; each share is checkable once its holder reveals its secret")

@@ -106,7 +106,7 @@ class Sandbox:
         """
         command = as_command(command) if not isinstance(command, c.Command) else command
         dice = D.Dice(self.seed, self.state.die, getattr(command, "value", None), named=self.state.dice,
-                      values=getattr(command, "values", None))
+                      values=getattr(command, "values", None), fork=self.state.dice_id)
         events = K.decide(self.state, command, dice)
         dice.unused()
         done = settle(self.state, events)

@@ -198,8 +198,8 @@ class TurnKind:
                 if not 0 <= at <= state.seq:
                     raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
                 return [g.NoteAdded(text=t, at_seq=at or state.seq)]
-            case c.ForkGame(nonce=n):
-                return identity.forked(state, n)
+            case c.ForkGame(nonce=n, own_dice=own):
+                return identity.forked(state, n, own)
             case c.RevealSeed():
                 if state.joint_dice:
                     return joint.reveal(state, dice)

@@ -158,12 +158,15 @@ class GameForked(Event, frozen=True, kw_only=True):
 
     ``game_id`` is derived from ``forked_from`` (the identity before the cut, "" for a game created
     without one) and the fork command's nonce, so no fork can take an identity a game already had.
-    Signatures and joint-dice shares after this row cover ``game_id``.
+    Signatures and joint-dice shares after this row cover ``game_id``; with ``own_dice`` so do the
+    seeded dice (engine/dice.py ``keyed``). A fork written before fork dice has it unset (omitted):
+    its rolls are the original's, and it re-executes as written.
     """
 
     game_id: str
     forked_from: str = ""
     at_seq: int
+    own_dice: bool = False
 
 
 class ClaimMade(Event, frozen=True, kw_only=True):

@@ -222,8 +222,9 @@ class TurnSequenceSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=
 #: The rulings edition a new game is created under (docs/rulings.md, "Editions"). 1: the readings of
 #: rule 14 before its second reading; 2: with that second reading; 3: with the corrections the audit of
 #: rule 9, WiF land combat and the assault made; 4: with the hardening of verify, fair play between seats
-#: and the edges (each a named ruling of edition 4). A log that names none is edition 1 (``RulesSpec.era``).
-EDITION = 4
+#: and the edges (each a named ruling of edition 4); 5: WiF land combat odds from the board (engine/wif/
+#: rulings.py ODDS_FROM_BOARD). A log that names none is edition 1 (``RulesSpec.era``).
+EDITION = 5
 #: The edition of the audit's corrections: each is a named ruling of this edition in its system's
 #: engine/<system>/rulings.py, asked through events/editions.py ``applies``. A game created under an
 #: earlier edition is judged as it was played, so its log keeps re-executing byte for byte.

@@ -45,7 +45,8 @@ class LandCombatBegun(Event, frozen=True, kw_only=True):
     """A land combat ``L<n>`` against ``hex`` opened with the host's facts (reading notes §1.2).
 
     ``odds``: the final odds before any terrain shift; ``weather``: the hex's weather condition;
-    the flags name units; ``notional``: the combat factors of a defending notional unit (0: none).
+    the flags name units; ``notional``: the combat factors of a defending notional unit (0: none);
+    ``ground_support``: the claimed tactical factors of bombers other than tank busters, by side.
     """
 
     procedure: str
@@ -65,6 +66,7 @@ class LandCombatBegun(Event, frozen=True, kw_only=True):
     notional: int = 0
     in_supply: dict[str, bool] = {}
     retreat_route: dict[str, bool] = {}
+    ground_support: dict[str, int] = {}
 
 
 class ArmPointsCounted(Event, frozen=True, kw_only=True):

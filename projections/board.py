@@ -164,6 +164,8 @@ def _secret(state: GameState, e: g.SecretRevealed) -> None:
 
 def _forked(state: GameState, e: g.GameForked) -> None:
     state.game_id = e.game_id
+    if e.own_dice:
+        state.dice_id = e.game_id
 
 
 def _claim(state: GameState, e: g.ClaimMade) -> None:

@@ -183,9 +183,9 @@ def _line(event) -> str:
             return f"die rolled for {k}: {v}{' (entered by hand)' if e else ' (committed seed)'}"
         case g.SeedRevealed(seed=sd):
             return f"dice seed revealed: {sd[:16]}…"
-        case g.GameForked(game_id=gid, forked_from=was, at_seq=at):
+        case g.GameForked(game_id=gid, forked_from=was, at_seq=at, own_dice=own):
             return (f"forked at seq {at}" + (f" from game {was}" if was else "")
-                    + f": this game is {gid}")
+                    + f": this game is {gid}" + ("; its dice are its own" if own else ""))
         case g.SecretRevealed(holder=h, secret=sd):
             return f"joint-dice secret of {h} revealed: {sd[:16]}…"
     return type(event).__name__

@@ -142,6 +142,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     # (its type in STATE_TYPES); empty, and so omitted, in a game that uses only the built-in kinds.
     kinds: dict[str, Any] = {}
     game_id: str = ""  # the identity: GameCreated's, or the latest GameForked's; "" in older games
+    dice_id: str = ""  # the fork identity seeded dice derive from (engine/dice.py keyed); "" = the seed's
     claims: dict[str, Claim] = {}  # the claims made, by id (engine/claims.py); omitted when none
     seats: SeatsSpec = SeatsSpec()  # who holds which side; empty in a hot-seat game, so omitted
     # No notes: they annotate the log, the rules never read them, and kept here they made every

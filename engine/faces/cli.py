@@ -301,8 +301,9 @@ def cmd_copy(args) -> int:
     """`turnlog copy SRC DST`: the game's rows verbatim into another store; both must verify alike."""
     from .transfer import copy_game
     _new_target(args.dst)
-    n, head = copy_game(args.src, args.dst)
-    T.say(f"{args.dst}: {n} events copied from {args.src}; head {head} in both, both verify")
+    n, head, left = copy_game(args.src, args.dst, with_seed=args.with_seed)
+    T.say(f"{args.dst}: {n} events copied from {args.src}; head {head} in both, both verify"
+          + ("; the dice seed stays beside the source (--with-seed copies it)" if left else ""))
     return 0
 
 

@@ -110,6 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
                                      "identical; both copies are verified")
     sp.add_argument("src", help="the game to copy: a SQLite file or a postgresql:///DB?game=ID URL")
     sp.add_argument("dst", help="the new game (must not exist): a SQLite file or a postgresql:// URL")
+    sp.add_argument("--with-seed", action="store_true",
+                    help="copy the dice seed beside the new game too (default: not; whoever holds it knows "
+                         "every future roll)")
     sp.set_defaults(fn="cmd_copy")
     sp = with_db(sub.add_parser("import", help="create a game file from an export; refuses a broken chain"))
     sp.add_argument("export", help="a file written by `turnlog export`, or - for stdin")

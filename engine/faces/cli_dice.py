@@ -128,7 +128,7 @@ def cmd_share(args) -> int:
             if st.joint_keys:
                 line.update(game=st.game_id, share=JK.share(secret, st.game_id, args.key))
             else:
-                line.update(share=joint.share(secret, args.key))
+                line.update(share=joint.share(secret, args.key, st.dice_id))
             sys.stdout.write(T.json_text(msgspec.json.encode(line)) + "\n")
     return 0
 

@@ -38,7 +38,8 @@ def explain(game, state_at: Callable[[int], GameState], seq: int, cid: int, ev,
                 from .. import dice
                 if seed is not None and dice.commitment(seed) == prev.seed_sha256:
                     spec = dice.spec_of(prev.die, prev.dice, ev)
-                    ok = spec is not None and dice.again(seed, ev, spec) == (ev.value, ev.faces)
+                    own = dice.keyed(seed, prev.dice_id)  # a fork with dice of its own
+                    ok = spec is not None and dice.again(own, ev, spec) == (ev.value, ev.faces)
                     out.append(f"  derived from the committed seed and the key '{ev.key}': "
                                + ("re-derived, it matches" if ok else "re-derived, it DOES NOT match"))
                 else:

@@ -2,8 +2,9 @@
 
 The export holds every stored row verbatim (commands and events, hashes and
 timestamps included), so the imported file has the same hash chain and
-`turnlog verify` judges it exactly as the original. The dice seed is never
-exported; a game whose seed was revealed carries it in the log anyway.
+`turnlog verify` judges it exactly as the original. The dice seed and joint-dice
+secrets are never exported (there is no flag for it: an export is what is mailed); a game whose
+seed was revealed carries it in the log anyway. ``copy`` takes the seed along only when asked.
 
 Format: a header line ``{"turnlog": "export", "format": N, "events": E, "commands": C}``, then for each
 command a line ``{"command": [id, actor, type, payload, ts, first_seq, last_seq]}`` followed by its
@@ -200,16 +201,20 @@ def _read(src: Path, text: Iterable[str], commands: list, total: int, progress, 
     return events
 
 
-def copy_game(src: str, dst: str) -> tuple[int, str]:
-    """Copy the game at ``src`` into a new game at ``dst``; return (events, head).
+def copy_game(src: str, dst: str, with_seed: bool = False) -> tuple[int, str, bool]:
+    """Copy the game at ``src`` into a new game at ``dst``, either store, rows and hashes verbatim;
+    return (events, head, whether a seed stayed behind).
 
-    Either store, rows and hashes verbatim. The seed sidecar goes with it where ``src`` has one.
-    Refused, with nothing left at ``dst``, unless the copy's chain verifies and every (seq, hash)
-    equals the source's.
+    The seed sidecar goes with it only ``with_seed`` (the user asked): a copy is a file to hand on,
+    and whoever holds the seed knows every future roll. Joint-dice secrets are never copied (each
+    holder keeps its own). Refused, with nothing left at ``dst``, unless the copy's chain verifies
+    and every (seq, hash) equals the source's.
     """
     from .. import dice as D
     from .. import gamefiles as GF
     seed, _problem = GF.sidecar_seed(D.seed_path(src))
+    left = seed is not None and not with_seed
+    seed = None if left else seed
     target = dst if is_url(dst) else Path(dst)
     # The rows of one moment (its read view), while others may be playing the game.
     with open_log(src, readonly=True) as log, log.read_view():
@@ -226,4 +231,4 @@ def copy_game(src: str, dst: str) -> tuple[int, str]:
                     raise LogError(f"{dst}: the copy does not verify as {src} does"
                                    + (f" (seq {bad}: {why})" if bad is not None else ""))
         GF.build(target, D.seed_path(target) if seed is not None else None, seed, fill, "copying")
-        return last, f"{last}:{log.hash_at(last)[:16]}"
+        return last, f"{last}:{log.hash_at(last)[:16]}", left

@@ -8,7 +8,7 @@ from __future__ import annotations
 import msgspec
 
 from turnlog.events.codec import decode
-from turnlog.events.game import DieRolled, SeedRevealed
+from turnlog.events.game import DieRolled, GameForked, SeedRevealed
 from turnlog.events.log import EventLog
 from turnlog.projections.narrative import shown
 
@@ -20,8 +20,8 @@ from .report import Report, Roll
 
 def check(game: Game, rep: Report) -> None:
     """Check every roll against the seed or the joint shares; the first bad one goes in ``rep``."""
-    seed, commitment, created = None, "", None
-    rolls: list[tuple[int, DieRolled]] = []
+    seed, commitment, created, fork = None, "", None, ""
+    rolls: list[tuple[int, DieRolled, str]] = []  # each with the fork identity its dice derive from
     for seq, _cid, ev in _dice_rows(game.log):
         if seq == 1:
             commitment, created = ev.seed_sha256, ev
@@ -40,18 +40,20 @@ def check(game: Game, rep: Report) -> None:
                 rep.first_bad_seq = seq
                 return
             rep.seed = "revealed"
+        elif isinstance(ev, GameForked) and ev.own_dice:
+            fork = ev.game_id
         elif isinstance(ev, DieRolled):
-            rolls.append((seq, ev))
+            rolls.append((seq, ev, fork))
     if seed is None and game.seed is not None and D.commitment(game.seed) == commitment:
         seed, rep.seed = game.seed, "sidecar"
-    for seq, r in rolls:
+    for seq, r, fork in rolls:
         if r.entered:
             rep.rolls_entered.append(seq)
             check = "entered"
         elif seed is None:
             rep.rolls_unchecked.append(seq)
             check = "unchecked"
-        elif (bad := _seeded_problem(seed, r, created)):
+        elif (bad := _seeded_problem(D.keyed(seed, fork), r, created)):
             rep.problem = rep.problem or f"seq {seq}: {bad}"
             rep.first_bad_seq = rep.first_bad_seq or seq
             check = "mismatch"
@@ -62,12 +64,13 @@ def check(game: Game, rep: Report) -> None:
 
 
 def _dice_rows(log: EventLog):
-    """(seq, command id, event) of the rows the dice stage reads, in seq order: the setup, the reveals, the rolls.
+    """(seq, command id, event) of the rows the dice stage reads, in seq order: the setup, the reveals,
+    the forks' cuts, the rolls.
 
     Read by type, so the stage costs what the dice are, not what the log is.
     """
     first = [(s, cid, decode(t, v, d)) for s, cid, t, v, d, _a in log.rows(1, 1)]
-    marks = [(s, cid, t, v, d) for type_ in ("SeedRevealed", "DieRolled")
+    marks = [(s, cid, t, v, d) for type_ in ("SeedRevealed", "GameForked", "DieRolled")
              for s, cid, t, v, d in log.rows_of_type(type_)]
     marks.sort(key=lambda r: r[0])
     return first + [(s, cid, decode(t, v, d)) for s, cid, t, v, d in marks if s != 1]

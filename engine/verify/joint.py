@@ -52,9 +52,12 @@ def check(game, created, rep) -> list[tuple[int, DieRolled, str]]:
     jc = JointCheck(holders=order)
     rep.joint = jc
     secrets: dict[str, bytes] = {}
-    rolls: list[tuple[int, DieRolled]] = []
+    rolls: list[tuple[int, DieRolled, str]] = []  # each with the fork identity its shares cover
+    fork = ""
     for seq, _cid, ev, _a in game.rows():
-        if isinstance(ev, SecretRevealed):
+        if isinstance(ev, GameForked) and ev.own_dice:
+            fork = ev.game_id
+        elif isinstance(ev, SecretRevealed):
             secret = bytes.fromhex(ev.secret)
             if D.commitment(secret) != commit.get(ev.holder):
                 _bad(rep, seq, f"seq {seq}: the secret revealed for {ev.holder} does not match its commitment at seq 1")
@@ -62,14 +65,14 @@ def check(game, created, rep) -> list[tuple[int, DieRolled, str]]:
             secrets[ev.holder] = secret
             jc.revealed.append(ev.holder)
         elif isinstance(ev, DieRolled):
-            rolls.append((seq, ev))
+            rolls.append((seq, ev, fork))
     for h, s in game.secrets.items():
         if h not in secrets:
             secrets[h] = s
             jc.held.append(h)
     known = len(secrets) == len(order)
     rep.seed = ("joint" if not jc.held else "joint-held") if known else "unknown"
-    out = [(seq, r, _roll(seq, r, order, secrets, created, rep, jc)) for seq, r in rolls]
+    out = [(seq, r, _roll(seq, r, order, secrets, created, rep, jc, fork)) for seq, r, fork in rolls]
     unchecked = [seq for seq, _r, c in out if c == "unchecked"]
     if unchecked and not rep.problem:
         missing = [h for h in order if h not in secrets]
@@ -78,7 +81,8 @@ def check(game, created, rep) -> list[tuple[int, DieRolled, str]]:
     return out
 
 
-def _roll(seq: int, r: DieRolled, order: list[str], secrets: dict[str, bytes], created, rep, jc: JointCheck) -> str:
+def _roll(seq: int, r: DieRolled, order: list[str], secrets: dict[str, bytes], created, rep,
+          jc: JointCheck, fork: str = "") -> str:
     if r.entered:
         return "entered"
     if list(r.shares) != order:
@@ -101,7 +105,7 @@ def _roll(seq: int, r: DieRolled, order: list[str], secrets: dict[str, bytes], c
     for h in order:
         if h not in secrets:
             continue
-        if J.share(secrets[h], r.key) != r.shares[h]:
+        if J.share(secrets[h], r.key, fork) != r.shares[h]:
             if jc.bad_share is None:
                 jc.bad_share = BadShare(seq=seq, key=r.key, holder=h)
             _bad(rep, seq, f"seq {seq}: roll {r.key}: the share of {h} is not the one {h}'s secret gives "

@@ -12,17 +12,19 @@ from turnlog.events.wif import FactorMultiplier, TankBuster
 from ..commands import Command
 
 
-class BeginLandCombat(Command, frozen=True):
+class BeginLandCombat(Command, frozen=True, kw_only=True):
     """Open a land combat by the active side's ``attackers`` against ``hex``, with the host's facts.
 
-    The texts compute none of them (reading notes §1.2; docs/commands.md): ``odds`` are the final odds
-    before any terrain shift (``"3:1"``), ``weather`` the hex's condition (fine, snow, rain...);
+    ``odds`` are the final odds before any terrain shift (``"3:1"``); from rulings edition 5 they may
+    be left out and are then computed from the board (engine/wif/odds_board.py), with the tactical
+    factors of the bombers other than tank busters flying ground support claimed in
+    ``ground_support`` ({"attacker": 6}). ``weather`` is the hex's condition (fine, snow, rain...);
     ``defenders`` default to every enemy land unit in the hex.
     """
 
     hex: str
     attackers: list[str]
-    odds: str
+    odds: str = ""
     weather: str
     defenders: list[str] = []
     multipliers: list[FactorMultiplier] = []
@@ -33,6 +35,7 @@ class BeginLandCombat(Command, frozen=True):
     notional: int = 0
     in_supply: dict[str, bool] = {}
     retreat_route: dict[str, bool] = {}
+    ground_support: dict[str, int] = {}
 
 
 class ChooseCombatTable(Command, frozen=True):

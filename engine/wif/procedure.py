@@ -19,6 +19,7 @@ from turnlog.projections import wif_losses as proj_losses
 from turnlog.projections.state import GameState
 from turnlog.projections.wif import LandCombat, LandCombats
 
+from . import odds_board as OB
 from . import rulings
 from .view import view
 from . import commands as c
@@ -59,10 +60,11 @@ class WifKind(MachineKind):
     state_type = LandCombats
     events = (*w.WifEvent.__args__, *wl.WifLossEvent.__args__)
     commands = c.COMMANDS
-    # The attacker-given facts of a combat (odds, multipliers, supply, retreat routes...): a claim in a
-    # fair-play game (engine/claims.py); the odds are always given, so every BeginLandCombat is one.
+    # The attacker-given facts of a combat (odds, multipliers, air support, supply, retreat routes):
+    # a claim in a fair-play game (engine/claims.py). Odds left out are the board's (edition 5), so a
+    # combat that gives none of these is judged whole.
     reports = {"BeginLandCombat": ("odds", "multipliers", "tank_busters", "notional", "in_supply",
-                                   "retreat_route")}
+                                   "retreat_route", "ground_support")}
     handlers = {c.BeginLandCombat: "on_begin", c.ChooseCombatTable: "on_choose", c.RollLandCombatDice: "on_roll",
                 c.DesignateFirstLossType: "on_designate", c.TakeLandCombatLosses: "on_take",
                 c.BuildWithKampfgruppe: "on_build"}
@@ -123,10 +125,7 @@ class WifKind(MachineKind):
         attacker = state.turn.active
         if cmd.hex not in state.hexes:
             raise CommandError(f'hex: no hex "{cmd.hex}"')
-        try:
-            T.ratio(cmd.odds)
-        except ValueError as err:
-            raise CommandError(f"odds: {err}") from None
+        self._check_odds_given(state, cmd)
         busy = next((p for p in self.open(state) if p.hex == cmd.hex), None)
         if busy is not None:
             raise RuleViolation("11.16.5-T1", f"{busy.id} is already resolving the attack on {cmd.hex} "
@@ -136,6 +135,7 @@ class WifKind(MachineKind):
         defenders = self._defenders(state, attacker, cmd)
         self._check_attackers(state, attacker, cmd)
         self._check_facts(cmd, defenders)
+        odds = self._odds(state, cmd, defenders)
         defender = faction_of(state, state.units[defenders[0]])
         a_arm, d_arm, parts, contributors = arm.count(state, cmd.attackers, defenders, given=cmd.multipliers,
                                                       tbs=cmd.tank_busters, notional=cmd.notional)
@@ -144,15 +144,41 @@ class WifKind(MachineKind):
         pid = f"L{len(self.instances(state)) + 1}"
         return [w.LandCombatBegun(procedure=pid, hex=cmd.hex, attacker=attacker, defender=defender,
                                   turn=state.turn.turn, attackers=list(cmd.attackers), defenders=defenders,
-                                  odds=cmd.odds, weather=cmd.weather, multipliers=list(cmd.multipliers),
+                                  odds=odds, weather=cmd.weather, multipliers=list(cmd.multipliers),
                                   tank_busters=list(cmd.tank_busters), invaders=list(cmd.invaders),
                                   paradropped=list(cmd.paradropped), eng_used=list(cmd.eng_used),
                                   notional=cmd.notional, in_supply=dict(cmd.in_supply),
-                                  retreat_route=dict(cmd.retreat_route)),
+                                  retreat_route=dict(cmd.retreat_route),
+                                  ground_support=OB.support(cmd.ground_support)),
                 w.ArmPointsCounted(procedure=pid, attacker=str(a_arm), defender=str(d_arm), units=parts,
                                    contributors=contributors),
                 w.TableChooserDetermined(procedure=pid, chooser=who.who, rule=who.rule, reason=who.reason),
                 w.LandCombatPhaseChanged(procedure=pid, phase=self.machine.step("arm", "count"))]
+
+    @staticmethod
+    def _check_odds_given(state: GameState, cmd: c.BeginLandCombat) -> None:
+        """Odds as "a:b", required through edition 4; ground support is read from edition 5 only."""
+        by_board = applies(state, rulings.ODDS_FROM_BOARD)
+        if cmd.ground_support and not by_board:
+            raise CommandError("ground_support: read from rulings edition 5; this game's odds are given whole")
+        try:
+            if cmd.odds or not by_board:
+                T.ratio(cmd.odds)
+        except ValueError as err:
+            raise CommandError(f"odds: {err}") from None
+
+    @staticmethod
+    def _odds(state: GameState, cmd: c.BeginLandCombat, defenders: list[str]) -> str:
+        """The odds the combat reads: as given through edition 4, from edition 5 the board's where
+        left out or where a report needs the other side (engine/wif/odds_board.py)."""
+        if not applies(state, rulings.ODDS_FROM_BOARD):
+            return cmd.odds
+        # Checked where a report needs the other side: a game setting reports to "any" trusts every
+        # seat with them, as a hot-seat game trusts its host.
+        fair = claims.on(state) and state.seats.claims.get("report") != "any"
+        if fair:
+            OB.check_rivers(state, cmd)
+        return OB.settled(state, cmd, defenders, fair)
 
     def _defenders(self, state: GameState, attacker: str, cmd: c.BeginLandCombat) -> list[str]:
         there = [u.id for u in enemy_units(state, attacker, cmd.hex)]

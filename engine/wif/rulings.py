@@ -1,10 +1,13 @@
-"""The corrections of WiF land combat (11.16.5) that edition 3 made, each gated by ``applies``.
+"""The corrections of WiF land combat (11.16.5) that editions 3 and 5 made, each gated by ``applies``.
 
-A game created under edition 2 is judged as it was played (tests/test_wif_edition_2_*).
+A game created under an earlier edition is judged as it was played (tests/test_wif_edition_2_*;
+tests/wif/test_wif_11_16_4_odds_from_the_board.py for edition 5).
 """
 from __future__ import annotations
 
 from turnlog.events.editions import AUDITED, Ruling
+
+BOARD_ODDS = 5  # the edition that computes a land combat's odds from the board
 
 TABLE_ENDS = Ruling("table_ends", AUDITED, "11.16.5-R1",
                     "a table runs from 1:2 to its kind's last column (8:1 blitz, 10:1 assault)")
@@ -15,3 +18,7 @@ ENG_USED_IS_ENG = Ruling("eng_used_is_eng", AUDITED, "11.16.5-R4d",
                          "eng_used naming a unit that is no ENG is refused")
 HALF_PAYER = Ruling("half_payer", AUDITED, "11.16.5-K1b",
                     "an open half casualty falls on the last corps listed, paid past or not")
+ODDS_FROM_BOARD = Ruling("odds_from_board", BOARD_ODDS, "11.16.4",
+                         "odds left out are computed from the units' factors, multipliers and the "
+                         "claimed ground support; in fair play, given odds reading another column, or "
+                         "a river multiplier the hexsides refute, are refused")

@@ -10,12 +10,13 @@ from fractions import Fraction
 
 from turnlog.events import wif as w
 from turnlog.events import wif_losses as wl
+from turnlog.events.editions import applies
 from turnlog.projections.state import GameState
 
 from ..dice import as_dice
 from ..errors import CommandError
 from ..kit import tables as T
-from . import results_text, r1_table as tb
+from . import results_text, r1_table as tb, rulings
 
 
 def _combat(state: GameState, pid: str):
@@ -40,6 +41,10 @@ def why(state: GameState, ev) -> list[str]:
             return [f"  option 43: attacker's die {ev.attacker_die}, defender's die {ev.defender_die}, each {each:+d} "
                     f"(11.16.5-T7): row {ev.row}", f"  11.16.5-R1: the {ev.table} table's cell is {ev.cell}"]
         case w.LandCombatBegun():
+            if applies(state, rulings.ODDS_FROM_BOARD):
+                return [f"  11.16.4 (edition 5): odds {ev.odds}, the board's factors and multipliers "
+                        "with the claimed air support (given odds read the board's column in fair play); "
+                        "weather, multipliers and flags are the host's facts"]
             return ["  the host's facts (odds, weather, multipliers, flags): the texts compute none of them"]
         case _ if isinstance(ev, wl.WifLossEvent.__args__):
             return results_text.why(state, ev)

@@ -39,7 +39,7 @@ def spans(g) -> dict[int, tuple[int, int]]:
 def at_cut(f: Game, original: Game, cut: int):
     """The fork's board as of its cut: its own identity put back to the original's."""
     assert f.state.game_id != original.state.game_id and f.state.seq == cut + 1
-    return msgspec.structs.replace(f.state, game_id=original.state.game_id, seq=cut)
+    return msgspec.structs.replace(f.state, game_id=original.state.game_id, dice_id="", seq=cut)
 
 
 def test_fork_inside_a_command_cuts_at_the_previous_boundary(game, tmp_path):

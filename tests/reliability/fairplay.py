@@ -4,16 +4,21 @@ Each case is a move a player could try against the other seat with `turnlog` its
 die, state host facts about the enemy's units, repeat or skip a player turn, peek in a fork and
 decline, reveal the seed mid-game, answer her own claim. A case is *prevented* when the game refuses
 it (naming a rule) or logs it only as a claim the other side must accept, and the board is
-unchanged. The honest game around the cases must verify. Figures: cases tried, prevented, honest
-games verifying."""
+unchanged. The honest game around the cases must verify. Every case runs on each store named: game
+files (SQLite), and games in a throwaway PostgreSQL cluster (tests/support/pg_cluster.py), a PG
+game's seed sidecar in the harness's folder. Figures: cases tried, prevented, honest games
+verifying, by store and in all."""
 
 from __future__ import annotations
 
+import contextlib
 import tempfile
 import time
 from pathlib import Path
 
+from turnlog.engine import joint as J
 from turnlog.engine import scenario as S
+from turnlog.engine.commands import RollAttritionDie
 from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify
@@ -22,10 +27,48 @@ from turnlog.events.game import ClaimMade
 SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol", "host": "hq"}
 ZONE = "WA/western/0505"
 BEGIN = {"type": "BeginAttrition", "attacker": "AX", "zone": ZONE}
+KEYS = [f"attrition/t{n}/AX/{ZONE}" for n in range(32)]
 
 
-def _game(path: Path, begun: bool = True) -> Game:
-    g = Game.create(path, S.load("bridgehead-14-65"), seats=SEATS)
+class Files:
+    """Game files in the harness's folder."""
+
+    name = "sqlite"
+
+    def __init__(self, work: Path, _cluster=None):
+        self.work = work
+
+    def place(self, name: str) -> str | Path:
+        return self.work / f"{name}.db"
+
+    def stop(self) -> None:
+        pass
+
+
+class Database:
+    """Games in one database of a PostgreSQL cluster (a throwaway one unless ``cluster`` is given)."""
+
+    name = "postgres"
+
+    def __init__(self, work: Path, cluster=None):
+        try:
+            import pg_cluster
+        except ImportError:
+            from tests.support import pg_cluster
+        self.own, self.cluster = cluster is None, cluster or pg_cluster.Cluster()
+        self.db = f"fairplay{int(time.time() * 1000) % 10**9}"
+        self.cluster.createdb(self.db)
+
+    def place(self, name: str) -> str | Path:
+        return self.cluster.url(self.db, name)
+
+    def stop(self) -> None:
+        if self.own:
+            self.cluster.stop()
+
+
+def _game(where, begun: bool = True) -> Game:
+    g = Game.create(where, S.load("bridgehead-14-65"), seats=SEATS)
     if begun:
         g.execute(BEGIN, actor="alice")
     return g
@@ -53,12 +96,21 @@ def _try(g: Game, command, actor: str, **kw) -> str:
     return "claim" if len(done) == 1 and isinstance(done[0][1], ClaimMade) else "accepted"
 
 
-def cases(tmp: Path) -> list[tuple[str, str]]:
-    """(case, how the game answered) for every cheat tried."""
+def _own_dice(g: Game, fork: Game) -> str:
+    """Whether a fork made with the seed rolls dice of its own: "own dice", else "accepted" (a
+    roll there would show the game's)."""
+    def faces(x: Game) -> list[int]:
+        dice = J.dice_for(x.state, x.seed, x.secrets, RollAttritionDie(procedure="A1"))
+        return [dice.roll(k).value for k in KEYS]
+    return "own dice" if fork.seed is not None and faces(fork) != faces(g) else "accepted"
+
+
+def cases(store) -> list[tuple[str, str]]:
+    """(case, how the game answered) for every cheat tried, in games ``store`` places."""
     out = []
 
     def fresh(name: str, begun: bool = True) -> Game:
-        return _game(tmp / f"{name}.db", begun)
+        return _game(store.place(name), begun)
 
     g = fresh("die")
     out.append(
@@ -117,13 +169,16 @@ def cases(tmp: Path) -> list[tuple[str, str]]:
     )
     g.close()
     g = fresh("peek")
-    fork = g.fork(g.state.seq, tmp / "peek-fork.db")
+    fork = g.fork(g.state.seq, store.place("peek-fork"))
     out.append(
         (
             "roll in a fork to peek",
             _try(fork, {"type": "RollAttritionDie", "procedure": "A1"}, "alice"),
         )
     )
+    fork.close()
+    fork = g.fork(g.state.seq, store.place("peek-seeded"), with_seed=True)
+    out.append(("peek in a fork made with the seed", _own_dice(g, fork)))
     fork.close()
     out.append(("decline the attack once the roll is due", _try(g, "undo", "alice")))
     out.append(("reveal the seed mid-game", _try(g, {"type": "RevealSeed"}, "alice")))
@@ -140,9 +195,9 @@ def cases(tmp: Path) -> list[tuple[str, str]]:
     return out
 
 
-def honest(tmp: Path) -> bool:
+def honest(store) -> bool:
     """An honest seated game with a claim accepted, a dispute and a seeded roll verifies."""
-    g = _game(tmp / "honest.db")
+    g = _game(store.place("honest"))
     g.execute({"type": "RollAttritionDie", "procedure": "A1", "value": 3}, actor="alice")
     g.execute({"type": "DisputeClaim", "claim": "C1"}, actor="bob")
     g.execute({"type": "RollAttritionDie", "procedure": "A1"}, actor="alice")
@@ -151,11 +206,15 @@ def honest(tmp: Path) -> bool:
     return ok
 
 
-def run(large: bool = False, workdir: Path | None = None, **_kw) -> dict:
+def on_store(kind, work: Path, cluster=None) -> dict:
+    """The cases and the honest game on one store: its figures."""
     t0 = time.perf_counter()
-    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
-        tried = cases(Path(tmp))
-        ok = honest(Path(tmp))
+    store = kind(work, cluster)
+    try:
+        with contextlib.chdir(work):  # a PostgreSQL game's seed sidecar is made in the current folder
+            tried, ok = cases(store), honest(store)
+    finally:
+        store.stop()
     worked = [name for name, how in tried if how == "accepted"]
     return {
         "cases": len(tried),
@@ -164,4 +223,22 @@ def run(large: bool = False, workdir: Path | None = None, **_kw) -> dict:
         "answers": dict(tried),
         "honest_verified": ok,
         "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
+def run(large: bool = False, workdir: Path | None = None,
+        stores: tuple[str, ...] = ("sqlite", "postgres"), cluster=None, **_kw) -> dict:
+    """Every case on each of ``stores``; ``cluster``: a running pg_cluster.Cluster to use."""
+    kinds = {"sqlite": Files, "postgres": Database}
+    by: dict[str, dict] = {}
+    for name in stores:
+        with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+            by[name] = on_store(kinds[name], Path(tmp), cluster)
+    return {
+        "cases": sum(f["cases"] for f in by.values()),
+        "prevented": sum(f["prevented"] for f in by.values()),
+        "worked": [f"{name}: {w}" for name, f in by.items() for w in f["worked"]],
+        "honest_verified": all(f["honest_verified"] for f in by.values()),
+        "by_store": by,
+        "seconds": round(sum(f["seconds"] for f in by.values()), 1),
     }

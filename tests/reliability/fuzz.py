@@ -140,7 +140,8 @@ class GameMachine(RuleBasedStateMachine):
             if r[2] == "DieRolled":
                 ev = decode(r[2], r[3], r[4])
                 if not ev.entered:
-                    assert ev.value == D.face(SEED, ev.key, g.state.die), f"roll {ev.key} is not the seed's"
+                    seed = D.keyed(SEED, g.state.dice_id)  # a fork's dice are its own
+                    assert ev.value == D.face(seed, ev.key, g.state.die), f"roll {ev.key} is not the seed's"
                     if ev.key in self.rolls:
                         FIGURES["rerolls_same_key"] += 1
                         assert self.rolls[ev.key] == ev.value, f"roll {ev.key} changed after undo"
@@ -208,7 +209,9 @@ class GameMachine(RuleBasedStateMachine):
         cut = f.state.seq - 1  # the fork's own row (ForkGame, its identity) follows the cut
         assert f.log.commands()[-1][2] == "ForkGame" and f.state.game_id != g.state.game_id
         before = g.at(cut)
-        assert cut <= at and msgspec.structs.replace(f.state, game_id=before.game_id, seq=cut) == before, \
+        assert f.state.dice_id == f.state.game_id, "the fork's dice are not its own"
+        at_cut = msgspec.structs.replace(f.state, game_id=before.game_id, dice_id=before.dice_id, seq=cut)
+        assert cut <= at and at_cut == before, \
             "the fork differs from the game at its cut"
         assert list(f.log.full_rows())[:cut] == self.rows[:cut], "the fork's rows differ from the original's"
         assert f.log.verify_chain()[1] is None

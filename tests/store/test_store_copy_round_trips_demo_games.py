@@ -18,8 +18,8 @@ def test_demo_games_round_trip(pg_store, tmp_path, capsys):
     assert main(["demo", "--dir", str(tmp_path / "d")]) == 0
     for name in DEMOS:
         src, url, back = tmp_path / "d" / f"{name}.db", pg_store.new(name), tmp_path / f"{name}.back.db"
-        assert main(["copy", str(src), url]) == 0
-        assert main(["copy", url, str(back)]) == 0
+        assert main(["copy", "--with-seed", str(src), url]) == 0
+        assert main(["copy", "--with-seed", url, str(back)]) == 0
         assert hashes(src) == hashes(url) == hashes(back)
         for target in (src, url, back):
             rep = verify_path(target)
