@@ -12,7 +12,7 @@ from bisect import bisect_right
 import msgspec
 
 from turnlog.events.codec import VERSIONS, decode
-from turnlog.events.game import CommandUndone
+from turnlog.events.game import CommandUndone, GameCreated
 from turnlog.events.log import EventLog, LogError
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState
@@ -175,7 +175,9 @@ class TimeTravel:
         """
         if board.joint_dice:
             _s, _c, type_, version, data, _a = next(iter(self.log.rows(1, 1)))
-            order = [h.holder for h in decode(type_, version, data).joint_dice]
+            created = decode(type_, version, data)
+            assert isinstance(created, GameCreated)  # seq 1 of every log
+            order = [h.holder for h in created.joint_dice]
             board.joint_dice = {h: board.joint_dice[h] for h in order}
             board.joint_keys = {h: board.joint_keys[h] for h in order if h in board.joint_keys}
         return board
