@@ -12,7 +12,8 @@ from bisect import bisect_right
 import msgspec
 
 from turnlog.events.codec import VERSIONS, decode
-from turnlog.events.game import CommandUndone, GameCreated
+from turnlog.events.game import CommandUndone
+from turnlog.events.setup import GameCreated
 from turnlog.events.log import EventLog, LogError
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState
