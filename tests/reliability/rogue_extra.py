@@ -21,7 +21,7 @@ from turnlog.events.game import NoteAdded
 from turnlog.projections.state import dump
 
 from . import rogue_games as RG
-from .rogue_mutators import Ctx, Rogue, row
+from .rogue_mutators import Ctx, Rogue, decided, row
 
 
 def donors(games: dict[str, Game]) -> dict[str, tuple[str, tuple]]:
@@ -34,14 +34,20 @@ def donors(games: dict[str, Game]) -> dict[str, tuple[str, tuple]]:
     return out
 
 
-def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue]:
-    """A mutator appending a ``ctype`` command carrying the donor event (a note's after its own)."""
+def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue | None]:
+    """A mutator appending a ``ctype`` command carrying the donor event (a note's after its own).
 
-    def mutate(x: Ctx) -> Rogue:
+    None where the donor is the very row the command writes here (a reveal's own seed, taken from
+    the same game played on): that log is honest.
+    """
+
+    def mutate(x: Ctx) -> Rogue | None:
         if ctype == "AddNote":
             rows = [row(NoteAdded(text="a note", at_seq=x.last())), donor]
             first = x.write(rows, ctype, {"type": "AddNote", "text": "a note"}, RG.HOST)
             return Rogue(first, first + 1, f"AddNote carrying a {donor[0]}")
+        if decided(x, {"type": ctype}) == [donor]:
+            return None
         first = x.write([donor], ctype, {"type": ctype}, RG.HOST)
         return Rogue(first, first, f"{ctype} carrying a {donor[0]}")
 

@@ -119,6 +119,8 @@ def undo_twice(x: Ctx) -> Rogue | None:
 
 
 def undo_two_commands(x: Ctx) -> Rogue | None:
+    """One undo row taking back the target and the command before it: its first event is the one
+    the live undo writes, so the first row no undo writes is the second."""
     if _rolled(x):
         return None
     actor = x.actor
@@ -127,7 +129,9 @@ def undo_two_commands(x: Ctx) -> Rogue | None:
         x, [CommandUndone(command_id=cid), CommandUndone(command_id=cid - 1)], actor=actor
     )
     return Rogue(
-        first, first, f"one Undo taking back {x.target.ctype} (command {cid}) and command {cid - 1}"
+        first,
+        first + 1,
+        f"one Undo taking back {x.target.ctype} (command {cid}) and command {cid - 1}",
     )
 
 
