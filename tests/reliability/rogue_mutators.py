@@ -54,7 +54,7 @@ class Ctx:
     def write(self, rows: list, ctype: str, payload, actor: str) -> int:
         """Append one rogue command (signed by ``actor``'s own key when signed); its first seq."""
         payload = payload if isinstance(payload, str) else msgspec.json.encode(payload).decode()
-        signer = RG.signer(actor) if self.signed else None
+        signer = RG.signer(actor) if self.signed and actor else None  # no actor: unsigned
         sign = SG.signing(signer, actor, ctype, payload, self.g.state.game_id)
         first = self.last() + 1
         self.g.log.append(
