@@ -22,10 +22,11 @@ def _played_and_undone(x: Ctx) -> int | None:
     """Play the target and undo it honestly; its command id, or None where that cannot be done."""
     if _rolled(x):
         return None
+    actor = x.actor  # the target's issuer, chosen on the board before it (it may change the turn)
     cid, _ = x.play()
     if x.g.undo_target() is None:
         return None
-    _honest_undo(x, x.actor)
+    _honest_undo(x, actor)
     return cid
 
 
