@@ -20,10 +20,10 @@ from collections.abc import Callable
 import msgspec
 from turnlog.engine import commands as c
 from turnlog.engine import identity as ID
+from turnlog.engine import snapshots as SN
 from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.engine.game import Game
 from turnlog.events.game import NoteAdded
-from turnlog.projections.state import dump
 
 from . import rogue_games as RG
 from .rogue_mutators import Ctx, Rogue, decided, row
@@ -61,18 +61,20 @@ def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue | None]:
 
 
 def forged_snapshot_play(x: Ctx) -> Rogue | None:
-    """A snapshot at the tail, every unit 3 factors stronger; an honest client plays the target.
+    """A snapshot at the tail, every unit 3 factors stronger, bound to the chain as a forger who
+    writes the cache can (the real row hash, the digest recomputed); an honest client plays the
+    target.
 
-    Applies only when the rows the client writes on the forged board differ from the true board's.
+    Applies only when the rows the client writes on the forged board differ from the true board's:
+    never while the cache is confirmed before use (engine/snapshots.py).
     """
     g = x.g
     true_rows = x.honest()
     state = g.at()
     for u in state.units.values():
         u.factors += 3
-    g.log.save_snapshot(
-        state.seq, msgspec.json.encode(sorted(g.undone(state.seq))).decode(), dump(state)
-    )
+    undone = msgspec.json.encode(sorted(g.undone(state.seq))).decode()
+    g.log.save_snapshot(state.seq, undone, SN.bind(g.log.hash_at(state.seq), undone, state))
     path, signed = g.log.path, x.signed
     g.close()
     forged = RG.arm(Game.open(path), signed)
