@@ -110,9 +110,7 @@ def build(game, report, path: str = "") -> tuple[dict, str]:
 
 def _bad(report) -> int:
     """The seq where verify found the first problem (a broken row, a command that re-executes otherwise), or 0."""
-    if report.discrepancy is not None:
-        return report.discrepancy.seq
-    return report.first_bad_seq or 0
+    return report.first_named() or 0
 
 
 class _Replay:

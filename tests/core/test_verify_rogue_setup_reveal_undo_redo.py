@@ -305,3 +305,20 @@ def test_honest_undo_redo_cycles_verify(tmp_path):
     g.execute(Redo())
     g.execute(Redo())
     assert verify(g).ok, text(verify(g))
+
+
+def test_the_verdict_names_a_seeded_roll_the_seed_does_not_give_at_its_own_row(tmp_path):
+    """Re-execution serves the logged face, so it differs only at a row built on it; the dice
+    stage names the roll's own row, and the verdict gives the earlier of the two."""
+    g = bridgehead(tmp_path / "g.db", public_seed=True)
+    g.execute(BeginAttrition(attacker="AX", zone=ZONE))
+    cmd = c.RollAttritionDie(procedure="A1")
+    rows = rogue.honest_rows(g, cmd)
+    j = next(i for i, r in enumerate(rows) if r[0] == "DieRolled")
+    doc = msgspec.json.decode(rows[j][2])
+    doc["value"] = doc["value"] % 10 + 1
+    rows[j] = (rows[j][0], rows[j][1], msgspec.json.encode(doc).decode(), rows[j][3])
+    seq = rogue.append(g, "RollAttritionDie", c.encode(cmd).decode(), rows) + j
+    rep = verify(g)
+    assert rep.stage == "dice" and rep.first_bad_seq == seq, text(rep)
+    assert rep.first_named() == seq and f"(first at seq {seq})" in text(rep), text(rep)
