@@ -30,6 +30,8 @@ from turnlog.events.game import (
 import rogue_rows as rogue
 from fixtures.backbone import ZONE, bridgehead, cli, rolled
 from seats_position import play, seated
+from signed_position import SIGNERS
+from signed_position import played as signed_played
 
 from helpers import SEED
 
@@ -322,3 +324,15 @@ def test_the_verdict_names_a_seeded_roll_the_seed_does_not_give_at_its_own_row(t
     rep = verify(g)
     assert rep.stage == "dice" and rep.first_bad_seq == seq, text(rep)
     assert rep.first_named() == seq and f"(first at seq {seq})" in text(rep), text(rep)
+
+
+def test_verify_names_a_signed_undo_of_the_setup_at_its_seq_not_as_keys_removed(tmp_path):
+    """The keys are read from seq 1: an undo of the setup leaves a board without seats, yet the
+    game stays signed, and the undo is what verify names."""
+    g = signed_played(tmp_path, upto=2)
+    seq = rogue.append(g, "Undo", {"type": "Undo"}, [CommandUndone(command_id=1)], actor="alice",
+                       signer=SIGNERS["alice"])
+    g.close()
+    rep = verify_path(g.log.path)
+    assert not rep.ok and rep.first_named() == seq, text(rep)
+    assert rep.keyless_signed_format is msgspec.UNSET and rep.signatures_checked == 3, text(rep)
