@@ -187,11 +187,14 @@ class TimeTravel:
         """Whether to build on a bound snapshot: never on a forged cache.
 
         Yes for one this user's turnlog wrote or confirmed, or one the log, folded from event 1
-        to its seq here, gives too (then trusted).
+        to its seq here, gives too, byte for byte (then trusted).
         """
         if SN.trusted(digest):
             return True
-        if sseq in self.forged_snapshots or self.at(sseq, use_snapshots=False) != board:
+        # Bytes, not ==: dict equality ignores the order rules walk the units in.
+        if sseq in self.forged_snapshots or (
+            SN.encoded(self.at(sseq, use_snapshots=False)) != SN.encoded(board)
+        ):
             if sseq not in self.forged_snapshots:
                 self.forged_snapshots.append(sseq)
             return False

@@ -54,6 +54,29 @@ def forked(state, nonce: str, own_dice: bool = False) -> list[GameForked]:
                        own_dice=own_dice)]
 
 
+def not_as_forked(row: tuple) -> str | None:
+    """Why a logged ForkGame command row is not the row a fork writes at its cut, or None.
+
+    ``row`` is a command row (id, actor, type, payload, ...). Game.fork writes it by no actor,
+    unsigned (engine/signatures.py names a signature on it), its payload the command's own encoding;
+    its one GameForked is re-derived by verify's re-execution like any command's events.
+    """
+    cid, actor, _ctype, payload = row[:4]
+    if actor:
+        return (f"command {cid} is a ForkGame issued by {actor}: a fork's identity row is written "
+                "by `turnlog fork` at the cut of a new file, by no actor, and is never played into "
+                "a game")
+    try:
+        nonce = msgspec.json.decode(payload, type=dict).get("nonce")
+    except msgspec.DecodeError:
+        nonce = None
+    want = msgspec.json.encode({"type": "ForkGame", "nonce": nonce}).decode()
+    if not is_id(nonce) or payload != want:
+        return (f"command {cid} is a ForkGame whose payload is {payload[:80]}, not the one a fork "
+                "writes ({\"type\":\"ForkGame\",\"nonce\": 32 hex digits})")
+    return None
+
+
 def refuse_played() -> None:
     """A ForkGame is written by the fork itself at its cut, never played into a game."""
     raise RuleViolation(RULE, "ForkGame: a fork's identity is written by `turnlog fork` "

@@ -183,8 +183,9 @@ def check_log(rows: Iterable[tuple], keys: dict[str, str],
 
     ``rows`` are EventLog.command_signatures(); ``game`` is GameCreated's identity. The setup (seq 1,
     LoadScenario) is signed by no one: each player's first signature covers it through PREV.
-    Neither is a fork's ForkGame, written by the fork (engine/identity.py): the signatures after it
-    cover the fork's new identity, and verify's re-execution judges the row itself. Raises
+    Neither is a fork's ForkGame, written by the fork unsigned and by no actor (engine/identity.py;
+    one signed or naming an actor is named here): the signatures after it cover the fork's new
+    identity, and verify's re-execution judges the row itself. Raises
     Unavailable without the optional extra.
     """
     done = 0
@@ -192,6 +193,10 @@ def check_log(rows: Iterable[tuple], keys: dict[str, str],
         if seq == 1 and ctype == "LoadScenario":
             continue
         if ctype == "ForkGame":
+            if signature or actor:
+                how = "is signed" if signature else f"names {actor}"
+                return done, seq, (f"command {cid} (ForkGame) {how}: a fork writes its identity "
+                                   "row unsigned, by no actor")
             game = ID.forked_id(game, _nonce(payload))
             continue
         what = f"command {cid} ({ctype}) by {actor or '(no actor named)'}"

@@ -6,13 +6,16 @@ at that seq (a snapshot of another game, of a fork's parent, of a rewritten log 
 and the digest must match (a board edited alone is not used); a snapshot failing either, or one
 written before snapshots were bound, is passed over and the board folded from the log. The digest is
 no secret: a forger who can write the cache can recompute it, so two more checks hold the cache to
-the log itself. A process builds on a snapshot only if this user's own trust list (a file outside
-every game: TURNLOG_TRUST, or $XDG_CACHE_HOME/turnlog/snapshots-trusted) holds its digest, put there
-when this user's turnlog wrote it or folded the log from event 1 to its seq and found the same
-board; any other is confirmed by that fold before use (engine/game_time.py). A digest covers the row
-hash at its seq, and a row hash covers every row before it, so a trusted digest names one board of
-one chain's prefix, whatever file holds it. And verify compares every bound snapshot with the board
-its re-execution reached at that seq (engine/verify/setup.py). docs/reliability.md section 9 says
+the log itself. The board is stored with every dict in its order (format 3), so that a board read
+from a snapshot is the folded board exactly, down to the order rules walk its units in; a snapshot
+of an older format is passed over like an unbound one. A process builds on a snapshot only if this
+user's own trust list (a file outside every game: TURNLOG_TRUST, or
+$XDG_CACHE_HOME/turnlog/snapshots-trusted) holds its digest, put there when this user's turnlog
+wrote it or folded the log from event 1 to its seq and found the same board, byte for byte; any
+other is confirmed by that fold before use (engine/game_time.py). A digest covers the row hash at
+its seq, and a row hash covers every row before it, so a trusted digest names one board of one
+chain's prefix, whatever file holds it. And verify compares every bound snapshot with the board its
+re-execution reached at that seq (engine/verify/setup.py). docs/reliability.md section 9 says
 what this proves and what it does not.
 """
 
@@ -22,18 +25,28 @@ import hashlib
 import os
 from pathlib import Path
 
-from turnlog.projections.state import GameState, dump, load
+from turnlog.projections.state import GameState, dump_exact, load
 
-MAGIC = b"turnlog-snapshot/2 "
+# Format 3 keeps every dict of the board in its order; format 2 sorted the keys, so a board read
+# from it walked its units in another order than the folded board, and is passed over like an
+# unbound one. The digest covers the format, so no older snapshot can be relabelled as this one.
+MAGIC = b"turnlog-snapshot/3 "
 
 
 def _digest(row_hash: str, undone: str, body: bytes) -> str:
-    return hashlib.sha256(b"%s\n%s\n%s" % (row_hash.encode(), undone.encode(), body)).hexdigest()
+    text = b"%s%s\n%s\n%s" % (MAGIC, row_hash.encode(), undone.encode(), body)
+    return hashlib.sha256(text).hexdigest()
+
+
+def encoded(state: GameState) -> bytes:
+    """The board's bytes as a snapshot stores them: load() gives back this very board, dict order
+    included (projections/state.py dump_exact)."""
+    return dump_exact(state)
 
 
 def bind(row_hash: str, undone: str, state: GameState) -> bytes:
     """The bytes a snapshot of ``state`` is stored as, bound to the log's row hash at its seq."""
-    body = dump(state)
+    body = encoded(state)
     return MAGIC + f"{row_hash} {_digest(row_hash, undone, body)}\n".encode() + body
 
 

@@ -155,12 +155,26 @@ def side_key(a: str, b: str) -> str:
 
 
 _enc = msgspec.json.Encoder(order="sorted")
+_exact = msgspec.json.Encoder()  # every dict in its insertion order
 _dec = msgspec.json.Decoder(GameState)
 
 
 def dump(state: GameState) -> bytes:
-    """Canonical bytes of a state (sorted keys): snapshots and board hashes."""
+    """Canonical bytes of a state (sorted keys): what `state` prints and a scratch copy's order.
+
+    load() of these is equal (==) to the state but walks its dicts in key order: never a snapshot.
+    """
     return _enc.encode(state)
+
+
+def dump_exact(state: GameState) -> bytes:
+    """The bytes load() turns back into this very state, every dict in its order: a snapshot's.
+
+    Rules walk the board's dicts (``units`` above all) in the order the events added their entries,
+    and that order decides the order of a command's automatic consequences (14.76, 14.77): a board
+    read from a snapshot must walk them as the board folded from the log does.
+    """
+    return _exact.encode(state)
 
 
 #: kind name -> the Struct type of its entry in ``GameState.kinds`` (engine/kinds.py ``register``).

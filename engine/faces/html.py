@@ -102,9 +102,7 @@ def verify_data(report, path: str = "") -> dict:
 
 def _bad(report) -> int:
     """The seq where verify found the first problem (a broken row, a command that re-executes otherwise), or 0."""
-    if report.discrepancy is not None:
-        return report.discrepancy.seq
-    return report.first_bad_seq or 0
+    return report.first_named() or 0
 
 
 class Replay:

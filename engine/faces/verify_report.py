@@ -137,7 +137,7 @@ def _lines(rep: Report, path: str) -> list[str]:
                                 (_KEYLESS, rep.keyless_signed_format is True)) if on]
         lines.append("VERIFIED" + (f" (but {'; and '.join(buts)})" if buts else ""))
     else:
-        first = d.seq if d is not None else rep.first_bad_seq
+        first = rep.first_named()
         why = {"dice": "a roll cannot be confirmed",
                "commands": "a command does not re-execute as logged",
                "replay": "the replay differs", "schema": "the log cannot be read",

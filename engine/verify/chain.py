@@ -54,7 +54,11 @@ def signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:
 
     The keys are the ones recorded at creation, and go in the report to compare with the players' own.
     """
-    keys = game.state.seats.keys
+    # Read from seq 1 as the board folds them (projections/board.py), not from the board at the
+    # end: a rogue row (an undo of the setup, say) may leave one without seats.
+    created = game.events(1, 1)[0][1]
+    seats = getattr(created, "seats", None)
+    keys = seats.keys if seats is not None and seats.factions else {}
     if not keys:
         return _keyless(game, rep)
     rep.keys = SG.fingerprints(keys)
@@ -62,7 +66,6 @@ def signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:
         rep.signatures_checked = 0
         return 1, f"seq 1: the game registers keys but its log (format {game.log.format}) holds no signatures"
     try:
-        created = game.events(1, 1)[0][1]
         game_id = getattr(created, "game_id", "")
         done, bad, why = SG.check_log(game.log.command_signatures(), keys, game_id)
     except SG.Unavailable as err:

@@ -18,6 +18,7 @@ from turnlog.projections.state import GameState
 from .. import claims as CL
 from .. import commands as c
 from .. import dice as D
+from .. import identity as ID
 from .. import seats as S
 from ..errors import CommandError, RuleViolation
 from ..game import Game, settle
@@ -159,6 +160,10 @@ class _Pass:
             return Discrepancy(seq=missing, command_id=cid, command=payload, rule="log",
                                message=f"command {cid} recorded events {first}-{last}, but seq {missing} "
                                        "is not in the log (cut or deleted)")
+        forked = ID.not_as_forked(row) if ctype == "ForkGame" else None
+        if forked is not None:
+            return Discrepancy(seq=first, command_id=cid, command=payload, rule=ID.RULE,
+                               message=forked)
         seat = None if ctype in ("Undo", "Redo") else S.verify_row(self.state, row)
         if seat is not None:  # a seated game's command from someone not holding its seat
             self.rep.stage = self.rep.stage or "seats"

@@ -82,3 +82,12 @@ class Report(msgspec.Struct, kw_only=True):
     forks: list[str] | msgspec.UnsetType = msgspec.UNSET  # "SEQ FROM TO" of each fork's cut
     claims: list[ClaimRecord] | msgspec.UnsetType = msgspec.UNSET  # a fair-play game's claims, each with its answer
     reveals: list[int] | msgspec.UnsetType = msgspec.UNSET         # seqs of every seed or secret revealed
+
+    def first_named(self) -> int | None:
+        """The first seq verify names: the earlier of the discrepancy's and the stages' first bad seq.
+
+        A seeded roll the seed does not give is named by the dice stage at its own row; re-execution,
+        which serves the logged roll, differs only at a later row built on it.
+        """
+        seqs = (self.discrepancy.seq if self.discrepancy is not None else None, self.first_bad_seq)
+        return min((s for s in seqs if s is not None), default=None)

@@ -25,7 +25,7 @@ from turnlog.events.game import (
     SeedRevealed,
 )
 
-from turnlog.projections.state import GameState, dump
+from turnlog.projections.state import GameState
 
 from .. import dice as D
 from .. import snapshots as SN
@@ -155,7 +155,7 @@ class SnapshotCheck:
         body = SN.body(data, self.log.hash_at(seq), stored)
         if (
             body is None
-            or body != dump(board)
+            or body != SN.encoded(board)
             or stored != msgspec.json.encode(sorted(undone)).decode()
         ):
             self.bad.append(seq)

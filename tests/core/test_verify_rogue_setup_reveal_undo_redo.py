@@ -30,6 +30,8 @@ from turnlog.events.game import (
 import rogue_rows as rogue
 from fixtures.backbone import ZONE, bridgehead, cli, rolled
 from seats_position import play, seated
+from signed_position import SIGNERS
+from signed_position import played as signed_played
 
 from helpers import SEED
 
@@ -305,3 +307,32 @@ def test_honest_undo_redo_cycles_verify(tmp_path):
     g.execute(Redo())
     g.execute(Redo())
     assert verify(g).ok, text(verify(g))
+
+
+def test_the_verdict_names_a_seeded_roll_the_seed_does_not_give_at_its_own_row(tmp_path):
+    """Re-execution serves the logged face, so it differs only at a row built on it; the dice
+    stage names the roll's own row, and the verdict gives the earlier of the two."""
+    g = bridgehead(tmp_path / "g.db", public_seed=True)
+    g.execute(BeginAttrition(attacker="AX", zone=ZONE))
+    cmd = c.RollAttritionDie(procedure="A1")
+    rows = rogue.honest_rows(g, cmd)
+    j = next(i for i, r in enumerate(rows) if r[0] == "DieRolled")
+    doc = msgspec.json.decode(rows[j][2])
+    doc["value"] = doc["value"] % 10 + 1
+    rows[j] = (rows[j][0], rows[j][1], msgspec.json.encode(doc).decode(), rows[j][3])
+    seq = rogue.append(g, "RollAttritionDie", c.encode(cmd).decode(), rows) + j
+    rep = verify(g)
+    assert rep.stage == "dice" and rep.first_bad_seq == seq, text(rep)
+    assert rep.first_named() == seq and f"(first at seq {seq})" in text(rep), text(rep)
+
+
+def test_verify_names_a_signed_undo_of_the_setup_at_its_seq_not_as_keys_removed(tmp_path):
+    """The keys are read from seq 1: an undo of the setup leaves a board without seats, yet the
+    game stays signed, and the undo is what verify names."""
+    g = signed_played(tmp_path, upto=2)
+    seq = rogue.append(g, "Undo", {"type": "Undo"}, [CommandUndone(command_id=1)], actor="alice",
+                       signer=SIGNERS["alice"])
+    g.close()
+    rep = verify_path(g.log.path)
+    assert not rep.ok and rep.first_named() == seq, text(rep)
+    assert rep.keyless_signed_format is msgspec.UNSET and rep.signatures_checked == 3, text(rep)

@@ -130,7 +130,8 @@ def pick(targets: list[RG.Target], ctypes: tuple[str, ...]) -> list[RG.Target]:
 
 
 def named_at(rep) -> int | None:
-    return rep.discrepancy.seq if rep.discrepancy is not None else rep.first_bad_seq
+    """The seq the CLI's verdict line gives (its "first at seq")."""
+    return rep.first_named()
 
 
 def run_case(store, n: int, case: Case) -> Outcome:

@@ -1,9 +1,12 @@
-"""The rogue harness's mutators beyond one command: event types, a forged snapshot, the schema.
+"""The rogue harness's mutators beyond one command: event types, a forged snapshot, a fork's
+identity row, the schema.
 
 Event types: a donor row of each type, taken from the honest demo logs, is smuggled in under a
 command that folds or re-executes it (a RevealSeed, a note). The forged snapshot is the cache's
 class: the board of a snapshot is changed, an honest client then plays on it, and verify must name
-the row it wrote when that row is not what the rules give on the true board. The schema classes (an
+the row it wrote when that row is not what the rules give on the true board. A fork's identity row
+(ForkGame) belongs only at a fork's cut, as `turnlog fork` writes it: one played by a player, or
+one whose identity the fork command does not derive, is rogue. The schema classes (an
 extra trigger, the append-only triggers replaced by no-ops under their own names) change no row:
 verify must still say NOT VERIFIED. All write through the store's own API, except the schema edits
 (SQLite DDL on the file).
@@ -15,13 +18,15 @@ import sqlite3
 from collections.abc import Callable
 
 import msgspec
+from turnlog.engine import commands as c
+from turnlog.engine import identity as ID
+from turnlog.engine import snapshots as SN
 from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.engine.game import Game
 from turnlog.events.game import NoteAdded
-from turnlog.projections.state import dump
 
 from . import rogue_games as RG
-from .rogue_mutators import Ctx, Rogue, row
+from .rogue_mutators import Ctx, Rogue, decided, row
 
 
 def donors(games: dict[str, Game]) -> dict[str, tuple[str, tuple]]:
@@ -34,14 +39,20 @@ def donors(games: dict[str, Game]) -> dict[str, tuple[str, tuple]]:
     return out
 
 
-def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue]:
-    """A mutator appending a ``ctype`` command carrying the donor event (a note's after its own)."""
+def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue | None]:
+    """A mutator appending a ``ctype`` command carrying the donor event (a note's after its own).
 
-    def mutate(x: Ctx) -> Rogue:
+    None where the donor is the very row the command writes here (a reveal's own seed, taken from
+    the same game played on): that log is honest.
+    """
+
+    def mutate(x: Ctx) -> Rogue | None:
         if ctype == "AddNote":
             rows = [row(NoteAdded(text="a note", at_seq=x.last())), donor]
             first = x.write(rows, ctype, {"type": "AddNote", "text": "a note"}, RG.HOST)
             return Rogue(first, first + 1, f"AddNote carrying a {donor[0]}")
+        if decided(x, {"type": ctype}) == [donor]:
+            return None
         first = x.write([donor], ctype, {"type": ctype}, RG.HOST)
         return Rogue(first, first, f"{ctype} carrying a {donor[0]}")
 
@@ -50,18 +61,20 @@ def carried(ctype: str, donor: tuple) -> Callable[[Ctx], Rogue]:
 
 
 def forged_snapshot_play(x: Ctx) -> Rogue | None:
-    """A snapshot at the tail, every unit 3 factors stronger; an honest client plays the target.
+    """A snapshot at the tail, every unit 3 factors stronger, bound to the chain as a forger who
+    writes the cache can (the real row hash, the digest recomputed); an honest client plays the
+    target.
 
-    Applies only when the rows the client writes on the forged board differ from the true board's.
+    Applies only when the rows the client writes on the forged board differ from the true board's:
+    never while the cache is confirmed before use (engine/snapshots.py).
     """
     g = x.g
     true_rows = x.honest()
     state = g.at()
     for u in state.units.values():
         u.factors += 3
-    g.log.save_snapshot(
-        state.seq, msgspec.json.encode(sorted(g.undone(state.seq))).decode(), dump(state)
-    )
+    undone = msgspec.json.encode(sorted(g.undone(state.seq))).decode()
+    g.log.save_snapshot(state.seq, undone, SN.bind(g.log.hash_at(state.seq), undone, state))
     path, signed = g.log.path, x.signed
     g.close()
     forged = RG.arm(Game.open(path), signed)
@@ -80,6 +93,28 @@ def forged_snapshot_play(x: Ctx) -> Rogue | None:
         first + j,
         f"{x.target.ctype} played by an honest client on a forged snapshot (every unit +3 factors)",
     )
+
+
+def _fork_rows(x: Ctx, **changed) -> tuple[str, list]:
+    """The payload and rows of the ForkGame a fork cut at the tail would write, ``changed``."""
+    nonce = ID.new_id()
+    ev = msgspec.structs.replace(ID.forked(x.g.state, nonce)[0], **changed)
+    return c.encode(c.ForkGame(nonce=nonce)).decode(), [row(ev)]
+
+
+def fork_by_player(x: Ctx) -> Rogue:
+    """A fork's identity row played into the game by the target's player (signed with her key)."""
+    payload, rows = _fork_rows(x)
+    first = x.write(rows, "ForkGame", payload, x.actor)
+    return Rogue(first, first, f"a ForkGame issued by {x.actor} before {x.target.ctype}")
+
+
+def fork_chosen_identity(x: Ctx) -> Rogue:
+    """A fork's identity row as a fork writes it (no actor, unsigned) but taking back the game's
+    own identity, so that what was signed or shared for the game would fit after it too."""
+    payload, rows = _fork_rows(x, game_id=x.g.state.game_id)
+    first = x.write(rows, "ForkGame", payload, "")
+    return Rogue(first, first, f"a ForkGame before {x.target.ctype} keeping the game's identity")
 
 
 def _ddl(x: Ctx, statements: list[str]) -> None:
@@ -138,5 +173,7 @@ PER_GAME: dict[str, Callable[[Ctx], Rogue | None]] = {
 
 #: Mutators tried on every target, beside rogue_mutators.PER_TARGET.
 PER_TARGET: dict[str, Callable[[Ctx], Rogue | None]] = {
-    "forged_snapshot_play": forged_snapshot_play
+    "forged_snapshot_play": forged_snapshot_play,
+    "fork_by_player": fork_by_player,
+    "fork_chosen_identity": fork_chosen_identity,
 }

@@ -54,7 +54,8 @@ class Ctx:
     def write(self, rows: list, ctype: str, payload, actor: str) -> int:
         """Append one rogue command (signed by ``actor``'s own key when signed); its first seq."""
         payload = payload if isinstance(payload, str) else msgspec.json.encode(payload).decode()
-        sign = SG.signing(RG.signer(actor), actor, ctype, payload) if self.signed else None
+        signer = RG.signer(actor) if self.signed and actor else None  # no actor: unsigned
+        sign = SG.signing(signer, actor, ctype, payload, self.g.state.game_id)
         first = self.last() + 1
         self.g.log.append(
             rows,
@@ -209,7 +210,7 @@ def _edits(x: Ctx):
             yield path, v, new, edited
 
 
-def _decided(x: Ctx, payload: dict) -> list | None:
+def decided(x: Ctx, payload: dict) -> list | None:
     try:
         return RG.honest_rows(x.g, c.parse(msgspec.json.encode(payload)))
     except (CommandError, RuleViolation):
@@ -220,7 +221,7 @@ def payload_edit(x: Ctx) -> Rogue | None:
     """The honest events under a payload changed in one leaf (when the rules give other events)."""
     rows = x.honest()
     for path, v, new, edited in _edits(x):
-        if _decided(x, edited) != rows:  # the same events would be an honest log of another command
+        if decided(x, edited) != rows:  # the same events would be an honest log of another command
             first = x.write(rows, x.target.ctype, edited, x.actor)
             return Rogue(
                 first,
@@ -236,7 +237,7 @@ def payload_swap(x: Ctx) -> Rogue | None:
     under the original payload."""
     rows = x.honest()
     for path, v, new, edited in _edits(x):
-        other = _decided(x, edited)
+        other = decided(x, edited)
         if other is not None and other != rows:
             j = next(i for i, (a, b) in enumerate(zip(other + [None], rows + [None])) if a != b)
             first = x.write(other, x.target.ctype, x.payload(), x.actor)

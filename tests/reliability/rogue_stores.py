@@ -55,9 +55,9 @@ class PgStore:
         from turnlog.events.pgschema import ensure_schema, grant_writer
 
         try:
-            import pg_cluster
+            import pg_cluster  # tests/support/ on the path (pytest)
         except ImportError:
-            from tests import pg_cluster
+            from tests.support import pg_cluster  # python -m tests.reliability.run
         self.own, self.templates = cluster is None, {}
         self.work, self.cluster = work, cluster or pg_cluster.Cluster()
         self.db = f"rogue{int(time.time() * 1000) % 10**9}"

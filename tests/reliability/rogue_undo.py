@@ -22,10 +22,11 @@ def _played_and_undone(x: Ctx) -> int | None:
     """Play the target and undo it honestly; its command id, or None where that cannot be done."""
     if _rolled(x):
         return None
+    actor = x.actor  # the target's issuer, chosen on the board before it (it may change the turn)
     cid, _ = x.play()
     if x.g.undo_target() is None:
         return None
-    _honest_undo(x, x.actor)
+    _honest_undo(x, actor)
     return cid
 
 
@@ -119,6 +120,8 @@ def undo_twice(x: Ctx) -> Rogue | None:
 
 
 def undo_two_commands(x: Ctx) -> Rogue | None:
+    """One undo row taking back the target and the command before it: its first event is the one
+    the live undo writes, so the first row no undo writes is the second."""
     if _rolled(x):
         return None
     actor = x.actor
@@ -127,7 +130,9 @@ def undo_two_commands(x: Ctx) -> Rogue | None:
         x, [CommandUndone(command_id=cid), CommandUndone(command_id=cid - 1)], actor=actor
     )
     return Rogue(
-        first, first, f"one Undo taking back {x.target.ctype} (command {cid}) and command {cid - 1}"
+        first,
+        first + 1,
+        f"one Undo taking back {x.target.ctype} (command {cid}) and command {cid - 1}",
     )
 
 

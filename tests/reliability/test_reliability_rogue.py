@@ -16,17 +16,8 @@ from store_backends import cluster
 
 CI_TYPES = ("BeginAttrition", "RollAttritionDie", "RetreatUnits", "RevealSeed")
 
-#: class -> why verify does not name it today (the fix it waits for).
-KNOWN_OPEN = {
-    "RevealSeed_carries_event":
-        "a RevealSeed's rows are not held to what a reveal writes (one SeedRevealed)",
-    "undo_two_commands":
-        "one undo row carrying two CommandUndone events, neither of a roll, verifies",
-    # False alarms: honest logs verify names.
-    "honest_from_snapshot":
-        "a board restored from a snapshot (dump/load) orders a retreat's automatic consequences "
-        "(14.76, 14.77) otherwise than one folded from events: verify names an honest RetreatUnits",
-}
+#: class -> why verify does not name it today (the fix it waits for). Empty: every class is named.
+KNOWN_OPEN: dict[str, str] = {}
 
 
 def _check(fig: dict) -> None:

@@ -8,6 +8,7 @@ carry no forged cache, and verify names the forged snapshot's seq; on both store
 
 from __future__ import annotations
 
+import hashlib
 import zlib
 
 import msgspec
@@ -69,7 +70,7 @@ def test_a_board_edited_alone_is_passed_over(store):
     _store(
         target,
         seq,
-        b"turnlog-snapshot/2 " + b"0" * 64 + b" " + b"0" * 64 + b"\n" + dump(_forged_board(board)),
+        SN.MAGIC + b"0" * 64 + b" " + b"0" * 64 + b"\n" + dump(_forged_board(board)),
     )
     with Game.open(target, readonly=True) as g:
         assert g.state == board and g._base_seq == 0
@@ -123,3 +124,38 @@ def test_a_snapshot_of_another_chain_is_passed_over(store):
     with Game.open(target, readonly=True) as g:
         assert g.state == board and g._base_seq == 0
     assert not verify_path(target).ok
+
+
+def test_a_rebound_board_in_another_unit_order_is_never_played_on(store):
+    """The same units in another order: equal as a board, but rules walk units in order (a
+    retreat's 14.76 and 14.77 consequences), so an honest client would write other rows."""
+    target = store.new()
+    seq, board = _honest(target)
+    with Game.open(target, readonly=True) as g:
+        row_hash = g.log.hash_at(seq)
+    shuffled = msgspec.structs.replace(board, units=dict(reversed(board.units.items())))
+    assert shuffled == board and list(shuffled.units) != list(board.units)
+    _store(target, seq, SN.bind(row_hash, "[]", shuffled))
+    with Game.open(target, readonly=True) as g:
+        assert g.forged_snapshots == [seq] and list(g.state.units) == list(board.units)
+    rep = verify_path(target)
+    assert not rep.ok and rep.stage == "snapshots" and rep.first_bad_seq == seq, text(rep)
+
+
+def test_a_snapshot_of_the_sorted_key_format_is_rebuilt_not_used(store):
+    """Format 2 stored the board with sorted keys, losing the units' order: passed over, and not
+    usable relabelled as format 3 (the digest covers the format)."""
+    target = store.new()
+    seq, board = _honest(target)
+    with Game.open(target, readonly=True) as g:
+        row_hash = g.log.hash_at(seq)
+    body = dump(board)
+    old = hashlib.sha256(b"%s\n[]\n%s" % (row_hash.encode(), body)).hexdigest()
+    _store(target, seq, b"turnlog-snapshot/2 %s %s\n%s" % (row_hash.encode(), old.encode(), body))
+    with Game.open(target, readonly=True) as g:
+        assert g._base_seq == 0 and list(g.state.units) == list(board.units)
+    assert verify_path(target).ok  # an older format is never judged, only passed over
+    _store(target, seq, SN.MAGIC + b"%s %s\n%s" % (row_hash.encode(), old.encode(), body))
+    with Game.open(target, readonly=True) as g:
+        assert g._base_seq == 0
+    assert verify_path(target).stage == "snapshots"

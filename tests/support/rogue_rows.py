@@ -39,7 +39,7 @@ def append(
         actor=actor,
         command_type=ctype,
         payload=text,
-        sign=SG.signing(signer, actor, ctype, text),
+        sign=SG.signing(signer, actor, ctype, text, g.state.game_id),
     )
     return last + 1
 
