@@ -67,13 +67,16 @@ def not_as_forked(row: tuple) -> str | None:
                 "by `turnlog fork` at the cut of a new file, by no actor, and is never played into "
                 "a game")
     try:
-        nonce = msgspec.json.decode(payload, type=dict).get("nonce")
+        fields = msgspec.json.decode(payload, type=dict)
     except msgspec.DecodeError:
-        nonce = None
-    want = msgspec.json.encode({"type": "ForkGame", "nonce": nonce}).decode()
-    if not is_id(nonce) or payload != want:
+        fields = {}
+    nonce = fields.get("nonce")
+    # Forks written before a fork's own dice carry no own_dice; Game.fork writes it true now.
+    wants = [msgspec.json.encode({"type": "ForkGame", "nonce": nonce, **extra}).decode()
+             for extra in ({}, {"own_dice": True})]
+    if not is_id(nonce) or payload not in wants:
         return (f"command {cid} is a ForkGame whose payload is {payload[:80]}, not the one a fork "
-                "writes ({\"type\":\"ForkGame\",\"nonce\": 32 hex digits})")
+                "writes ({\"type\":\"ForkGame\",\"nonce\": 32 hex digits[, \"own_dice\": true]})")
     return None
 
 
