@@ -58,8 +58,10 @@ class Game(TimeTravel):
         K.load_for_log(log)  # the kinds its GameCreated names, before their events are decoded
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the same.
         # ``board`` False: only the setup's board (verify of a log that does not fold names why).
-        setup_end = next(iter(log.commands()), (0,) * 7)[6]
-        self.state = self.at(progress=progress) if board else self.at(setup_end)
+        if board:
+            self.state = self.at(progress=progress)
+        else:  # the setup's own span: the first command's (every command read, only here)
+            self.state = self.at(next(iter(log.commands()), (0,) * 7)[6])
         self._snap_seq = self.state.seq
         self._tail_ok = -1 if setup else 0  # the seq up to which this writer knows the tail verifies
 

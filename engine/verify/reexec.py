@@ -135,7 +135,7 @@ class _Pass:
         self.game, self.rep = game, rep
         self.state = GameState()
         self.by_id = {row[0]: row for row in commands}
-        self.rewind = Rewind(game, every)
+        self.rewind = Rewind(game, every, until=max((r[5] for r in commands if r[2] == "Undo"), default=0))
         self.rows = _Spans(game.log.rows())
         self.seen: list[tuple] = []
         self.undid: dict[int, int] = {}
