@@ -85,7 +85,7 @@ def figures(fig, work: Path, samples: int, per_game: int, sizes=(1, 4, 16)) -> N
 
     folder = work / "served"
     folder.mkdir()
-    port, bare_port = SL._port(), SL._port()
+    port, bare_port = SL.free_port(), SL.free_port()
     server = SL.start(folder, port)
     floor = _bare_server(bare_port, work / "bare.server.log")
     base = f"http://127.0.0.1:{port}"

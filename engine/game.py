@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections import deque
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -32,8 +33,10 @@ from . import seats as S
 from . import signatures as SG
 from . import undo as U
 from . import turn as T
-from .scenario import Scenario, setup_events
 from .game_time import TimeTravel
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
 
 SNAPSHOT_EVERY = 250
 REACTION_LIMIT = 10_000
@@ -88,6 +91,7 @@ class Game(TimeTravel):
         ``seats`` (a SeatsSpec, or a dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``)
         replaces the scenario's seats (engine/seats.py); none is a hot-seat game.
         """
+        from .scenario import setup_events  # the scenario parser: creating a game, not every command
         if seats is not None:
             scenario = S.seat_scenario(scenario, seats)
         scenario = msgspec.structs.replace(scenario, seats=CL.defaults(scenario.seats))

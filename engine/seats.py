@@ -23,7 +23,6 @@ from . import claims, turn
 from . import kinds as K
 from .errors import CommandError, RuleViolation, ScenarioError
 from .kind import Actor
-from .scenario import with_seats
 
 
 def seated(state: GameState) -> bool:
@@ -160,4 +159,5 @@ def seat_scenario(scenario, seats):
             seats = msgspec.convert(seats, SeatsSpec)
         except msgspec.ValidationError as err:
             raise ScenarioError(f"seats: {err}") from None
+    from .scenario import with_seats  # the scenario parser: only where a game is seated
     return with_seats(scenario, seats)

@@ -173,7 +173,8 @@ class _Pass:
             bad = self._again(row, logged)
         if bad is None:
             self.seen.append(row)
-            self.cache.reached(last, self.state, self.rewind.undone)
+            if last in self.cache.pending:  # a bound snapshot here: held to this board
+                self.cache.reached(last, self.state, self.rewind.undone)
         elif bad.rule.startswith("seats."):
             self.rep.stage = self.rep.stage or "seats"
         return bad
@@ -229,9 +230,12 @@ class _Pass:
             if type(command).__name__ != ctype and ctype != "Redo":
                 raise CommandError(f"command {cid} is logged as {ctype} but its payload is a "
                                    f"{type(command).__name__}")
-            events = [decode(r[2], r[3], r[4]) for r in logged]
             source = CL.dice_source(state, command)  # an accepted claim rolls with the claimed command's dice
-            shown = revealed(state, events) if isinstance(source, c.RevealSeed) else ()
+            if isinstance(source, c.RevealSeed):
+                events = [decode(r[2], r[3], r[4]) for r in logged]
+                shown = revealed(state, events)
+            else:  # only the rolls are served; every row is held to the re-executed events below
+                events, shown = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"], ()
             dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], source, *shown)
             done = settle(state, self.game.decide(state, command, dice))
         except (RuleViolation, CommandError) as err:
