@@ -56,6 +56,7 @@ class Game(TimeTravel):
         self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
         self.signers = {}
         self.forged_snapshots: list[int] = []  # snapshots found forged (engine/game_time.py)
+        self._issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (engine/seats.py issuers)
         if setup:
             GF.require_setup(log)
         K.load_for_log(log)  # the kinds its GameCreated names, before their events are decoded
@@ -278,7 +279,7 @@ class Game(TimeTravel):
         if row is not None:
             rolled = [e for _s, e in self.events(row[5], row[6]) if isinstance(e, DieRolled)]
             roll = f"{rolled[0].key} = {rolled[0].value}" if rolled else ""
-        issuers = S.issuers(row, self.log.command) if row is not None else set()
+        issuers = S.issuers(row, self.log.command, self._issued) if row is not None else set()
         signer = self._signer(actor, signer)  # who asks, before whether they may
         ev = U.decide_undo(self.state, row, issuers, roll, command, actor)
         row_ = [(type(ev).__name__, ev.version, encode(ev).decode(), False)]
@@ -302,7 +303,7 @@ class Game(TimeTravel):
         row = self.redo_target()
         if row is None:
             raise RuleViolation("redo", "nothing to redo")
-        U.check_redo(self.state, actor, row, S.issuers(row, self.log.command))
+        U.check_redo(self.state, actor, row, S.issuers(row, self.log.command, self._issued))
         signer = self._signer(actor, signer)
         events = self.decide(self.state, c.parse(U.reissued(row)))
         return self._commit(events, actor, "Redo", U.redo_payload(row), signer)

@@ -139,6 +139,7 @@ class _Pass:
         self.rows = _Spans(game.log.rows())
         self.seen: list[tuple] = []
         self.undid: dict[int, int] = {}
+        self.issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (engine/seats.py issuers)
         self.cache = SnapshotCheck(game.log)
 
     def check(self, row: tuple, expect: int) -> Discrepancy | None:
@@ -187,7 +188,7 @@ class _Pass:
             command = c.parse(payload)
             if not isinstance(command, c.Undo):
                 raise CommandError(f"the payload is a {type(command).__name__}, not an Undo")
-            issuers = S.issuers(target, self.by_id.get) if target is not None else set()
+            issuers = S.issuers(target, self.by_id.get, self.issued) if target is not None else set()
             roll = self.rewind.roll(target[0]) if target is not None else ""
             ev = U.decide_undo(self.state, target, issuers, roll, command, actor)
         except (RuleViolation, CommandError) as err:
@@ -212,7 +213,7 @@ class _Pass:
         if target is None:
             raise RuleViolation("redo", f"command {cid} is a Redo, but no undo is pending here: "
                                 "nothing to redo")
-        U.check_redo(self.state, actor, target, S.issuers(target, self.by_id.get))
+        U.check_redo(self.state, actor, target, S.issuers(target, self.by_id.get, self.issued))
         want = U.redo_payload(target)
         if payload != want:
             raise RuleViolation("redo", f"a redo here re-issues command {target[0]} ({target[2]}) "
