@@ -9,7 +9,9 @@ run: the machine is shared, so absolute times move from run to run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
+import os
 import json
 import tempfile
 import time
@@ -59,7 +61,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
         figs[name] = Figure(name, what, per, group=group)
         return figs[name]
 
-    with tempfile.TemporaryDirectory(dir=args.workdir) as tmp:
+    with tempfile.TemporaryDirectory(dir=args.workdir) as tmp, _own_trust_list(Path(tmp)):
         work = Path(tmp)
         t0 = time.perf_counter()
         # -- zones and eligibility (first: a clean heap, before a million events pass through it) --
@@ -328,6 +330,21 @@ def run(args: argparse.Namespace, say=print) -> dict:
     res = report(args, n, reps, figs, sizes, total)
     res["config"]["generated"] = generated
     return res
+
+
+@contextlib.contextmanager
+def _own_trust_list(work: Path):
+    """The run's processes keep their trusted snapshots in a list of the run's own (engine/snapshots.py):
+    the user's, which every turnlog process reads, stays as it was and its length changes no figure."""
+    before = os.environ.get("TURNLOG_TRUST")
+    os.environ["TURNLOG_TRUST"] = str(work / "snapshots-trusted")
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TURNLOG_TRUST", None)
+        else:
+            os.environ["TURNLOG_TRUST"] = before
 
 
 def _rows_of(sc, commands, work: Path):
