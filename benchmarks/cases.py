@@ -42,8 +42,9 @@ def write_snapshots(log: EventLog, every: int = SNAPSHOT_EVERY) -> int:
     """The snapshots a bulk import lacks, where Game would have taken them.
 
     Game snapshots after the first command that ends ``every`` or more events
-    past the previous snapshot; nothing in a generated log is undone. Each is bound to the chain and
-    trusted, as Game.save_snapshot writes them: readers pass an unbound one over (engine/snapshots.py).
+    past the previous snapshot; nothing in a generated log is undone. Each is bound to the chain
+    and trusted, as Game.save_snapshot writes them: readers pass an unbound one over
+    (engine/snapshots.py).
     """
     conn, state, taken = log.conn, GameState(), 0
     ends = [r[0] for r in conn.execute("SELECT last_seq FROM commands ORDER BY id")]

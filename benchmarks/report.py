@@ -52,7 +52,8 @@ TARGETS = [
     ("cli.log_demo.source", "limit.python_start", None, "max"),
     ("cli.play_demo.source", "limit.python_start", None, "max"),
 ]
-# Verify's stages (benchmarks/verify_stages.py), each as a multiple of the replay of the same log: reported.
+# Verify's stages (benchmarks/verify_stages.py), each as a multiple of the replay of the same log:
+# reported.
 TARGETS += [(f"verify.stage.{k}", "verify.replay", None, "max")
             for k in (*VS.STAGES, VS.INSTRUMENTATION)]
 # The server (benchmarks/serve_figures.py): a command against the direct path plus one round trip;
@@ -60,7 +61,8 @@ TARGETS += [(f"verify.stage.{k}", "verify.replay", None, "max")
 TARGETS += [("serve.command", "serve.direct_plus_roundtrip", 2.0, "max"),
             ("serve.games.4", "serve.games.1", None, "min"),
             ("serve.games.16", "serve.games.1", None, "min")]
-#: (figure, the bound in seconds on its 99th percentile, None: reported), per REPL command; the server's.
+#: (figure, the bound in seconds on its 99th percentile, None: reported), per REPL command; the
+#: server's.
 P99_BOUNDS = [("repl.step", 0.020), ("repl.back", 0.020), ("repl.goto", 0.020),
               ("serve.command", None), ("serve.push", None)]
 #: each throughput figure's limit and peer (ratios are rate / rate).

@@ -39,7 +39,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--commands", type=int, help="commands per durable-append repetition (default 500)")
     p.add_argument("--samples", type=int, help="random at(seq) points and undos per log (default 40)")
     p.add_argument("--no-peer", action="store_true", help="skip eventsourcing")
-    p.add_argument("--no-serve", action="store_true", help="skip turnlog serve (benchmarks/serve_figures.py)")
+    p.add_argument("--no-serve", action="store_true",
+                   help="skip turnlog serve (benchmarks/serve_figures.py)")
     p.add_argument("--undo-cycles", type=int, default=2000,
                    help="undo/redo cycles of the game that verify, open, undo, redo and at are measured on")
     p.add_argument("--repl-events", type=int, default=10_000,
@@ -287,7 +288,8 @@ def run(args: argparse.Namespace, say=print) -> dict:
         if args.no_serve or not serve_figures.available():
             say("turnlog serve: skipped")
         else:
-            say("turnlog serve on a loopback port: a command against the direct path, games at once, push ...")
+            say("turnlog serve on a loopback port: a command against the direct path, games at "
+                "once, push ...")
             serve_figures.figures(fig, work, max(20, samples * 5), max(5, samples))
 
         # -- verify against replay on a game of real commands of the same length --
@@ -334,8 +336,9 @@ def run(args: argparse.Namespace, say=print) -> dict:
 
 @contextlib.contextmanager
 def _own_trust_list(work: Path):
-    """The run's processes keep their trusted snapshots in a list of the run's own (engine/snapshots.py):
-    the user's, which every turnlog process reads, stays as it was and its length changes no figure."""
+    """The run's processes keep their trusted snapshots in a list of the run's own
+    (engine/snapshots.py): the user's, which every turnlog process reads, stays as it was and its
+    length changes no figure."""
     before = os.environ.get("TURNLOG_TRUST")
     os.environ["TURNLOG_TRUST"] = str(work / "snapshots-trusted")
     try:

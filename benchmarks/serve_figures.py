@@ -17,6 +17,7 @@ Figures (benchmarks/run.py adds them; docs/performance.md reads them):
 The clients run in this process (threads; httpx): with 16 games they share its interpreter with
 each other, and both processes share the machine's cores with whatever else runs.
 """
+
 from __future__ import annotations
 
 import json
@@ -47,17 +48,37 @@ async def bare(scope, receive, send) -> None:
     more = True
     while more:  # read the body, as a real route does
         more = (await receive()).get("more_body", False)
-    await send({"type": "http.response.start", "status": 200,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", b"2")]})
+    await send(
+        {
+            "type": "http.response.start",
+            "status": 200,
+            "headers": [(b"content-type", b"application/json"), (b"content-length", b"2")],
+        }
+    )
     await send({"type": "http.response.body", "body": b"{}"})
 
 
 def _bare_server(port: int, log: Path) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "benchmarks.serve_figures:bare", "--port", str(port),
-         "--log-level", "warning", "--no-access-log", "--lifespan", "on"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=open(log, "wb"))  # noqa: SIM115 (the child's)
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "benchmarks.serve_figures:bare",
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+            "--lifespan",
+            "on",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=open(log, "wb"),
+    )  # noqa: SIM115 (the child's)
     for _ in range(400):
         try:
             socket.create_connection(("127.0.0.1", port), 0.2).close()
@@ -93,8 +114,12 @@ def figures(fig, work: Path, samples: int, per_game: int, sizes=(1, 4, 16)) -> N
         _latency(fig, work, base, f"http://127.0.0.1:{bare_port}", samples)
         for g in sizes:
             made = [_create(base) for _ in range(g)]
-            f = fig(f"serve.games.{g}", f"{g} games at once, one client each posting {per_game} notes "
-                                        "one after the other (rate: commands/s over all)", g * per_game)
+            f = fig(
+                f"serve.games.{g}",
+                f"{g} games at once, one client each posting {per_game} notes "
+                "one after the other (rate: commands/s over all)",
+                g * per_game,
+            )
             f.times.append(_concurrent(base, made, per_game))
         _push(fig, base, samples)
     finally:
@@ -105,7 +130,10 @@ def figures(fig, work: Path, samples: int, per_game: int, sizes=(1, 4, 16)) -> N
 
 def _create(base: str) -> tuple[str, dict[str, str]]:
     import httpx
-    r = httpx.post(base + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS}, timeout=60)
+
+    r = httpx.post(
+        base + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS}, timeout=60
+    )
     r.raise_for_status()
     return r.json()["id"], r.json()["tokens"]
 
@@ -114,7 +142,10 @@ def _direct_game(path: Path):
     from turnlog.engine import scenario as SC
     from turnlog.engine.game import Game
     from turnlog.engine.seats import seat_scenario
-    sc = seat_scenario(SC.load("bridgehead-14-65"), {"factions": SEATS, "referee": "", "host": "", "claims": {}})
+
+    sc = seat_scenario(
+        SC.load("bridgehead-14-65"), {"factions": SEATS, "referee": "", "host": "", "claims": {}}
+    )
     return Game.create(path, sc, synchronous="FULL")
 
 
@@ -126,13 +157,26 @@ def _latency(fig, work: Path, base: str, bare_base: str, samples: int) -> None:
 
     gid, tokens = _create(base)
     game = _direct_game(work / "direct.db")
-    fc = fig("serve.command", "one AddNote POSTed and answered by `turnlog serve` (SQLite, synchronous=FULL)")
-    fd = fig("serve.direct", "Game.execute of the same note as the same seat, same setup, in process (FULL)")
-    fr = fig("serve.roundtrip", "one HTTP POST and its answer over loopback to a bare ASGI app, same uvicorn")
+    fc = fig(
+        "serve.command",
+        "one AddNote POSTed and answered by `turnlog serve` (SQLite, synchronous=FULL)",
+    )
+    fd = fig(
+        "serve.direct",
+        "Game.execute of the same note as the same seat, same setup, in process (FULL)",
+    )
+    fr = fig(
+        "serve.roundtrip",
+        "one HTTP POST and its answer over loopback to a bare ASGI app, same uvicorn",
+    )
     fs = fig("serve.direct_plus_roundtrip", "serve.direct + serve.roundtrip, sample by sample")
     clock = time.perf_counter
-    with httpx.Client(base_url=base, timeout=60, headers={"Authorization": f"Bearer {tokens['alice']}"}) as api, \
-            httpx.Client(base_url=bare_base, timeout=60) as floor:
+    with (
+        httpx.Client(
+            base_url=base, timeout=60, headers={"Authorization": f"Bearer {tokens['alice']}"}
+        ) as api,
+        httpx.Client(base_url=bare_base, timeout=60) as floor,
+    ):
         for i in range(samples + 3):  # the first three warm both sides' caches, untimed
             body = json.dumps({"type": "AddNote", "text": f"note {i}"})
             t0 = clock()
@@ -161,11 +205,16 @@ def _concurrent(base: str, made: list[tuple[str, dict[str, str]]], n: int) -> fl
     start = threading.Barrier(len(made) + 1)
 
     def play(gid: str, token: str) -> None:
-        with httpx.Client(base_url=base, timeout=120, headers={"Authorization": f"Bearer {token}"}) as c:
+        with httpx.Client(
+            base_url=base, timeout=120, headers={"Authorization": f"Bearer {token}"}
+        ) as c:
             c.get(f"/api/games/{gid}")  # the connection made before the clock starts
             start.wait()
             for i in range(n):
-                r = c.post(f"/api/games/{gid}/commands", content=json.dumps({"type": "AddNote", "text": f"n{i}"}))
+                r = c.post(
+                    f"/api/games/{gid}/commands",
+                    content=json.dumps({"type": "AddNote", "text": f"n{i}"}),
+                )
                 if r.status_code != 200:
                     errors.append(f"{gid}: {r.status_code} {r.text[:200]}")
                     return
@@ -193,8 +242,9 @@ def _push(fig, base: str, samples: int) -> None:
     ready = threading.Event()
 
     def follow() -> None:
-        with httpx.stream("GET", f"{base}/api/games/{gid}/events?after={head}",
-                          timeout=httpx.Timeout(60.0)) as r:
+        with httpx.stream(
+            "GET", f"{base}/api/games/{gid}/events?after={head}", timeout=httpx.Timeout(60.0)
+        ) as r:
             ready.set()
             for line in r.iter_lines():
                 if line.startswith("id: "):
@@ -206,14 +256,21 @@ def _push(fig, base: str, samples: int) -> None:
     follower.start()
     ready.wait(30)
     sent: dict[int, float] = {}
-    with httpx.Client(base_url=base, timeout=60, headers={"Authorization": f"Bearer {tokens['alice']}"}) as api:
+    with httpx.Client(
+        base_url=base, timeout=60, headers={"Authorization": f"Bearer {tokens['alice']}"}
+    ) as api:
         for i in range(samples):
             t = time.perf_counter()
-            r = api.post(f"/api/games/{gid}/commands", content=json.dumps({"type": "AddNote", "text": f"p{i}"}))
+            r = api.post(
+                f"/api/games/{gid}/commands",
+                content=json.dumps({"type": "AddNote", "text": f"p{i}"}),
+            )
             r.raise_for_status()
             sent[r.json()["seq"]] = t
     follower.join(60)
-    f = fig("serve.push", "a note's event reaching an SSE follower, from the note's POST being sent")
+    f = fig(
+        "serve.push", "a note's event reaching an SSE follower, from the note's POST being sent"
+    )
     f.times = [got[s] - t for s, t in sorted(sent.items()) if s in got]
     f.extra["received"], f.extra["sent"] = len(f.times), len(sent)
     f.extra["p99_s"] = _p99(f.times) if f.times else float("nan")

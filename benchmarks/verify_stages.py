@@ -7,13 +7,15 @@ a fraction of a microsecond a call, a few per command: the instrumented run is a
 a plain one, and the breakdown reports both. Nothing is changed but the timing: the verdict is the
 plain run's (checked by the caller).
 """
+
 from __future__ import annotations
 
 import time
 from collections import defaultdict
 from typing import Callable
 
-#: (stage, module path, object within it or "", attribute): the functions each stage's time is spent in.
+#: (stage, module path, object within it or "", attribute): the functions each stage's time is
+#: spent in.
 PARTS: list[tuple[str, str, str, str]] = [
     ("file", "turnlog.events.log", "EventLog", "integrity"),
     ("file", "turnlog.events.log", "EventLog", "schema_problems"),
@@ -47,7 +49,8 @@ PARTS: list[tuple[str, str, str, str]] = [
 ]
 #: The stages in the order verify runs them, with what each is.
 STAGES = {
-    "file": "the file: SQLite's integrity check, its schema against the store's, the command rows read",
+    "file": "the file: SQLite's integrity check, its schema against the store's, the command rows "
+    "read",
     "chain": "the hash chain (SHA-256 of every row) and the anchors",
     "open": "Game.open: the kinds loaded, the newest snapshot and the tail folded",
     "signatures": "signatures, the game's identity, the combat tables",
@@ -70,7 +73,9 @@ INSTRUMENTATION = "instrumentation"
 
 
 def breakdown(run: Callable[[], object]) -> tuple[float, dict[str, float], object]:
-    """``run()`` (a verify) with every stage's functions timed: (seconds in all, seconds by stage, its result)."""
+    """``run()`` (a verify) with every stage's functions timed.
+
+    Returns (seconds in all, seconds by stage, its result)."""
     import importlib
 
     spent: dict[str, float] = defaultdict(float)
@@ -101,10 +106,13 @@ def breakdown(run: Callable[[], object]) -> tuple[float, dict[str, float], objec
 
 
 def _overhead(n: int = 20_000, trials: int = 7) -> float:
-    """Seconds a wrapper adds to a call: a wrapped no-op against the bare one, the least of ``trials``
+    """Seconds a wrapper adds to a call: a wrapped no-op against the bare one, the least of
+    ``trials``
     (a burst of load elsewhere only adds)."""
+
     def nothing():
         return None
+
     spent: dict[str, float] = defaultdict(float)
     wrapped = _timed(nothing, "x", spent, [])
     clock, best = time.perf_counter, float("inf")
@@ -120,7 +128,7 @@ def _overhead(n: int = 20_000, trials: int = 7) -> float:
 
 
 def _timed(fn, stage: str, spent: dict[str, float], stack: list[list[float]]):
-    """``fn`` counting its own time (less that of the wrapped calls inside it) into ``spent[stage]``."""
+    """``fn`` counting its own time (less the wrapped calls' inside it) into ``spent[stage]``."""
     clock = time.perf_counter
 
     def wrapper(*args, **kw):
@@ -135,18 +143,24 @@ def _timed(fn, stage: str, spent: dict[str, float], stack: list[list[float]]):
             spent["calls"] += 1
             if stack:
                 stack[-1][1] += took
+
     return wrapper
 
 
 def figures(fig, run: Callable[[], object], reps: int, ok: bool) -> None:
-    """``verify.stage.<stage>`` figures, seconds of each stage in ``reps`` instrumented runs of ``run``.
+    """``verify.stage.<stage>`` figures: seconds of each stage in ``reps`` instrumented runs.
 
     ``fig(name, what)`` makes a figure (benchmarks/run.py); ``ok`` is the plain run's verdict, which
     the instrumented runs must give too. ``verify.instrumented`` is the whole instrumented run.
     """
     whole = fig("verify.instrumented", "the same verify with every stage's functions timed")
-    made = {k: fig(f"verify.stage.{k}", f"verify's stage: {what}") for k, what in
-            {**STAGES, INSTRUMENTATION: "the timing wrappers' own cost, out of 'other'"}.items()}
+    made = {
+        k: fig(f"verify.stage.{k}", f"verify's stage: {what}")
+        for k, what in {
+            **STAGES,
+            INSTRUMENTATION: "the timing wrappers' own cost, out of 'other'",
+        }.items()
+    }
     for _ in range(reps):
         total, spent, rep = breakdown(run)
         if getattr(rep, "ok", None) != ok:

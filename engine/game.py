@@ -56,7 +56,7 @@ class Game(TimeTravel):
         self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
         self.signers = {}
         self.forged_snapshots: list[int] = []  # snapshots found forged (engine/game_time.py)
-        self._issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (engine/seats.py issuers)
+        self._issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (seats.issuers)
         if setup:
             GF.require_setup(log)
         K.load_for_log(log)  # the kinds its GameCreated names, before their events are decoded
@@ -92,7 +92,7 @@ class Game(TimeTravel):
         ``seats`` (a SeatsSpec, or a dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``)
         replaces the scenario's seats (engine/seats.py); none is a hot-seat game.
         """
-        from .scenario import setup_events  # the scenario parser: creating a game, not every command
+        from .scenario import setup_events  # the parser: creating a game, not every command
         if seats is not None:
             scenario = S.seat_scenario(scenario, seats)
         scenario = msgspec.structs.replace(scenario, seats=CL.defaults(scenario.seats))

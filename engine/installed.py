@@ -44,7 +44,7 @@ _ENTRY = re.compile(r'([A-Za-z0-9_-]+) = "([A-Za-z0-9_.:]+)"')
 def _from_pyproject(path: Path) -> dict[str, str]:
     text = path.read_text(encoding="utf-8")
     quick = _table_lines(text)
-    if quick:  # every command reads it: TOML's parser (a few ms of a process's start) only if it must
+    if quick:  # every command reads it: TOML's parser (ms of a process's start) only if it must
         return quick
     import tomllib
     project = tomllib.loads(text).get("project", {})

@@ -85,8 +85,8 @@ def issuers(row: tuple, lookup: Callable[[int], tuple | None],
             memo: dict[int, frozenset[str]] | None = None) -> set[str]:
     """The actors behind a command row: its own, and, for a Redo, those of the command it re-issued.
 
-    ``memo`` (command id -> its issuers, kept by the caller for one log: a row never changes) ends the
-    walk at a command already answered: each redo of a run of undo/redo cycles re-issues the one
+    ``memo`` (command id -> its issuers, kept by the caller for one log: a row never changes) ends
+    the walk at a command already answered: each redo of a run of undo/redo cycles re-issues the one
     before, so without it every undo walks back through every cycle.
     """
     walked: list[tuple[int, str]] = []
@@ -95,7 +95,7 @@ def issuers(row: tuple, lookup: Callable[[int], tuple | None],
     looped = False
     while row is not None:
         if row[0] in seen:
-            looped = True  # a redo chain that loops (no engine writes one): answered, not remembered
+            looped = True  # a redo chain that loops (no engine writes one): not remembered
             break
         known = memo.get(row[0]) if memo is not None else None
         if known is not None:

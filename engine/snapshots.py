@@ -70,7 +70,7 @@ def digest(data: bytes) -> str:
     return head.decode("ascii", "replace").rpartition(" ")[2]
 
 
-_text: str | None = None  # the trust list as this process read it (searched, not split: it only grows)
+_text: str | None = None  # the trust list as this process read it (searched, not split)
 _known: set[str] = set()  # digests found in it or added by this process since
 
 
@@ -103,8 +103,9 @@ def trusted(digest: str) -> bool:
 
 
 def _word(text: str, word: str) -> bool:
-    """Whether ``word`` is a whole whitespace-separated word of ``text``, as ``word in set(text.split())``
-    answers: a search of the text costs a tenth of building that set, which a long history makes large."""
+    """Whether ``word`` is a whole whitespace-separated word of ``text``, as
+    ``word in set(text.split())`` answers: a search of the text costs a tenth of building that set,
+    which a long history makes large."""
     at = text.find(word)
     while at >= 0:
         end = at + len(word)

@@ -23,8 +23,8 @@ from .common import enemies, reading, second_reading
 from .narrative import narrate
 from .view import view
 
-# The rule modules, imported when a command is first decided (engine/kit/lazy.py): `show` and `log` fold
-# and narrate the kind's events without them.
+# The rule modules, imported when a command is first decided (engine/kit/lazy.py): `log` folds and
+# narrates the kind's events without them.
 losses = Lazy(globals(), "losses", f"{__package__}.r14_5_losses")
 modifiers = Lazy(globals(), "modifiers", f"{__package__}.r14_42_modifiers")
 occupation = Lazy(globals(), "occupation", f"{__package__}.r14_6_occupation")

@@ -1,9 +1,11 @@
-"""A module imported on its first attribute read: a kind's rule modules, which reading a log never needs.
+"""A module imported on its first attribute read: a kind's rule modules, which reading a log never
+needs.
 
 `turnlog show` or `log` folds a kind's events and narrates them; the rules that decide commands are
 imported only when a command is decided (or explained). The proxy puts the module in its own place
 in the importer's globals on first use, so later reads cost what a module's global costs.
 """
+
 from __future__ import annotations
 
 from importlib import import_module

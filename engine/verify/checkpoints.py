@@ -27,8 +27,9 @@ class Rewind:
 
     def __init__(self, game: Game, every: int = CHECK_EVERY, until: int | None = None):
         self.log, self.every = game.log, every
-        # The first seq of the log's last undo (None: not known, every mark kept): only an undo rewinds,
-        # so a mark at or past it is never used, and no copy is taken there (a log without undos: none).
+        # The first seq of the log's last undo (None: not known, every mark kept): only an undo
+        # rewinds, so a mark at or past it is never used, and no copy is taken there (a log without
+        # undos takes none).
         self.until = until
         # (seq, board, taken after an undo); None = the empty board. A board is a copy_state copy, which
         # shares what no event changes in place: a tenth of a dump's cost, and a load's.

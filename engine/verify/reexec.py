@@ -135,11 +135,12 @@ class _Pass:
         self.game, self.rep = game, rep
         self.state = GameState()
         self.by_id = {row[0]: row for row in commands}
-        self.rewind = Rewind(game, every, until=max((r[5] for r in commands if r[2] == "Undo"), default=0))
+        last_undo = max((r[5] for r in commands if r[2] == "Undo"), default=0)
+        self.rewind = Rewind(game, every, until=last_undo)
         self.rows = _Spans(game.log.rows())
         self.seen: list[tuple] = []
         self.undid: dict[int, int] = {}
-        self.issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (engine/seats.py issuers)
+        self.issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (seats.issuers)
         self.cache = SnapshotCheck(game.log)
 
     def check(self, row: tuple, expect: int) -> Discrepancy | None:
@@ -188,7 +189,8 @@ class _Pass:
             command = c.parse(payload)
             if not isinstance(command, c.Undo):
                 raise CommandError(f"the payload is a {type(command).__name__}, not an Undo")
-            issuers = S.issuers(target, self.by_id.get, self.issued) if target is not None else set()
+            issuers = (S.issuers(target, self.by_id.get, self.issued) if target is not None
+                       else set())
             roll = self.rewind.roll(target[0]) if target is not None else ""
             ev = U.decide_undo(self.state, target, issuers, roll, command, actor)
         except (RuleViolation, CommandError) as err:
@@ -236,7 +238,8 @@ class _Pass:
                 events = [decode(r[2], r[3], r[4]) for r in logged]
                 shown = revealed(state, events)
             else:  # only the rolls are served; every row is held to the re-executed events below
-                events, shown = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"], ()
+                events = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"]
+                shown = ()
             dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], source, *shown)
             done = settle(state, self.game.decide(state, command, dice))
         except (RuleViolation, CommandError) as err:

@@ -50,8 +50,9 @@ def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
         expected |= {"peer.append", "peer.replay", "peer.append_per_command"}
     expected |= {f"verify.stage.{k}" for k in verify_stages.STAGES} | {"verify.instrumented"}
     if serve_figures.available():
-        expected |= {"serve.command", "serve.direct", "serve.roundtrip", "serve.direct_plus_roundtrip",
-                     "serve.games.1", "serve.games.4", "serve.games.16", "serve.push"}
+        expected |= {"serve.command", "serve.direct", "serve.roundtrip",
+                     "serve.direct_plus_roundtrip", "serve.games.1", "serve.games.4",
+                     "serve.games.16", "serve.push"}
     assert expected <= set(figs)
     assert figs["replay"]["replay_equals_live_state"] is True
     assert figs["verify"]["ok"] is True and figs["verify"]["replay_equals_live_state"] is True

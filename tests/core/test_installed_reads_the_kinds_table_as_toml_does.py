@@ -1,5 +1,6 @@
-"""A checkout's table of kinds read line by line is the table TOML's parser reads; any line outside the
-plain ``name = "module:attribute"`` form sends the file to the parser."""
+"""A checkout's table of kinds read line by line is the table TOML's parser reads; any line
+outside the plain ``name = "module:attribute"`` form sends the file to the parser."""
+
 from __future__ import annotations
 
 import tomllib
@@ -20,10 +21,18 @@ def test_the_checkouts_table_read_by_lines_is_tomls():
 def test_a_line_in_another_toml_form_goes_to_the_parser(tmp_path):
     text = (ROOT / "pyproject.toml").read_text()
     head = f'[project.entry-points."{I.GROUP}"]\n'
-    for odd in ('odd = { value = "x:y" }\n', "odd = 'a.b:C'\n", 'turn = "again:KIND"\n', 'odd="a:b"\n'):
+    for odd in (
+        'odd = { value = "x:y" }\n',
+        "odd = 'a.b:C'\n",
+        'turn = "again:KIND"\n',
+        'odd="a:b"\n',
+    ):
         changed = text.replace(head, head + odd)
         assert I._table_lines(changed) is None
     path = tmp_path / "pyproject.toml"
     path.write_text(text.replace(head, head + "odd = 'a.b:C'\n"))
     assert I._from_pyproject(path)["odd"] == "a.b:C"  # the parser's reading, quotes of either kind
-    assert I._table_lines(text.replace('[project]\nname = "turnlog"', '[project]\nname = "other"')) is None
+    assert (
+        I._table_lines(text.replace('[project]\nname = "turnlog"', '[project]\nname = "other"'))
+        is None
+    )

@@ -1,6 +1,7 @@
-"""The trust list (engine/snapshots.py) trusts a digest when it is one whole whitespace-separated word
-of the list, whatever the list's length or spacing; a digest written by one process is trusted by
-the next. Each process reads the list fresh: run in processes of their own."""
+"""The trust list (engine/snapshots.py) trusts a digest when it is one whole whitespace-separated
+word of the list, whatever the list's length or spacing; a digest written by one process is trusted
+by the next. Each process reads the list fresh: run in processes of their own."""
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,13 @@ for d in json.loads(sys.argv[2]):
 
 def _ask(trust_file, asked: list[str], add: list[str] = ()) -> list[bool]:
     env = {**os.environ, "TURNLOG_TRUST": str(trust_file)}
-    r = subprocess.run([sys.executable, "-c", PROBE, json.dumps(asked), json.dumps(list(add))],
-                       capture_output=True, text=True, timeout=120, env=env)
+    r = subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps(asked), json.dumps(list(add))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)
 
@@ -31,7 +37,19 @@ def test_a_digest_is_trusted_as_a_whole_word_of_the_list(tmp_path):
     text = f"{a}\n  {b}\t\r\n{'0' * 63}\n{c[:-1]}x\n" + "\n".join(f"{i:064x}" for i in range(5000))
     path = tmp_path / "trusted"
     path.write_text(text)
-    asked = [a, b, c, "0" * 63, "0" * 62, a[:32], f"{a} {b}", "", f"{4999:064x}", f"{5000:064x}", a + "0"]
+    asked = [
+        a,
+        b,
+        c,
+        "0" * 63,
+        "0" * 62,
+        a[:32],
+        f"{a} {b}",
+        "",
+        f"{4999:064x}",
+        f"{5000:064x}",
+        a + "0",
+    ]
     assert _ask(path, asked) == [word in set(text.split()) for word in asked]
 
 

@@ -5,6 +5,7 @@ undo: a game without undos is re-executed without copying its board, and one who
 copies it only before them; the rewinds still end on the board a fold from zero gives. Opening a
 game reads the command rows only for the setup's span of a log that does not fold.
 """
+
 from __future__ import annotations
 
 from turnlog.engine import scenario
@@ -16,7 +17,9 @@ from turnlog.events.log import EventLog
 
 
 def _game(path, notes: int, undos_first: int = 0) -> None:
-    with Game.create(path, scenario.load("bridgehead-14-65"), seed=b"\x07" * 32, public_seed=True) as g:
+    with Game.create(
+        path, scenario.load("bridgehead-14-65"), seed=b"\x07" * 32, public_seed=True
+    ) as g:
         for i in range(undos_first):
             g.execute(MoveUnit(unit="us-inf-1", hex="0505" if i % 2 else "0605"))
             g.undo()
@@ -33,6 +36,7 @@ def _copies(monkeypatch, path) -> list[int]:
     def copy(state):
         taken.append(state.seq)
         return real(state)
+
     monkeypatch.setattr(CP, "copy_state", copy)
     monkeypatch.setattr(V, "CHECK_EVERY", 5)
     rep = V.verify_path(path)

@@ -3,6 +3,7 @@ the scenario parser (with TOML's) nor the attrition rules that decide its comman
 modules are imported when one of its commands is decided or its legal commands listed (`show`;
 engine/kit/lazy.py), the parser when a game is created. A source checkout reads its table of kinds
 without TOML's parser."""
+
 from __future__ import annotations
 
 import subprocess
@@ -19,20 +20,24 @@ try:
     cli_main.main(sys.argv[1:])
 except SystemExit:
     pass
-heavy = ("turnlog.engine.scenario", "tomllib", "turnlog.engine.attrition.r14_", "turnlog.engine.attrition.why")
+heavy = ("turnlog.engine.scenario", "tomllib", "turnlog.engine.attrition.r14_",
+         "turnlog.engine.attrition.why")
 print("HEAVY", sorted({h for h in heavy for m in sys.modules if m.startswith(h)}))
 """
 
 
 def _heavy(*args) -> str:
-    r = subprocess.run([sys.executable, "-c", PROBE, *map(str, args)], capture_output=True, text=True,
-                       timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-c", PROBE, *map(str, args)], capture_output=True, text=True, timeout=120
+    )
     assert "HEAVY" in r.stdout, r.stderr
     return r.stdout.strip().splitlines()[-1]
 
 
 def _demo(path):
-    with Game.create(path, scenario.load("bridgehead-14-65"), seed=b"\x07" * 32, public_seed=True) as g:
+    with Game.create(
+        path, scenario.load("bridgehead-14-65"), seed=b"\x07" * 32, public_seed=True
+    ) as g:
         g.execute(BeginAttrition(attacker="AX", zone="WA/western/0505"))
 
 
