@@ -9,12 +9,13 @@ from turnlog.engine import commands as c
 from turnlog.engine.attrition.common import enemies, occupancy
 from turnlog.engine.attrition.r14_2_zones import count, determine
 from turnlog.engine.dice import commitment
+from turnlog.engine import snapshots as SN
 from turnlog.engine.game import SNAPSHOT_EVERY, Game
 from turnlog.engine.scenario import Scenario, setup_events
 from turnlog.events.codec import encode
 from turnlog.events.log import EventLog
 from turnlog.projections import fold as F
-from turnlog.projections.state import GameState, dump
+from turnlog.projections.state import GameState
 
 from . import faces, gen
 from .timing import timed
@@ -41,7 +42,9 @@ def write_snapshots(log: EventLog, every: int = SNAPSHOT_EVERY) -> int:
     """The snapshots a bulk import lacks, where Game would have taken them.
 
     Game snapshots after the first command that ends ``every`` or more events
-    past the previous snapshot; nothing in a generated log is undone.
+    past the previous snapshot; nothing in a generated log is undone. Each is bound to the chain
+    and trusted, as Game.save_snapshot writes them: readers pass an unbound one over
+    (engine/snapshots.py).
     """
     conn, state, taken = log.conn, GameState(), 0
     ends = [r[0] for r in conn.execute("SELECT last_seq FROM commands ORDER BY id")]
@@ -51,7 +54,9 @@ def write_snapshots(log: EventLog, every: int = SNAPSHOT_EVERY) -> int:
             if end - state.seq >= every:
                 F.fold(state, log.rows(state.seq + 1, end))
                 state.seq = end
-                log.save_snapshot(end, "[]", dump(state))
+                data = SN.bind(log.hash_at(end) or "", "[]", state)
+                log.save_snapshot(end, "[]", data)
+                SN.trust(SN.digest(data))
                 taken += 1
         conn.execute("COMMIT")
     except BaseException:

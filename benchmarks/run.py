@@ -9,7 +9,9 @@ run: the machine is shared, so absolute times move from run to run.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
+import os
 import json
 import tempfile
 import time
@@ -19,7 +21,7 @@ from pathlib import Path
 
 from turnlog.projections.state import dump
 
-from . import cases, faces, gen, limits, peer
+from . import cases, faces, gen, limits, peer, serve_figures, verify_stages
 from .report import markdown, report, retarget, table
 from .timing import Figure, alternate, timed
 
@@ -37,6 +39,8 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--commands", type=int, help="commands per durable-append repetition (default 500)")
     p.add_argument("--samples", type=int, help="random at(seq) points and undos per log (default 40)")
     p.add_argument("--no-peer", action="store_true", help="skip eventsourcing")
+    p.add_argument("--no-serve", action="store_true",
+                   help="skip turnlog serve (benchmarks/serve_figures.py)")
     p.add_argument("--undo-cycles", type=int, default=2000,
                    help="undo/redo cycles of the game that verify, open, undo, redo and at are measured on")
     p.add_argument("--repl-events", type=int, default=10_000,
@@ -58,7 +62,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
         figs[name] = Figure(name, what, per, group=group)
         return figs[name]
 
-    with tempfile.TemporaryDirectory(dir=args.workdir) as tmp:
+    with tempfile.TemporaryDirectory(dir=args.workdir) as tmp, _own_trust_list(Path(tmp)):
         work = Path(tmp)
         t0 = time.perf_counter()
         # -- zones and eligibility (first: a clean heap, before a million events pass through it) --
@@ -282,6 +286,12 @@ def run(args: argparse.Namespace, say=print) -> dict:
                           max(reps, 7))
         say(f"the REPL's cursor and the HTML export on a {args.repl_events:,}-event game ...")
         faces.repl_figures(fig, work, args.repl_events, max(50, samples * 5), reps)
+        if args.no_serve or not serve_figures.available():
+            say("turnlog serve: skipped")
+        else:
+            say("turnlog serve on a loopback port: a command against the direct path, games at "
+                "once, push ...")
+            serve_figures.figures(fig, work, max(20, samples * 5), max(5, samples))
 
         # -- verify against replay on a game of real commands of the same length --
         from turnlog.engine.verify import verify_path
@@ -299,6 +309,8 @@ def run(args: argparse.Namespace, say=print) -> dict:
         alternate(reps, [(fv, lambda: lambda: verify_path(vpath)), (fvr, lambda: lambda: cases.full_replay(vgame))])
         fv.extra.update(ok=vrep.ok, commands_checked=vrep.commands_checked,
                         replay_equals_live_state=cases.full_replay(vgame) == vref)
+        say("  verify's stages, each timed in an instrumented run ...")
+        verify_stages.figures(fig, lambda: verify_path(vpath), reps, vrep.ok)
         vgame.close()
         del vref
 
@@ -321,6 +333,22 @@ def run(args: argparse.Namespace, say=print) -> dict:
     res = report(args, n, reps, figs, sizes, total)
     res["config"]["generated"] = generated
     return res
+
+
+@contextlib.contextmanager
+def _own_trust_list(work: Path):
+    """The run's processes keep their trusted snapshots in a list of the run's own
+    (engine/snapshots.py): the user's, which every turnlog process reads, stays as it was and its
+    length changes no figure."""
+    before = os.environ.get("TURNLOG_TRUST")
+    os.environ["TURNLOG_TRUST"] = str(work / "snapshots-trusted")
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TURNLOG_TRUST", None)
+        else:
+            os.environ["TURNLOG_TRUST"] = before
 
 
 def _rows_of(sc, commands, work: Path):

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SEATS = {"AX": "alice", "WA": "bob"}
 
 
-def _port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -150,7 +150,7 @@ def run(
     from turnlog.engine.verify import verify_path
 
     folder = Path(folder or tempfile.mkdtemp(prefix="turnlog-serve-load-"))
-    port = _port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     proc = start(folder, port)
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections import deque
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -33,8 +34,10 @@ from . import seats as S
 from . import signatures as SG
 from . import undo as U
 from . import turn as T
-from .scenario import Scenario, setup_events
 from .game_time import TimeTravel
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
 
 SNAPSHOT_EVERY = 250
 REACTION_LIMIT = 10_000
@@ -57,14 +60,17 @@ class Game(TimeTravel):
         self.secrets = dict(secrets or {})  # joint dice (engine/joint.py): holder -> secret
         self.signers = {}
         self.forged_snapshots: list[int] = []  # snapshots found forged (engine/game_time.py)
+        self._issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (seats.issuers)
         if setup:
             GF.require_setup(log)
         K.load_for_log(log)  # the kinds its GameCreated names, before their events are decoded
         # A long replay shows a progress line on a terminal (engine/progress.py); the result is the
         # same. ``board`` False: only the setup's board (verify of a log that does not fold names
         # why).
-        setup_end = next(iter(log.commands()), (0,) * 7)[6]
-        self.state = self.at(progress=progress) if board else self.at(setup_end)
+        if board:
+            self.state = self.at(progress=progress)
+        else:  # the setup's own span: the first command's (every command read, only here)
+            self.state = self.at(next(iter(log.commands()), (0,) * 7)[6])
         self._snap_seq = self.state.seq
         # the seq up to which this writer knows the tail verifies
         self._tail_ok = -1 if setup else 0
@@ -93,6 +99,7 @@ class Game(TimeTravel):
         dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``) replaces the
         scenario's seats (engine/seats.py); none is a hot-seat game.
         """
+        from .scenario import setup_events  # the parser: creating a game, not every command
         if seats is not None:
             scenario = S.seat_scenario(scenario, seats)
         scenario = msgspec.structs.replace(scenario, seats=CL.defaults(scenario.seats))
@@ -292,7 +299,7 @@ class Game(TimeTravel):
         if row is not None:
             rolled = [e for _s, e in self.events(row[5], row[6]) if isinstance(e, DieRolled)]
             roll = f"{rolled[0].key} = {rolled[0].value}" if rolled else ""
-        issuers = S.issuers(row, self.log.command) if row is not None else set()
+        issuers = S.issuers(row, self.log.command, self._issued) if row is not None else set()
         signer = self._signer(actor, signer)  # who asks, before whether they may
         ev = U.decide_undo(self.state, row, issuers, roll, command, actor)
         row_ = [(type(ev).__name__, ev.version, encode(ev).decode(), False)]
@@ -317,7 +324,7 @@ class Game(TimeTravel):
         row = self.redo_target()
         if row is None:
             raise RuleViolation("redo", "nothing to redo")
-        U.check_redo(self.state, actor, row, S.issuers(row, self.log.command))
+        U.check_redo(self.state, actor, row, S.issuers(row, self.log.command, self._issued))
         signer = self._signer(actor, signer)
         events = self.decide(self.state, c.parse(U.reissued(row)))
         return self._commit(events, actor, "Redo", U.redo_payload(row), signer)

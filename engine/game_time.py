@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sqlite3
 from bisect import bisect_right
+from itertools import islice
+from typing import Iterator
 
 import msgspec
 
@@ -28,6 +30,7 @@ _INF = float("inf")
 class ReplayError(LogError):
     """The rows decode but do not fold into a board: written by something other than the engine."""
 
+NEWEST = 8  # snapshot headers read at first by a time travel (see _headers)
 SHORT_SPAN = 64  # live spans shorter than this on average are read in one statement (see at())
 
 
@@ -159,7 +162,7 @@ class TimeTravel:
         A snapshot records what was undone when it was taken, so only the undo rows after it are read:
         a game of thousands of undos does not read them all on every open.
         """
-        for sseq, sundone in list(self.log.snapshot_headers(seq)):
+        for sseq, sundone in self._headers(seq):
             later = self._undone_between(sseq, seq)
             if self._snapshot_valid(sseq, later):
                 # Bound to this chain and intact, or passed over:
@@ -182,6 +185,17 @@ class TimeTravel:
             board.joint_dice = {h: board.joint_dice[h] for h in order}
             board.joint_keys = {h: board.joint_keys[h] for h in order if h in board.joint_keys}
         return board
+
+    def _headers(self, seq: int) -> Iterator[tuple[int, str]]:
+        """The snapshot headers at or before ``seq``, newest first: the newest few read whole (the
+        checks of each read the log meanwhile), the rest only when none of those is used.
+
+        A long game holds thousands, and reading every one cost a time travel more than the rest of it.
+        """
+        newest = list(islice(self.log.snapshot_headers(seq), NEWEST))
+        yield from newest
+        if len(newest) == NEWEST:
+            yield from list(self.log.snapshot_headers(seq))[NEWEST:]
 
     def _trusted(self, sseq: int, board: GameState, digest: str) -> bool:
         """Whether to build on a bound snapshot: never on a forged cache.

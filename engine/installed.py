@@ -14,6 +14,7 @@ costs about as much as the interpreter's own start).
 """
 from __future__ import annotations
 
+import re
 from functools import cache, reduce
 from importlib import import_module
 from pathlib import Path
@@ -36,10 +37,17 @@ def _checkout_pyproject() -> Path | None:
     return path if f'name = "{OWN}"' in path.read_text(encoding="utf-8") else None
 
 
+#: A line of the kinds' table as pyproject.toml writes it: ``name = "module:attribute"``.
+_ENTRY = re.compile(r'([A-Za-z0-9_-]+) = "([A-Za-z0-9_.:]+)"')
+
+
 def _from_pyproject(path: Path) -> dict[str, str]:
+    text = path.read_text(encoding="utf-8")
+    quick = _table_lines(text)
+    if quick:  # every command reads it: TOML's parser (ms of a process's start) only if it must
+        return quick
     import tomllib
-    with path.open("rb") as f:
-        project = tomllib.load(f).get("project", {})
+    project = tomllib.loads(text).get("project", {})
     if project.get("name") != OWN:
         raise KindTableError(f"{path}: not turnlog's pyproject.toml")
     table = project.get("entry-points", {}).get(GROUP)
@@ -47,6 +55,28 @@ def _from_pyproject(path: Path) -> dict[str, str]:
         raise KindTableError(f'{path}: no table [project.entry-points."{GROUP}"] names '
                              "turnlog's own kinds")
     return dict(table)
+
+
+def _table_lines(text: str) -> dict[str, str] | None:
+    """The kinds' table when its section holds only plain ``name = "module:attribute"`` lines (and
+    blank lines or comments) and ``[project]`` begins with turnlog's name; else None (tomllib reads
+    the file)."""
+    head = f'[project.entry-points."{GROUP}"]\n'
+    start = text.find(head)
+    if start < 0 or text.count(head) != 1 or f'\n[project]\nname = "{OWN}"\n' not in f"\n{text}":
+        return None
+    table: dict[str, str] = {}
+    for line in text[start + len(head):].split("\n"):
+        line = line.strip()
+        if line.startswith("["):
+            break
+        if not line or line.startswith("#"):
+            continue
+        found = _ENTRY.fullmatch(line)
+        if found is None or found[1] in table:
+            return None
+        table[found[1]] = found[2]
+    return table or None
 
 
 def distribution(name: str):

@@ -23,7 +23,6 @@ from . import claims, turn
 from . import kinds as K
 from .errors import CommandError, RuleViolation, ScenarioError
 from .kind import Actor
-from .scenario import with_seats
 
 
 def seated(state: GameState) -> bool:
@@ -84,16 +83,36 @@ def check_undo(state: GameState, actor: str, target: tuple, issuers: set[str], o
                         + (f" or the referee, {ref}," if ref else "") + f" may {word} it; {holds(state, actor)}")
 
 
-def issuers(row: tuple | None, lookup: Callable[[int], tuple | None]) -> set[str]:
-    """The actors behind a command row: its own, and, for a Redo, those of the command it re-issued."""
-    out: set[str] = set()
+def issuers(row: tuple | None, lookup: Callable[[int], tuple | None],
+            memo: dict[int, frozenset[str]] | None = None) -> set[str]:
+    """The actors behind a command row: its own, and, for a Redo, those of the command it re-issued.
+
+    ``memo`` (command id -> its issuers, kept by the caller for one log: a row never changes) ends
+    the walk at a command already answered: each redo of a run of undo/redo cycles re-issues the one
+    before, so without it every undo walks back through every cycle.
+    """
+    walked: list[tuple[int, str]] = []
     seen: set[int] = set()
-    while row is not None and row[0] not in seen:
+    tail: frozenset[str] = frozenset()
+    looped = False
+    while row is not None:
+        if row[0] in seen:
+            looped = True  # a redo chain that loops (no engine writes one): not remembered
+            break
+        known = memo.get(row[0]) if memo is not None else None
+        if known is not None:
+            tail = known
+            break
         seen.add(row[0])
-        out.add(row[1] or "")
+        walked.append((row[0], row[1] or ""))
         if row[2] != "Redo":
             break
         row = lookup(msgspec.json.decode(row[3]).get("of", 0))
+    out = set(tail)
+    for cid, actor in reversed(walked):
+        out.add(actor)
+        if memo is not None and not looped:
+            memo[cid] = frozenset(out)
     return out
 
 
@@ -162,4 +181,5 @@ def seat_scenario(scenario, seats):
             seats = msgspec.convert(seats, SeatsSpec)
         except msgspec.ValidationError as err:
             raise ScenarioError(f"seats: {err}") from None
+    from .scenario import with_seats  # the scenario parser: only where a game is seated
     return with_seats(scenario, seats)

@@ -17,22 +17,32 @@ from . import commands as c
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from ..kit.kind import MachineKind
-from . import (
-    r14_5_losses as losses,
-    machine,
-    r14_42_modifiers as modifiers,
-    r14_6_occupation as occupation,
-    r14_7_retreats as retreats,
-    seats,
-    r14_41_table as table,
-    r14_521_winter as winter,
-    r14_2_zones as zones,
-)
+from ..kit.lazy import Lazy
+from . import machine, seats
 from .common import enemies, reading, second_reading
 from .narrative import narrate
-from .r14_41_table import die_row
 from .view import view
-from .why import odds, why
+
+# The rule modules, imported when a command is first decided (engine/kit/lazy.py): `log` folds and
+# narrates the kind's events without them.
+losses = Lazy(globals(), "losses", f"{__package__}.r14_5_losses")
+modifiers = Lazy(globals(), "modifiers", f"{__package__}.r14_42_modifiers")
+occupation = Lazy(globals(), "occupation", f"{__package__}.r14_6_occupation")
+retreats = Lazy(globals(), "retreats", f"{__package__}.r14_7_retreats")
+table = Lazy(globals(), "table", f"{__package__}.r14_41_table")
+winter = Lazy(globals(), "winter", f"{__package__}.r14_521_winter")
+zones = Lazy(globals(), "zones", f"{__package__}.r14_2_zones")
+explained = Lazy(globals(), "explained", f"{__package__}.why")
+
+
+def why(state: GameState, ev, rolled=None) -> list[str] | None:
+    """The REPL's `why` of an attrition event (engine/attrition/why.py)."""
+    return explained.why(state, ev, rolled)
+
+
+def odds(state: GameState, pid: str, actual: int | None = None) -> list[str]:
+    """The REPL's `odds` of an attrition (engine/attrition/why.py)."""
+    return explained.odds(state, pid, actual)
 
 
 def _current(state: GameState, proc: Attrition) -> bool:
@@ -128,7 +138,7 @@ def roll(state: GameState, proc: Attrition, cmd: c.RollAttritionDie, dice: Dice)
     die = dice.roll(key, proc.id, "14.41")
     mods, modified, row, counters, hexes, notes = modifiers.resolve(
         state, zone, proc.factors, [state.units[u] for u in proc.units], [state.units[u] for u in proc.contact],
-        die_row(state, die.value))
+        table.die_row(state, die.value))
     result = a.AttritionResultDetermined(procedure=proc.id, die=die.value, modifiers=mods,
                                          modified=modified, row=row, column=proc.column,
                                          counters=counters, hexes=hexes, notes=notes)

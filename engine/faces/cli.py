@@ -19,7 +19,6 @@ from turnlog.projections.state import dump
 
 from .. import commands as c
 from .. import inputs as I
-from .. import scenario as S
 from . import terminal as T
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint  # noqa: F401  (commands the parser names)
 from .cli_args import DEMOS, build_parser, completion, seq_arg  # noqa: F401  (the tests and hosts read them here)
@@ -87,6 +86,7 @@ def cmd_new(args) -> int:
     if args.joint_dice is not None:
         return new_joint(args, seats)
     seed = hand_seed(args)
+    from .. import scenario as S  # the parser: only the commands that read a scenario
     sc = S.load(args.scenario)
     if seats is not None:
         sc = seat_scenario(sc, seats)  # checked before the game file is begun

@@ -13,7 +13,6 @@ import msgspec
 
 from turnlog.events.log import LogError
 
-from .. import scenario as S
 from ..errors import CommandError
 from ..game import Game
 from .cli_args import DEMOS
@@ -38,6 +37,7 @@ def cmd_demo(args) -> int:
     status = 0
     for name in names:
         db = out / f"{name}.db"
+        from .. import scenario as S  # the parser: only the commands that read a scenario
         sc = S.load(name)
         print(f"\n=== {name}: {sc.name} ===")
         if sc.description:

@@ -18,7 +18,6 @@ from turnlog.events.log import LogError
 from .. import dice as D
 from .. import joint
 from .. import joint_keys as JK
-from .. import scenario as S
 from .. import claims as CL
 from ..errors import CommandError, RuleViolation
 from ..game import Game
@@ -48,6 +47,7 @@ def new_joint(args, seats=None) -> int:
     if args.secret_file:
         raise CommandError("--secret-file: new draws each key into DB.NAME.secret; a holder with its "
                            "own (`turnlog secret -o FILE`) is given as NAME=FILE.pub in --joint-dice")
+    from .. import scenario as S  # the parser: only the commands that read a scenario
     sc = S.load(args.scenario)
     if seats is not None:
         sc = seat_scenario(sc, seats)

@@ -25,8 +25,12 @@ class Rewind:
     (Game.at would validate snapshots against every undone command on each call: quadratic.)
     """
 
-    def __init__(self, game: Game, every: int = CHECK_EVERY):
+    def __init__(self, game: Game, every: int = CHECK_EVERY, until: int | None = None):
         self.log, self.every = game.log, every
+        # The first seq of the log's last undo (None: not known, every mark kept): only an undo
+        # rewinds, so a mark at or past it is never used, and no copy is taken there (a log without
+        # undos takes none).
+        self.until = until
         # (seq, board, taken after an undo); None = the empty board. A board is a copy_state copy, which
         # shares what no event changes in place: a tenth of a dump's cost, and a load's.
         self.marks: list[tuple[int, GameState | None, bool]] = [(0, None, False)]
@@ -36,7 +40,8 @@ class Rewind:
 
     def passed(self, rows: list[tuple]) -> None:
         """Hold a command's rows until the next mark: an undo folds them from memory, not from a new read."""
-        self.recent += rows
+        if self.until is None or (rows and rows[0][0] <= self.until):
+            self.recent += rows
 
     def keep(self, state: GameState, *, undone: bool = False) -> None:
         """Checkpoint every ``every`` events (CHECK_EVERY unless told), and after an undo (``undone``).
@@ -45,7 +50,9 @@ class Rewind:
         from here, not from up to CHECK_EVERY events back; such a mark replaces the previous one when
         nothing else came between, so they add one checkpoint, not one per undo.
         """
-        if undone:
+        if self.until is not None and state.seq >= self.until:
+            self.recent = []  # no undo follows: no mark is ever rewound to from here
+        elif undone:
             if self.marks[-1][2]:
                 self.marks.pop()
             self.marks.append((state.seq, copy_state(state), True))

@@ -137,10 +137,12 @@ class _Pass:
         self.game, self.rep = game, rep
         self.state = GameState()
         self.by_id = {row[0]: row for row in commands}
-        self.rewind = Rewind(game, every)
+        last_undo = max((r[5] for r in commands if r[2] == "Undo"), default=0)
+        self.rewind = Rewind(game, every, until=last_undo)
         self.rows = _Spans(game.log.rows())
         self.seen: list[tuple] = []
         self.undid: dict[int, int] = {}
+        self.issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (seats.issuers)
         self.cache = SnapshotCheck(game.log)
 
     def check(self, row: tuple, expect: int) -> Discrepancy | None:
@@ -179,7 +181,8 @@ class _Pass:
             bad = self._again(row, logged)
         if bad is None:
             self.seen.append(row)
-            self.cache.reached(last, self.state, self.rewind.undone)
+            if last in self.cache.pending:  # a bound snapshot here: held to this board
+                self.cache.reached(last, self.state, self.rewind.undone)
         elif bad.rule.startswith("seats."):
             self.rep.stage = self.rep.stage or "seats"
         return bad
@@ -192,7 +195,8 @@ class _Pass:
             command = c.parse(payload)
             if not isinstance(command, c.Undo):
                 raise CommandError(f"the payload is a {type(command).__name__}, not an Undo")
-            issuers = S.issuers(target, self.by_id.get) if target is not None else set()
+            issuers = (S.issuers(target, self.by_id.get, self.issued) if target is not None
+                       else set())
             roll = self.rewind.roll(target[0]) if target is not None else ""
             ev = U.decide_undo(self.state, target, issuers, roll, command, actor)
         except (RuleViolation, CommandError) as err:
@@ -217,7 +221,7 @@ class _Pass:
         if target is None:
             raise RuleViolation("redo", f"command {cid} is a Redo, but no undo is pending here: "
                                 "nothing to redo")
-        U.check_redo(self.state, actor, target, S.issuers(target, self.by_id.get))
+        U.check_redo(self.state, actor, target, S.issuers(target, self.by_id.get, self.issued))
         want = U.redo_payload(target)
         if payload != want:
             raise RuleViolation("redo", f"a redo here re-issues command {target[0]} ({target[2]}) "
@@ -235,9 +239,13 @@ class _Pass:
             if type(command).__name__ != ctype and ctype != "Redo":
                 raise CommandError(f"command {cid} is logged as {ctype} but its payload is a "
                                    f"{type(command).__name__}")
-            events = [decode(r[2], r[3], r[4]) for r in logged]
             source = CL.dice_source(state, command)  # an accepted claim rolls with the claimed command's dice
-            shown = revealed(state, events) if isinstance(source, c.RevealSeed) else ()
+            if isinstance(source, c.RevealSeed):
+                events = [decode(r[2], r[3], r[4]) for r in logged]
+                shown = revealed(state, events)
+            else:  # only the rolls are served; every row is held to the re-executed events below
+                events = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"]
+                shown = ()
             dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], source, *shown)
             done = settle(state, self.game.decide(state, command, dice))
         except (RuleViolation, CommandError) as err:

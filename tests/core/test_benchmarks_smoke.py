@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
     sys.path.insert(0, str(ROOT))
 
-from benchmarks import gen, peer, run  # noqa: E402
+from benchmarks import gen, peer, run, serve_figures, verify_stages  # noqa: E402
 from turnlog.projections.fold import fold  # noqa: E402
 from turnlog.projections.state import GameState  # noqa: E402
 
@@ -48,6 +48,11 @@ def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
     expected |= {"repl.step", "repl.back", "repl.goto", "repl.board", "html.export", "html.verify"}
     if peer.available():
         expected |= {"peer.append", "peer.replay", "peer.append_per_command"}
+    expected |= {f"verify.stage.{k}" for k in verify_stages.STAGES} | {"verify.instrumented"}
+    if serve_figures.available():
+        expected |= {"serve.command", "serve.direct", "serve.roundtrip",
+                     "serve.direct_plus_roundtrip", "serve.games.1", "serve.games.4",
+                     "serve.games.16", "serve.push"}
     assert expected <= set(figs)
     assert figs["replay"]["replay_equals_live_state"] is True
     assert figs["verify"]["ok"] is True and figs["verify"]["replay_equals_live_state"] is True
@@ -58,4 +63,9 @@ def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
                                                     "cli.log_demo", "cli.play_demo", "cli.show_demo.source",
                                                     "repl.step", "repl.goto"}
     assert figs["repl.step"]["p99_s"] > 0 and figs["html.export"]["page_bytes"] > 0
+    # every stage's functions are still what verify calls: each stage took some time
+    assert [k for k in verify_stages.STAGES if not figs[f"verify.stage.{k}"]["median_s"] > 0] == []
+    if serve_figures.available():
+        assert figs["serve.push"]["received"] == figs["serve.push"]["sent"] > 0
+        assert {"serve.command", "serve.games.16"} <= {t["figure"] for t in res["targets"]}
     assert res["machine"]["nproc"]
