@@ -270,7 +270,7 @@ def cmd_export(args) -> int:
 def cmd_export_html(args) -> int:
     """`export --html FILE`: the game as one replay page for a browser (engine/faces/html.py)."""
     from . import outfile
-    from .html import write_html
+    from .html_live import write_html
     from ..progress import Progress
     from ..verify import verify_path
     if args.output:

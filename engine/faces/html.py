@@ -24,7 +24,6 @@ from ..hexgrid import neighbour_coords
 from ..seats import seat_of
 from . import diff as D
 from .explain import explain
-from .html_page import page
 from ..kinds import view as board_view
 from ..view import UnitView
 from .render import hex_cell, legend_panel
@@ -42,13 +41,6 @@ _CHECKS = {"derived": "verify re-derived it from the seed: it matches",
            "entered": "entered by hand: verify lists it as such, nothing to re-derive",
            "unchecked": "verify could not check it yet: the seed is neither revealed nor beside the file",
            "mismatch": "verify re-derived it: the seed gives ANOTHER face"}
-
-
-def write_html(out, game, report, path: str = "") -> int:
-    """Write the replay page of ``game`` (with its verify ``report``) to the text file ``out``; return the events."""
-    data, board = build(game, report, path)
-    out.write(page(data_json(data), board, data["name"]))
-    return len(data["steps"])
 
 
 def data_json(data: dict) -> str:
@@ -84,15 +76,6 @@ class Reader:
 
     def rows(self, start=1, stop=None):
         return self._game.rows(start, stop)
-
-
-def build(game, report, path: str = "") -> tuple[dict, str]:
-    """The page's data (steps, commands, map, verify report) and the static SVG of the board."""
-    from .html_live import Live
-
-    live = Live(game, {r.seq: r.check for r in report.rolls}, path)
-    data = {**live.data, "verify": verify_data(report, path)}
-    return data, live.svg(game)
 
 
 def verify_data(report, path: str = "") -> dict:

@@ -18,7 +18,8 @@ import msgspec
 from turnlog.events import game as g
 from turnlog.events.url import redact_text
 
-from .html import Board, Reader, Replay, command_row
+from .html import Board, Reader, Replay, command_row, data_json, verify_data
+from .html_page import page
 from .render_overlays import DEFAULT, STYLES
 from .render_style import ARROWS, CHANGED, MARGIN, PANEL, H, R
 
@@ -103,3 +104,20 @@ class Live:
             "strings": d["strings"][strings:],
             "nat": d["nat"],
         }
+
+
+def write_html(out, game, report, path: str = "") -> int:
+    """Write the replay page of ``game`` (with its verify ``report``) to the text file ``out``.
+
+    Return the number of steps.
+    """
+    data, board = build(game, report, path)
+    out.write(page(data_json(data), board, data["name"]))
+    return len(data["steps"])
+
+
+def build(game, report, path: str = "") -> tuple[dict, str]:
+    """The page's data (steps, commands, map, verify report) and the static SVG of the board."""
+    live = Live(game, {r.seq: r.check for r in report.rolls}, path)
+    data = {**live.data, "verify": verify_data(report, path)}
+    return data, live.svg(game)
