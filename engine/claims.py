@@ -45,6 +45,20 @@ HOST_FACTS = (
 #: The registry's ``active`` and ``route`` (engine/kinds.py binds them: it imports this module).
 ACTIVE: Callable | None = None
 ROUTE: Callable | None = None
+
+
+def _active() -> Callable:
+    """The registry's ``active``, bound by engine/kinds.py before any game is judged."""
+    assert ACTIVE is not None, "engine/kinds.py binds claims.ACTIVE on import"
+    return ACTIVE
+
+
+def _route() -> Callable:
+    """The registry's ``route``, bound by engine/kinds.py before any game is judged."""
+    assert ROUTE is not None, "engine/kinds.py binds claims.ROUTE on import"
+    return ROUTE
+
+
 #: What may still be issued while a claim is pending.
 WHILE_PENDING = ("AddNote", "AcceptClaim", "DisputeClaim")
 
@@ -277,7 +291,7 @@ def roll_due(state: GameState) -> str:
     """The command of a die roll due now in a fair-play game (a legal command that rolls), or ""."""
     if not on(state):
         return ""
-    for kind in ACTIVE(state):
+    for kind in _active()(state):
         for ch in kind.legal(state):
             fields = getattr(c.NAMES.get(ch.command), "__struct_fields__", ())
             if "value" in fields or "values" in fields:
@@ -290,7 +304,7 @@ def due_keys(state: GameState) -> set[str]:
     import random
 
     out: set[str] = set()
-    for kind in ACTIVE(state):
+    for kind in _active()(state):
         for ch in kind.legal(state):
             fields = getattr(c.NAMES.get(ch.command), "__struct_fields__", ())
             if "value" not in fields and "values" not in fields:
@@ -301,7 +315,7 @@ def due_keys(state: GameState) -> set[str]:
                 if k not in ("value", "values")
             }
             try:
-                ROUTE(
+                _route()(
                     state,
                     c.parse(msgspec.json.encode(doc)),
                     _Judge(None, state.die, named=state.dice),

@@ -53,7 +53,7 @@ def keyed(seed: bytes, fork: str) -> bytes:
     return hmac.new(seed, _FORK + fork.encode(), hashlib.sha256).digest()
 
 
-def face(seed: bytes, key: str, die: DieSpec) -> int:
+def face(seed: bytes, key: str, die: DieSpec | DiceSpec) -> int:
     """Derive the face for ``key``; uniform over the die's faces."""
     n = die.sides
     limit = (1 << 64) - ((1 << 64) % n)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from collections import deque
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -81,7 +81,7 @@ class Game(TimeTravel):
     def create(cls, path: str | Path, scenario: Scenario, *, seed: bytes | None = None,
                seed_file: str | Path | None = None, synchronous: str = "FULL", actor: str = "",
                log_format: int | None = None, public_seed: bool = False,
-               joint: dict[str, bytes | str] | None = None,
+               joint: dict[str, bytes | str | dict] | None = None,
                seats=None, joint_hmac: bool = False) -> "Game":
         """Write a new game file whose first events are the scenario's setup; all or nothing.
 
@@ -388,7 +388,7 @@ class Game(TimeTravel):
     def events(self, start: int = 1, stop: int | None = None) -> list[tuple[int, object]]:
         return [(r[0], decode(r[2], r[3], r[4])) for r in self.log.rows(start, stop)]
 
-    def events_of(self, type_: str, upto: int | None = None) -> list[tuple[int, int, object]]:
+    def events_of(self, type_: str, upto: int | None = None) -> list[tuple[int, int, Any]]:
         """(seq, command id, event) of every event of one type up to ``upto``, undone or not."""
         return [(s, cid, decode(t, v, d)) for s, cid, t, v, d in self.log.rows_of_type(type_, upto)]
 

@@ -155,15 +155,18 @@ class JointDice(D.Dice):
         unknown = sorted(set(self.given) - set(st.joint_dice))
         if unknown:
             raise CommandError(f"shares: {', '.join(unknown)} holds no secret in this game")
-        shares, missing = {}, []
+        shares: dict[str, str] = {}
+        missing: list[str] = []
         for h in st.joint_dice:
             mine = self._mine(h, key)
             theirs = self._theirs(h, key, rule)
             if mine is not None and theirs is not None and mine != theirs:
                 raise RuleViolation(rule, f"the share given for {h} is not the one {h}'s secret gives")
-            if mine is None and theirs is None:
+            share = mine or theirs
+            if share is None:
                 missing.append(h)
-            shares[h] = mine or theirs
+            else:
+                shares[h] = share
         if missing:
             raise RuleViolation(rule, f"joint dice: rolling {key} needs the share of {', '.join(missing)} "
                                 f"(`turnlog share --db GAME --secret-file FILE --key {key}` prints it; give it as "

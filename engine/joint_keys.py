@@ -192,6 +192,7 @@ def holder(name: str, given) -> DiceHolder:
     if not (isinstance(rsa_hex, str) and roots_ok):
         raise CommandError(f"joint: {name}'s public key must be a record with \"rsa\" and "
                            "\"proof\" (the .pub file `turnlog secret` writes)")
+    assert isinstance(rsa_hex, str) and isinstance(roots, list)  # checked just above
     bad = key_problem(rsa_hex, roots)
     if bad:
         raise CommandError(f"joint: {name}'s public key is refused: {bad}")

@@ -142,7 +142,8 @@ def cmd_log(args) -> int:
                 sys.stdout.write(T.json_text(msgspec.json.encode(row)) + "\n")
             else:
                 flags = ("~" if cid in undone else " ") + ("*" if auto else " ")
-                author = g.log.command(cid)[1] if isinstance(ev, NoteAdded) else None
+                row_of = g.log.command(cid) if isinstance(ev, NoteAdded) else None
+                author = row_of[1] if row_of is not None else None
                 who = narrative.printable(f"  [by {actor_label(g, by[seq][0])}]") if seq in by else ""
                 print(f"{seq:>6} c{cid:<4}{flags} {narrative.line(ev, author)}{who}")
     return 0

@@ -76,7 +76,7 @@ def create_joint_game(path, scenario, spec: Iterable[str], **kw):
         JK.require()
     except JK.Unavailable as err:
         raise CommandError(f"--joint-dice: {err}") from None
-    held: dict[str, bytes | dict] = {n: _public_file(n, v) if v else JK.new_key()
+    held: dict[str, bytes | str | dict] = {n: _public_file(n, v) if v else JK.new_key()
                                      for n, v in parsed}
     files = {n: joint.secret_path(path, n) for n, s in held.items() if isinstance(s, bytes)}
     for f in files.values():
@@ -85,7 +85,9 @@ def create_joint_game(path, scenario, spec: Iterable[str], **kw):
     written: list[Path] = []
     try:
         for n, f in files.items():
-            D.write_seed(f, held[n])
+            secret = held[n]
+            assert isinstance(secret, bytes)  # files holds the holders whose key was made here
+            D.write_seed(f, secret)
             written.append(f)
         return Game.create(path, scenario, joint=held, **kw), files
     except BaseException:

@@ -56,8 +56,8 @@ def cmd_keygen(args) -> int:
     try:
         D.write_seed(out, private)  # the seed's writer: hex, 0600, O_EXCL, synced
         fd = os.open(pub, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        with os.fdopen(fd, "w") as f:
-            f.write(signer.public + "\n")
+        with os.fdopen(fd, "w") as public:
+            public.write(signer.public + "\n")
     except FileExistsError as err:
         raise CommandError(f"--output: {err.filename} already exists; refusing to overwrite a key") from None
     except OSError as err:

@@ -44,7 +44,7 @@ def judge(g: Game, cmd: c.Command, actor: str = "", signer=None) -> RuleViolatio
     """
     def stop(*_a, **_k):
         raise _Judged
-    g.log.append = stop
+    g.log.append = stop  # type: ignore[method-assign]  # this Game is judged, never written
     try:
         g.execute(cmd, actor=actor, signer=signer)
     except _Judged:

@@ -179,7 +179,7 @@ def _snapshot(log: EventLog) -> None:
         pass
 
 
-def _read(src: Path, text: Iterable[str], commands: list, total: int, progress, decoder) -> list[tuple]:
+def _read(src: Path | str, text: Iterable[str], commands: list, total: int, progress, decoder) -> list[tuple]:
     events: list[tuple] = []
     for n, raw in enumerate(text, 2):
         try:

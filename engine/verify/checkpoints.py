@@ -5,6 +5,7 @@ Used by the re-execution pass (reexec.py); docs/design.md, "Verify re-executes".
 from __future__ import annotations
 
 from turnlog.events.codec import decode
+from turnlog.events.game import DieRolled
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState
 
@@ -72,6 +73,7 @@ class Rewind:
         seq, mark, after_undo = self.marks[-1]
         if after_undo:  # the mark of the previous undo: keep(undone=True) replaces it next, so take it, no copy
             self.marks.pop()
+            assert mark is not None  # an undo's mark holds its board
             state = mark
         else:
             state = share(board, GameState()) if mark is None else copy_state(mark)  # the mark stays as it was
@@ -89,4 +91,5 @@ class Rewind:
         if row is None:
             return ""
         ev = decode(*row)
+        assert isinstance(ev, DieRolled)  # the rows were read by that type
         return f"{ev.key} = {ev.value}"

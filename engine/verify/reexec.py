@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from turnlog.events.base import Event
 from turnlog.events.codec import decode, encode
 from turnlog.events.game import DieRolled
 from turnlog.projections import fold as F
@@ -206,6 +207,7 @@ class _Pass:
         bad = _compare([(ev, False)], logged, cid, first, payload)
         if bad is not None:
             return bad
+        assert target is not None  # decide_undo refuses an undo with nothing to undo
         if ev.override:
             self.rep.overrides.append(first)
         self.undid[cid] = target[0]
@@ -240,12 +242,12 @@ class _Pass:
                 raise CommandError(f"command {cid} is logged as {ctype} but its payload is a "
                                    f"{type(command).__name__}")
             source = CL.dice_source(state, command)  # an accepted claim rolls with the claimed command's dice
+            shown: tuple = ()
             if isinstance(source, c.RevealSeed):
                 events = [decode(r[2], r[3], r[4]) for r in logged]
                 shown = revealed(state, events)
             else:  # only the rolls are served; every row is held to the re-executed events below
                 events = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"]
-                shown = ()
             dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], source, *shown)
             done = settle(state, self.game.decide(state, command, dice))
         except (RuleViolation, CommandError) as err:
@@ -270,7 +272,7 @@ def _setup(row: tuple, logged: list[tuple], state: GameState) -> Discrepancy | N
     return None
 
 
-def _compare(done: list[tuple[object, bool]], logged: list[tuple], cid: int, first: int,
+def _compare(done: list[tuple[Event, bool]], logged: list[tuple], cid: int, first: int,
              payload: str) -> Discrepancy | None:
     """None when the re-executed events are the logged rows (byte for byte, or once upcast).
 
@@ -297,7 +299,7 @@ class _Spans:
         return out
 
 
-def _same(done: list[tuple[object, bool]], logged: list[tuple]) -> bool:
+def _same(done: list[tuple[Event, bool]], logged: list[tuple]) -> bool:
     """Whether the re-executed events are the logged rows byte for byte: type, current version, data, flag.
 
     A logged row of an older version is upcast and compared by _difference instead.
@@ -311,7 +313,7 @@ def _same(done: list[tuple[object, bool]], logged: list[tuple]) -> bool:
     return True
 
 
-def _difference(done: list[tuple[object, bool]], logged: list[tuple], cid: int, first: int,
+def _difference(done: list[tuple[Event, bool]], logged: list[tuple], cid: int, first: int,
                 payload: str) -> Discrepancy | None:
     """The first re-executed event that differs from the logged one once decoded and encoded again, or None."""
     events = [decode(r[2], r[3], r[4]) for r in logged]

@@ -13,6 +13,8 @@ cache, and verify names its seq.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from turnlog.events import setup as s
@@ -33,7 +35,7 @@ from ..game import settle
 from ..scenario import Scenario, TurnSpec, setup_events
 
 # Each definition event, the Scenario field it fills and the event's own field.
-_DEFINES = {
+_DEFINES: dict[type, tuple[str, str]] = {
     s.FactionDefined: ("factions", "faction"),
     s.NationalityDefined: ("nationalities", "nationality"),
     s.TerrainTypeDefined: ("terrain_types", "terrain_type"),
@@ -62,7 +64,8 @@ def setup_problem(row: tuple, logged: list[tuple]) -> tuple[int, str] | None:
         again = settle(GameState(), rederive([e for e, r in zip(events, logged) if not r[5]]))
     except (ValueError, TypeError, KeyError, msgspec.ValidationError) as err:
         return first, f"the setup's events are not a scenario's setup: {err}"
-    want = msgspec.json.encode({"type": "LoadScenario", "name": events[0].name}).decode()
+    name = again[0][0].name if isinstance(again[0][0], s.GameCreated) else ""  # rederive checked
+    want = msgspec.json.encode({"type": "LoadScenario", "name": name}).decode()
     if payload != want:
         return (
             first,
@@ -87,7 +90,8 @@ def rederive(events: list) -> list:
     """
     if not events or not isinstance(events[0], s.GameCreated):
         raise ValueError("the setup does not begin with GameCreated")
-    created, fields = events[0], {f: [] for f, _e in _DEFINES.values()}
+    created = events[0]
+    fields: dict[str, Any] = {f: [] for f, _e in _DEFINES.values()}
     body, tail = events[1:-3], events[-3:]
     for ev in body:
         field = _DEFINES.get(type(ev))
@@ -117,14 +121,15 @@ def revealed(state, logged: list) -> tuple[bytes | None, dict[str, bytes]]:
 
     A reveal is re-executed with these alone, so it can write nothing its own rows do not prove.
     """
-    seed, secrets = None, {}
+    seed: bytes | None = None
+    secrets: dict[str, bytes] = {}
     for ev in logged:
-        if isinstance(ev, SeedRevealed) and _hex(ev.seed) is not None:
-            if state.seed_sha256 and D.commitment(_hex(ev.seed)) == state.seed_sha256:
-                seed = _hex(ev.seed)
-        elif isinstance(ev, SecretRevealed) and _hex(ev.secret) is not None:
-            if state.joint_dice.get(ev.holder) == D.commitment(_hex(ev.secret)):
-                secrets[ev.holder] = _hex(ev.secret)
+        if isinstance(ev, SeedRevealed) and (given := _hex(ev.seed)) is not None:
+            if state.seed_sha256 and D.commitment(given) == state.seed_sha256:
+                seed = given
+        elif isinstance(ev, SecretRevealed) and (given := _hex(ev.secret)) is not None:
+            if state.joint_dice.get(ev.holder) == D.commitment(given):
+                secrets[ev.holder] = given
     return seed, secrets
 
 

@@ -29,10 +29,10 @@ def narrate(e) -> str:
             return (f"{p}: the {e.by} chooses the {e.table} table (11.16.5-T1); odds {e.odds} read column {e.column}"
                     + (f"; {mods}" if mods else "") + (f"; {'; '.join(e.notes)}" if e.notes else "") + " (R1)")
         case w.LandCombatResultDetermined():
-            mods = sum(m.value for m in e.modifiers if m.applies_to == "attacker_die")
+            each = sum(m.value for m in e.modifiers if m.applies_to == "attacker_die")
             flags = f"; for the host: {' '.join(e.flags)}" if e.flags else ""
             return (f"{p}: dice attacker {e.attacker_die}, defender {e.defender_die}"
-                    + (f", {mods:+d} on each" if mods else "") + f": row {e.row}, column {e.column} of the "
+                    + (f", {each:+d} on each" if each else "") + f": row {e.row}, column {e.column} of the "
                     f"{e.table} table reads {e.cell} (11.16.5-R1): attacker loses {e.att_loss or '-'}, defender "
                     f"{e.def_loss or '-'} (R2){flags}")
         case w.LandCombatPhaseChanged():

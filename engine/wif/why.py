@@ -56,7 +56,8 @@ def odds(state: GameState, pid: str) -> list[str]:
     combat = _combat(state, pid)
     if combat is None:
         raise CommandError(f'no land combat "{pid}"')
-    spec = state.dice.get(state.rules.wif.die) if state.rules.wif.die else as_dice(state.die)
+    named = state.dice.get(state.rules.wif.die) if state.rules.wif.die else None
+    spec = named or as_dice(state.die)  # the scenario's check makes a named die one it declares
     faces = range(spec.lowest, spec.lowest + spec.sides)
     out = [f"{pid}: ARM {combat.arm_attacker} vs {combat.arm_defender}; the {combat.chooser or '?'} chooses"]
     for kind in ([combat.table] if combat.table else list(tb.TABLES)):
