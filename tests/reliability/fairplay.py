@@ -192,6 +192,44 @@ def cases(store) -> list[tuple[str, str]]:
         )
     )
     g.close()
+    return out + other_kinds(store)
+
+
+#: The other kinds' openings up to a result the attacker could claim (the demos' own commands).
+RIDGE = [{"type": "BeginAttackDesignation"},
+         {"type": "DesignateAttackers", "procedure": "C1", "units": ["ge-bn-1"]},
+         {"type": "EndAttackDesignation", "procedure": "C1"},
+         {"type": "StartGroundAssaultSegment", "procedure": "C1"},
+         {"type": "DeclareGroundAssault", "procedure": "C1",
+          "attackers": ["ge-bn-4", "ge-co-6", "ge-bn-7", "ge-co-8"], "hexes": ["0605"]}]
+HEDGEROW = [{"type": "DeclareAssault", "hex": "0403", "units": ["ge-pz-1", "ge-gren-1"]}]
+
+
+def _opened(store, name: str, scenario: str, opening: list[dict]) -> Game:
+    g = Game.create(store.place(name), S.load(scenario), seats=SEATS)
+    for cmd in opening:
+        g.execute(cmd, actor="alice")
+    return g
+
+
+def other_kinds(store) -> list[tuple[str, str]]:
+    """The attacker's own results in Wacht am Rhein and Panzer Campaigns games."""
+    out = []
+    g = _opened(store, "war-de", "ridge-line-9", RIDGE)
+    out.append(("WaR: report her own assault's result DE", _try(g, {
+        "type": "ReportGroundAssaultResult", "procedure": "C1", "assault": "G1", "result": "DE"},
+        "alice")))
+    g.close()
+    g = _opened(store, "pzc-draws", "hedgerow-assault", HEDGEROW)
+    out.append(("PzC: type her own Combat Result draws", _try(g, {
+        "type": "ResolveAssault", "procedure": "S1",
+        "values": {"defender_result": 999_999, "attacker_result": 0}}, "alice")))
+    g.execute({"type": "DisputeClaim", "claim": "C1"}, actor="bob")
+    g.execute({"type": "ResolveAssault", "procedure": "S1"}, actor="alice")
+    out.append(("PzC: report every defender Broken", _try(g, {
+        "type": "ReportDisruption", "procedure": "S1", "disrupted": [],
+        "broken": ["us-at-1", "us-inf-1", "us-eng-1"]}, "alice")))
+    g.close()
     return out
 
 

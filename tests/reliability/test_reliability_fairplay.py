@@ -8,7 +8,7 @@ from store_backends import cluster
 
 def _check(fig: dict, store: str) -> None:
     mine = fig["by_store"][store]
-    assert mine["cases"] == 14 and fig["worked"] == [], mine["answers"]
+    assert mine["cases"] == 17 and fig["worked"] == [], mine["answers"]
     assert mine["answers"]["move the enemy out"] == "claim"
     assert mine["answers"]["peek in a fork made with the seed"] == "own dice"
     assert fig["honest_verified"]
