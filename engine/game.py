@@ -336,9 +336,9 @@ class Game(TimeTravel):
 
         The rows up to the cut are copied verbatim; one ForkGame row after them gives the fork its
         own identity (engine/identity.py), so nothing signed or shared in the fork fits the
-        original. A fair-play game's seed is copied beside the fork only ``with_seed``: otherwise a
-        player could roll in the fork, read the die, and decline in the game (docs/reliability.md
-        §8).
+        original. The seed (and joint secrets) are copied beside the fork only ``with_seed``: a fork
+        is a file to hand on, and whoever holds the seed can compute every roll of the original
+        (docs/reliability.md §9). The fork's own rolls derive from its identity either way.
         """
         last = self.log.last()[0]
         if at > last:
@@ -365,8 +365,8 @@ class Game(TimeTravel):
                            payload=c.encode(cmd).decode())
             finally:
                 new.close()
-        seed = self.seed if with_seed or not CL.on(self.state) else None
-        secrets = self.secrets if with_seed or not CL.on(self.state) else {}
+        seed = self.seed if with_seed else None
+        secrets = self.secrets if with_seed else {}
         GF.build(to, D.seed_path(to) if seed is not None else None, seed, fill, "forking")
         return Game(open_log(to), seed, secrets=secrets)
 

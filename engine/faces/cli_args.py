@@ -97,8 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--at", type=seq_arg, required=True, help="copy the commands up to and including this seq")
     sp.add_argument("--to", required=True, help="the new game file (must not exist)")
     sp.add_argument("--with-seed", action="store_true",
-                    help="a seated game: copy the dice seed beside the fork too (default: not, so no one peeks at "
-                         "a roll in a fork)")
+                    help="copy the dice seed beside the fork too, to roll there (default: not; whoever holds "
+                         "it can compute every roll of the original)")
     sp.set_defaults(fn="cmd_fork")
     sp = with_db(sub.add_parser("export", help="write the whole log as JSON lines (to mail a disputed game)"))
     sp.add_argument("--output", "-o", help="file to write (default, or -: stdout)")

@@ -81,9 +81,9 @@ def test_fork_continues_independently(game, tmp_path):
         assert again.state.attritions["A1"].die == 9
 
 
-def test_fork_keeps_the_dice_commitment_and_seed(game, tmp_path):
+def test_fork_with_seed_keeps_the_dice_commitment_and_seed(game, tmp_path):
     _f, cut = spans(game)[3]
-    game.fork(cut, tmp_path / "f.db").close()
+    game.fork(cut, tmp_path / "f.db", with_seed=True).close()
     side = tmp_path / "f.db.seed"
     assert bytes.fromhex(side.read_text()) == SEED and stat.S_IMODE(side.stat().st_mode) == 0o600
     with Game.open(tmp_path / "f.db") as f:
@@ -110,8 +110,18 @@ def test_fork_onto_an_existing_game_refused(game, tmp_path):
 def test_fork_beside_another_games_seed_file_refused(game, tmp_path):
     (tmp_path / "f.db.seed").write_text("33" * 32 + "\n")
     with pytest.raises(LogError, match="seed file"):
-        game.fork(30, tmp_path / "f.db")
+        game.fork(30, tmp_path / "f.db", with_seed=True)
     assert not (tmp_path / "f.db").exists()
+
+
+def test_a_hot_seat_fork_carries_no_seed_unless_asked(game, tmp_path):
+    _f, cut = spans(game)[3]
+    assert not game.state.seats.factions          # a hot-seat game: no other side to protect
+    game.fork(cut, tmp_path / "f.db").close()
+    assert not (tmp_path / "f.db.seed").exists()
+    with Game.open(tmp_path / "f.db") as f:
+        assert f.seed is None and f.state.seed_sha256 == game.state.seed_sha256
+        assert verify(f).ok
 
 
 def test_fork_keeps_undos_before_the_cut(game, tmp_path):

@@ -65,7 +65,7 @@ def test_a_share_made_for_another_roll_or_game_is_refused(tmp_path):
     with begun(tmp_path / "g.db", held=("AX",)) as g:
         refused(g, {"AL": K.share(key("AL"), g.state.game_id, ROLL + "x")}, "made for another roll or game")
         refused(g, {"AL": K.share(key("AL"), "ab" * 16, ROLL)}, "not AL's share")  # another game's
-        with g.fork(g.state.seq, tmp_path / "whatif.db") as f:
+        with g.fork(g.state.seq, tmp_path / "whatif.db", with_seed=True) as f:
             in_fork = K.share(key("AL"), f.state.game_id, ROLL)
             f.execute(RollAttritionDie(procedure="A1", shares={"AL": in_fork}))  # valid there
         refused(g, {"AL": in_fork}, "not AL's share")                           # not here
@@ -176,7 +176,7 @@ def test_undo_and_redo_roll_the_same_shares(tmp_path):
 
 
 def test_a_fork_rolls_with_other_shares(tmp_path):
-    with begun(tmp_path / "g.db") as g, g.fork(g.state.seq, tmp_path / "whatif.db") as f:
+    with begun(tmp_path / "g.db") as g, g.fork(g.state.seq, tmp_path / "whatif.db", with_seed=True) as f:
         g.execute(RollAttritionDie(procedure="A1"))
         f.execute(RollAttritionDie(procedure="A1"))
         ours, theirs = ([e for _s, e in x.events() if isinstance(e, DieRolled)][-1] for x in (g, f))
