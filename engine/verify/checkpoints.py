@@ -5,7 +5,7 @@ Used by the re-execution pass (reexec.py); docs/design.md, "Verify re-executes".
 from __future__ import annotations
 
 from turnlog.events.codec import decode
-from turnlog.events.dice import DieRolled
+from turnlog.events.game import DieRolled
 from turnlog.projections import fold as F
 from turnlog.projections.state import GameState
 
