@@ -15,8 +15,8 @@ wrote it or folded the log from event 1 to its seq and found the same board, byt
 other is confirmed by that fold before use (engine/game_time.py). The list keeps its newest
 digests only (TRUST_LIMIT): one that fell off costs that fold once more. A digest covers the row
 hash at its seq, and a row hash covers every row before it, so a trusted digest names one board of
-one chain's prefix, whatever file holds it. And verify compares every bound snapshot with the board its
-re-execution reached at that seq (engine/verify/setup.py). docs/reliability.md section 9 says
+one chain's prefix, whatever file holds it. And verify compares every bound snapshot with the board
+its re-execution reached at that seq (engine/verify/setup.py). docs/reliability.md section 9 says
 what this proves and what it does not.
 """
 

@@ -30,7 +30,8 @@ encode = _encoder.encode
 #: decoder over one type costs a fraction of the union's (built over every type, 6 ms at a process's
 #: start) and decodes faster, so a command that reads a few types builds only theirs.
 _decoders: dict[str, Callable[[bytes | str], Any]] = {}
-#: The union over every type, for a row read without its type (``decode_current``); built on first use.
+#: The union over every type, for a row read without its type (``decode_current``); built on first
+#: use.
 _union: msgspec.json.Decoder[Any] | None = None
 
 
@@ -51,7 +52,7 @@ def union_decoder() -> msgspec.json.Decoder[Any]:
 
 
 def decode_current(data: bytes | str) -> Any:
-    """Decode a row at its type's current version by its tag alone (``decode`` when the type is known)."""
+    """Decode a row at its type's current version by its tag alone (``decode`` knows the type)."""
     return union_decoder().decode(data)
 
 

@@ -24,7 +24,8 @@ DISPATCH: dict[str, Step] = {
     **{c.__name__: board.handler(c) for c in get_args(GameEvent)},
 }
 Decode = Callable[[str], Any]
-#: type name -> (current schema version, fold step, decode of its rows): one lookup per row on replay.
+#: type name -> (current schema version, fold step, decode of its rows): one lookup per row on
+#: replay.
 #: A type's entry is made when its first row is folded (its decoder built then: codec.decoder).
 _STEPS: dict[str, tuple[int | None, Step, Decode]] = {}
 
@@ -74,7 +75,7 @@ def fold_span(state: GameState, rows: Iterable[tuple[str, int, str]]) -> int:
     get, n = _STEPS.get, 0
     for n, (type_, version, data) in enumerate(rows, 1):  # noqa: B007 - n is the count returned
         # One lookup unpacked (a type not folded yet gets _UNKNOWN, whose version no row has): this
-        # loop is a replay's whole Python cost per event, against the bare decode-and-fold of the limit.
+        # loop is a replay's whole Python cost per event, against the limit's bare decode and fold.
         current, step, dec = get(type_, _UNKNOWN)
         if current == version:
             step(state, dec(data))

@@ -19,9 +19,9 @@ from . import machine
 from .common import (contact_group, enemies, faction, is_combat_ground, occupancy, second_reading,
                      stacking_limit)
 
-# The rules each builder asks, imported when one is first asked (engine/kit/lazy.py): `show` of an
-# attrition with nothing to issue lists its legal commands without the losses, occupation, retreat and
-# winter rules (and the 14.41 table and 14.42 modifiers those bring).
+# The rules each builder asks, imported when one is first asked (engine/kit/lazy.py): `show` of
+# an attrition with nothing to issue lists its legal commands without the losses, occupation,
+# retreat and winter rules (and the 14.41 table and 14.42 modifiers those bring).
 losses = Lazy(globals(), "losses", f"{__package__}.r14_5_losses")
 occupation = Lazy(globals(), "occupation", f"{__package__}.r14_6_occupation")
 retreats = Lazy(globals(), "retreats", f"{__package__}.r14_7_retreats")
