@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any, Callable
 
-from turnlog.events.codec import decode_current
+from turnlog.events.codec import decoder
 
 RawRow = tuple[int, str, str]
 
@@ -53,7 +54,7 @@ def one_per_event(conn: sqlite3.Connection, rows: list[RawRow]) -> None:
 
 def read_fold(conn: sqlite3.Connection) -> dict:
     """Read every row, decode it into its typed Struct, fold the board into plain dicts."""
-    dec = decode_current
+    decoders: dict[str, Callable[[str], Any]] = {}  # one decoder per type, as the replay keeps
     where: dict[str, str] = {}
     control: dict[str, str] = {}
     supply: dict[str, str] = {}
@@ -61,6 +62,9 @@ def read_fold(conn: sqlite3.Connection) -> dict:
     notes: list[tuple[int, str]] = []
     other: dict[str, object] = {}
     for _seq, type_, data in conn.execute("SELECT seq, type, data FROM events ORDER BY seq"):
+        dec = decoders.get(type_)
+        if dec is None:
+            dec = decoders[type_] = decoder(type_)
         ev = dec(data)
         if type_ == "UnitMoved":
             where[ev.unit] = ev.to_hex

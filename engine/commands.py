@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from importlib import import_module
-from typing import Literal, Union
+from typing import Any, Literal, Union
 
 import msgspec
 
@@ -166,7 +166,9 @@ AnyCommand = (
 
 #: Command name -> class: the core's, then each registered kind's (``register``).
 NAMES = {c.__name__: c for c in AnyCommand.__args__}
-_decoder = msgspec.json.Decoder(AnyCommand)
+#: The parser over every name in NAMES, built when a command is first parsed (a command that only
+#: reads a game parses none) and again after a kind adds its commands.
+_decoder: msgspec.json.Decoder[Any] | None = None
 
 
 def register(types: tuple[type[Command], ...]) -> None:
@@ -182,7 +184,15 @@ def register(types: tuple[type[Command], ...]) -> None:
     if all(cls.__name__ in NAMES for cls in types):
         return
     NAMES.update({cls.__name__: cls for cls in types})
-    _decoder = msgspec.json.Decoder(Union[tuple(NAMES.values())])  # type: ignore[misc]
+    _decoder = None
+
+
+def _parser() -> msgspec.json.Decoder[Any]:
+    """The decoder of every known command, by its ``type`` tag."""
+    global _decoder
+    if _decoder is None:
+        _decoder = msgspec.json.Decoder(Union[tuple(NAMES.values())])  # type: ignore[misc]
+    return _decoder
 
 
 def vocabulary() -> dict[str, type[Command]]:
@@ -252,7 +262,7 @@ def parse(line: str | bytes) -> Command:
         if isinstance(line, str):
             # a lone surrogate character (Python text): the same refusal as its escape
             line.encode("utf-8")
-        return _decoder.decode(line)
+        return _parser().decode(line)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeEncodeError) as err:
         lone = lone_surrogate(line)
         # msgspec calls this "input data was truncated", which says nothing

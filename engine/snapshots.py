@@ -12,10 +12,11 @@ of an older format is passed over like an unbound one. A process builds on a sna
 user's own trust list (a file outside every game: TURNLOG_TRUST, or
 $XDG_CACHE_HOME/turnlog/snapshots-trusted) holds its digest, put there when this user's turnlog
 wrote it or folded the log from event 1 to its seq and found the same board, byte for byte; any
-other is confirmed by that fold before use (engine/game_time.py). A digest covers the row hash at
-its seq, and a row hash covers every row before it, so a trusted digest names one board of one
-chain's prefix, whatever file holds it. And verify compares every bound snapshot with the board its
-re-execution reached at that seq (engine/verify/setup.py). docs/reliability.md section 9 says
+other is confirmed by that fold before use (engine/game_time.py). The list keeps its newest
+digests only (TRUST_LIMIT): one that fell off costs that fold once more. A digest covers the row
+hash at its seq, and a row hash covers every row before it, so a trusted digest names one board of
+one chain's prefix, whatever file holds it. And verify compares every bound snapshot with the board
+its re-execution reached at that seq (engine/verify/setup.py). docs/reliability.md section 9 says
 what this proves and what it does not.
 """
 
@@ -86,6 +87,14 @@ def digest(data: bytes) -> str:
 _text: str | None = None  # the trust list as this process read it (searched, not split)
 _known: set[str] = set()  # digests found in it or added by this process since
 
+#: Most digests the trust list holds: every process that opens a game with snapshots reads it, so an
+#: append that finds it longer rewrites it with its newest KEEP_NEWEST (a digest that fell off costs
+#: one fold that confirms it again, never an answer).
+TRUST_LIMIT = 4096
+KEEP_NEWEST = TRUST_LIMIT // 2
+#: One line of the list: a SHA-256 in hex and its newline.
+_LINE = 65
+
 
 def trust_path() -> Path:
     """This user's list of trusted snapshot digests: TURNLOG_TRUST, else under the user's cache
@@ -140,5 +149,31 @@ def trust(digest: str) -> None:
             "a", encoding="ascii"
         ) as out:  # one short line per append: whole lines interleave
             out.write(digest + "\n")
+            size = out.tell()
+        if size > TRUST_LIMIT * _LINE:
+            _keep_newest(path)
     except OSError:
         pass  # kept in this process: another confirms again (a fold), and no board changes
+
+
+def _keep_newest(path: Path) -> None:
+    """Rewrite the trust list with its newest KEEP_NEWEST digests, atomically (a reader sees the old
+    list or the new one), and only a list turnlog wrote: a regular file of hex digests, one a line.
+
+    An append another process makes meanwhile may be lost with the old file: its digest is folded
+    and confirmed again when next used."""
+    if path.is_symlink():
+        return
+    words = path.read_text(encoding="ascii", errors="replace").split()
+    if not all(len(w) == _LINE - 1 and _HEX.issuperset(w) for w in words):
+        return  # not a list of digests: not this cache's to rewrite
+    newest = list(dict.fromkeys(reversed(words)))[:KEEP_NEWEST]
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temp.write_text("".join(w + "\n" for w in reversed(newest)), encoding="ascii")
+        os.replace(temp, path)
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+_HEX = frozenset("0123456789abcdef")

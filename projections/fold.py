@@ -6,7 +6,7 @@ skipped; which commands are undone is read up front from the log.
 """
 from __future__ import annotations
 
-from typing import Iterable, get_args
+from typing import Any, Callable, Iterable, get_args
 
 from turnlog.events import codec
 from turnlog.events.codec import VERSIONS, decode
@@ -23,24 +23,26 @@ DISPATCH: dict[str, Step] = {
     **{c.__name__: board.handler(c) for c in get_args(SetupEvent)},
     **{c.__name__: board.handler(c) for c in get_args(GameEvent)},
 }
-#: type name -> (current schema version, fold step): one lookup per row on replay.
-_STEPS: dict[str, tuple[int | None, Step]] = {
-    name: (VERSIONS[name], fn) for name, fn in DISPATCH.items()}
+Decode = Callable[[str], Any]
+#: type name -> (current schema version, fold step, decode of its rows): one lookup per row on
+#: replay.
+#: A type's entry is made when its first row is folded (its decoder built then: codec.decoder).
+_STEPS: dict[str, tuple[int | None, Step, Decode]] = {}
 
 
 def _unknown(state: GameState, event: object) -> None:
-    """The step of a type no kind registered: never run, as its version None matches no row's."""
+    """The step of a type not folded yet: never run, as its version None matches no row's."""
     raise TypeError(f"no fold step for {type(event).__name__}")
 
 
-_UNKNOWN: tuple[int | None, Step] = (None, _unknown)
+_UNKNOWN: tuple[int | None, Step, Decode] = (None, _unknown, codec.decode_current)
 
 
 def register(types: tuple[type, ...], step: Step) -> None:
     """Fold a kind's event types with its projection's ``step`` (engine/kinds.py ``register``)."""
     for cls in types:
         DISPATCH[cls.__name__] = step
-        _STEPS[cls.__name__] = (VERSIONS[cls.__name__], step)
+        _STEPS.pop(cls.__name__, None)
 
 
 def apply(state: GameState, event) -> None:
@@ -70,14 +72,17 @@ def fold_span(state: GameState, rows: Iterable[tuple[str, int, str]]) -> int:
     cost a third of the replay); the caller cuts the spans around undone commands
     by seq and sets ``state.seq``.
     """
-    get, dec, n = _STEPS.get, codec.decode_current, 0  # rebuilt when a kind registers events
+    get, n = _STEPS.get, 0
     for n, (type_, version, data) in enumerate(rows, 1):  # noqa: B007 - n is the count returned
-        # One lookup unpacked (an unknown type gets _UNKNOWN, whose version no row has): this loop
-        # is a replay's whole Python cost per event, against the bare decode-and-fold of the limit.
-        current, step = get(type_, _UNKNOWN)
+        # One lookup unpacked (a type not folded yet gets _UNKNOWN, whose version no row has): this
+        # loop is a replay's whole Python cost per event, against the limit's bare decode and fold.
+        current, step, dec = get(type_, _UNKNOWN)
         if current == version:
             step(state, dec(data))
         else:  # decode first: it names an unknown type or version (DISPATCH would only KeyError)
             event = decode(type_, version, data)
-            DISPATCH[type_](state, event)
+            step = DISPATCH[type_]
+            step(state, event)
+            if version == VERSIONS[type_]:
+                _STEPS[type_] = (version, step, codec.decoder(type_))
     return n

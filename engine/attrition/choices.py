@@ -14,16 +14,19 @@ from turnlog.projections.state import Attrition, GameState
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
 from ..kit.choices import Bound, Choice, Option, choice
-from . import (
-    r14_5_losses as losses,
-    machine,
-    r14_6_occupation as occupation,
-    r14_7_retreats as retreats,
-    r14_521_winter as winter,
-    r14_2_zones as zones,
-)
+from ..kit.lazy import Lazy
+from . import machine
 from .common import (contact_group, enemies, faction, is_combat_ground, occupancy, second_reading,
                      stacking_limit)
+
+# The rules each builder asks, imported when one is first asked (engine/kit/lazy.py): `show` of
+# an attrition with nothing to issue lists its legal commands without the losses, occupation,
+# retreat and winter rules (and the 14.41 table and 14.42 modifiers those bring).
+losses = Lazy(globals(), "losses", f"{__package__}.r14_5_losses")
+occupation = Lazy(globals(), "occupation", f"{__package__}.r14_6_occupation")
+retreats = Lazy(globals(), "retreats", f"{__package__}.r14_7_retreats")
+winter = Lazy(globals(), "winter", f"{__package__}.r14_521_winter")
+zones = Lazy(globals(), "zones", f"{__package__}.r14_2_zones")
 
 
 class Gates(NamedTuple):

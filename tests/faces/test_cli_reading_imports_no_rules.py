@@ -1,8 +1,8 @@
 """Reading a game's log (`turnlog log`) and playing a host command (`play` of a note) import neither
 the scenario parser (with TOML's) nor the attrition rules that decide its commands: a kind's rule
-modules are imported when one of its commands is decided or its legal commands listed (`show`;
-engine/kit/lazy.py), the parser when a game is created. A source checkout reads its table of kinds
-without TOML's parser."""
+modules are imported when one of its commands is decided or a legal command listed asks them
+(`show`; engine/kit/lazy.py), the parser when a game is created. A source checkout reads its table
+of kinds without TOML's parser."""
 
 from __future__ import annotations
 

@@ -212,7 +212,9 @@ class Api:
                     "events": [{"seq": s, "type": type(ev).__name__} for s, ev in pairs],
                 }
 
-        return B.json(await run_in_threadpool(locked))
+        done = await run_in_threadpool(locked)
+        self.push.committed(entry.id, done["seq"])
+        return B.json(done)
 
 
 def build(games: Games, cors: str | None = None, quota: Quota | None = None) -> Starlette:

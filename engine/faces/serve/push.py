@@ -3,10 +3,12 @@
 One watcher per followed game blocks in the store's own ``log.wait`` on a connection of its own (a
 PostgreSQL LISTEN, so a commit made through any server of the database wakes it; on SQLite a poll of
 ``PRAGMA data_version`` every 50 ms, which sees any connection's commit, this server's or a `turnlog
-play` beside it) and wakes every subscriber of that game. A subscriber reads the rows after the last
-seq it sent, so a client that reconnects with ``Last-Event-ID`` (or ``?after=``) gets every event
-after that seq once, in order, whatever it missed while away. Watchers run in threads of their own
-limiter, never taking the request handlers' threads.
+play` beside it) and wakes every subscriber of that game. This server's own commits wake them at
+once (``Push.committed``, from the write routes): the poll is for writers in other processes. A
+subscriber reads the rows after the last seq it sent, so a client that reconnects with
+``Last-Event-ID`` (or ``?after=``) gets every event after that seq once, in order, whatever it
+missed while away. Watchers run in threads of their own limiter, never taking the request
+handlers' threads.
 """
 
 from __future__ import annotations
@@ -57,13 +59,21 @@ class Hub:
             self.head = (await run_sync(waiter.last, limiter=_WATCHERS))[0]
             while self.subscribers:
                 moved = await run_sync(waiter.wait, self.head, WAIT, limiter=_WATCHERS)
-                if moved:
-                    self.head = (await run_sync(waiter.last, limiter=_WATCHERS))[0]
-                    self.changed.set()
-                    self.changed = asyncio.Event()
+                if moved:  # a commit this server announced already (``committed``) wakes no one
+                    self.wake((await run_sync(waiter.last, limiter=_WATCHERS))[0])
         finally:
             waiter.close()
             self.task = None
+
+    def wake(self, seq: int) -> None:
+        """Wake every subscriber if the log's head ``seq`` is past the last one announced.
+
+        A subscriber reads the rows after the last seq it sent, so a wake tells it only to look:
+        one seq announced twice, or late, loses and doubles nothing."""
+        if seq > self.head:
+            self.head = seq
+            self.changed.set()
+            self.changed = asyncio.Event()
 
 
 class Push:
@@ -79,6 +89,13 @@ class Push:
         if found.task is None:
             found.task = asyncio.get_running_loop().create_task(found.watch())
         return found
+
+    def committed(self, gid: str, seq: int) -> None:
+        """This server committed game ``gid`` up to ``seq``: its followers look now, not at the next
+        poll (on the event loop, after the commit)."""
+        found = self.hubs.get(gid)
+        if found is not None:
+            found.wake(seq)
 
     async def stream(self, gid: str, target, after: int, receive):
         """Yield SSE frames of every row after seq ``after``, then each new one as it commits.
