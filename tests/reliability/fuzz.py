@@ -202,7 +202,7 @@ class GameMachine(RuleBasedStateMachine):
         lo = 1 if DataChooser(data).chance(0.1) else setup_end
         at = data.draw(st.integers(lo, g.log.last()[0]))
         to = self._path()
-        f = self.attempt("fork", lambda: g.fork(at, to))
+        f = self.attempt("fork", lambda: g.fork(at, to, with_seed=True))  # the player holds the seed
         if f is None:
             assert not to.exists(), "a refused fork left a file"
             return

@@ -61,7 +61,7 @@ def _refused(path: Path, secrets: list[bytes]) -> bool:
 
 
 def _fork_refused(path: Path, secret: bytes, to: Path) -> bool:
-    with Game.open(path, secrets=[secret]) as g, g.fork(g.state.seq, to) as f:
+    with Game.open(path, secrets=[secret]) as g, g.fork(g.state.seq, to, with_seed=True) as f:
         try:
             f.execute(RollAttritionDie(procedure="A1"))
         except RuleViolation:
