@@ -8,6 +8,7 @@ notes §1.2): open fields, with example values only. The tables offered are thos
 """
 from __future__ import annotations
 
+from turnlog.events.editions import applies
 from turnlog.projections.state import GameState
 
 from ..errors import RuleViolation
@@ -15,6 +16,7 @@ from ..kit import sequence
 from ..kit.board import by_hex, enemies, faction_of, friendly, neighbours, on_board
 from ..kit.choices import Choice, Option, choice
 from . import r1_table as tb
+from . import rulings
 
 #: Examples for the open fields (the host computes them; the texts do not).
 ODDS = ["1:2", "1:1", "3:2", "2:1", "3:1", "4:1", "5:1"]
@@ -29,6 +31,15 @@ def tables(state: GameState) -> list[str]:
     except RuleViolation:
         return []
     return list(tb.TABLES)
+
+
+def _odds(state: GameState) -> Option:
+    """The odds field: stated by the attacker, or (from edition 5) computed when left out (11.16.4)."""
+    if applies(state, rulings.ODDS_FROM_BOARD):
+        return Option(field="odds", values=ODDS, optional=True,
+                      domain="the final odds before terrain shifts, a:b (11.16.4: when left out, "
+                             "computed from the units' factors, multipliers and claimed ground support)")
+    return Option(field="odds", values=ODDS, domain="the final odds before terrain shifts, a:b")
 
 
 def begin_choices(state: GameState, busy: set[str]) -> list[Choice]:
@@ -49,8 +60,7 @@ def begin_choices(state: GameState, busy: set[str]) -> list[Choice]:
         if not near:
             continue
         opts = [Option(field="attackers", values=near, many=True, least=1, most=None),
-                Option(field="odds", values=ODDS,
-                       domain="the final odds before terrain shifts, a:b"),
+                _odds(state),
                 Option(field="weather", values=WEATHER, domain="the weather in the hex")]
         out.append(choice("BeginLandCombat", {"hex": hex_}, opts, rule="11.16.5-T1",
                           role="attacker", faction=attacker))
