@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -79,14 +78,9 @@ def _bare_server(port: int, log: Path) -> subprocess.Popen:
         stdout=subprocess.DEVNULL,
         stderr=open(log, "wb"),
     )  # noqa: SIM115 (the child's)
-    for _ in range(400):
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return proc
-        except OSError:
-            time.sleep(0.05)
-    proc.kill()
-    raise RuntimeError("uvicorn with the bare app did not start")
+    from .serve_load import listening
+
+    return listening(proc, port, "uvicorn with the bare app")
 
 
 def available() -> bool:

@@ -47,6 +47,11 @@ def start(folder: Path, port: int) -> subprocess.Popen:
         stdout=subprocess.DEVNULL,
         stderr=open(folder.parent / f"{folder.name}.server.log", "wb"),  # noqa: SIM115 (the child's)
     )
+    return listening(proc, port, "turnlog serve")
+
+
+def listening(proc: subprocess.Popen, port: int, what: str) -> subprocess.Popen:
+    """``proc`` once its loopback ``port`` takes connections (20 s at most; else killed, named)."""
     for _ in range(400):
         try:
             socket.create_connection(("127.0.0.1", port), 0.2).close()
@@ -54,7 +59,7 @@ def start(folder: Path, port: int) -> subprocess.Popen:
         except OSError:
             time.sleep(0.05)
     proc.kill()
-    raise RuntimeError("turnlog serve did not start")
+    raise RuntimeError(f"{what} did not start")
 
 
 def _writer(base: str, gid: str, token: str, n: int, name: str, out: dict, expect: bool) -> None:
