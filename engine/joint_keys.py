@@ -23,6 +23,7 @@ import msgspec
 from turnlog.events.setup import DiceHolder
 
 from .errors import CommandError
+from .signatures import INSTALL, Unavailable  # one extra, one message, for both uses
 
 E = 65537
 BITS = 2048            # the modulus a holder's key is drawn with, and the least one accepted
@@ -30,11 +31,6 @@ PROOF_ROUNDS = 8  # a key whose e-th powers are no permutation passes a round wi
 _SHARE = b"turnlog/joint-share/v2\0"
 _PROOF = b"turnlog/joint-key/v2\0"
 _MIX = b"turnlog/joint-dice/v2\0"
-INSTALL = "the optional `cryptography` package is not installed (pip install 'turnlog[sign]')"
-
-
-class Unavailable(RuntimeError):
-    """RSA is not available here (the optional extra is not installed)."""
 
 
 def _rsa():

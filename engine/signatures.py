@@ -31,7 +31,8 @@ INSTALL = "the optional `cryptography` package is not installed (pip install 'tu
 
 
 class Unavailable(RuntimeError):
-    """Ed25519 is not available here (the optional extra is not installed)."""
+    """The optional ``cryptography`` extra is not installed: no Ed25519 signatures, no RSA joint-dice
+    keys (engine/joint_keys.py raises the same class)."""
 
 
 def _ed25519():
