@@ -23,6 +23,7 @@ import sqlite3
 import time
 import urllib.parse
 import zlib
+from collections import Counter
 from itertools import takewhile
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
@@ -107,6 +108,8 @@ class EventLog(LogReads):
             self.conn = _connect(self.path, self.readonly)
         except sqlite3.Error as exc:  # the read-only probe may read a file that is no SQLite
             raise LogError(f"{self.path}: {_why(exc, 'cannot open')}") from None
+        self._key = _key(self.path)
+        OPEN[self._key] += 1
         try:
             self.conn.execute("PRAGMA busy_timeout = 10000")
             if not create:
@@ -117,7 +120,7 @@ class EventLog(LogReads):
             if create:
                 self._create(log_format)
         except sqlite3.DatabaseError as exc:
-            self.conn.close()
+            self.close()
             failing = "cannot be created" if create else "cannot open"
             raise LogError(f"{self.path}: {_why(exc, failing)}") from None
 
@@ -197,6 +200,10 @@ class EventLog(LogReads):
 
     def close(self) -> None:
         self.conn.close()
+        key = getattr(self, "_key", None)
+        if key is not None:
+            OPEN[key] -= 1
+            self._key = None
 
     def wait(self, after: int, timeout: float | None = None, poll: float = FOLLOW_POLL) -> bool:
         """Block until a row after seq ``after`` is committed (True) or ``timeout`` seconds pass (False).
@@ -417,6 +424,21 @@ def _build_schema(conn: sqlite3.Connection, fmt: int) -> None:
     ref = EventLog.__new__(EventLog)
     ref.conn = conn
     ref._create(fmt)
+
+
+#: Connections this process holds open, by file: SQLite's locks are the process's, so a forked child
+#: must not open a file its parent holds open (engine/verify/ranges.py forks only when none is).
+OPEN: Counter[str] = Counter()
+
+
+def _key(path: Path) -> str:
+    """The file a path names, as OPEN counts it."""
+    return os.path.realpath(path)
+
+
+def is_open(path: str | Path) -> bool:
+    """Whether this process holds a connection to the file at ``path``."""
+    return OPEN[_key(Path(path))] > 0
 
 
 def _connect(path: Path, readonly: str) -> sqlite3.Connection:

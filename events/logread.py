@@ -270,6 +270,31 @@ class LogReads:
     def _rows3(self) -> str:
         return _ROWS4 if self.format >= SIGNED else _ROWS3
 
+    def rows3(self, start: int, stop: int) -> list[tuple]:
+        """Rows start..stop as verify_chain checks them, then the command's own payload (13 columns).
+
+        What verify checks and re-executes one range of the log from (engine/verify/ranges.py): the
+        10th column joins a format-4 signature to the payload, as the chain hashes them; the 13th is
+        the payload alone, as the command was issued.
+        """
+        query = self._rows3().replace(" FROM events", ", payload FROM events")
+        return self.conn.execute(query + " WHERE seq BETWEEN ? AND ? ORDER BY seq",
+                                 (start, stop)).fetchall()
+
+    def last_command_of(self, types: Sequence[str]) -> int:
+        """The first seq of the log's last command of one of ``types`` (0: none)."""
+        marks = ", ".join("?" for _ in types)
+        row = self.conn.execute(f"SELECT max(seq) FROM events WHERE command_type IN ({marks})",
+                                tuple(types)).fetchone()
+        return row[0] or 0
+
+    def command_ends(self, seq: int) -> bool:
+        """Whether a command's rows end at ``seq``: its first row says so and the next row begins one."""
+        row = self.conn.execute("SELECT last_seq FROM events WHERE seq <= ? AND command_type IS NOT "
+                                "NULL ORDER BY seq DESC LIMIT 1", (seq,)).fetchone()
+        after = self.conn.execute("SELECT command_type FROM events WHERE seq = ?", (seq + 1,)).fetchone()
+        return row is not None and row[0] == seq and (after is None or after[0] is not None)
+
     def command_signatures(self) -> Iterator[tuple]:
         """(seq, command id, actor, type, payload, signature, hash of the row before) of every command, in order.
 

@@ -135,6 +135,26 @@ class PgReads:
     def _rows3(self) -> str:
         return _ROWS3.format(payload=_PAYLOAD4 if self.format >= SIGNED else "payload")
 
+    def rows3(self, start: int, stop: int) -> list[tuple]:
+        """Rows start..stop as verify_chain checks them, then the command's own payload (13 columns);
+        as events/logread.py's."""
+        return self._run(f"SELECT {self._rows3()}, payload FROM turnlog.events WHERE game = %s AND seq "
+                         "BETWEEN %s AND %s ORDER BY seq", (self.game, start, stop)).fetchall()
+
+    def last_command_of(self, types: Sequence[str]) -> int:
+        """The first seq of the log's last command of one of ``types`` (0: none)."""
+        row = self._one("SELECT max(seq) FROM turnlog.events WHERE game = %s AND command_type = ANY(%s)",
+                        (self.game, list(types)))
+        return row[0] or 0
+
+    def command_ends(self, seq: int) -> bool:
+        """Whether a command's rows end at ``seq``: its first row says so and the next row begins one."""
+        row = self._one("SELECT last_seq FROM turnlog.events WHERE game = %s AND seq <= %s AND "
+                        "command_type IS NOT NULL ORDER BY seq DESC LIMIT 1", (self.game, seq))
+        after = self._one("SELECT command_type FROM turnlog.events WHERE game = %s AND seq = %s",
+                          (self.game, seq + 1))
+        return row is not None and row[0] == seq and (after is None or after[0] is not None)
+
     def tail_problem(self, rows: int = TAIL_ROWS) -> tuple[int, str] | None:
         """(first bad seq, why) if the last rows do not verify, else None: a writer's check before appending."""
         last = self.last()[0]

@@ -15,21 +15,25 @@ for joint dice), reexec.py (the re-execution pass), checkpoints.py (its undo che
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 import msgspec
 
 from turnlog.events.codec import SchemaError, decode
 from turnlog.events.log import LogError
 from turnlog.events.store import open_log
+from turnlog.projections.state import GameState
 
 from ..game import Game
 from . import anchor as A
 from ..game_time import ReplayError
-from . import chain, dice, reexec
+from . import chain, dice, ranges, reexec
 # CHECK_EVERY is passed on by verify() at each call, so setting verify.CHECK_EVERY works.
 from .checkpoints import CHECK_EVERY
 from .report import Discrepancy, Report, Roll  # noqa: F401  (re-exported: hosts import them here)
+
+#: The re-execution pass as ranges.py runs it: (game, report, progress) -> the board it ends on.
+Step = Callable[[Game, Report, Any], GameState | None]
 
 
 def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=None,
@@ -38,15 +42,25 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
 
     ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/verify/anchor.py). Every
     stage reads one moment of the log (its read view): a game being played verifies as of the start.
+    A long log is checked in ranges on several cores (ranges.py) when this machine has them: the same
+    report as one pass.
     """
-    rep = Report()
-    log = open_log(path, synchronous=synchronous, readonly=True)  # verifying changes nothing in the file
+    opened = {"seed_file": seed_file, "secret_files": secret_files}
+    started = ranges.start(path)  # before this process opens the file: the workers fork first
     try:
-        with log.read_view():
-            return _verify_view(path, log, rep, progress, anchors, seed_file=seed_file,
-                                secret_files=secret_files)
+        log = open_log(path, synchronous=synchronous, readonly=True)  # verifying changes nothing
+        try:
+            with log.read_view():
+                if started is not None:
+                    done = ranges.verify(path, log, started, progress, anchors, opened)
+                    if done is not None:
+                        return done
+                return _verify_view(path, log, Report(), progress, anchors, **opened)
+        finally:
+            log.close()
     finally:
-        log.close()
+        if started is not None:
+            started.stop()
 
 
 def _verify_view(path, log, rep: Report, progress, anchors, **opened) -> Report:
@@ -55,6 +69,12 @@ def _verify_view(path, log, rep: Report, progress, anchors, **opened) -> Report:
     commands = chain.check(log, rep, progress, anchors)
     if commands is None:
         return rep
+    return after_chain(path, log, rep, progress, opened, commands)
+
+
+def after_chain(path, log, rep: Report, progress, opened: dict, commands: list[tuple] | None,
+                step: Step | None = None) -> Report:
+    """The stages after the chain: the setup's first row, the game opened, then verify()."""
     first = next(iter(log.rows(1, 1)), None)
     if first is None or first[2] != "GameCreated":
         rep.ok, rep.stage, rep.first_bad_seq = False, "setup", 1
@@ -72,7 +92,7 @@ def _verify_view(path, log, rep: Report, progress, anchors, **opened) -> Report:
         rep.ok, rep.stage = False, "schema"
         rep.first_bad_seq, rep.problem = _first_unreadable(log, err)
         return rep
-    return verify(game, progress, head=rep, commands=commands)
+    return verify(game, progress, head=rep, commands=commands, step=step)
 
 
 def _first_unreadable(log, err: Exception) -> tuple[int | None, str]:
@@ -85,11 +105,12 @@ def _first_unreadable(log, err: Exception) -> tuple[int | None, str]:
     return None, f"the log does not replay: {type(err).__name__}: {err}"
 
 
-def verify(game: Game, progress=None, *, head: Report | None = None, commands: list[tuple] | None = None) -> Report:
+def verify(game: Game, progress=None, *, head: Report | None = None, commands: list[tuple] | None = None,
+           step: Step | None = None) -> Report:
     """Run every check; ``progress(done, total)`` (a Progress, say) is told how far each stage got.
 
     ``head``: the report of chain.check already run on the same file, with its ``commands`` (the
-    log's command rows).
+    log's command rows). ``step``: the re-execution pass in ranges (ranges.py) instead of one.
     """
     rep = head
     if rep is None:
@@ -114,7 +135,8 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
         elif forged is not None:
             rep.stage, (rep.first_bad_seq, rep.problem) = "signatures", forged
         chain.stage(progress, "verify: commands")
-        executed = reexec.run(game, rep, progress, commands, every=CHECK_EVERY)
+        executed = (step(game, rep, progress) if step is not None
+                    else reexec.run(game, rep, progress, commands, every=CHECK_EVERY))
         if rep.discrepancy is None:
             chain.stage(progress, "verify: replay")
             from ..progress import replay

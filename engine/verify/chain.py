@@ -6,7 +6,7 @@ dice (dice.py), before the re-execution pass (reexec.py).
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from turnlog.events.log import EventLog
 
@@ -22,30 +22,39 @@ def check(log: EventLog, rep: Report, progress=None,
           anchors: Sequence[A.Anchor] = ()) -> list[tuple] | None:
     """Integrity, the hash chain and the anchors, on the log alone (nothing replayed); None if broken,
     else the command rows (the commands stage re-executes them: read once)."""
-    rep.integrity = log.integrity()
-    rep.events = log.last()[0]
     commands = log.commands()
     rep.commands = len(commands)
+
+    def whole() -> tuple[int, int | None, str]:
+        return _chain(log, rep.events, progress)
+    return commands if checked(log, rep, progress, anchors, whole) else None
+
+
+def checked(log: EventLog, rep: Report, progress, anchors: Sequence[A.Anchor],
+            chain: Callable[[], tuple[int, int | None, str]]) -> bool:
+    """check() with the chain's verdict from ``chain`` (one pass, or ranges.py's ranges); True when all hold."""
+    rep.integrity = log.integrity()
+    rep.events = log.last()[0]
     rep.head = A.head(log)
     rep.log_format = log.format
     schema = log.schema_problems()
     if schema:
         rep.schema, rep.ok, rep.stage = schema, False, "file"
         rep.problem = f"the file's schema is not the store's: {schema[0]}"
-        return None
+        return False
     stage(progress, "verify: hash chain")
-    rep.chain_ok_upto, rep.first_bad_seq, rep.problem = _chain(log, rep.events, progress)
+    rep.chain_ok_upto, rep.first_bad_seq, rep.problem = chain()
     if rep.integrity != "ok" or rep.first_bad_seq is not None:
         rep.ok = False
         rep.stage = "integrity" if rep.integrity != "ok" else "chain"
-        return None
+        return False
     failed = A.check(log, list(anchors))
     rep.anchors = [f"{s}:{h}" for s, h in sorted(anchors)]
     if failed is not None:
         rep.ok, rep.stage = False, "anchor"
         rep.first_bad_seq, rep.problem = failed
-        return None
-    return commands
+        return False
+    return True
 
 
 def signatures(game: Game, rep: Report) -> tuple[int | None, str] | None:

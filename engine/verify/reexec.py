@@ -7,6 +7,9 @@ on the log alone (chain.py, dice.py).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Iterable
+
 import msgspec
 
 from turnlog.events.base import Event
@@ -71,7 +74,11 @@ class _LoggedDice(D.Dice):
         return r
 
 
-def _record(rep: Report, logged: list[tuple]) -> None:
+#: The rows fair play's record lists (record).
+RECORDED = frozenset(("SeedRevealed", "SecretRevealed", "ClaimMade", "ClaimAccepted", "ClaimDisputed"))
+
+
+def record(rep: Report, logged: list[tuple]) -> None:
     """List the claims, answers and reveals among a command's rows in the report (fair play's record)."""
     for r in logged:
         if r[2] in ("SeedRevealed", "SecretRevealed"):
@@ -96,7 +103,7 @@ def _as_entered(logged: DieRolled, entered: DieRolled) -> None:
 
 
 def run(game: Game, rep: Report, progress=None, commands: list[tuple] | None = None, *,
-              every: int = CHECK_EVERY) -> GameState | None:
+        every: int = CHECK_EVERY, part: Part | None = None) -> GameState | None:
     """Re-execute every command on the board of its time; stop at the first difference.
 
     Also checks that the commands' spans tile the log (no event outside a
@@ -104,10 +111,12 @@ def run(game: Game, rep: Report, progress=None, commands: list[tuple] | None = N
     the board the re-execution ends with, or None after a discrepancy. Linear in
     the log's length whatever the mix of commands (undos rewind to Rewind's checkpoints):
     the events are read in one pass, not one statement a command. ``every``: events between checkpoints.
+    ``part``: one range of the log only (ranges.py), from the board it begins on.
     """
     commands = game.log.commands() if commands is None else commands
-    run = _Pass(game, rep, commands, every)
-    expect, total = 1, len(commands)
+    run = _Pass(game, rep, commands, every, part)
+    expect = part.first if part is not None else 1
+    total = len(commands)
     for i, row in enumerate(commands):
         if progress:
             progress(i + 1, total)
@@ -119,12 +128,33 @@ def run(game: Game, rep: Report, progress=None, commands: list[tuple] | None = N
     forged = run.cache.forged()
     if forged:
         rep.forged_snapshots = forged
+    if part is not None and not part.last:
+        return run.state  # the range's end: the next range's first board, checked by its snapshot
     if expect - 1 != rep.events and commands:
         rep.discrepancy = Discrepancy(seq=min(expect, rep.events), command_id=commands[-1][0], command=commands[-1][3],
                                       rule="log", message=f"the commands table covers seq 1..{expect - 1} but the "
                                                           f"log holds {rep.events} events")
         return None
     return run.state
+
+
+@dataclass
+class Part:
+    """One range of the log re-executed apart (ranges.py): where it begins and on what board.
+
+    ``board``/``undone``: the board and undone commands at seq ``first`` - 1 (None: the empty board of
+    seq 0); ``rows``: the log's rows from ``first`` on, as EventLog.rows gives them; ``cache``: the bound
+    snapshots to hold to the board on the way; ``records``: where a fair-play game's claim rows go
+    (the merged report lists them in order); ``last``: the log's last range (its end is the log's).
+    """
+
+    first: int
+    board: GameState | None
+    undone: set[int]
+    rows: Iterable[tuple]
+    cache: SnapshotCheck
+    records: list[tuple]
+    last: bool
 
 
 class _Pass:
@@ -134,17 +164,20 @@ class _Pass:
     judged on them by engine/undo.py's rules, the live game's own.
     """
 
-    def __init__(self, game: Game, rep: Report, commands: list[tuple], every: int):
-        self.game, self.rep = game, rep
-        self.state = GameState()
+    def __init__(self, game: Game, rep: Report, commands: list[tuple], every: int,
+                 part: Part | None = None):
+        self.game, self.rep, self.part = game, rep, part
+        self.state = GameState() if part is None or part.board is None else part.board
         self.by_id = {row[0]: row for row in commands}
         last_undo = max((r[5] for r in commands if r[2] == "Undo"), default=0)
         self.rewind = Rewind(game, every, until=last_undo)
-        self.rows = _Spans(game.log.rows())
+        self.rows = _Spans(game.log.rows() if part is None else part.rows)
         self.seen: list[tuple] = []
         self.undid: dict[int, int] = {}
         self.issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (seats.issuers)
-        self.cache = SnapshotCheck(game.log)
+        self.cache = SnapshotCheck(game.log) if part is None else part.cache
+        if part is not None:
+            self.rewind.undone = set(part.undone)
 
     def check(self, row: tuple, expect: int) -> Discrepancy | None:
         """Check one command row whose span must start at seq ``expect``; the first difference, or None.
@@ -173,7 +206,10 @@ class _Pass:
             return Discrepancy(seq=first, command_id=cid, command=payload, rule=seat.rule,
                                message=f"issued out of turn by {actor or '(no actor named)'}: {seat.message}")
         if CL.on(self.state):  # a fair-play game's record; an older game reports as before
-            _record(self.rep, logged)
+            if self.part is None:
+                record(self.rep, logged)
+            else:
+                self.part.records += [r for r in logged if r[2] in RECORDED]
         if ctype == "LoadScenario":
             bad = _setup(row, logged, self.state)
         elif ctype == "Undo":

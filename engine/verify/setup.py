@@ -143,18 +143,27 @@ def _hex(text: str) -> bytes | None:
 class SnapshotCheck:
     """The log's bound snapshots, each held to the re-executed board when the pass reaches it."""
 
-    def __init__(self, log):
+    def __init__(self, log, within: tuple[int, int] | None = None,
+                 read: dict[int, tuple[str, bytes]] | None = None):
+        """``within``: the snapshots at seqs first..last only (one range, ranges.py); ``read``: some
+        snapshots' (undone, bytes) as read already: the very snapshot the next range begins from."""
         self.log = log
         heads = log.snapshot_headers(log.last()[0]) if log.has_snapshots else ()
-        self.pending = {seq: undone for seq, undone in heads}
+        self.pending = {seq: undone for seq, undone in heads
+                        if within is None or within[0] <= seq <= within[1]}
+        self.read = read or {}
+        self.pending.update({seq: undone for seq, (undone, _data) in self.read.items()})
         self.bad: list[int] = []
+
+    def _data(self, seq: int) -> bytes:
+        return self.read[seq][1] if seq in self.read else self.log.snapshot_data(seq)
 
     def reached(self, seq: int, board: GameState, undone: set[int]) -> None:
         """The re-executed ``board`` after ``seq``, ``undone`` the commands undone by then."""
         stored = self.pending.pop(seq, None)
         if stored is None:
             return
-        data = self.log.snapshot_data(seq)
+        data = self._data(seq)
         if not SN.bound(data):
             return  # written before snapshots were bound: never used, so never judged
         body = SN.body(data, self.log.hash_at(seq), stored)
@@ -167,5 +176,5 @@ class SnapshotCheck:
 
     def forged(self) -> list[int]:
         """Seqs of bound snapshots that hold another board, or sit where no command ended."""
-        rest = [seq for seq in self.pending if SN.bound(self.log.snapshot_data(seq))]
+        rest = [seq for seq in self.pending if SN.bound(self._data(seq))]
         return sorted(self.bad + rest)
