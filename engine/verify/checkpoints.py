@@ -42,7 +42,7 @@ class Rewind:
     def passed(self, rows: list[tuple]) -> None:
         """Hold a command's rows until the next mark: an undo folds them from memory, not from a new read."""
         if self.until is None or (rows and rows[0][0] <= self.until):
-            self.recent += rows
+            self.recent += [r[:6] for r in rows]  # as folded: a range's rows carry more columns
 
     def keep(self, state: GameState, *, undone: bool = False) -> None:
         """Checkpoint every ``every`` events (CHECK_EVERY unless told), and after an undo (``undone``).

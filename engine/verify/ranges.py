@@ -200,7 +200,7 @@ def _work(path, first: int, last: int, read: dict, bounds: list[int], conn) -> N
                 done, rows = _chain(log, first, last)
                 conn.send(done)
                 if done.verdict[1] is None:
-                    game = Game.open(path, readonly=True, log=log, board=False)
+                    game = Game.open(path, readonly=True, log=log)  # its board from a snapshot
                     _reexec(game, done, rows, read, bounds)
                     done.board = None  # the next range begins from the snapshot, proven equal
                     conn.send(done)
@@ -236,7 +236,7 @@ def _reexec(game: Game, done: Done, rows: list[tuple], read: dict, bounds: list[
     board, undone = (None, set()) if begin == 0 else _begin(game.log, begin, *read[begin])
     ends = {b: read[b] for b in bounds if b == done.last}
     done.records = []
-    part = reexec.Part(first=done.first, board=board, undone=undone, rows=[r[:6] for r in rows],
+    part = reexec.Part(first=done.first, board=board, undone=undone, rows=rows,
                        cache=SnapshotCheck(game.log, within=(done.first, done.last), read=ends),
                        records=done.records, last=done.last not in bounds)
     rep = Report(events=done.last)

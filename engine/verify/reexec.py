@@ -95,6 +95,11 @@ def record(rep: Report, logged: list[tuple]) -> None:
                     rec.answered_by, rec.answered_at = e["by"], r[0]
 
 
+def _enters(command) -> bool:
+    """Whether ``command`` enters dice by hand (a ``value``, or ``values`` by slot)."""
+    return getattr(command, "value", None) is not None or bool(getattr(command, "values", None))
+
+
 def _as_entered(logged: DieRolled, entered: DieRolled) -> None:
     """Refuse a logged roll that is not the value the command entered for it."""
     if (logged.value, logged.faces, logged.entered) != (entered.value, entered.faces, entered.entered):
@@ -171,8 +176,11 @@ class _Pass:
         self.by_id = {row[0]: row for row in commands}
         last_undo = max((r[5] for r in commands if r[2] == "Undo"), default=0)
         self.rewind = Rewind(game, every, until=last_undo)
-        self.rows = _Spans(game.log.rows() if part is None else part.rows)
+        self.rows = _Spans(game.log.rows()) if part is None else _Slices(part.rows, part.first)
         self.seen: list[tuple] = []
+        # The rows an undo or redo looks back on: none to keep when the pass meets neither.
+        self.keep_seen = any(r[2] in ("Undo", "Redo") for r in commands)
+        self.empty: tuple[tuple, _LoggedDice] | None = None  # _no_dice's
         self.undid: dict[int, int] = {}
         self.issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (seats.issuers)
         self.cache = SnapshotCheck(game.log) if part is None else part.cache
@@ -217,7 +225,8 @@ class _Pass:
         else:
             bad = self._again(row, logged)
         if bad is None:
-            self.seen.append(row)
+            if self.keep_seen:
+                self.seen.append(row)
             if last in self.cache.pending:  # a bound snapshot here: held to this board
                 self.cache.reached(last, self.state, self.rewind.undone)
         elif bad.rule.startswith("seats."):
@@ -266,6 +275,16 @@ class _Pass:
                                 f"as {want}; the log's redo is {payload}")
         return U.reissued(target)
 
+    def _no_dice(self, state: GameState) -> _LoggedDice:
+        """The dice of a command that enters none and logged no roll: every roll and draw refused.
+
+        One for as long as the game's dice are the same: a roll or draw asked of it raises before
+        anything in it changes, so it answers every such command as a new one would.
+        """
+        if self.empty is None or self.empty[0] != (state.die, state.dice):
+            self.empty = ((state.die, dict(state.dice)), _LoggedDice(state, []))
+        return self.empty[1]
+
     def _again(self, row: tuple, logged: list[tuple]) -> Discrepancy | None:
         """Re-decide a command (a redo: the command it re-issues) with its logged dice; compare the events."""
         cid, _actor, ctype, payload, _ts, first, last = row
@@ -284,7 +303,11 @@ class _Pass:
                 shown = revealed(state, events)
             else:  # only the rolls are served; every row is held to the re-executed events below
                 events = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"]
-            dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], source, *shown)
+            if events or shown or _enters(source):
+                dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], source,
+                                   *shown)
+            else:
+                dice = self._no_dice(state)
             done = settle(state, self.game.decide(state, command, dice))
         except (RuleViolation, CommandError) as err:
             return Discrepancy(seq=first, command_id=cid, command=payload,
@@ -304,7 +327,7 @@ def _setup(row: tuple, logged: list[tuple], state: GameState) -> Discrepancy | N
     if bad is not None:
         return Discrepancy(seq=bad[0], command_id=row[0], command=row[3], rule="setup",
                            message=bad[1])
-    F.fold(state, logged)
+    F.fold(state, [r[:6] for r in logged])  # a range's rows carry the chain's columns too
     return None
 
 
@@ -333,6 +356,20 @@ class _Spans:
             row = next(self.rows, None)
         self.next = row
         return out
+
+
+class _Slices:
+    """A range's rows, gapless from seq ``first`` (its chain was checked first), a span a slice.
+
+    The same spans _Spans hands out of such rows: those of first..last that the range holds.
+    """
+
+    def __init__(self, rows: list[tuple], first: int):
+        self.rows, self.base = rows, first
+
+    def take(self, first: int, last: int) -> list[tuple]:
+        """The rows with seq first..last (fewer when the range ends before ``last``)."""
+        return self.rows[max(first - self.base, 0):max(last - self.base + 1, 0)]
 
 
 def _same(done: list[tuple[Event, bool]], logged: list[tuple]) -> bool:
