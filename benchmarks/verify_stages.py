@@ -28,8 +28,9 @@ PARTS: list[tuple[str, str, str, str]] = [
     ("signatures", "turnlog.engine.verify.chain", "", "tables"),
     ("dice", "turnlog.engine.verify.dice", "", "check"),
     ("reexec.read", "turnlog.engine.verify.reexec", "_Spans", "take"),
+    ("reexec.read", "turnlog.engine.verify.reexec", "_Slices", "take"),
     ("reexec.seats_claims", "turnlog.engine.seats", "", "verify_row"),
-    ("reexec.seats_claims", "turnlog.engine.verify.reexec", "", "_record"),
+    ("reexec.seats_claims", "turnlog.engine.verify.reexec", "", "record"),
     ("reexec.parse_decode", "turnlog.engine.commands", "", "parse"),
     ("reexec.parse_decode", "turnlog.engine.verify.reexec", "", "decode"),
     ("reexec.dice", "turnlog.engine.verify.reexec", "_LoggedDice", "__init__"),
@@ -73,10 +74,14 @@ INSTRUMENTATION = "instrumentation"
 
 
 def breakdown(run: Callable[[], object]) -> tuple[float, dict[str, float], object]:
-    """``run()`` (a verify) with every stage's functions timed.
+    """``run()`` (a verify) with every stage's functions timed, in one pass.
 
-    Returns (seconds in all, seconds by stage, its result)."""
+    One pass: the ranges' workers (engine/verify/ranges.py) are other processes, which no wrapper
+    here times. Returns (seconds in all, seconds by stage, its result)."""
     import importlib
+    import os
+
+    from turnlog.engine.verify.ranges import WORKERS_ENV
 
     spent: dict[str, float] = defaultdict(float)
     stack: list[list[float]] = []  # [start, time of the wrapped calls inside] of each open call
@@ -89,11 +94,17 @@ def breakdown(run: Callable[[], object]) -> tuple[float, dict[str, float], objec
         orig = getattr(holder, name)
         setattr(holder, name, _timed(orig, stage, spent, stack))
         undo.append((holder, name, orig if own else None))
+    told = os.environ.get(WORKERS_ENV)
+    os.environ[WORKERS_ENV] = "1"
     try:
         t0 = time.perf_counter()
         got = run()
         total = time.perf_counter() - t0
     finally:
+        if told is None:
+            os.environ.pop(WORKERS_ENV, None)
+        else:
+            os.environ[WORKERS_ENV] = told
         for holder, name, orig in reversed(undo):
             if orig is None:
                 delattr(holder, name)

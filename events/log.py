@@ -108,7 +108,7 @@ class EventLog(LogReads):
             self.conn = _connect(self.path, self.readonly)
         except sqlite3.Error as exc:  # the read-only probe may read a file that is no SQLite
             raise LogError(f"{self.path}: {_why(exc, 'cannot open')}") from None
-        self._key = _key(self.path)
+        self._key: str | None = _key(self.path)
         OPEN[self._key] += 1
         try:
             self.conn.execute("PRAGMA busy_timeout = 10000")

@@ -52,7 +52,7 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
         try:
             with log.read_view():
                 if started is not None:
-                    done = ranges.verify(path, log, started, progress, anchors, opened)
+                    done = ranges.verify(path, log, started, progress, anchors, opened, after_chain)
                     if done is not None:
                         return done
                 return _verify_view(path, log, Report(), progress, anchors, **opened)

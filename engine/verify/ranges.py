@@ -18,7 +18,7 @@ import multiprocessing
 import os
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 import msgspec
 
@@ -141,10 +141,11 @@ def start(path, n: int | None = None, min_events: int | None = None) -> Started 
     return Started(bounds, read, jobs)
 
 
-def verify(path, log, started: Started, progress, anchors, opened: dict) -> Report | None:
+def verify(path, log, started: Started, progress, anchors, opened: dict,
+           after_chain: Callable[..., Report]) -> Report | None:
     """The report of verifying ``log`` (in its read view) with the ranges ``started``, or None: run
-    the one pass."""
-    from . import after_chain  # the package imports this module first
+    the one pass. ``after_chain``: the package's stages after the chain, given the re-execution step.
+    """
     bounds, read = started.bounds, started.read
     total = log.last()[0]
     rep = Report(missing_triggers=list(log.missing_triggers))

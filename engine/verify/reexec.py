@@ -8,7 +8,6 @@ on the log alone (chain.py, dice.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
 
 import msgspec
 
@@ -95,6 +94,12 @@ def record(rep: Report, logged: list[tuple]) -> None:
                     rec.answered_by, rec.answered_at = e["by"], r[0]
 
 
+#: The first rulings edition whose games were all created by an engine that refuses, in play, a
+#: value entered for a slot no roll of the command takes (engine/dice.py ``unused``): verify refuses
+#: such a logged command from there on; an older game may hold one and re-executes as played.
+UNUSED_FROM = 4
+
+
 def _enters(command) -> bool:
     """Whether ``command`` enters dice by hand (a ``value``, or ``values`` by slot)."""
     return getattr(command, "value", None) is not None or bool(getattr(command, "values", None))
@@ -148,7 +153,8 @@ class Part:
     """One range of the log re-executed apart (ranges.py): where it begins and on what board.
 
     ``board``/``undone``: the board and undone commands at seq ``first`` - 1 (None: the empty board of
-    seq 0); ``rows``: the log's rows from ``first`` on, as EventLog.rows gives them; ``cache``: the bound
+    seq 0); ``rows``: the range's rows, gapless from ``first`` (its chain checked before), each as
+    EventLog.rows gives it and the chain's columns after (EventLog.rows3); ``cache``: the bound
     snapshots to hold to the board on the way; ``records``: where a fair-play game's claim rows go
     (the merged report lists them in order); ``last``: the log's last range (its end is the log's).
     """
@@ -156,7 +162,7 @@ class Part:
     first: int
     board: GameState | None
     undone: set[int]
-    rows: Iterable[tuple]
+    rows: list[tuple]
     cache: SnapshotCheck
     records: list[tuple]
     last: bool
@@ -285,6 +291,10 @@ class _Pass:
             self.empty = ((state.die, dict(state.dice)), _LoggedDice(state, []))
         return self.empty[1]
 
+    @property
+    def empty_dice(self) -> _LoggedDice | None:
+        return None if self.empty is None else self.empty[1]
+
     def _again(self, row: tuple, logged: list[tuple]) -> Discrepancy | None:
         """Re-decide a command (a redo: the command it re-issues) with its logged dice; compare the events."""
         cid, _actor, ctype, payload, _ts, first, last = row
@@ -308,7 +318,10 @@ class _Pass:
                                    *shown)
             else:
                 dice = self._no_dice(state)
-            done = settle(state, self.game.decide(state, command, dice))
+            events = self.game.decide(state, command, dice)
+            if dice is not self.empty_dice and state.rules.era >= UNUSED_FROM:
+                dice.unused()  # as play refuses a value entered for no roll (Game.decide)
+            done = settle(state, events)
         except (RuleViolation, CommandError) as err:
             return Discrepancy(seq=first, command_id=cid, command=payload,
                                rule=getattr(err, "rule", ""), message=getattr(err, "message", str(err)))
