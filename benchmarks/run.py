@@ -304,11 +304,17 @@ def run(args: argparse.Namespace, say=print) -> dict:
         del vbatch
         vgame = cases.open_game(vpath)
         vrep = verify_path(vpath)
-        fv = fig("verify", f"turnlog verify of a {n:,}-event game of real commands (gen.game(commands=True))", n)
+        from turnlog.engine.verify import ranges as VR
+        fv = fig("verify", f"turnlog verify of a {n:,}-event game of real commands (gen.game(commands=True)), "
+                           "in ranges on this machine's cores (engine/verify/ranges.py)", n)
+        fvo = fig("verify.one_pass", "the same verify in one pass, one process", n)
         fvr = fig("verify.replay", "Game.at(use_snapshots=False) on the same log", n)
-        alternate(reps, [(fv, lambda: lambda: verify_path(vpath)), (fvr, lambda: lambda: cases.full_replay(vgame))])
+        alternate(reps, [(fv, lambda: lambda: verify_path(vpath)),
+                         (fvo, lambda: lambda: _one_pass(verify_path, vpath)),
+                         (fvr, lambda: lambda: cases.full_replay(vgame))])
         fv.extra.update(ok=vrep.ok, commands_checked=vrep.commands_checked,
-                        replay_equals_live_state=cases.full_replay(vgame) == vref)
+                        replay_equals_live_state=cases.full_replay(vgame) == vref,
+                        workers=VR.workers(), one_pass_ok=_one_pass(verify_path, vpath).ok)
         say("  verify's stages, each timed in an instrumented run ...")
         verify_stages.figures(fig, lambda: verify_path(vpath), reps, vrep.ok)
         vgame.close()
@@ -333,6 +339,20 @@ def run(args: argparse.Namespace, say=print) -> dict:
     res = report(args, n, reps, figs, sizes, total)
     res["config"]["generated"] = generated
     return res
+
+
+def _one_pass(verify_path, path):
+    """verify_path in one pass (no ranges' workers), whatever the machine's cores."""
+    from turnlog.engine.verify.ranges import WORKERS_ENV
+    told = os.environ.get(WORKERS_ENV)
+    os.environ[WORKERS_ENV] = "1"
+    try:
+        return verify_path(path)
+    finally:
+        if told is None:
+            os.environ.pop(WORKERS_ENV, None)
+        else:
+            os.environ[WORKERS_ENV] = told
 
 
 @contextlib.contextmanager
