@@ -32,8 +32,9 @@ from . import chain, dice, ranges, reexec
 from .checkpoints import CHECK_EVERY
 from .report import Discrepancy, Report, Roll  # noqa: F401  (re-exported: hosts import them here)
 
-#: The re-execution pass as ranges.py runs it: (game, report, progress) -> the board it ends on.
-Step = Callable[[Game, Report, Any], GameState | None]
+#: The re-execution pass as ranges.py runs it: (game, report, progress, the replay from event 1
+#: worked out once) -> the board it ends on.
+Step = Callable[[Game, Report, Any, Callable[[], None]], GameState | None]
 
 
 def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=None,
@@ -95,6 +96,35 @@ def after_chain(path, log, rep: Report, progress, opened: dict, commands: list[t
     return verify(game, progress, head=rep, commands=commands, step=step)
 
 
+class _Replay:
+    """The replay from event 1 (no snapshots), worked out once: when asked, or early by the ranges'
+    step while its workers finish (dropped if a range names a discrepancy). Whatever it raises is
+    raised when verify asks for it, never earlier, so the report is the one it was."""
+
+    def __init__(self, game: Game, progress):
+        self.game, self.progress = game, progress
+        self.done: GameState | ReplayError | None = None
+        self.error: Exception | None = None
+
+    def __call__(self) -> None:
+        if self.done is None and self.error is None:
+            chain.stage(self.progress, "verify: replay")
+            from ..progress import replay
+            try:
+                self.done = replay(self.game, use_snapshots=False, progress=self.progress)
+            except ReplayError as err:
+                self.done = err
+            except Exception as err:  # noqa: BLE001 - raised when verify asks (result)
+                self.error = err
+
+    def result(self) -> GameState | ReplayError:
+        self()
+        if self.error is not None:
+            raise self.error
+        assert self.done is not None  # worked out above
+        return self.done
+
+
 def _first_unreadable(log, err: Exception) -> tuple[int | None, str]:
     """The first row this code cannot decode, or the replay error when every row decodes."""
     for seq, _cid, type_, version, data, _a in log.rows():
@@ -135,16 +165,15 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
         elif forged is not None:
             rep.stage, (rep.first_bad_seq, rep.problem) = "signatures", forged
         chain.stage(progress, "verify: commands")
-        executed = (step(game, rep, progress) if step is not None
+        replayed = _Replay(game, progress)
+        executed = (step(game, rep, progress, replayed) if step is not None
                     else reexec.run(game, rep, progress, commands, every=CHECK_EVERY))
         if rep.discrepancy is None:
-            chain.stage(progress, "verify: replay")
-            from ..progress import replay
-            try:
-                again = replay(game, use_snapshots=False, progress=progress)
+            again = replayed.result()
+            if isinstance(again, ReplayError):
+                rep.replay_equal, rep.problem = False, str(again)
+            else:
                 rep.replay_equal = again == game.at() and executed == again
-            except ReplayError as err:
-                rep.replay_equal, rep.problem = False, str(err)
         elif not rep.stage:
             rep.stage = "commands"
         if rep.forged_snapshots and not rep.problem and rep.discrepancy is None:

@@ -283,10 +283,12 @@ def _meet(found: list[Done], total: int) -> None:
 
 def _merge(found: list[Done], jobs: list, read: dict, bounds: list[int]):
     """verify()'s re-execution step: this process's own range, then every range's merged in order."""
-    def step(game: Game, rep: Report, progress) -> GameState | None:
+    def step(game: Game, rep: Report, progress, replayed: Callable[[], None]) -> GameState | None:
         own = found[-1]
         rows, own.records = own.records, []
         _reexec(game, own, rows, read, bounds, progress)
+        if own.discrepancy is None and any(not conn.poll() for _p, conn in jobs):
+            replayed()  # while the workers finish: dropped if a range names a discrepancy
         found[:-1] = [_join(job) for job in jobs]  # each worker's second message: its re-execution
         forged: list[int] = []
         for d in found:
