@@ -271,13 +271,15 @@ class LogReads:
         return _ROWS4 if self.format >= SIGNED else _ROWS3
 
     def rows3(self, start: int, stop: int) -> list[tuple]:
-        """Rows start..stop as verify_chain checks them, then the command's own payload (13 columns).
+        """Rows start..stop as verify_chain checks them; in format 4, the command's own payload after.
 
-        What verify checks and re-executes one range of the log from (engine/verify/ranges.py): the
-        10th column joins a format-4 signature to the payload, as the chain hashes them; the 13th is
-        the payload alone, as the command was issued.
+        What verify checks and re-executes one range of the log from (engine/verify/ranges.py): in
+        format 4 the 10th column joins the signature to the payload, as the chain hashes them, and a
+        13th holds the payload alone, as the command was issued (format 3's 10th is that payload).
         """
-        query = self._rows3().replace(" FROM events", ", payload FROM events")
+        query = self._rows3()
+        if self.format >= SIGNED:
+            query = query.replace(" FROM events", ", payload FROM events")
         return self.conn.execute(query + " WHERE seq BETWEEN ? AND ? ORDER BY seq",
                                  (start, stop)).fetchall()
 

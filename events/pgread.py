@@ -136,9 +136,10 @@ class PgReads:
         return _ROWS3.format(payload=_PAYLOAD4 if self.format >= SIGNED else "payload")
 
     def rows3(self, start: int, stop: int) -> list[tuple]:
-        """Rows start..stop as verify_chain checks them, then the command's own payload (13 columns);
-        as events/logread.py's."""
-        return self._run(f"SELECT {self._rows3()}, payload FROM turnlog.events WHERE game = %s AND seq "
+        """Rows start..stop as verify_chain checks them; in format 4, the command's own payload after
+        (as events/logread.py's)."""
+        extra = ", payload" if self.format >= SIGNED else ""
+        return self._run(f"SELECT {self._rows3()}{extra} FROM turnlog.events WHERE game = %s AND seq "
                          "BETWEEN %s AND %s ORDER BY seq", (self.game, start, stop)).fetchall()
 
     def last_command_of(self, types: Sequence[str]) -> int:

@@ -221,7 +221,8 @@ def _chain(log, first: int, last: int) -> tuple[Done, list[tuple]]:
         before = log.rows3(first - 1, first - 1)
         prev, cid = (before[0][6], before[0][1]) if before else ("", 0)
     rows = log.rows3(first, last)
-    done = Done(first=first, last=last, verdict=verify3([r[:12] for r in rows], (prev, first, cid)), prev=prev,
+    chained = [r[:12] for r in rows] if rows and len(rows[0]) > 12 else rows  # format 4's payload
+    done = Done(first=first, last=last, verdict=verify3(chained, (prev, first, cid)), prev=prev,
                 end=rows[-1][6] if rows else None)
     done.commands = sum(1 for r in rows if r[8] is not None)
     if done.verdict[1] is None and (not rows or rows[-1][0] != last):
@@ -232,7 +233,8 @@ def _chain(log, first: int, last: int) -> tuple[Done, list[tuple]]:
 def _reexec(game: Game, done: Done, rows: list[tuple], read: dict, bounds: list[int],
             progress=None) -> None:
     """Re-execute a range's commands from its first board; fill ``done`` (the board it ends on too)."""
-    commands = [(r[1], r[7], r[8], r[12], r[10], r[0], r[11]) for r in rows if r[8] is not None]
+    alone = 12 if rows and len(rows[0]) > 12 else 9  # the payload as issued (format 4: after the chain's)
+    commands = [(r[1], r[7], r[8], r[alone], r[10], r[0], r[11]) for r in rows if r[8] is not None]
     begin = done.first - 1
     board, undone = (None, set()) if begin == 0 else _begin(game.log, begin, *read[begin])
     ends = {b: read[b] for b in bounds if b == done.last}
