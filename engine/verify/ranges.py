@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -39,6 +40,9 @@ MIN_EVENTS = 20_000
 #: The share of the log the verifying process re-executes, against a worker's 1: it also runs the
 #: integrity check, the signatures, the dice and the replay from event 1.
 OWN_SHARE = 0.7
+#: Where a forked child may go on running Python as its parent did (macOS's system frameworks may not
+#: survive a fork; Windows has none).
+FORKS = ("linux", "freebsd")
 #: The environment variable that sets how many processes verify uses (1: one pass).
 WORKERS_ENV = "TURNLOG_VERIFY_WORKERS"
 
@@ -67,8 +71,9 @@ class Done:
 
 
 def workers() -> int:
-    """How many processes verify may use: WORKERS_ENV, else this process's cores; 1 without fork."""
-    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+    """How many processes verify may use: WORKERS_ENV, else this process's cores; 1 where no child
+    may be forked (another platform, or a process running threads: a fork copies one thread)."""
+    if not sys.platform.startswith(FORKS) or threading.active_count() > 1:
         return 1
     told = os.environ.get(WORKERS_ENV, "")
     if told.isdigit() and int(told) > 0:
