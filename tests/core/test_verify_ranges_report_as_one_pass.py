@@ -199,3 +199,25 @@ def test_ranges_begin_after_the_last_undo(tmp_path):
     finally:
         log.close()
     assert bounds and all(b > undo_at for b in bounds)
+
+
+def test_no_worker_is_forked_from_a_process_running_threads(monkeypatch):
+    """A fork copies one thread: locks other threads hold would stay held in the child."""
+    import threading
+    monkeypatch.setenv(ranges.WORKERS_ENV, "4")
+    assert ranges.workers() == 4
+    stop = threading.Event()
+    t = threading.Thread(target=stop.wait)
+    t.start()
+    try:
+        assert ranges.workers() == 1
+    finally:
+        stop.set()
+        t.join()
+
+
+def test_the_number_of_workers_is_the_environments_or_the_cores(monkeypatch):
+    monkeypatch.setenv(ranges.WORKERS_ENV, "1")
+    assert ranges.workers() == 1
+    monkeypatch.setenv(ranges.WORKERS_ENV, "many")
+    assert ranges.workers() == max(1, min(len(os.sched_getaffinity(0)), 8))
