@@ -47,6 +47,10 @@ FORKS = ("linux", "freebsd")
 WORKERS_ENV = "TURNLOG_VERIFY_WORKERS"
 
 
+#: The lowest seq SQLite's and PostgreSQL's integer keys hold.
+LOWEST = -(2**63)
+
+
 class Fallback(Exception):
     """The ranges cannot settle the report alone: run the one pass."""
 
@@ -164,17 +168,16 @@ def verify(path, log, started: Started, progress, anchors, opened: dict,
             own, rows = _chain(log, bounds[-1] + 1, total)
             found.extend(_join(job) for job in started.jobs)
             found.append(own)
-            _meet(found, total)
             rep.commands = sum(d.commands for d in found)
             own.records = rows  # re-executed after the other stages, from these rows
-            return next((d.verdict for d in found if d.verdict[1] is not None), (total, None, ""))
+            return verdict(found, total)
         if not chain.checked(log, rep, progress, anchors, chain_verdict):
             if not found:  # refused before the chain (the file's schema): the one pass counts
                 raise Fallback("refused before the chain was read")
             return rep
         return after_chain(path, log, rep, progress, opened, None, _merge(found, started.jobs, read, bounds))
-    except Fallback:
-        return None
+    except Exception:  # noqa: BLE001 - Fallback, or a row only the one pass reads in order
+        return None  # the one pass: its answer, or the same error where it meets that row
 
 
 def _headers(log, bounds: list[int]) -> list[tuple[int, str]]:
@@ -220,12 +223,13 @@ def _work(path, first: int, last: int, read: dict, bounds: list[int], conn) -> N
 
 def _chain(log, first: int, last: int) -> tuple[Done, list[tuple]]:
     """Check the chain of rows first..last, which begin a command; the rows too, read once for both."""
-    if first == 1:
+    if first == 1:  # from the lowest seq a row may hold: one before 1 is named as the one pass does
         prev, cid = GENESIS, 0
+        rows = log.rows3(LOWEST, last)
     else:
         before = log.rows3(first - 1, first - 1)
         prev, cid = (before[0][6], before[0][1]) if before else ("", 0)
-    rows = log.rows3(first, last)
+        rows = log.rows3(first, last)
     chained = [r[:12] for r in rows] if rows and len(rows[0]) > 12 else rows  # format 4's payload
     done = Done(first=first, last=last, verdict=verify3(chained, (prev, first, cid)), prev=prev,
                 end=rows[-1][6] if rows else None)
@@ -273,6 +277,13 @@ def _join(job: tuple[Any, Any]) -> Done:
     if not isinstance(got, Done):
         raise Fallback(f"a worker failed: {got}")
     return got
+
+
+def verdict(found: list[Done], total: int) -> tuple[int, int | None, str]:
+    """The chain's verdict of the ranges ``found`` (in order) on a log of ``total`` events: the one
+    pass's (Fallback when they do not meet)."""
+    _meet(found, total)
+    return next((d.verdict for d in found if d.verdict[1] is not None), (total, None, ""))
 
 
 def _meet(found: list[Done], total: int) -> None:
