@@ -200,11 +200,16 @@ def as_claim(state: GameState, command, actor: str, reports: Callable):
 
 def pending(state: GameState) -> str:
     """The id of the claim waiting for an answer, or ""."""
-    return next((k for k, v in state.claims.items() if v.status == "pending"), "")
+    for k, v in state.claims.items():  # a loop, not next() of a generator: asked every command
+        if v.status == "pending":
+            return k
+    return ""
 
 
 def hold(state: GameState, command) -> None:
     """Refuse all but a note or the answer while a claim is pending (``claims.pending``)."""
+    if not state.claims:  # most games: no claim was ever made, so none is pending
+        return
     cid = pending(state)
     if cid and type(command).__name__ not in WHILE_PENDING:
         claim = state.claims[cid]

@@ -53,7 +53,10 @@ def _current(state: GameState, proc: Attrition) -> bool:
 
 def unfinished(state: GameState) -> Attrition | None:
     """An attrition of the current player turn that has not reached 'done'."""
-    return next((p for p in state.attritions.values() if p.phase != "done" and _current(state, p)), None)
+    for p in state.attritions.values():  # a loop, not next() of a generator: asked every command
+        if p.phase != "done" and _current(state, p):
+            return p
+    return None
 
 
 def _changed(proc: Attrition, phase: str) -> list:
