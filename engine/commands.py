@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from importlib import import_module
-from typing import Any, Literal, Union
+from typing import Any, Callable, Literal, Union
 
 import msgspec
 
@@ -185,6 +185,24 @@ def register(types: tuple[type[Command], ...]) -> None:
         return
     NAMES.update({cls.__name__: cls for cls in types})
     _decoder = None
+
+
+def isa(types: tuple[type, ...]) -> Callable[[object], bool]:
+    """A test ``isinstance(x, types)``, answered once per type of ``x`` and remembered.
+
+    Asked of every command played: isinstance on a Struct that is none of ``types`` costs about
+    70 ns a class, a dict lookup 25. Safe to remember: a class's bases never change, and a Struct's
+    ``__class__`` is its type, so the answer for a type is the answer for each of its instances.
+    """
+    seen: dict[type, bool] = {}
+
+    def test(x: object) -> bool:
+        t = type(x)
+        got = seen.get(t)
+        if got is None:
+            got = seen[t] = issubclass(t, types)
+        return got
+    return test
 
 
 def _parser() -> msgspec.json.Decoder[Any]:

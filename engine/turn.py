@@ -99,16 +99,22 @@ def reports(name: str) -> tuple | None:
 #: Every registered kind, in order: engine/kinds.py binds its registry list here (it imports this
 #: module, so this module cannot import it).
 KINDS: list = []
+#: The registered kinds that have a ``holds_board``, in KINDS' order: engine/kinds.py refills it as
+#: it registers a kind (KINDS changes nowhere else), so a host command asks only them.
+HOLDERS: list = []
 
 
 def _held(state: GameState, what: str) -> RuleViolation | None:
     """Why the host command ``what`` must wait for an open procedure (a kind's ``holds_board``), or None."""
-    for k in KINDS:
-        hold = getattr(k, "holds_board", None)
-        blocked = hold(state, what) if hold is not None else None
+    for k in HOLDERS:
+        blocked = k.holds_board(state, what)
         if blocked is not None:
             return blocked
     return None
+
+
+#: isinstance(cmd, BOARD_FACTS), remembered per command type.
+_board_fact = c.isa(BOARD_FACTS)
 
 
 def _procedure_open(state: GameState) -> bool:
@@ -124,34 +130,13 @@ class TurnKind:
                 c.RevealSeed, c.ForkGame, c.MakeClaim, c.AcceptClaim, c.DisputeClaim)
 
     def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
-        if isinstance(cmd, BOARD_FACTS):
+        if _board_fact(cmd):
             blocked = _held(state, type(cmd).__name__)
             if blocked is not None:
                 raise blocked
+        # The cases name distinct command types, none a subclass of another, so at most one
+        # matches: the commonest come first (each case missed costs an isinstance).
         match cmd:
-            case c.MakeClaim() | c.AcceptClaim() | c.DisputeClaim():
-                # set when engine/kinds.py, which routes every command, loads
-                assert claims.ROUTE is not None
-                return claims.decide(state, cmd, dice, claims.ROUTE, reports)
-            case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
-                _in_domain(state, t, y)
-                if t <= state.turn.turn:
-                    raise RuleViolation("turn",
-                                        f"game turn {t} does not follow turn {state.turn.turn}")
-                if claims.on(state):
-                    _all_played(state)
-                return [g.GameTurnStarted(turn=t, season=s, year=y, weather=w)]
-            case c.StartPlayerTurn(faction=f):
-                _faction(state, f)
-                if claims.on(state) and f != _next_side(state):
-                    due = _next_side(state) or "no one's (start the next game turn)"
-                    raise RuleViolation("turn", f"the next player turn is {due}, not {f}'s "
-                                        f"(order: {', '.join(order(state))})")
-                return [g.PlayerTurnStarted(faction=f)]
-            case c.StartPhase(phase=p):
-                return [g.PhaseStarted(phase=_next_phase(state, p))]
-            case c.SetWeather(weather=w):
-                return [g.WeatherSet(weather=w)]
             case c.MoveUnit(unit=u, hex=h, box=b):
                 unit = _unit(state, u)
                 if bool(h) == bool(b):
@@ -164,17 +149,49 @@ class TurnKind:
                     raise RuleViolation("turn", f"unit {u} is in the force pool, not on the board")
                 return [g.UnitMoved(unit=u, to_hex=h, to_box=b, from_hex=unit.hex,
                                     from_box=unit.box)]
-            case c.MarkOffensive(units=us):
-                for i, u in enumerate(us):
-                    _unit(state, u, f"units[{i}]")
-                return [g.UnitsTookOffensive(units=list(us))]
+            case c.SetSupply(unit=u, supply=s):
+                _unit(state, u)
+                return [g.SupplyChanged(unit=u, supply=s)]
             case c.SetControl(hex=h, faction=f):
                 _hex(state, h)
                 _faction(state, f)
                 return [g.ControlChanged(hex=h, faction=f)]
-            case c.SetSupply(unit=u, supply=s):
-                _unit(state, u)
-                return [g.SupplyChanged(unit=u, supply=s)]
+            case c.AddNote(text=t, at=at):
+                if not t.strip():
+                    raise CommandError("text: a note needs some text")
+                if len(t) > MAX_NOTE and applies(state, NOTES_BOUNDED):  # earlier: any length
+                    raise CommandError(f"text: {len(t)} characters, more than the limit of "
+                                       f"{MAX_NOTE} for a note")
+                if not 0 <= at <= state.seq:
+                    raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
+                return [g.NoteAdded(text=t, at_seq=at or state.seq)]
+            case c.StartPhase(phase=p):
+                return [g.PhaseStarted(phase=_next_phase(state, p))]
+            case c.StartPlayerTurn(faction=f):
+                _faction(state, f)
+                if claims.on(state) and f != _next_side(state):
+                    due = _next_side(state) or "no one's (start the next game turn)"
+                    raise RuleViolation("turn", f"the next player turn is {due}, not {f}'s "
+                                        f"(order: {', '.join(order(state))})")
+                return [g.PlayerTurnStarted(faction=f)]
+            case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
+                _in_domain(state, t, y)
+                if t <= state.turn.turn:
+                    raise RuleViolation("turn",
+                                        f"game turn {t} does not follow turn {state.turn.turn}")
+                if claims.on(state):
+                    _all_played(state)
+                return [g.GameTurnStarted(turn=t, season=s, year=y, weather=w)]
+            case c.MakeClaim() | c.AcceptClaim() | c.DisputeClaim():
+                # set when engine/kinds.py, which routes every command, loads
+                assert claims.ROUTE is not None
+                return claims.decide(state, cmd, dice, claims.ROUTE, reports)
+            case c.SetWeather(weather=w):
+                return [g.WeatherSet(weather=w)]
+            case c.MarkOffensive(units=us):
+                for i, u in enumerate(us):
+                    _unit(state, u, f"units[{i}]")
+                return [g.UnitsTookOffensive(units=list(us))]
             case c.MarkAirdropped(unit=u, from_hex=h):
                 _unit(state, u)
                 _hex(state, h)
@@ -189,15 +206,6 @@ class TurnKind:
                 if not any(f.kind == k for f in state.features.get(h, [])):
                     raise CommandError(f'kind: hex "{h}" has no feature "{k}"')
                 return [g.FeatureRemoved(hex=h, kind=k)]
-            case c.AddNote(text=t, at=at):
-                if not t.strip():
-                    raise CommandError("text: a note needs some text")
-                if len(t) > MAX_NOTE and applies(state, NOTES_BOUNDED):  # earlier: any length
-                    raise CommandError(f"text: {len(t)} characters, more than the limit of "
-                                       f"{MAX_NOTE} for a note")
-                if not 0 <= at <= state.seq:
-                    raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
-                return [g.NoteAdded(text=t, at_seq=at or state.seq)]
             case c.ForkGame(nonce=n, own_dice=own):
                 return identity.forked(state, n, own)
             case c.RevealSeed():
