@@ -231,9 +231,13 @@ def inner(command: c.MakeClaim) -> c.Command:
     return cmd
 
 
+#: isinstance(command, c.AcceptClaim), remembered per command type (asked of every command).
+_accepts = c.isa((c.AcceptClaim,))
+
+
 def dice_source(state: GameState, command):
     """The command whose entered dice a command rolls with: the claimed one for an AcceptClaim."""
-    if isinstance(command, c.AcceptClaim) and command.claim in state.claims:
+    if _accepts(command) and command.claim in state.claims:
         return c.parse(state.claims[command.claim].command)
     return command
 
