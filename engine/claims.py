@@ -285,7 +285,7 @@ class _Revealed(D.Dice):
 
 def after_reveal(state: GameState, command) -> D.Dice | None:
     """The dice of a fair-play game whose single seed is revealed (entered only), or None."""
-    if not (on(state) and state.seed and not state.joint_dice):
+    if not (state.seats.claims and state.seed and not state.joint_dice):  # on(state), inlined
         return None
     return _Revealed(
         None,

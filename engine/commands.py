@@ -281,7 +281,8 @@ def parse(line: str | bytes) -> Command:
             # a lone surrogate character (Python text): the same refusal as its escape (ASCII text
             # holds none, and its check costs a tenth of the encoding's)
             line.encode("utf-8")
-        return _parser().decode(line)
+        # the decoder read directly once built: parse runs for every command played or verified
+        return (_decoder if _decoder is not None else _parser()).decode(line)
     except (msgspec.ValidationError, msgspec.DecodeError, UnicodeEncodeError) as err:
         lone = lone_surrogate(line)
         # msgspec calls this "input data was truncated", which says nothing

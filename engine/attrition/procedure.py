@@ -297,7 +297,8 @@ class AttritionKind(MachineKind):
 
     def holds_board(self, state: GameState, what: str) -> RuleViolation | None:
         """Why the host command ``what`` must wait for the open attrition (14.22A, 14.11), or None."""
-        return open_guard(state, what)
+        # none begun, none open: asked of every host command, most in a game with no attrition yet
+        return open_guard(state, what) if state.attritions else None
 
     def who(self, state: GameState, cmd: c.Command):
         """The seat that must issue ``cmd`` (engine/attrition/seats.py)."""
