@@ -209,6 +209,8 @@ class Dice:
 
     def unused(self) -> None:
         """Refuse a value entered for a slot no roll of the command took (nothing is written)."""
+        if not self.values:  # nothing entered (most commands): nothing left over
+            return
         left = sorted(set(self.values) - self.used)
         if left:
             name = "value" if left[0] == "" else f"values.{left[0]}"

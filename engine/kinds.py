@@ -181,16 +181,17 @@ def route(state, command: c.Command, dice) -> list:
                             "rules.procedures: "
                             f"{', '.join(state.rules.procedures or DEFAULT_KINDS)})")
     # deciding only reads the state: a board reading asked twice is worked out once
-    return read_still(state, _decided, state, command, dice, kind_)
-
-
-def _decided(state, command: c.Command, dice, kind_: Kind) -> list:
-    """route's decision by ``kind_``, once no kind holds the turn back from an advance."""
     if _advances(command):
-        for other in KINDS:
-            blocked = other.unfinished(state)
-            if blocked is not None:
-                raise blocked
+        return read_still(state, _advanced, state, command, dice, kind_)
+    return read_still(state, kind_.decide, state, command, dice)
+
+
+def _advanced(state, command: c.Command, dice, kind_: Kind) -> list:
+    """route's decision of a turn advance by ``kind_``, once no kind holds the turn back."""
+    for other in KINDS:
+        blocked = other.unfinished(state)
+        if blocked is not None:
+            raise blocked
     return kind_.decide(state, command, dice)
 
 
