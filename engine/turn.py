@@ -98,10 +98,6 @@ def _held(state: GameState, what: str) -> RuleViolation | None:
     return None
 
 
-#: isinstance(cmd, BOARD_FACTS), remembered per command type.
-_board_fact = c.isa(BOARD_FACTS)
-
-
 def _procedure_open(state: GameState) -> bool:
     """Whether some kind holds the turn (its ``unfinished``), as Game.decide checks before a turn advance."""
     return any(k.unfinished(state) is not None for k in KINDS if k is not KIND)
@@ -182,6 +178,18 @@ def _step(t: type) -> Callable[..., list] | None:
     return got
 
 
+Plan = tuple[bool, "Callable[..., list] | None"]
+#: command type -> whether it is one of BOARD_FACTS (isinstance's answer) and its step: a class's
+#: bases never change, so both are worked out once per type (one lookup a command, not two tests).
+_PLANS: dict[type, Plan] = {}
+
+
+def _plan(t: type) -> Plan:
+    """``t``'s entry in _PLANS, made the first time a command of type ``t`` is decided."""
+    got = _PLANS[t] = (issubclass(t, BOARD_FACTS), _step(t))
+    return got
+
+
 class TurnKind:
     name = "turn"
     commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit,
@@ -190,11 +198,11 @@ class TurnKind:
                 c.RevealSeed, c.ForkGame, c.MakeClaim, c.AcceptClaim, c.DisputeClaim)
 
     def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
-        if _board_fact(cmd):
+        fact, step = _PLANS.get(type(cmd)) or _plan(type(cmd))
+        if fact:
             blocked = _held(state, type(cmd).__name__)
             if blocked is not None:
                 raise blocked
-        step = _step(type(cmd))
         if step is None:
             raise CommandError(f"{type(cmd).__name__}: not a turn command")
         return step(state, cmd, dice)

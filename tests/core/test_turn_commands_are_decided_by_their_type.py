@@ -32,7 +32,7 @@ def test_a_subclass_of_a_host_fact_is_decided_and_held_as_its_base(tmp_path):
     dice = Dice(None, g.state.die)
     events = T.KIND.decide(g.state, Ferried(unit="it-1", hex="0405"), dice)
     assert events == [UnitMoved(unit="it-1", to_hex="0405", from_hex="0404")]
-    assert T._board_fact(Ferried(unit="it-1", hex="0405"))
+    assert T._plan(Ferried)[0]   # a board fact, held as MoveUnit is
     with pytest.raises(CommandError, match="RollAttritionDie: not a turn command"):
         T.KIND.decide(g.state, c.parse('{"type": "RollAttritionDie", "procedure": "A1"}'), dice)
     g.close()
