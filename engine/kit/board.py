@@ -36,8 +36,9 @@ class still:
 
     Deciding a command only reads the state (engine/kinds.py ``decide``), yet the rules ask the same
     board question many times in one decision (where units stand, asked 14 times a procedure).
-    Nested spans share the outer one; leaving the outermost drops every reading. A class, not a
-    generator: it is entered once per command played, where contextlib's machinery cost 1.5 us.
+    Nested spans share the outer one; leaving the outermost drops every reading. The decision of
+    every command is held by ``read_still``, the same span as a call; this class is for a span
+    around other code.
     """
 
     __slots__ = ("_d", "_outer")
