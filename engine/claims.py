@@ -200,11 +200,16 @@ def as_claim(state: GameState, command, actor: str, reports: Callable):
 
 def pending(state: GameState) -> str:
     """The id of the claim waiting for an answer, or ""."""
-    return next((k for k, v in state.claims.items() if v.status == "pending"), "")
+    for k, v in state.claims.items():  # a loop, not next() of a generator: asked every command
+        if v.status == "pending":
+            return k
+    return ""
 
 
 def hold(state: GameState, command) -> None:
     """Refuse all but a note or the answer while a claim is pending (``claims.pending``)."""
+    if not state.claims:  # most games: no claim was ever made, so none is pending
+        return
     cid = pending(state)
     if cid and type(command).__name__ not in WHILE_PENDING:
         claim = state.claims[cid]
@@ -226,9 +231,13 @@ def inner(command: c.MakeClaim) -> c.Command:
     return cmd
 
 
+#: isinstance(command, c.AcceptClaim), remembered per command type (asked of every command).
+_accepts = c.isa((c.AcceptClaim,))
+
+
 def dice_source(state: GameState, command):
     """The command whose entered dice a command rolls with: the claimed one for an AcceptClaim."""
-    if isinstance(command, c.AcceptClaim) and command.claim in state.claims:
+    if _accepts(command) and command.claim in state.claims:
         return c.parse(state.claims[command.claim].command)
     return command
 
@@ -276,7 +285,7 @@ class _Revealed(D.Dice):
 
 def after_reveal(state: GameState, command) -> D.Dice | None:
     """The dice of a fair-play game whose single seed is revealed (entered only), or None."""
-    if not (on(state) and state.seed and not state.joint_dice):
+    if not (state.seats.claims and state.seed and not state.joint_dice):  # on(state), inlined
         return None
     return _Revealed(
         None,

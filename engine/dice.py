@@ -177,8 +177,9 @@ class Dice:
                  named: dict[str, DiceSpec] | None = None, values: dict[str, Entered] | None = None,
                  fork: str = ""):
         self.seed, self.die, self.entered, self.fork = seed, die, entered, fork
-        self.named = dict(named or {})
-        self.values: dict[str, Entered] = dict(values or {})
+        # copies, made only of what is there (a Dice is built for every command played)
+        self.named = dict(named) if named else {}
+        self.values: dict[str, Entered] = dict(values) if values else {}
         if entered is not None:
             if "" in self.values:
                 raise CommandError('values: slot "" is the command\'s value; give it once')
@@ -208,6 +209,8 @@ class Dice:
 
     def unused(self) -> None:
         """Refuse a value entered for a slot no roll of the command took (nothing is written)."""
+        if not self.values:  # nothing entered (most commands): nothing left over
+            return
         left = sorted(set(self.values) - self.used)
         if left:
             name = "value" if left[0] == "" else f"values.{left[0]}"

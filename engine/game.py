@@ -413,21 +413,19 @@ def settle(state: GameState, events: list[Event]) -> list[tuple[Event, bool]]:
     the order one queue of both gave, without a tuple and a test per event.
     """
     done: list[tuple[Event, bool]] = []
-    queue: deque[Event] = deque()
     # hoisted: this runs for every event played
     apply, reactors, add = F.apply, K.reactors, done.append
-
-    def react(ev: Event, kinds: tuple) -> None:
-        for kind in kinds:
-            if K.used(state, kind):
-                queue.extend(kind.react(state, ev))
-
+    queue: deque[Event] | None = None  # made at the first event some kind may answer: most have none
     for ev in events:
         apply(state, ev)
         add((ev, False))
         kinds = reactors(type(ev))
         if kinds:
-            react(ev, kinds)
+            if queue is None:
+                queue = deque()
+            _react(state, ev, kinds, queue)
+    if queue is None:
+        return done
     automatic = 0
     while queue:
         ev = queue.popleft()
@@ -438,8 +436,15 @@ def settle(state: GameState, events: list[Event]) -> list[tuple[Event, bool]]:
             raise RuntimeError("automatic consequences did not settle (loop guard)")
         kinds = reactors(type(ev))
         if kinds:
-            react(ev, kinds)
+            _react(state, ev, kinds, queue)
     return done
+
+
+def _react(state: GameState, ev: Event, kinds: tuple, queue: deque[Event]) -> None:
+    """Queue the answers to ``ev`` of each of ``kinds`` this game uses (settle's reactions)."""
+    for kind in kinds:
+        if K.used(state, kind):
+            queue.extend(kind.react(state, ev))
 
 
 def as_command(command) -> c.Command:

@@ -31,7 +31,7 @@ from turnlog.projections import state as st
 from . import commands as c
 from . import claims, installed, turn
 from .errors import CommandError, RuleViolation
-from .kit.board import still
+from .kit.board import read_still
 from .kind import Kind
 from . import view as V
 
@@ -92,6 +92,7 @@ def register(kind: Kind) -> Kind:
     KINDS.append(kind)
     KINDS.sort(key=_rank)  # stable: reactions and choices come in one order in every process
     _REACTORS.clear()
+    turn.HOLDERS[:] = [k for k in KINDS if getattr(k, "holds_board", None) is not None]
     BY_COMMAND.update({cmd: kind for cmd in kind.commands})
     return kind
 
@@ -153,6 +154,8 @@ def view(state) -> V.BoardView:
 
 #: Commands that move the turn on: refused while any kind has an instance open (its ``unfinished``).
 TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn)
+#: isinstance(cmd, TURN_ADVANCE), remembered per command type.
+_advances = c.isa(TURN_ADVANCE)
 
 
 def decide(state, command: c.Command, dice) -> list:
@@ -178,13 +181,18 @@ def route(state, command: c.Command, dice) -> list:
                             "rules.procedures: "
                             f"{', '.join(state.rules.procedures or DEFAULT_KINDS)})")
     # deciding only reads the state: a board reading asked twice is worked out once
-    with still(state):
-        if isinstance(command, TURN_ADVANCE):
-            for other in KINDS:
-                blocked = other.unfinished(state)
-                if blocked is not None:
-                    raise blocked
-        return kind_.decide(state, command, dice)
+    if _advances(command):
+        return read_still(state, _advanced, state, command, dice, kind_)
+    return read_still(state, kind_.decide, state, command, dice)
+
+
+def _advanced(state, command: c.Command, dice, kind_: Kind) -> list:
+    """route's decision of a turn advance by ``kind_``, once no kind holds the turn back."""
+    for other in KINDS:
+        blocked = other.unfinished(state)
+        if blocked is not None:
+            raise blocked
+    return kind_.decide(state, command, dice)
 
 
 # claims cannot import this module

@@ -2,11 +2,11 @@
 
 The wider game (movement, supply tracing, offensives, airdrops) is not
 simulated: the host tells turnlog what happened and turnlog records it, after
-checking that every id exists and the value is possible.
+checking that every id exists and the value is possible (engine/host.py's steps).
 """
 from __future__ import annotations
 
-from typing import get_args
+from typing import Callable, get_args
 
 from turnlog.events import game as g
 from turnlog.events.editions import Ruling, applies
@@ -14,9 +14,10 @@ from turnlog.events.setup import Season, Supply
 from turnlog.projections.state import GameState
 
 from . import commands as c
-from . import claims, domains, identity, joint
+from . import claims, domains, host, identity, joint
 from .dice import Dice
 from .errors import CommandError, RuleViolation
+from .host import need_faction
 from .kit.choices import Choice, Option, choice
 from .kit.sequence import AWAW, phases
 from .kind import Actor, silent
@@ -28,22 +29,6 @@ PHASES = AWAW
 #: Host facts that an open attrition's count, modifiers, losses or retreats read (14.22A, 14.11).
 BOARD_FACTS = (c.MoveUnit, c.SetControl, c.SetSupply, c.MarkOffensive, c.PlaceFeature,
                c.RemoveFeature, c.SetWeather)
-
-
-def _unit(state: GameState, uid: str, field: str = "unit"):
-    if uid not in state.units:
-        raise CommandError(f'{field}: no unit "{uid}"')
-    return state.units[uid]
-
-
-def _hex(state: GameState, hid: str, field: str = "hex") -> None:
-    if hid not in state.hexes:
-        raise CommandError(f'{field}: no hex "{hid}"')
-
-
-def _faction(state: GameState, fid: str, field: str = "faction") -> None:
-    if fid not in state.factions:
-        raise CommandError(f'{field}: no faction "{fid}"')
 
 
 def _later(state: GameState) -> list[str]:
@@ -99,13 +84,15 @@ def reports(name: str) -> tuple | None:
 #: Every registered kind, in order: engine/kinds.py binds its registry list here (it imports this
 #: module, so this module cannot import it).
 KINDS: list = []
+#: The registered kinds that have a ``holds_board``, in KINDS' order: engine/kinds.py refills it as
+#: it registers a kind (KINDS changes nowhere else), so a host command asks only them.
+HOLDERS: list = []
 
 
 def _held(state: GameState, what: str) -> RuleViolation | None:
     """Why the host command ``what`` must wait for an open procedure (a kind's ``holds_board``), or None."""
-    for k in KINDS:
-        hold = getattr(k, "holds_board", None)
-        blocked = hold(state, what) if hold is not None else None
+    for k in HOLDERS:
+        blocked = k.holds_board(state, what)
         if blocked is not None:
             return blocked
     return None
@@ -116,6 +103,93 @@ def _procedure_open(state: GameState) -> bool:
     return any(k.unfinished(state) is not None for k in KINDS if k is not KIND)
 
 
+def _claim(state: GameState, cmd, dice: Dice) -> list:
+    # set when engine/kinds.py, which routes every command, loads
+    assert claims.ROUTE is not None
+    return claims.decide(state, cmd, dice, claims.ROUTE, reports)
+
+
+def _game_turn(state: GameState, cmd: c.StartGameTurn, _dice) -> list:
+    t, y = cmd.turn, cmd.year
+    _in_domain(state, t, y)
+    if t <= state.turn.turn:
+        raise RuleViolation("turn", f"game turn {t} does not follow turn {state.turn.turn}")
+    if claims.on(state):
+        _all_played(state)
+    return [g.GameTurnStarted(turn=t, season=cmd.season, year=y, weather=cmd.weather)]
+
+
+def _player_turn(state: GameState, cmd: c.StartPlayerTurn, _dice) -> list:
+    f = cmd.faction
+    need_faction(state, f)
+    if claims.on(state) and f != _next_side(state):
+        due = _next_side(state) or "no one's (start the next game turn)"
+        raise RuleViolation("turn", f"the next player turn is {due}, not {f}'s "
+                            f"(order: {', '.join(order(state))})")
+    return [g.PlayerTurnStarted(faction=f)]
+
+
+def _phase(state: GameState, cmd: c.StartPhase, _dice) -> list:
+    return [g.PhaseStarted(phase=_next_phase(state, cmd.phase))]
+
+
+def _note(state: GameState, cmd: c.AddNote, _dice) -> list:
+    t, at = cmd.text, cmd.at
+    if not t.strip():
+        raise CommandError("text: a note needs some text")
+    if len(t) > MAX_NOTE and applies(state, NOTES_BOUNDED):  # earlier: any length
+        raise CommandError(f"text: {len(t)} characters, more than the limit of {MAX_NOTE} for "
+                           "a note")
+    if not 0 <= at <= state.seq:
+        raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
+    return [g.NoteAdded(text=t, at_seq=at or state.seq)]
+
+
+def _fork(state: GameState, cmd: c.ForkGame, _dice) -> list:
+    return identity.forked(state, cmd.nonce, cmd.own_dice)
+
+
+def _reveal(state: GameState, _cmd: c.RevealSeed, dice: Dice) -> list:
+    if state.joint_dice:
+        return joint.reveal(state, dice)
+    if state.seed:
+        raise RuleViolation("dice", "the seed is already revealed")
+    if dice.seed is None:
+        raise RuleViolation("dice", "the seed is not available to this process")
+    return [g.SeedRevealed(seed=dice.seed.hex())]
+
+
+#: command type -> the step of TurnKind.decide that gives its events, one lookup a command (a
+#: ``match`` tried an isinstance per case before it, each miss ~100 ns). In the order the cases
+#: were tried, which _step keeps for a subclass of one of them.
+_STEPS: dict[type, Callable[..., list]] = {
+    c.MakeClaim: _claim, c.AcceptClaim: _claim, c.DisputeClaim: _claim,
+    c.StartGameTurn: _game_turn, c.StartPlayerTurn: _player_turn, c.StartPhase: _phase,
+    **host.STEPS,
+    c.AddNote: _note, c.ForkGame: _fork, c.RevealSeed: _reveal,
+}
+
+
+def _step(t: type) -> Callable[..., list] | None:
+    """The step for command type ``t``: its own, else the first whose type ``t`` subclasses."""
+    got = _STEPS.get(t)
+    if got is None:  # as isinstance matched: a subclass of a turn command is decided as it is
+        got = next((f for cls, f in _STEPS.items() if issubclass(t, cls)), None)
+    return got
+
+
+Plan = tuple[bool, "Callable[..., list] | None"]
+#: command type -> whether it is one of BOARD_FACTS (isinstance's answer) and its step: a class's
+#: bases never change, so both are worked out once per type (one lookup a command, not two tests).
+_PLANS: dict[type, Plan] = {}
+
+
+def _plan(t: type) -> Plan:
+    """``t``'s entry in _PLANS, made the first time a command of type ``t`` is decided."""
+    got = _PLANS[t] = (issubclass(t, BOARD_FACTS), _step(t))
+    return got
+
+
 class TurnKind:
     name = "turn"
     commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit,
@@ -124,91 +198,14 @@ class TurnKind:
                 c.RevealSeed, c.ForkGame, c.MakeClaim, c.AcceptClaim, c.DisputeClaim)
 
     def decide(self, state: GameState, cmd: c.Command, dice: Dice) -> list:
-        if isinstance(cmd, BOARD_FACTS):
+        fact, step = _PLANS.get(type(cmd)) or _plan(type(cmd))
+        if fact:
             blocked = _held(state, type(cmd).__name__)
             if blocked is not None:
                 raise blocked
-        match cmd:
-            case c.MakeClaim() | c.AcceptClaim() | c.DisputeClaim():
-                # set when engine/kinds.py, which routes every command, loads
-                assert claims.ROUTE is not None
-                return claims.decide(state, cmd, dice, claims.ROUTE, reports)
-            case c.StartGameTurn(turn=t, season=s, year=y, weather=w):
-                _in_domain(state, t, y)
-                if t <= state.turn.turn:
-                    raise RuleViolation("turn",
-                                        f"game turn {t} does not follow turn {state.turn.turn}")
-                if claims.on(state):
-                    _all_played(state)
-                return [g.GameTurnStarted(turn=t, season=s, year=y, weather=w)]
-            case c.StartPlayerTurn(faction=f):
-                _faction(state, f)
-                if claims.on(state) and f != _next_side(state):
-                    due = _next_side(state) or "no one's (start the next game turn)"
-                    raise RuleViolation("turn", f"the next player turn is {due}, not {f}'s "
-                                        f"(order: {', '.join(order(state))})")
-                return [g.PlayerTurnStarted(faction=f)]
-            case c.StartPhase(phase=p):
-                return [g.PhaseStarted(phase=_next_phase(state, p))]
-            case c.SetWeather(weather=w):
-                return [g.WeatherSet(weather=w)]
-            case c.MoveUnit(unit=u, hex=h, box=b):
-                unit = _unit(state, u)
-                if bool(h) == bool(b):
-                    raise CommandError("MoveUnit: give exactly one of hex or box")
-                if h:
-                    _hex(state, h)
-                elif b not in state.boxes:
-                    raise CommandError(f'box: no box "{b}"')
-                if unit.eliminated or unit.in_pool:
-                    raise RuleViolation("turn", f"unit {u} is in the force pool, not on the board")
-                return [g.UnitMoved(unit=u, to_hex=h, to_box=b, from_hex=unit.hex,
-                                    from_box=unit.box)]
-            case c.MarkOffensive(units=us):
-                for i, u in enumerate(us):
-                    _unit(state, u, f"units[{i}]")
-                return [g.UnitsTookOffensive(units=list(us))]
-            case c.SetControl(hex=h, faction=f):
-                _hex(state, h)
-                _faction(state, f)
-                return [g.ControlChanged(hex=h, faction=f)]
-            case c.SetSupply(unit=u, supply=s):
-                _unit(state, u)
-                return [g.SupplyChanged(unit=u, supply=s)]
-            case c.MarkAirdropped(unit=u, from_hex=h):
-                _unit(state, u)
-                _hex(state, h)
-                return [g.UnitAirdropped(unit=u, from_hex=h)]
-            case c.PlaceFeature(hex=h, feature=f):
-                _hex(state, h)
-                if f.owner:
-                    _faction(state, f.owner, "feature.owner")
-                return [g.FeaturePlaced(hex=h, feature=f)]
-            case c.RemoveFeature(hex=h, kind=k):
-                _hex(state, h)
-                if not any(f.kind == k for f in state.features.get(h, [])):
-                    raise CommandError(f'kind: hex "{h}" has no feature "{k}"')
-                return [g.FeatureRemoved(hex=h, kind=k)]
-            case c.AddNote(text=t, at=at):
-                if not t.strip():
-                    raise CommandError("text: a note needs some text")
-                if len(t) > MAX_NOTE and applies(state, NOTES_BOUNDED):  # earlier: any length
-                    raise CommandError(f"text: {len(t)} characters, more than the limit of "
-                                       f"{MAX_NOTE} for a note")
-                if not 0 <= at <= state.seq:
-                    raise CommandError(f"at: {at} is outside the log (0..{state.seq})")
-                return [g.NoteAdded(text=t, at_seq=at or state.seq)]
-            case c.ForkGame(nonce=n, own_dice=own):
-                return identity.forked(state, n, own)
-            case c.RevealSeed():
-                if state.joint_dice:
-                    return joint.reveal(state, dice)
-                if state.seed:
-                    raise RuleViolation("dice", "the seed is already revealed")
-                if dice.seed is None:
-                    raise RuleViolation("dice", "the seed is not available to this process")
-                return [g.SeedRevealed(seed=dice.seed.hex())]
-        raise CommandError(f"{type(cmd).__name__}: not a turn command")
+        if step is None:
+            raise CommandError(f"{type(cmd).__name__}: not a turn command")
+        return step(state, cmd, dice)
 
     @silent
     def react(self, state: GameState, event) -> list:

@@ -53,7 +53,10 @@ def _current(state: GameState, proc: Attrition) -> bool:
 
 def unfinished(state: GameState) -> Attrition | None:
     """An attrition of the current player turn that has not reached 'done'."""
-    return next((p for p in state.attritions.values() if p.phase != "done" and _current(state, p)), None)
+    for p in state.attritions.values():  # a loop, not next() of a generator: asked every command
+        if p.phase != "done" and _current(state, p):
+            return p
+    return None
 
 
 def _changed(proc: Attrition, phase: str) -> list:
@@ -294,7 +297,8 @@ class AttritionKind(MachineKind):
 
     def holds_board(self, state: GameState, what: str) -> RuleViolation | None:
         """Why the host command ``what`` must wait for the open attrition (14.22A, 14.11), or None."""
-        return open_guard(state, what)
+        # none begun, none open: asked of every host command, most in a game with no attrition yet
+        return open_guard(state, what) if state.attritions else None
 
     def who(self, state: GameState, cmd: c.Command):
         """The seat that must issue ``cmd`` (engine/attrition/seats.py)."""
