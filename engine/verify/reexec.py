@@ -102,7 +102,15 @@ UNUSED_FROM = 4
 
 def _enters(command) -> bool:
     """Whether ``command`` enters dice by hand (a ``value``, or ``values`` by slot)."""
-    return getattr(command, "value", None) is not None or bool(getattr(command, "values", None))
+    can = _ENTERING.get(type(command))
+    if can is None:  # a type's fields never change: asked once per type
+        fields = getattr(type(command), "__struct_fields__", None)
+        can = _ENTERING[type(command)] = fields is None or "value" in fields or "values" in fields
+    return can and (getattr(command, "value", None) is not None or bool(getattr(command, "values", None)))
+
+
+#: Command type -> whether it has a field to enter dice in (a type that has none enters none).
+_ENTERING: dict[type, bool] = {}
 
 
 def _as_entered(logged: DieRolled, entered: DieRolled) -> None:
@@ -179,14 +187,17 @@ class _Pass:
                  part: Part | None = None):
         self.game, self.rep, self.part = game, rep, part
         self.state = GameState() if part is None or part.board is None else part.board
-        self.by_id = {row[0]: row for row in commands}
         last_undo = max((r[5] for r in commands if r[2] == "Undo"), default=0)
         self.rewind = Rewind(game, every, until=last_undo)
+        # Only an undo rewinds: with none to come, Rewind's passed and keep change nothing.
+        self.rewinds = last_undo > 0
         self.rows = _Spans(game.log.rows()) if part is None else _Slices(part.rows, part.first)
         self.seen: list[tuple] = []
         # The rows an undo or redo looks back on: none to keep when the pass meets neither.
         self.keep_seen = any(r[2] in ("Undo", "Redo") for r in commands)
+        self.by_id = {row[0]: row for row in commands} if self.keep_seen else {}
         self.empty: tuple[tuple, _LoggedDice] | None = None  # _no_dice's
+        self.empty_dice: _LoggedDice | None = None
         self.undid: dict[int, int] = {}
         self.issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (seats.issuers)
         self.cache = SnapshotCheck(game.log) if part is None else part.cache
@@ -204,7 +215,8 @@ class _Pass:
                                message=f"command {cid} starts at seq {first} but the previous one ended at "
                                        f"seq {expect - 1}: events outside any command, or two commands overlap")
         logged = self.rows.take(first, last)
-        self.rewind.passed(logged)
+        if self.rewinds:
+            self.rewind.passed(logged)
         if len(logged) != last - first + 1:
             missing = next((s for s, r in zip(range(first, last + 1), logged) if r[0] != s), first + len(logged))
             return Discrepancy(seq=missing, command_id=cid, command=payload, rule="log",
@@ -289,11 +301,8 @@ class _Pass:
         """
         if self.empty is None or self.empty[0] != (state.die, state.dice):
             self.empty = ((state.die, dict(state.dice)), _LoggedDice(state, []))
+            self.empty_dice = self.empty[1]
         return self.empty[1]
-
-    @property
-    def empty_dice(self) -> _LoggedDice | None:
-        return None if self.empty is None else self.empty[1]
 
     def _again(self, row: tuple, logged: list[tuple]) -> Discrepancy | None:
         """Re-decide a command (a redo: the command it re-issues) with its logged dice; compare the events."""
@@ -325,12 +334,12 @@ class _Pass:
         except (RuleViolation, CommandError) as err:
             return Discrepancy(seq=first, command_id=cid, command=payload,
                                rule=getattr(err, "rule", ""), message=getattr(err, "message", str(err)))
-        bad = _compare(done, logged, cid, first, payload)
-        if bad is not None:
-            return bad
+        if not _same(done, logged):
+            return _difference(done, logged, cid, first, payload)
         state.seq = last
         self.rep.commands_checked += 1
-        self.rewind.keep(state)
+        if self.rewinds:
+            self.rewind.keep(state)
         return None
 
 
