@@ -42,7 +42,10 @@ class Figure:
 
     def summary(self) -> dict:
         rates = sorted(self.per / t for t in self.times if t)
-        q = statistics.quantiles(rates, n=4, method="inclusive") if len(rates) > 1 else [rates[0]] * 3
+        if len(rates) > 1:
+            q = statistics.quantiles(rates, n=4, method="inclusive")
+        else:  # one repetition, or none that took time (a stage no call reached)
+            q = [rates[0] if rates else float("inf")] * 3
         return {"what": self.what, "group": self.group, "items_per_rep": self.per, "reps": len(self.times),
                 "median_s": self.median, "iqr_s": self.iqr, "times_s": self.times,
                 "rate_per_s_median": self.rate, "rate_per_s_iqr": q[2] - q[0], **self.extra}
