@@ -334,8 +334,10 @@ class _Pass:
         except (RuleViolation, CommandError) as err:
             return Discrepancy(seq=first, command_id=cid, command=payload,
                                rule=getattr(err, "rule", ""), message=getattr(err, "message", str(err)))
-        if not _same(done, logged):
-            return _difference(done, logged, cid, first, payload)
+        if not _same(done, logged):  # else equal once an older version is upcast, or a difference
+            bad = _difference(done, logged, cid, first, payload)
+            if bad is not None:
+                return bad
         state.seq = last
         self.rep.commands_checked += 1
         if self.rewinds:
