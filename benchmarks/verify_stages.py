@@ -33,7 +33,7 @@ PARTS: list[tuple[str, str, str, str]] = [
     ("reexec.seats_claims", "turnlog.engine.verify.reexec", "", "record"),
     ("reexec.parse_decode", "turnlog.engine.commands", "", "parse"),
     ("reexec.parse_decode", "turnlog.engine.verify.reexec", "", "decode"),
-    ("reexec.dice", "turnlog.engine.verify.reexec", "_LoggedDice", "__init__"),
+    ("reexec.dice", "turnlog.engine.verify.served", "LoggedDice", "__init__"),
     ("reexec.dice", "turnlog.engine.verify.reexec", "_Pass", "_no_dice"),
     ("reexec.rules", "turnlog.engine.game", "Game", "decide"),
     ("reexec.settle", "turnlog.engine.verify.reexec", "", "settle"),

@@ -32,7 +32,7 @@ from .. import kinds as K
 from .. import snapshots as SN
 from ..game import Game
 from . import chain, reexec
-from .report import Discrepancy, Report
+from .report import Discrepancy, Report, record
 from .setup import SnapshotCheck
 
 #: Below this many events a worker's start costs more than it saves.
@@ -311,7 +311,7 @@ def _merge(found: list[Done], jobs: list, read: dict, bounds: list[int]):
         forged: list[int] = []
         for d in found:
             rep.commands_checked += d.checked
-            reexec.record(rep, d.records)
+            record(rep, d.records)
             rep.overrides += d.overrides
             rep.stage = rep.stage or d.stage
             if d.discrepancy is not None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import msgspec
 
 from turnlog.events.base import Event
 from turnlog.events.codec import decode, encode
@@ -20,104 +19,15 @@ from turnlog.projections.state import GameState
 
 from .. import claims as CL
 from .. import commands as c
-from .. import dice as D
 from .. import identity as ID
 from .. import seats as S
 from ..errors import CommandError, RuleViolation
 from ..game import Game, settle
 from .. import undo as U
 from .checkpoints import CHECK_EVERY, Rewind
-from .report import ClaimRecord, Discrepancy, Report
+from .report import RECORDED, Discrepancy, Report, record
+from .served import UNUSED_FROM, LoggedDice, enters
 from .setup import SnapshotCheck, revealed, setup_problem
-
-
-class _LoggedDice(D.Dice):
-    """Serves the rolls and draws the command logged, in order, so re-execution sees the same dice.
-
-    A roll served must have the key, the dice name and the draw range the re-executed decider asks for.
-    """
-
-    def __init__(self, state, rolls: list[DieRolled], command=None, seed: bytes | None = None,
-                 secrets: dict[str, bytes] | None = None):
-        super().__init__(seed, state.die, getattr(command, "value", None), named=state.dice,
-                         values=getattr(command, "values", None))
-        self.rolls = list(rolls)
-        # A reveal's, as engine/verify/setup.py revealed() confirms them:
-        self.secrets = dict(secrets or {})
-        self.revealed = CL.after_reveal(state, command) is not None  # no seeded roll after a reveal
-
-    def roll(self, key: str, procedure: str = "", rule: str = "", *, dice: str = "", slot: str = "") -> DieRolled:
-        spec = self.spec(dice, rule)
-        r = self._next(key, dice, 0)
-        if slot in self.values:  # a die entered by hand is the command's, never the log's alone
-            _as_entered(r, self._take(key, procedure, rule, spec, slot, dice=dice))
-        return r
-
-    def draw(self, key: str, n: int, procedure: str = "", rule: str = "", *, slot: str = "") -> DieRolled:
-        r = self._next(key, "", n)
-        if slot in self.values:
-            _as_entered(r, self._take(key, procedure, rule, D.draw_spec(n), slot, of=n))
-        return r
-
-    def _next(self, key: str, dice: str, of: int) -> DieRolled:
-        what = f"draws {key} of {of}" if of else f"rolls {key}" + (f" with dice {dice!r}" if dice else "")
-        if not self.rolls:
-            raise RuleViolation("verify", f"re-execution {what} but the log holds no roll for it")
-        r = self.rolls.pop(0)
-        if self.revealed and not r.entered:
-            raise RuleViolation("dice.revealed", f"{r.key} was rolled from the seed after the seed was revealed")
-        if (r.key, r.dice, r.of) != (key, dice, of):
-            logged = (f"drew {r.key} of {r.of}" if r.of
-                      else f"rolled {r.key}" + (f" with dice {r.dice!r}" if r.dice else ""))
-            raise RuleViolation("verify", f"re-execution {what} but the log {logged}")
-        return r
-
-
-#: The rows fair play's record lists (record).
-RECORDED = frozenset(("SeedRevealed", "SecretRevealed", "ClaimMade", "ClaimAccepted", "ClaimDisputed"))
-
-
-def record(rep: Report, logged: list[tuple]) -> None:
-    """List the claims, answers and reveals among a command's rows in the report (fair play's record)."""
-    for r in logged:
-        if r[2] in ("SeedRevealed", "SecretRevealed"):
-            rep.reveals = [*(rep.reveals or []), r[0]]
-        elif r[2] == "ClaimMade":
-            e = msgspec.json.decode(r[4])
-            rep.claims = [*(rep.claims or []), ClaimRecord(claim=e["claim"], cls=e["cls"], by=e["by"], seq=r[0],
-                                                           command=e["command"])]
-        elif r[2] in ("ClaimAccepted", "ClaimDisputed"):
-            e = msgspec.json.decode(r[4])
-            for rec in rep.claims or []:
-                if rec.claim == e["claim"] and rec.answer == "pending":
-                    rec.answer = "accepted" if r[2] == "ClaimAccepted" else "disputed"
-                    rec.answered_by, rec.answered_at = e["by"], r[0]
-
-
-#: The first rulings edition whose games were all created by an engine that refuses, in play, a
-#: value entered for a slot no roll of the command takes (engine/dice.py ``unused``): verify refuses
-#: such a logged command from there on; an older game may hold one and re-executes as played.
-UNUSED_FROM = 4
-
-
-def _enters(command) -> bool:
-    """Whether ``command`` enters dice by hand (a ``value``, or ``values`` by slot)."""
-    can = _ENTERING.get(type(command))
-    if can is None:  # a type's fields never change: asked once per type
-        fields = getattr(type(command), "__struct_fields__", None)
-        can = _ENTERING[type(command)] = fields is None or "value" in fields or "values" in fields
-    return can and (getattr(command, "value", None) is not None or bool(getattr(command, "values", None)))
-
-
-#: Command type -> whether it has a field to enter dice in (a type that has none enters none).
-_ENTERING: dict[type, bool] = {}
-
-
-def _as_entered(logged: DieRolled, entered: DieRolled) -> None:
-    """Refuse a logged roll that is not the value the command entered for it."""
-    if (logged.value, logged.faces, logged.entered) != (entered.value, entered.faces, entered.entered):
-        raise RuleViolation("verify", f"the log's roll {logged.key} = {logged.value} is not the value the command "
-                            f"entered for it ({entered.value})")
 
 
 def run(game: Game, rep: Report, progress=None, commands: list[tuple] | None = None, *,
@@ -196,8 +106,8 @@ class _Pass:
         # The rows an undo or redo looks back on: none to keep when the pass meets neither.
         self.keep_seen = any(r[2] in ("Undo", "Redo") for r in commands)
         self.by_id = {row[0]: row for row in commands} if self.keep_seen else {}
-        self.empty: tuple[tuple, _LoggedDice] | None = None  # _no_dice's
-        self.empty_dice: _LoggedDice | None = None
+        self.empty: tuple[tuple, LoggedDice] | None = None  # _no_dice's
+        self.empty_dice: LoggedDice | None = None
         self.undid: dict[int, int] = {}
         self.issued: dict[int, frozenset[str]] = {}  # command id -> its issuers (seats.issuers)
         self.cache = SnapshotCheck(game.log) if part is None else part.cache
@@ -293,14 +203,14 @@ class _Pass:
                                 f"as {want}; the log's redo is {payload}")
         return U.reissued(target)
 
-    def _no_dice(self, state: GameState) -> _LoggedDice:
+    def _no_dice(self, state: GameState) -> LoggedDice:
         """The dice of a command that enters none and logged no roll: every roll and draw refused.
 
         One for as long as the game's dice are the same: a roll or draw asked of it raises before
         anything in it changes, so it answers every such command as a new one would.
         """
         if self.empty is None or self.empty[0] != (state.die, state.dice):
-            self.empty = ((state.die, dict(state.dice)), _LoggedDice(state, []))
+            self.empty = ((state.die, dict(state.dice)), LoggedDice(state, []))
             self.empty_dice = self.empty[1]
         return self.empty[1]
 
@@ -322,8 +232,8 @@ class _Pass:
                 shown = revealed(state, events)
             else:  # only the rolls are served; every row is held to the re-executed events below
                 events = [decode(r[2], r[3], r[4]) for r in logged if r[2] == "DieRolled"]
-            if events or shown or _enters(source):
-                dice = _LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], source,
+            if events or shown or enters(source):
+                dice = LoggedDice(state, [e for e in events if isinstance(e, DieRolled)], source,
                                    *shown)
             else:
                 dice = self._no_dice(state)

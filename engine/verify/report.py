@@ -91,3 +91,24 @@ class Report(msgspec.Struct, kw_only=True):
         """
         seqs = (self.discrepancy.seq if self.discrepancy is not None else None, self.first_bad_seq)
         return min((s for s in seqs if s is not None), default=None)
+
+
+#: The rows fair play's record lists (record).
+RECORDED = frozenset(("SeedRevealed", "SecretRevealed", "ClaimMade", "ClaimAccepted", "ClaimDisputed"))
+
+
+def record(rep: Report, logged: list[tuple]) -> None:
+    """List the claims, answers and reveals among a command's rows in the report (fair play's record)."""
+    for r in logged:
+        if r[2] in ("SeedRevealed", "SecretRevealed"):
+            rep.reveals = [*(rep.reveals or []), r[0]]
+        elif r[2] == "ClaimMade":
+            e = msgspec.json.decode(r[4])
+            rep.claims = [*(rep.claims or []), ClaimRecord(claim=e["claim"], cls=e["cls"], by=e["by"], seq=r[0],
+                                                           command=e["command"])]
+        elif r[2] in ("ClaimAccepted", "ClaimDisputed"):
+            e = msgspec.json.decode(r[4])
+            for rec in rep.claims or []:
+                if rec.claim == e["claim"] and rec.answer == "pending":
+                    rec.answer = "accepted" if r[2] == "ClaimAccepted" else "disputed"
+                    rec.answered_by, rec.answered_at = e["by"], r[0]
