@@ -302,22 +302,33 @@ def run(args: argparse.Namespace, say=print) -> dict:
         cases.write_snapshots(vlog)
         vlog.close()
         del vbatch
-        vgame = cases.open_game(vpath)
         vrep = verify_path(vpath)
         from turnlog.engine.verify import ranges as VR
+        started = VR.start(vpath)  # as a user's verify, which holds no connection to the file
+        split = started.bounds if started is not None else []
+        if started is not None:
+            started.stop()
         fv = fig("verify", f"turnlog verify of a {n:,}-event game of real commands (gen.game(commands=True)), "
                            "in ranges on this machine's cores (engine/verify/ranges.py)", n)
         fvo = fig("verify.one_pass", "the same verify in one pass, one process", n)
-        fvr = fig("verify.replay", "Game.at(use_snapshots=False) on the same log", n)
+        fvr = fig("verify.replay", "Game.at(use_snapshots=False) on the same log (opened untimed, closed "
+                                   "after: verify forks its workers only while no connection holds the file)", n)
+
+        def replayed():
+            g = cases.open_game(vpath)
+            return (lambda: cases.full_replay(g)), g.close
         alternate(reps, [(fv, lambda: lambda: verify_path(vpath)),
                          (fvo, lambda: lambda: _one_pass(verify_path, vpath)),
-                         (fvr, lambda: lambda: cases.full_replay(vgame))])
+                         (fvr, replayed)])
+        vgame = cases.open_game(vpath)
         fv.extra.update(ok=vrep.ok, commands_checked=vrep.commands_checked,
                         replay_equals_live_state=cases.full_replay(vgame) == vref,
-                        workers=VR.workers(), one_pass_ok=_one_pass(verify_path, vpath).ok)
+                        workers=VR.workers(), ranges_end_at=split,
+                        one_pass_ok=_one_pass(verify_path, vpath).ok)
+        vgame.close()
+        say(f"  verify in {len(split) + 1} range(s) ({VR.workers()} worker process(es) allowed) ...")
         say("  verify's stages, each timed in an instrumented run ...")
         verify_stages.figures(fig, lambda: verify_path(vpath), reps, vrep.ok)
-        vgame.close()
         del vref
 
         # -- verify with undo/redo cycles against the same length without --

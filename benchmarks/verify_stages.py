@@ -27,6 +27,7 @@ PARTS: list[tuple[str, str, str, str]] = [
     ("signatures", "turnlog.engine.verify.chain", "", "identity"),
     ("signatures", "turnlog.engine.verify.chain", "", "tables"),
     ("dice", "turnlog.engine.verify.dice", "", "check"),
+    ("dice", "turnlog.engine.verify.dice", "", "marks"),
     ("reexec.read", "turnlog.engine.verify.reexec", "_Spans", "take"),
     ("reexec.read", "turnlog.engine.verify.reexec", "_Slices", "take"),
     ("reexec.seats_claims", "turnlog.engine.seats", "", "verify_row"),

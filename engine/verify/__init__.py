@@ -155,9 +155,10 @@ def verify(game: Game, progress=None, *, head: Report | None = None, commands: l
             rep.name = getattr(decode(first[2], first[3], first[4]), "name", "")
         chain.stage(progress, "verify: signatures")
         forged = chain.signatures(game, rep)
-        chain.identity(game, rep)
+        marked = dice.marks(log)  # the setup, reveals, forks' cuts and rolls: read once for both
+        chain.identity(game, rep, marked)
         chain.stage(progress, "verify: dice")
-        dice.check(game, rep)
+        dice.check(game, rep, marked)
         if rep.problem:
             rep.stage = "dice"
         elif first is not None and chain.tables(decode(first[2], first[3], first[4]), rep):

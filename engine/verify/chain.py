@@ -103,13 +103,16 @@ def _keyless(game: Game, rep: Report) -> tuple[int | None, str] | None:
                     "a signed game whose keys were removed from its setup")
 
 
-def identity(game: Game, rep: Report) -> None:
+def identity(game: Game, rep: Report, marked: list[tuple] | None = None) -> None:
     """Report the game's identity and each fork's cut, to compare with the game the players agreed on.
 
     A fork is a valid game of its own; presented as the original, it shows by its identity and cut.
+    ``marked``: the dice stage's rows (dice.py ``marks``), which hold the forks' cuts, if read.
     Reported where it matters, so other games report as before: signed or joint-dice games, forks.
     """
-    forks = [f"{s} {e.forked_from or '-'} {e.game_id}" for s, _c, e in game.events_of("GameForked")]
+    cuts = (game.events_of("GameForked") if marked is None
+            else [(s, c, e) for s, c, e in marked if type(e).__name__ == "GameForked"])
+    forks = [f"{s} {e.forked_from or '-'} {e.game_id}" for s, _c, e in cuts]
     if forks:
         rep.forks = forks
     st = game.state

@@ -18,11 +18,14 @@ from . import joint as JV
 from .report import Report, Roll
 
 
-def check(game: Game, rep: Report) -> None:
-    """Check every roll against the seed or the joint shares; the first bad one goes in ``rep``."""
+def check(game: Game, rep: Report, marked: list[tuple] | None = None) -> None:
+    """Check every roll against the seed or the joint shares; the first bad one goes in ``rep``.
+
+    ``marked``: the rows ``marks`` reads, when they were read already (verify reads them once).
+    """
     seed, commitment, created, fork = None, "", None, ""
     rolls: list[tuple[int, DieRolled, str]] = []  # each with the fork identity its dice derive from
-    for seq, _cid, ev in _dice_rows(game.log):
+    for seq, _cid, ev in marks(game.log) if marked is None else marked:
         if seq == 1:
             commitment, created = ev.seed_sha256, ev
             if ev.seed_public:
@@ -63,16 +66,14 @@ def check(game: Game, rep: Report) -> None:
         rep.rolls.append(Roll(seq=seq, key=r.key, value=r.value, check=check))
 
 
-def _dice_rows(log: EventLog):
+def marks(log: EventLog) -> list[tuple]:
     """(seq, command id, event) of the rows the dice stage reads, in seq order: the setup, the reveals,
-    the forks' cuts, the rolls.
+    the forks' cuts (which the identity stage reads too), the rolls.
 
-    Read by type, so the stage costs what the dice are, not what the log is.
+    Read by type in one scan, so the stage costs what the dice are, not what the log is.
     """
     first = [(s, cid, decode(t, v, d)) for s, cid, t, v, d, _a in log.rows(1, 1)]
-    marks = [(s, cid, t, v, d) for type_ in ("SeedRevealed", "GameForked", "DieRolled")
-             for s, cid, t, v, d in log.rows_of_type(type_)]
-    marks.sort(key=lambda r: r[0])
+    marks = log.rows_of_types(("SeedRevealed", "GameForked", "DieRolled"), log.last()[0])  # one scan
     return first + [(s, cid, decode(t, v, d)) for s, cid, t, v, d in marks if s != 1]
 
 
