@@ -31,6 +31,9 @@ _SIGNED4 = ("SELECT e.seq, e.command_id, e.actor, e.command_type, e.payload, e.s
             "coalesce((SELECT hash FROM events p WHERE p.seq = e.seq - 1), ?) FROM events e "
             "WHERE e.command_type IS NOT NULL ORDER BY e.seq")
 
+#: The lowest seq an integer key holds.
+LOWEST = -(2**63)
+
 #: a binary search for one command row (~13 statements) costs about as much as scanning this many
 #: rows
 SCAN_PER_SEARCH = 100
@@ -283,11 +286,11 @@ class LogReads:
         return self.conn.execute(query + " WHERE seq BETWEEN ? AND ? ORDER BY seq",
                                  (start, stop)).fetchall()
 
-    def last_command_of(self, types: Sequence[str]) -> int:
-        """The first seq of the log's last command of one of ``types`` (0: none)."""
+    def last_command_of(self, types: Sequence[str], after: int = LOWEST) -> int:
+        """The first seq of the log's last command of one of ``types`` past seq ``after`` (0: none)."""
         marks = ", ".join("?" for _ in types)
-        row = self.conn.execute(f"SELECT max(seq) FROM events WHERE command_type IN ({marks})",
-                                tuple(types)).fetchone()
+        row = self.conn.execute(f"SELECT max(seq) FROM events WHERE seq > ? AND command_type IN ({marks})",
+                                (after, *types)).fetchone()
         return row[0] or 0
 
     def command_ends(self, seq: int) -> bool:

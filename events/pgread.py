@@ -142,10 +142,10 @@ class PgReads:
         return self._run(f"SELECT {self._rows3()}{extra} FROM turnlog.events WHERE game = %s AND seq "
                          "BETWEEN %s AND %s ORDER BY seq", (self.game, start, stop)).fetchall()
 
-    def last_command_of(self, types: Sequence[str]) -> int:
-        """The first seq of the log's last command of one of ``types`` (0: none)."""
-        row = self._one("SELECT max(seq) FROM turnlog.events WHERE game = %s AND command_type = ANY(%s)",
-                        (self.game, list(types)))
+    def last_command_of(self, types: Sequence[str], after: int = -(2**63)) -> int:
+        """The first seq of the log's last command of one of ``types`` past seq ``after`` (0: none)."""
+        row = self._one("SELECT max(seq) FROM turnlog.events WHERE game = %s AND seq > %s AND "
+                        "command_type = ANY(%s)", (self.game, after, list(types)))
         return row[0] or 0
 
     def command_ends(self, seq: int) -> bool:

@@ -92,8 +92,18 @@ def plan(log, n: int, min_events: int | None = None) -> list[int] | None:
     least = MIN_EVENTS if min_events is None else min_events
     if n < 2 or total < least or log.format < 3 or not log.has_snapshots:
         return None
-    after = log.last_command_of(("Undo", "Redo"))
-    seqs = sorted(seq for seq, _undone in log.snapshot_headers(total) if after < seq < total)
+    heads = sorted(seq for seq, _undone in log.snapshot_headers(total) if seq < total)
+    bounds = _cut(log, heads, total, n)
+    if bounds:  # ranges begin past the last undo and redo: their rows are read past the first cut only
+        after = log.last_command_of(("Undo", "Redo"), after=bounds[0])
+        if after:
+            bounds = _cut(log, [s for s in heads if s > after], total, n)
+    return bounds or None
+
+
+def _cut(log, seqs: list[int], total: int, n: int) -> list[int]:
+    """The seqs of ``seqs`` (snapshots') nearest to where ``n`` ranges of the log would end (each a
+    command's end), the verifying process's range the smaller by OWN_SHARE."""
     weights = [1.0] * (n - 1) + [OWN_SHARE]
     bounds: list[int] = []
     done = 0.0
@@ -105,7 +115,7 @@ def plan(log, n: int, min_events: int | None = None) -> list[int] | None:
         if pick is None or not log.command_ends(pick):
             break
         bounds.append(pick)
-    return bounds or None
+    return bounds
 
 
 @dataclass
