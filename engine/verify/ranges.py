@@ -176,10 +176,13 @@ def verify(path, log, started: Started, progress, anchors, opened: dict,
 
         def chain_verdict() -> tuple[int, int | None, str]:
             own, rows = _chain(log, bounds[-1] + 1, total)
+            if own.verdict[1] is None:  # re-executed while the workers finish their chains (kept
+                # for the step after the stages between; a broken chain anywhere drops it)
+                game = Game.open(path, readonly=True, log=log)
+                _reexec(game, own, rows, read, bounds, progress)
             found.extend(_join(job) for job in started.jobs)
             found.append(own)
             rep.commands = sum(d.commands for d in found)
-            own.records = rows  # re-executed after the other stages, from these rows
             return verdict(found, total)
         if not chain.checked(log, rep, progress, anchors, chain_verdict):
             if not found:  # refused before the chain (the file's schema): the one pass counts
@@ -310,11 +313,10 @@ def _meet(found: list[Done], total: int) -> None:
 
 
 def _merge(found: list[Done], jobs: list, read: dict, bounds: list[int]):
-    """verify()'s re-execution step: this process's own range, then every range's merged in order."""
-    def step(game: Game, rep: Report, progress, replayed: Callable[[], None]) -> GameState | None:
-        own = found[-1]
-        rows, own.records = own.records, []
-        _reexec(game, own, rows, read, bounds, progress)
+    """verify()'s re-execution step: every range's re-execution (this process's own done with its
+    chain) merged in order."""
+    def step(_game: Game, rep: Report, _progress, replayed: Callable[[], None]) -> GameState | None:
+        own = found[-1]  # re-executed with its chain (verify above)
         if own.discrepancy is None and any(not conn.poll() for _p, conn in jobs):
             replayed()  # while the workers finish: dropped if a range names a discrepancy
         found[:-1] = [_join(job) for job in jobs]  # each worker's second message: its re-execution
