@@ -77,7 +77,8 @@ class Done:
 def workers() -> int:
     """How many processes verify may use: WORKERS_ENV, else this process's cores; 1 where no child
     may be forked (another platform, or a process running threads: a fork copies one thread)."""
-    if not sys.platform.startswith(FORKS) or threading.active_count() > 1:
+    if (not sys.platform.startswith(FORKS) or threading.active_count() > 1
+            or multiprocessing.current_process().daemon):  # a daemonic process may have no child
         return 1
     told = os.environ.get(WORKERS_ENV, "")
     if told.isdigit() and int(told) > 0:
@@ -156,8 +157,14 @@ def start(path, n: int | None = None, min_events: int | None = None) -> Started 
     finally:
         log.close()
     starts = [1] + [b + 1 for b in bounds[:-1]]
-    jobs = [_fork(path, first, last, read, bounds) for first, last in zip(starts, bounds)]
-    return Started(bounds, read, jobs)
+    started = Started(bounds, read, [])
+    try:
+        for first, last in zip(starts, bounds):
+            started.jobs.append(_fork(path, first, last, read, bounds))
+    except (OSError, AssertionError):  # no process to be had (a limit, a daemonic parent): one pass
+        started.stop()
+        return None
+    return started
 
 
 def verify(path, log, started: Started, progress, anchors, opened: dict,

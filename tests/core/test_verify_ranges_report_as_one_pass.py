@@ -221,3 +221,15 @@ def test_the_number_of_workers_is_the_environments_or_the_cores(monkeypatch):
     assert ranges.workers() == 1
     monkeypatch.setenv(ranges.WORKERS_ENV, "many")
     assert ranges.workers() == max(1, min(len(os.sched_getaffinity(0)), 8))
+
+
+def test_a_verify_in_a_process_that_may_not_fork_runs_one_pass(tmp_path, monkeypatch, settled):
+    """A daemonic process may have no child, and a fork may fail: verify answers in one pass."""
+    path = _game(tmp_path / "g.db")
+    monkeypatch.setenv(ranges.WORKERS_ENV, "2")
+
+    def refused(*a, **k):
+        raise OSError("no process to be had")
+    monkeypatch.setattr(ranges, "_fork", refused)
+    assert ranges.start(path) is None
+    assert verify_path(path).ok and settled == []
