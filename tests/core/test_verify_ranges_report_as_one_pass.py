@@ -23,6 +23,7 @@ from turnlog.engine import snapshots as SN  # noqa: E402
 from turnlog.engine.verify import ranges, verify_path  # noqa: E402
 from turnlog.events.log import EventLog  # noqa: E402
 from turnlog.projections.state import load  # noqa: E402
+from ranges_spy import settled_by_ranges  # noqa: E402
 
 EVENTS = 3000
 
@@ -41,16 +42,7 @@ def _game(path: Path, edit=None) -> Path:
 @pytest.fixture
 def settled(monkeypatch):
     """verify in ranges on a small log; the list says, per verify, whether the ranges settled it."""
-    monkeypatch.setattr(ranges, "MIN_EVENTS", 0)
-    out: list[bool] = []
-    real = ranges.verify
-
-    def spy(*a, **k):
-        rep = real(*a, **k)
-        out.append(rep is not None)
-        return rep
-    monkeypatch.setattr(ranges, "verify", spy)
-    return out
+    return settled_by_ranges(monkeypatch)
 
 
 def both(path: Path, monkeypatch, workers: str = "3"):

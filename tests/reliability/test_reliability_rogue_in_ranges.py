@@ -9,21 +9,20 @@ from __future__ import annotations
 
 import msgspec
 import turnlog.engine.game as G
+from ranges_spy import settled_by_ranges
 from reliability import rogue, rogue_stores
 from store_backends import cluster
 from reliability.test_reliability_rogue import CI_TYPES, _check
 from turnlog.engine.verify import ranges, verify_path
 
 
-def _twice(monkeypatch, differ: list[str], split: list[int]):
-    """A verify_path for the harness that runs both ways and notes every difference."""
-    real = ranges.verify
+def _twice(monkeypatch) -> tuple[list[str], list[bool]]:
+    """Snapshots every few events, every log split; a verify_path for the harness that runs both ways.
 
-    def spy(*a, **k):
-        rep = real(*a, **k)
-        split.append(rep is not None)
-        return rep
-    monkeypatch.setattr(ranges, "verify", spy)
+    Returns the differences it notes, and per verify whether the ranges settled it."""
+    monkeypatch.setattr(G, "SNAPSHOT_EVERY", 6)
+    split = settled_by_ranges(monkeypatch)
+    differ: list[str] = []
 
     def both(where, **kw):
         monkeypatch.setenv(ranges.WORKERS_ENV, "1")
@@ -34,14 +33,11 @@ def _twice(monkeypatch, differ: list[str], split: list[int]):
             differ.append(f"{where}: {one} != {parts}")
         return parts
     monkeypatch.setattr(rogue_stores, "verify_path", both)
+    return differ, split
 
 
 def test_rogue_logs_verified_in_ranges_report_as_in_one_pass(tmp_path, monkeypatch):
-    monkeypatch.setattr(G, "SNAPSHOT_EVERY", 6)
-    monkeypatch.setattr(ranges, "MIN_EVENTS", 0)
-    differ: list[str] = []
-    split: list[int] = []
-    _twice(monkeypatch, differ, split)
+    differ, split = _twice(monkeypatch)
     fig = rogue.run(stores=("sqlite",), only=CI_TYPES, events=4, live=False, workdir=tmp_path)
     _check(fig)
     assert not differ, "\n".join(differ[:5])
@@ -49,11 +45,7 @@ def test_rogue_logs_verified_in_ranges_report_as_in_one_pass(tmp_path, monkeypat
 
 
 def test_rogue_logs_on_postgresql_verified_in_ranges_report_as_in_one_pass(tmp_path, monkeypatch):
-    monkeypatch.setattr(G, "SNAPSHOT_EVERY", 6)
-    monkeypatch.setattr(ranges, "MIN_EVENTS", 0)
-    differ: list[str] = []
-    split: list[int] = []
-    _twice(monkeypatch, differ, split)
+    differ, split = _twice(monkeypatch)
     fig = rogue.run(stores=("postgres",), only=("RollAttritionDie",), signed=(False,), events=2,
                     live=False, workdir=tmp_path, cluster=cluster())
     assert fig["rogue_logs"] >= 20 and not fig["harness_errors"], fig["errors"]
