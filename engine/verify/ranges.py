@@ -47,6 +47,9 @@ FORKS = ("linux", "freebsd")
 WORKERS_ENV = "TURNLOG_VERIFY_WORKERS"
 
 
+#: What a row held for its range costs in memory (EventLog.rows3's tuple and its strings, measured
+#: on the benchmark's log: about 820 bytes), with room to spare.
+ROW_BYTES = 1024
 #: The lowest seq SQLite's and PostgreSQL's integer keys hold.
 LOWEST = -(2**63)
 
@@ -91,7 +94,7 @@ def plan(log, n: int, min_events: int | None = None) -> list[int] | None:
     """The last seq of every range but the last (each a usable bound snapshot's), or None: one pass."""
     total = log.last()[0]
     least = MIN_EVENTS if min_events is None else min_events
-    if n < 2 or total < least or log.format < 3 or not log.has_snapshots:
+    if n < 2 or total < least or log.format < 3 or not log.has_snapshots or not _fits(total):
         return None
     heads = sorted(seq for seq, _undone in log.snapshot_headers(total) if seq < total)
     bounds = _cut(log, heads, total, n)
@@ -100,6 +103,16 @@ def plan(log, n: int, min_events: int | None = None) -> list[int] | None:
         if after:
             bounds = _cut(log, [s for s in heads if s > after], total, n)
     return bounds or None
+
+
+def _fits(total: int) -> bool:
+    """Whether the ranges' rows, all held at once, take at most a quarter of the memory free now
+    (one pass holds only its command rows: on a machine short of memory it is the safer path)."""
+    try:
+        free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return False
+    return total * ROW_BYTES <= free // 4
 
 
 def _cut(log, seqs: list[int], total: int, n: int) -> list[int]:

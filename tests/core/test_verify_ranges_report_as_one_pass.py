@@ -225,3 +225,13 @@ def test_a_verify_in_a_process_that_may_not_fork_runs_one_pass(tmp_path, monkeyp
     monkeypatch.setattr(ranges, "_fork", refused)
     assert ranges.start(path) is None
     assert verify_path(path).ok and settled == []
+
+
+def test_a_log_whose_rows_would_not_fit_in_memory_is_verified_in_one_pass(tmp_path, monkeypatch, settled):
+    """Every range holds its rows at once; where they would take more than a quarter of the free
+    memory, the one pass (which holds only the command rows) is the safer path."""
+    path = _game(tmp_path / "g.db")
+    monkeypatch.setenv(ranges.WORKERS_ENV, "2")
+    monkeypatch.setattr(ranges, "ROW_BYTES", 10**12)
+    assert ranges.start(path) is None
+    assert verify_path(path).ok and settled == []
