@@ -286,6 +286,30 @@ class LogReads:
         return self.conn.execute(query + " WHERE seq BETWEEN ? AND ? ORDER BY seq",
                                  (start, stop)).fetchall()
 
+    def first_not_text(self) -> tuple[int, str] | None:
+        """(seq, column) of the first event row whose text column holds bytes that are no UTF-8 (the
+        engine writes text only: such a row was edited outside it); None when every one reads."""
+        cols = ("type", "data", "hash", "actor", "command_type", "payload", "ts")
+        cast = ", ".join(f"CAST({c} AS BLOB)" for c in cols)
+        for seq, *raw in self.conn.execute(f"SELECT seq, {cast} FROM events ORDER BY seq"):
+            for name, value in zip(cols, raw):
+                try:
+                    if value is not None:
+                        bytes(value).decode("utf-8")
+                except UnicodeDecodeError:
+                    return seq, name
+        return None
+
+    def command_count(self) -> int:
+        """How many commands the log holds, read without any text column."""
+        row = self.conn.execute("SELECT count(*) FROM events WHERE command_type IS NOT NULL").fetchone()
+        return row[0]
+
+    def last_seq(self) -> int:
+        """The last seq, read without any text column."""
+        row = self.conn.execute("SELECT max(seq) FROM events").fetchone()
+        return row[0] or 0
+
     def last_command_of(self, types: Sequence[str], after: int = LOWEST) -> int:
         """The first seq of the log's last command of one of ``types`` past seq ``after`` (0: none)."""
         marks = ", ".join("?" for _ in types)

@@ -15,6 +15,7 @@ for joint dice), reexec.py (the re-execution pass), checkpoints.py (its undo che
 """
 from __future__ import annotations
 
+import sqlite3
 from typing import Any, Callable, Sequence
 
 import msgspec
@@ -47,7 +48,7 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
     report as one pass.
     """
     opened = {"seed_file": seed_file, "secret_files": secret_files}
-    started = ranges.start(path)  # before this process opens the file: the workers fork first
+    started = _start(path)  # before this process opens the file: the workers fork first
     try:
         log = open_log(path, synchronous=synchronous, readonly=True)  # verifying changes nothing
         try:
@@ -57,11 +58,38 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
                     if done is not None:
                         return done
                 return _verify_view(path, log, Report(), progress, anchors, **opened)
+        except sqlite3.OperationalError as err:
+            if "decode to UTF-8" not in str(err):
+                raise
+            return _not_text(log, err)
         finally:
             log.close()
     finally:
         if started is not None:
             started.stop()
+
+
+def _start(path) -> ranges.Started | None:
+    """verify's ranges started, or None: the one pass (which meets whatever stopped the plan, and says
+    so, as it would have)."""
+    try:
+        return ranges.start(path)
+    except Exception:  # noqa: BLE001 - the one pass reads the same file in order
+        return None
+
+
+def _not_text(log, err: Exception) -> Report:
+    """The report on a SQLite file whose event row holds bytes that are no UTF-8 text: edited outside
+    the engine (which writes text only), named at its seq as a broken chain, since no hash covers it."""
+    found = log.first_not_text()
+    if found is None:
+        raise err
+    seq, column = found
+    rep = Report(ok=False, stage="chain", first_bad_seq=seq, chain_ok_upto=seq - 1,
+                 log_format=log.format, integrity=log.integrity())
+    rep.problem = f"its {column} holds bytes that are no UTF-8 text (the row was edited outside the engine)"
+    rep.events, rep.commands = log.last_seq(), log.command_count()
+    return rep
 
 
 def _verify_view(path, log, rep: Report, progress, anchors, **opened) -> Report:
