@@ -32,6 +32,14 @@ def sqlite_code(err: Exception) -> int | None:
 ROLLED_BACK = "the command was rolled back, nothing of it is written"
 
 
+def not_text(err: Exception) -> bool:
+    """Whether ``err`` is Python's reader meeting bytes that are no UTF-8 in a text column.
+
+    Python's own error carries no SQLite result code, so no file's trigger can pass for it (a trigger's
+    ABORT carries its code, whatever its words)."""
+    return sqlite_code(err) is None and "Could not decode to UTF-8" in str(err)
+
+
 def sqlite_failure(err: Exception, undone: str = ROLLED_BACK) -> str:
     """What a SQLite failure under a write means for the user; the failed command was rolled back.
 
@@ -40,6 +48,9 @@ def sqlite_failure(err: Exception, undone: str = ROLLED_BACK) -> str:
     """
     from turnlog.projections.narrative import printable
     code, text = sqlite_code(err), printable(str(err))
+    if not_text(err):
+        return (f"the game file holds a row that is no UTF-8 text ({text}): it was edited outside "
+                f"turnlog, and `turnlog verify` names it; {undone}")
     if code is None:  # an error made by hand (a proxy in the tests): its words are all there is
         code = SQLITE_FULL if "full" in text else SQLITE_READONLY if "readonly" in text else 0
     if code == SQLITE_FULL:

@@ -25,6 +25,7 @@ from turnlog.events.log import LogError
 from turnlog.events.store import open_log
 from turnlog.projections.state import GameState
 
+from ..errors import not_text
 from ..game import Game
 from . import anchor as A
 from ..game_time import ReplayError
@@ -59,7 +60,7 @@ def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=Non
                         return done
                 return _verify_view(path, log, Report(), progress, anchors, **opened)
         except sqlite3.OperationalError as err:
-            if "decode to UTF-8" not in str(err):
+            if not not_text(err):
                 raise
             return _not_text(log, err)
         finally:

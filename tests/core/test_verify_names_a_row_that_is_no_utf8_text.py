@@ -35,6 +35,15 @@ def test_a_row_that_is_no_utf8_text_is_named_at_its_seq(tmp_path):
     assert r.returncode == 1 and "BROKEN at seq 5" in r.stdout and "Traceback" not in r.stderr
 
 
+def test_reading_commands_say_the_file_was_edited_not_that_a_write_was_refused(tmp_path):
+    Game.create(tmp_path / "g.db", S.load("bridgehead-14-65")).close()
+    _edited(tmp_path / "g.db", 5)
+    r = cli("log", "--db", tmp_path / "g.db")
+    assert r.returncode != 0 and "Traceback" not in r.stderr
+    assert "no UTF-8 text" in r.stderr and "turnlog verify" in r.stderr
+    assert "refused the write" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
 def test_a_row_that_is_no_utf8_text_is_named_when_verified_in_ranges(tmp_path, monkeypatch):
     import sys
     from pathlib import Path
@@ -52,3 +61,18 @@ def test_a_row_that_is_no_utf8_text_is_named_when_verified_in_ranges(tmp_path, m
     rep = verify_path(tmp_path / "g.db")
     assert not rep.ok and rep.stage == "chain" and rep.first_bad_seq == 2900
     assert settled == [False]  # the ranges met the row and left it to the one pass, which names it
+
+
+def test_a_trigger_that_words_its_abort_as_a_decoding_error_is_not_taken_for_one():
+    """A hostile file's trigger may ABORT with any words; its error carries SQLite's code."""
+    from turnlog.engine.errors import not_text, sqlite_failure
+    conn = sqlite3.connect(":memory:")
+    conn.execute("CREATE TABLE t (x)")
+    conn.execute("CREATE TRIGGER lie BEFORE INSERT ON t BEGIN "
+                 "SELECT RAISE(ABORT, 'Could not decode to UTF-8 column x'); END")
+    try:
+        conn.execute("INSERT INTO t VALUES (1)")
+    except sqlite3.Error as err:
+        assert not not_text(err) and "refused the write" in sqlite_failure(err)
+    else:
+        raise AssertionError("the trigger did not abort")
