@@ -354,16 +354,8 @@ def run(args: argparse.Namespace, say=print) -> dict:
 
 def _one_pass(verify_path, path):
     """verify_path in one pass (no ranges' workers), whatever the machine's cores."""
-    from turnlog.engine.verify.ranges import WORKERS_ENV
-    told = os.environ.get(WORKERS_ENV)
-    os.environ[WORKERS_ENV] = "1"
-    try:
+    with verify_stages.one_pass():
         return verify_path(path)
-    finally:
-        if told is None:
-            os.environ.pop(WORKERS_ENV, None)
-        else:
-            os.environ[WORKERS_ENV] = told
 
 
 @contextlib.contextmanager

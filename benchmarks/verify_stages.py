@@ -10,6 +10,8 @@ plain run's (checked by the caller).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 from collections import defaultdict
 from typing import Callable
@@ -83,9 +85,6 @@ def breakdown(run: Callable[[], object]) -> tuple[float, dict[str, float], objec
     One pass: the ranges' workers (engine/verify/ranges.py) are other processes, which no wrapper
     here times. Returns (seconds in all, seconds by stage, its result)."""
     import importlib
-    import os
-
-    from turnlog.engine.verify.ranges import WORKERS_ENV
 
     spent: dict[str, float] = defaultdict(float)
     stack: list[list[float]] = []  # [start, time of the wrapped calls inside] of each open call
@@ -98,17 +97,12 @@ def breakdown(run: Callable[[], object]) -> tuple[float, dict[str, float], objec
         orig = getattr(holder, name)
         setattr(holder, name, _timed(orig, stage, spent, stack))
         undo.append((holder, name, orig if own else None))
-    told = os.environ.get(WORKERS_ENV)
-    os.environ[WORKERS_ENV] = "1"
     try:
-        t0 = time.perf_counter()
-        got = run()
-        total = time.perf_counter() - t0
+        with one_pass():
+            t0 = time.perf_counter()
+            got = run()
+            total = time.perf_counter() - t0
     finally:
-        if told is None:
-            os.environ.pop(WORKERS_ENV, None)
-        else:
-            os.environ[WORKERS_ENV] = told
         for holder, name, orig in reversed(undo):
             if orig is None:
                 delattr(holder, name)
@@ -118,6 +112,21 @@ def breakdown(run: Callable[[], object]) -> tuple[float, dict[str, float], objec
     spent[INSTRUMENTATION] = calls * _overhead()
     spent["other"] = total - sum(spent.values())
     return total, {k: spent.get(k, 0.0) for k in (*STAGES, INSTRUMENTATION)}, got
+
+
+@contextlib.contextmanager
+def one_pass():
+    """verify in one pass inside (engine/verify/ranges.py: no worker), whatever the machine's cores."""
+    from turnlog.engine.verify.ranges import WORKERS_ENV
+    told = os.environ.get(WORKERS_ENV)
+    os.environ[WORKERS_ENV] = "1"
+    try:
+        yield
+    finally:
+        if told is None:
+            os.environ.pop(WORKERS_ENV, None)
+        else:
+            os.environ[WORKERS_ENV] = told
 
 
 def _overhead(n: int = 20_000, trials: int = 7) -> float:

@@ -29,14 +29,8 @@ from turnlog.engine.verify import verify
 from turnlog.events.codec import encode
 from turnlog.events.game import ClaimAccepted, ClaimDisputed, ClaimMade, DieRolled, UnitMoved
 
-from helpers import hexes, new_game, scenario
-from seats_position import BOARD, UNITS, refused_from, zone
+from seats_position import fair, refused_from, zone
 
-SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol", "host": "hq"}
-
-
-def fair(tmp_path, **seats):
-    return new_game(tmp_path, scenario(hexes(BOARD), UNITS), seats={**SEATS, **seats})
 
 
 def begun(tmp_path, **seats):

@@ -9,14 +9,12 @@ from turnlog.engine import dice as D
 from turnlog.engine.commands import BeginAttrition, StartPhase, Undo
 from turnlog.engine.verify import verify
 
-from helpers import hexes, new_game, scenario
-from seats_position import BOARD, UNITS, refused_from, zone
+from seats_position import FAIR_SEATS as SEATS, fair, refused_from, zone
 
-SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol", "host": "hq"}
 
 
 def begun(tmp_path):
-    g = new_game(tmp_path, scenario(hexes(BOARD), UNITS), seats=SEATS)
+    g = fair(tmp_path)
     g.execute(BeginAttrition(attacker="AX", zone=zone(g)), actor="alice")
     return g
 
@@ -30,7 +28,7 @@ def test_undo_roll_due_the_attacker_cannot_take_back_the_attack_once_its_die_is_
 
 
 def test_undo_with_no_roll_due_is_the_issuer_s_as_before(tmp_path):
-    g = new_game(tmp_path, scenario(hexes(BOARD), UNITS), seats=SEATS)
+    g = fair(tmp_path)
     g.execute(StartPhase(phase="supply"), actor="alice")
     g.execute(Undo(), actor="alice")
     assert verify(g).ok

@@ -22,15 +22,13 @@ from turnlog.engine.commands import (
 from turnlog.engine.verify import verify
 from turnlog.events.game import ClaimMade, CommandUndone, DieRolled
 
-from helpers import hexes, new_game, scenario
-from seats_position import BOARD, UNITS, refused_from, zone
+from seats_position import fair, refused_from, zone
 
-SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol", "host": "hq"}
 
 
 def claimed(tmp_path, **seats):
     """AX's attrition begun, its die entered by alice: claim C1 waits for an answer."""
-    g = new_game(tmp_path, scenario(hexes(BOARD), UNITS), seats={**SEATS, **seats})
+    g = fair(tmp_path, **seats)
     g.execute(BeginAttrition(attacker="AX", zone=zone(g)), actor="alice")
     ((_s, made),) = g.execute(RollAttritionDie(procedure="A1", value=9), actor="alice")
     assert isinstance(made, ClaimMade) and CL.pending(g.state) == "C1"

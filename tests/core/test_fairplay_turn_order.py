@@ -12,13 +12,8 @@ from turnlog.engine.commands import StartGameTurn, StartPhase, StartPlayerTurn
 from turnlog.engine.verify import verify
 
 from helpers import hexes, new_game, scenario
-from seats_position import BOARD, UNITS, refused_from
+from seats_position import BOARD, FAIR_SEATS as SEATS, UNITS, fair, refused_from
 
-SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol", "host": "hq"}
-
-
-def fair(tmp_path):
-    return new_game(tmp_path, scenario(hexes(BOARD), UNITS), seats=SEATS)
 
 
 def test_turn_the_phasing_side_cannot_start_its_own_player_turn_again(tmp_path):

@@ -23,6 +23,15 @@ UNITS = [unit("it-1", "IT", "0404", 9), unit("it-2", "IT", "0403", 3), unit("us-
          unit("us-r1", "US", "0702"), unit("us-r2", "US", "0706")]
 
 
+#: The same seats under fair play's default claims (engine/claims.py DEFAULTS): the fair-play tests'.
+FAIR_SEATS = {"factions": {"AX": "alice", "WA": "bob"}, "referee": "carol", "host": "hq"}
+
+
+def fair(tmp_path, **seats) -> Game:
+    """The seat board under FAIR_SEATS, any of its keys replaced by ``seats``."""
+    return new_game(tmp_path, scenario(hexes(BOARD), UNITS), seats={**FAIR_SEATS, **seats})
+
+
 def seated(tmp_path, seats=SEATS, **kw) -> Game:
     return new_game(tmp_path, scenario(hexes(BOARD), UNITS, **kw), seats=seats)
 
