@@ -28,7 +28,7 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("RulesSpec", "stacking_limit"): (1, 99),
     ("RulesSpec", "partial_supply_ctl_penalty"): (0, 10),
     ("RulesSpec", "unsupplied_ctl_penalty"): (0, 10),
-    ("RulesSpec", "edition"): (0, 5),  # 0: the current edition (events/setup.py EDITION)
+    ("RulesSpec", "edition"): (0, 6),  # 0: the current edition (events/setup.py EDITION)
     ("NationalitySpec", "ctl"): (0, 10),
     ("NationalitySpec", "winter_prep"): (0, 6),
     ("HexSpec", "col"): (-99_999, 99_999),

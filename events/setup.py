@@ -223,8 +223,10 @@ class TurnSequenceSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=
 #: rule 14 before its second reading; 2: with that second reading; 3: with the corrections the audit of
 #: rule 9, WiF land combat and the assault made; 4: with the hardening of verify, fair play between seats
 #: and the edges (each a named ruling of edition 4); 5: WiF land combat odds from the board (engine/wif/
-#: rulings.py ODDS_FROM_BOARD). A log that names none is edition 1 (``RulesSpec.era``).
-EDITION = 5
+#: rulings.py ODDS_FROM_BOARD); 6: the turn sequence the seats drive, a game's end and one terrain
+#: model every kind reads (named rulings of edition 6). A log that names none is edition 1
+#: (``RulesSpec.era``).
+EDITION = 6
 #: The edition of the audit's corrections: each is a named ruling of this edition in its system's
 #: engine/<system>/rulings.py, asked through events/editions.py ``applies``. A game created under an
 #: earlier edition is judged as it was played, so its log keeps re-executing byte for byte.

@@ -42,7 +42,7 @@ def test_a_log_from_before_editions_is_edition_1_and_verifies(old_log):
 
 def test_the_same_command_is_refused_in_a_new_game_by_14_22a(tmp_path):
     with Game.create(tmp_path / "n.db", S.load("bridgehead-14-65"), seed=bytes(range(32)), public_seed=True) as g:
-        assert g.state.rules.edition == EDITION == 5
+        assert g.state.rules.edition == EDITION == 6
         g.execute(BeginAttrition(attacker="AX", zone="WA/western/0505"))
         with pytest.raises(RuleViolation) as err:
             g.execute(SetSupply(unit="us-inf-4", supply="partial"))

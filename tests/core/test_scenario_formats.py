@@ -45,7 +45,7 @@ def test_setup_events_carry_the_whole_scenario():
     ev = S.setup_events(sc, "ab" * 32)
     # A file that names no rulings edition is played under the current one, and the log says which.
     rules = msgspec.structs.replace(sc.rules, edition=s.EDITION)
-    assert sc.rules.edition == 0 and ev[0].rules.edition == s.EDITION == 5
+    assert sc.rules.edition == 0 and ev[0].rules.edition == s.EDITION == 6
     assert ev[0] == s.GameCreated(name=sc.name, seed_sha256="ab" * 32, die=sc.die, rules=rules,
                                   description=sc.description)
     assert [e.faction for e in ev if isinstance(e, s.FactionDefined)] == sc.factions
