@@ -19,11 +19,13 @@ from typing import Callable
 import msgspec
 
 from turnlog.events import game as g
+from turnlog.events.editions import applies
 from turnlog.projections.state import GameState
 
 from . import commands as c
 from . import dice as D
 from .errors import CommandError, RuleViolation
+from .turn_seats import SEATS_DRIVE, own_move
 
 CLASSES = ("die", "host-fact", "report", "reveal")
 WHO = ("nobody", "host", "referee", "any")
@@ -107,10 +109,21 @@ def claim_class(state: GameState, command, reports: Callable[[str], tuple | None
         return "die"
     if name in HOST_FACTS:
         return "host-fact"
+    if name == "StartGameTurn" and _calendar(state, command):
+        return "host-fact"
     fields = reports(name)
     if fields is not None and (not fields or any(getattr(command, f, None) for f in fields)):
         return "report"
     return ""
+
+
+def _calendar(state: GameState, command) -> bool:
+    """Whether a StartGameTurn states facts no rule judges (a new season or year, the weather), from
+    edition 6 on, where a side may start the game turn (engine/turn_seats.py): a claim unless made by
+    the host or referee."""
+    t = state.turn
+    return applies(state, SEATS_DRIVE) and (command.season != t.season or command.year != t.year
+                                             or bool(command.weather))
 
 
 def _held(state: GameState, actor: str) -> list[str]:
@@ -142,6 +155,8 @@ def alone(state: GameState, cls: str, command, actor: str) -> bool:
     """Whether ``actor`` may make a claim of class ``cls`` without the other side's acceptance."""
     setting = state.seats.claims.get(cls, DEFAULTS[cls])
     roles = neutral(state, actor)
+    if cls == "host-fact" and own_move(state, command, _held(state, actor)):
+        return True
     if setting == "any":
         return bool(roles) or not (cls == "host-fact" and _others_units(state, command, actor))
     if setting == "host":

@@ -42,6 +42,10 @@ class StartPhase(Command, frozen=True):
     phase: str  # one of the game's turn sequence (engine/kit/sequence.py), checked when decided
 
 
+class EndPlayerTurn(Command, frozen=True):
+    """The phasing side ends its player turn, so that the next side may start its own (turn.seats)."""
+
+
 class SetWeather(Command, frozen=True):
     weather: WeatherSpec
 
@@ -159,7 +163,7 @@ class RetreatCommand(Command, frozen=True):
 
 #: The core's commands (each kind's are added to the parser when it is registered).
 AnyCommand = (
-    StartGameTurn | StartPlayerTurn | StartPhase | SetWeather | MoveUnit | MarkOffensive | SetControl
+    StartGameTurn | StartPlayerTurn | StartPhase | EndPlayerTurn | SetWeather | MoveUnit | MarkOffensive | SetControl
     | SetSupply | MarkAirdropped | PlaceFeature | RemoveFeature | AddNote | RevealSeed | ForkGame
     | MakeClaim | AcceptClaim | DisputeClaim | Undo | Redo
 )

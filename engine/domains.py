@@ -53,6 +53,7 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("WarTerrainSpec", "defence"): (-100, 100),
     ("WeatherSpec", "winter_level"): (0, 10),
     ("TurnSpec", "turn"): (1, 99_999),
+    ("EndSpec", "last_turn"): (0, 99_999),  # 0: no end
     ("TurnSpec", "year"): (1, 9999),
 }
 #: Most entries a list may hold (a 1,000,000-hex map is refused here: docs/scenario.md, "Domains and limits").

@@ -23,6 +23,7 @@ from turnlog.projections import fold as F
 from turnlog.projections.state import GameState
 
 from . import claims as CL
+from . import due as DUE
 from . import commands as c
 from . import dice as D
 from . import gamefiles as GF
@@ -397,11 +398,20 @@ class Game(TimeTravel):
         return [(r[0], r[1], decode(r[2], r[3], r[4]), bool(r[5])) for r in self.log.rows(start, stop)]
 
     def legal(self) -> list:
-        """What may be issued now, as kit Choices, from every kind this game uses."""
+        """What may be issued now, as kit Choices, from every kind this game uses.
+
+        In a seated game each choice names the ``actors`` the seat check accepts it from (and in
+        ``claim`` those for whom it is a claim); while a claim is pending, only what may happen then
+        and the answers (engine/due.py).
+        """
         out = []
         for kind in K.active(self.state):
             out += kind.legal(self.state)
-        return out
+        return DUE.with_actors(self.state, out)
+
+    def due(self) -> DUE.Due:
+        """Whose move: who may act now, what is due from each (with the rule), whom the game waits for."""
+        return DUE.answer(self.state, self.legal())
 
 def settle(state: GameState, events: list[Event]) -> list[tuple[Event, bool]]:
     """Apply events to ``state`` with their automatic consequences; return all, in order.

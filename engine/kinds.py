@@ -29,7 +29,7 @@ from turnlog.projections import fold, narrative
 from turnlog.projections import state as st
 
 from . import commands as c
-from . import claims, installed, turn
+from . import claims, installed, turn, turn_seats
 from .errors import CommandError, RuleViolation
 from .kit.board import read_still
 from .kind import Kind
@@ -153,7 +153,7 @@ def view(state) -> V.BoardView:
 
 
 #: Commands that move the turn on: refused while any kind has an instance open (its ``unfinished``).
-TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn)
+TURN_ADVANCE = (c.StartPhase, c.StartPlayerTurn, c.StartGameTurn, c.EndPlayerTurn)
 #: isinstance(cmd, TURN_ADVANCE), remembered per command type.
 _advances = c.isa(TURN_ADVANCE)
 
@@ -163,6 +163,8 @@ def decide(state, command: c.Command, dice) -> list:
 
     A pending claim holds everything but a note and its answer (engine/claims.py).
     """
+    if state.over:
+        turn_seats.over(state, command)
     claims.hold(state, command)
     return route(state, command, dice)
 

@@ -15,12 +15,13 @@ from turnlog.projections.state import GameState
 
 from . import commands as c
 from . import claims, domains, host, identity, joint
+from . import turn_seats as TS
 from .dice import Dice
 from .errors import CommandError, RuleViolation
 from .host import need_faction
 from .kit.choices import Choice, Option, choice
 from .kit.sequence import AWAW, phases
-from .kind import Actor, silent
+from .kind import Actor
 
 #: A World at War's sequence, the default; a game's own is ``phases(state.rules)``
 #: (engine/kit/sequence.py).
@@ -49,19 +50,9 @@ def _next_phase(state: GameState, p: str) -> str:
     return p
 
 
-def order(state: GameState) -> list[str]:
-    """The player turns of a game turn, in order: the scenario's factions but the independent minors."""
-    return [f for f, spec in state.factions.items() if not spec.independent_minor]
-
-
-def _next_side(state: GameState) -> str:
-    """The faction whose player turn comes next in this game turn, or "" when each has had its own."""
-    seq, played = order(state), state.turn.played
-    if not played:
-        return seq[0] if seq else ""
-    last = played[-1]
-    i = seq.index(last) + 1 if last in seq else len(seq)
-    return seq[i] if i < len(seq) else ""
+#: The player turns of a game turn, in order (engine/turn_seats.py).
+order = TS.order
+_next_side = TS.next_side
 
 
 def _all_played(state: GameState) -> None:
@@ -116,6 +107,7 @@ def _game_turn(state: GameState, cmd: c.StartGameTurn, _dice) -> list:
         raise RuleViolation("turn", f"game turn {t} does not follow turn {state.turn.turn}")
     if claims.on(state):
         _all_played(state)
+        TS.ended(state)
     return [g.GameTurnStarted(turn=t, season=cmd.season, year=y, weather=cmd.weather)]
 
 
@@ -126,10 +118,14 @@ def _player_turn(state: GameState, cmd: c.StartPlayerTurn, _dice) -> list:
         due = _next_side(state) or "no one's (start the next game turn)"
         raise RuleViolation("turn", f"the next player turn is {due}, not {f}'s "
                             f"(order: {', '.join(order(state))})")
+    TS.ended(state)
     return [g.PlayerTurnStarted(faction=f)]
 
 
 def _phase(state: GameState, cmd: c.StartPhase, _dice) -> list:
+    if state.turn.ended and TS.driven(state):
+        raise RuleViolation("turn.seats", f"{state.turn.active}'s player turn has ended: no phase "
+                            "of it starts again")
     return [g.PhaseStarted(phase=_next_phase(state, cmd.phase))]
 
 
@@ -165,6 +161,7 @@ def _reveal(state: GameState, _cmd: c.RevealSeed, dice: Dice) -> list:
 _STEPS: dict[type, Callable[..., list]] = {
     c.MakeClaim: _claim, c.AcceptClaim: _claim, c.DisputeClaim: _claim,
     c.StartGameTurn: _game_turn, c.StartPlayerTurn: _player_turn, c.StartPhase: _phase,
+    c.EndPlayerTurn: TS.end_player_turn,
     **host.STEPS,
     c.AddNote: _note, c.ForkGame: _fork, c.RevealSeed: _reveal,
 }
@@ -192,7 +189,7 @@ def _plan(t: type) -> Plan:
 
 class TurnKind:
     name = "turn"
-    commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.SetWeather, c.MoveUnit,
+    commands = (c.StartGameTurn, c.StartPlayerTurn, c.StartPhase, c.EndPlayerTurn, c.SetWeather, c.MoveUnit,
                 c.MarkOffensive, c.SetControl, c.SetSupply, c.MarkAirdropped, c.PlaceFeature,
                 c.RemoveFeature, c.AddNote,
                 c.RevealSeed, c.ForkGame, c.MakeClaim, c.AcceptClaim, c.DisputeClaim)
@@ -207,20 +204,28 @@ class TurnKind:
             raise CommandError(f"{type(cmd).__name__}: not a turn command")
         return step(state, cmd, dice)
 
-    @silent
+    #: the one event the turn answers: the end of the last player turn ends the game (rule ``end``)
+    reacts_to = (g.PlayerTurnEnded,)
+
     def react(self, state: GameState, event) -> list:
-        return []
+        return TS.react(state, event)
 
     def legal(self, state: GameState) -> list[Choice]:
         """The turn and host commands that may be issued now, with their fields' values where finite."""
+        if state.over:  # the game has ended (rule ``end``): notes only
+            return [ch for ch in _host_choices(state) if ch.command == "AddNote"]
         held = {k.__name__ for k in BOARD_FACTS} if _held(state, "") is not None else set()
         # the turn moves on only once every open procedure is done (14.11, 9.0...)
         if _procedure_open(state):
-            held |= {"StartGameTurn", "StartPlayerTurn", "StartPhase"}
+            held |= {"StartGameTurn", "StartPlayerTurn", "StartPhase", "EndPlayerTurn"}
+        held |= _sequence_held(state)
         out = [ch for ch in _host_choices(state) if ch.command not in held]
-        return out + [choice("StartPhase", {"phase": p}, positional=True, rule="turn",
-                             role="phasing",
-                             faction=state.turn.active) for p in _later(state) if "StartPhase" not in held]
+        out += [choice("StartPhase", {"phase": p}, positional=True, rule="turn", role="phasing",
+                       faction=state.turn.active) for p in _later(state) if "StartPhase" not in held]
+        if "EndPlayerTurn" not in held:
+            out.append(choice("EndPlayerTurn", rule="turn.seats", role="phasing",
+                              faction=state.turn.active))
+        return out
 
     def unfinished(self, state: GameState) -> None:
         return None
@@ -231,10 +236,25 @@ class TurnKind:
             return Actor("seated", "", "claims.answer")
         if isinstance(cmd, (c.AddNote, c.RevealSeed)):
             return Actor("seated", "", "seats.notes")
+        if TS.driven(state):
+            got = TS.who(state, cmd)
+            if got is not None:
+                return got
         return Actor("host", state.turn.active, "seats.host")
 
 
 KIND = TurnKind()
+
+
+def _sequence_held(state: GameState) -> set[str]:
+    """The advances the sequence does not allow now: no end before a player turn, none twice, and, where
+    the seats drive it, no next player turn or game turn before the phasing side ended its own."""
+    t = state.turn
+    out = set() if t.active and not t.ended else {"EndPlayerTurn"}
+    if TS.driven(state):
+        out |= {"StartGameTurn", "StartPlayerTurn"} if t.active and not t.ended else set()
+        out |= {"StartPhase"} if t.ended or not t.active else set()
+    return out
 
 
 def _host_choices(state: GameState) -> list[Choice]:

@@ -22,6 +22,23 @@ class PhaseStarted(Event, frozen=True, kw_only=True):
     phase: str
 
 
+class PlayerTurnEnded(Event, frozen=True, kw_only=True):
+    """The phasing side ended its player turn (rule ``turn.seats``): the next side may start its own."""
+
+    faction: str
+
+
+class GameEnded(Event, frozen=True, kw_only=True):
+    """The game is over: after this nothing but notes is played (rule ``end``).
+
+    ``turn`` is the game turn it ended in; ``reason`` says why in words (the scenario's end).
+    """
+
+    turn: int
+    reason: str
+    rule: str = "end"
+
+
 class WeatherSet(Event, frozen=True, kw_only=True):
     weather: WeatherSpec
 
@@ -216,6 +233,8 @@ GameEvent = (
     | OverstackMarked
     | CommandUndone
     | NoteAdded
+    | PlayerTurnEnded
+    | GameEnded
     | DieRolled
     | SeedRevealed
     | SecretRevealed

@@ -233,6 +233,15 @@ EDITION = 6
 AUDITED = 3
 
 
+class EndSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
+    """When the game ends (rule ``end``): after the last player turn of game turn ``last_turn``.
+
+    0 (the default, and every log written before ends existed): the game has no end of its own.
+    """
+
+    last_turn: int = 0
+
+
 class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, forbid_unknown_fields=True):
     stacking_limit: int = 3
     partial_supply_ctl_penalty: int = 1
@@ -247,6 +256,7 @@ class RulesSpec(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, f
     procedures: list[str] = []
     pzc: PzcRulesSpec = PzcRulesSpec()   # Panzer Campaigns assault; omitted while default
     wif: WifRulesSpec = WifRulesSpec()   # World in Flames land combat; omitted while default
+    end: EndSpec = EndSpec()   # when the game ends; omitted while default (no end)
 
     @property
     def era(self) -> int:

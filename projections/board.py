@@ -113,6 +113,7 @@ def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
     # rebound, never mutated: a copied TurnState shares it
     state.turn.played = [*state.turn.played, f]
     state.turn.phase = ""
+    state.turn.ended = False
     for unit in state.units.values():
         unit.offensive = False
     if f in state.factions:
@@ -120,6 +121,14 @@ def _player_turn(state: GameState, e: g.PlayerTurnStarted) -> None:
         for unit in state.units.values():
             if unit.airdropped_from and state.nationalities[unit.nationality].faction == f:
                 unit.airdropped_from = ""
+
+
+def _turn_ended(state: GameState, e: g.PlayerTurnEnded) -> None:
+    state.turn.ended = True
+
+
+def _game_ended(state: GameState, e: g.GameEnded) -> None:
+    state.over = e.reason
 
 
 #: The board's one edition gate: 14.74's marks are the board's, folded here, not an attrition's
@@ -258,6 +267,7 @@ HANDLERS: dict[type, Step] = {
     g.UnitsTookOffensive: _offensive, g.SupplyChanged: _supply, g.UnitAirdropped: _airdropped,
     g.FeaturePlaced: _feature_placed, g.FeatureRemoved: _feature_removed, g.OverstackMarked: _overstack,
     g.GameTurnStarted: _game_turn, g.PlayerTurnStarted: _player_turn, g.PhaseStarted: _phase,
+    g.PlayerTurnEnded: _turn_ended, g.GameEnded: _game_ended,
     g.WeatherSet: _weather, g.NoteAdded: _note, g.SeedRevealed: _seed, g.SecretRevealed: _secret,
     g.CommandUndone: _undone, g.GameForked: _forked,
     g.ClaimMade: _claim, g.ClaimAccepted: _answered, g.ClaimDisputed: _answered,

@@ -142,6 +142,10 @@ def _line(event) -> str:
             return f"player turn of {f}"
         case g.PhaseStarted(phase=p):
             return f"{p} phase"
+        case g.PlayerTurnEnded(faction=f):
+            return f"{f} ended its player turn (turn.seats)"
+        case g.GameEnded(turn=t, reason=r, rule=rule):
+            return f"game over in game turn {t}: {r} ({rule})"
         case g.WeatherSet(weather=w):
             return (f"weather zone {w.zone}: winter level "
                     f"{w.winter_level}{', swamps frozen' if w.frozen_swamps else ''}")

@@ -63,6 +63,7 @@ class TurnState(msgspec.Struct, kw_only=True, omit_defaults=True):
     phase: str = ""
     weather: dict[str, WeatherSpec] = {}
     played: list[str] = []  # the factions whose player turn began in this game turn, in order
+    ended: bool = False  # the active side ended its player turn (PlayerTurnEnded); omitted while not
 
 
 class Claim(msgspec.Struct, kw_only=True, omit_defaults=True):
@@ -145,6 +146,7 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     dice_id: str = ""  # the fork identity seeded dice derive from (engine/dice.py keyed); "" = the seed's
     claims: dict[str, Claim] = {}  # the claims made, by id (engine/claims.py); omitted when none
     seats: SeatsSpec = SeatsSpec()  # who holds which side; empty in a hot-seat game, so omitted
+    over: str = ""  # why the game ended (GameEnded's reason); "" while it goes on, and so omitted
     # No notes: they annotate the log, the rules never read them, and kept here they made every
     # snapshot (and so every time travel) grow with the length of the game. Read them from the log.
 

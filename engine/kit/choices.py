@@ -102,6 +102,10 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     together: int | None = None
     one_of: list[str] = []
     note: str = ""
+    # who may issue it now, by name (Game.legal fills it in a seated game from the seat check itself);
+    # ``claim``: those of them whose command would be a claim the other side answers (engine/claims.py)
+    actors: list[str] = []
+    claim: list[str] = []
 
     def __str__(self) -> str:
         parts = [self.head] + [str(o) for o in self.options]

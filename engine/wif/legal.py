@@ -9,8 +9,10 @@ notes §1.2): open fields, with example values only. The tables offered are thos
 from __future__ import annotations
 
 from turnlog.events.editions import applies
+
 from turnlog.projections.state import GameState
 
+from .. import claims
 from ..errors import RuleViolation
 from ..kit import sequence
 from ..kit.board import by_hex, enemies, faction_of, friendly, neighbours, on_board
@@ -36,10 +38,16 @@ def tables(state: GameState) -> list[str]:
 def _odds(state: GameState) -> Option:
     """The odds field: stated by the attacker, or (from edition 5) computed when left out (11.16.4)."""
     if applies(state, rulings.ODDS_FROM_BOARD):
-        return Option(field="odds", values=ODDS, optional=True,
+        # where the board's odds are checked (fair play), none is offered: left out, they are computed
+        return Option(field="odds", values=[] if _checked(state) else ODDS, optional=True,
                       domain="the final odds before terrain shifts, a:b (11.16.4: when left out, "
                              "computed from the units' factors, multipliers and claimed ground support)")
     return Option(field="odds", values=ODDS, domain="the final odds before terrain shifts, a:b")
+
+
+def _checked(state: GameState) -> bool:
+    """Whether given odds are held to the board's (a fair-play game whose reports need the other side)."""
+    return claims.on(state) and state.seats.claims.get("report") != "any"
 
 
 def begin_choices(state: GameState, busy: set[str]) -> list[Choice]:
@@ -62,6 +70,8 @@ def begin_choices(state: GameState, busy: set[str]) -> list[Choice]:
         opts = [Option(field="attackers", values=near, many=True, least=1, most=None),
                 _odds(state),
                 Option(field="weather", values=WEATHER, domain="the weather in the hex")]
+        note = ("odds given must read the board's column on each table (11.16.4); left out, they are "
+                "computed" if applies(state, rulings.ODDS_FROM_BOARD) and _checked(state) else "")
         out.append(choice("BeginLandCombat", {"hex": hex_}, opts, rule="11.16.5-T1",
-                          role="attacker", faction=attacker))
+                          role="attacker", faction=attacker, note=note))
     return out
