@@ -194,6 +194,19 @@ def _say(items: list[Item], n: int = 3) -> str:
     return ", or ".join(said) + more
 
 
+def legal(state: GameState) -> list[Choice]:
+    """Every choice of the kinds ``state``'s game uses, with its actors (``Game.legal`` of any state)."""
+    out: list[Choice] = []
+    for kind in K.active(state):
+        out += kind.legal(state)
+    return with_actors(state, out)
+
+
+def at(state: GameState) -> Due:
+    """Whose move at ``state`` (``Game.due`` of any state, a past one too)."""
+    return answer(state, legal(state))
+
+
 def answer(state: GameState, choices: list[Choice]) -> Due:
     """Whose move, for ``state`` and its ``choices`` (``with_actors``'s): see the module's docstring."""
     if state.over:

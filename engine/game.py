@@ -404,10 +404,7 @@ class Game(TimeTravel):
         ``claim`` those for whom it is a claim); while a claim is pending, only what may happen then
         and the answers (engine/due.py).
         """
-        out = []
-        for kind in K.active(self.state):
-            out += kind.legal(self.state)
-        return DUE.with_actors(self.state, out)
+        return DUE.legal(self.state)
 
     def due(self) -> DUE.Due:
         """Whose move: who may act now, what is due from each (with the rule), whom the game waits for."""

@@ -135,6 +135,8 @@ def _due(state: GameState, due: Actor) -> str:
     holder = seats.factions.get(due.faction, "")
     host = f"the host, {seats.host}" if seats.host else "the host (this game has none)"
     side = f"{due.faction} (seat {holder})" if holder else f"{due.faction} (no seat: {host})"
+    if due.role == "host" and due.rule == "turn.seats":  # the side whose step of the sequence it is
+        return side + (f", or {host}" if holder and seats.host else "")
     if due.role == "host":
         return f"the phasing side, {side}" + (f", or {host}" if holder and seats.host else "")
     return f"the {due.role}, {side}"

@@ -10,7 +10,7 @@ from typing import TypedDict
 from turnlog.projections.designation import AttackDesignation
 from turnlog.projections.state import GameState
 
-from ..kit.choices import Choice, Option, choice
+from ..kit.choices import Bound, Choice, Option, choice
 
 from . import board as b
 from . import r9_1_designation as s91
@@ -39,8 +39,52 @@ class _Who(TypedDict):
     faction: str
 
 
-def _pick(field: str, values: list[str], *, least: int = 1) -> Option:
-    return Option(field=field, values=values, many=True, least=min(least, len(values)), most=None)
+def _pick(field: str, values: list[str], *, least: int = 1, bounds: list[Bound] | None = None) -> Option:
+    return Option(field=field, values=values, many=True, least=min(least, len(values)), most=None,
+                  bounds=bounds or [])
+
+
+def _spare(able: dict[str, list[str]], hexes: list[str]) -> list[Bound]:
+    """Bounds that leave each other required hex one of the units able to attack it (9.1.1)."""
+    return [Bound(values=us, most=len(us) - 1, rule="9.1.1") for h, us in able.items()
+            if h not in hexes and us]
+
+
+def _owed_groups(owed: list[str], able: dict[str, list[str]]) -> list[list[str]]:
+    """The required hexes to offer an assault on: together, the hexes one unit alone may still attack
+    (attacking one of them alone would strand the others, 9.1.1); each other on its own."""
+    out: list[list[str]] = []
+    for h in owed:
+        if any(h in g for g in out):
+            continue
+        group = [k for k in owed if len(able[h]) == 1 and able[k] == able[h]] or [h]
+        out.append(group)
+    return out
+
+
+def _free_assaults(state: GameState, proc: AttackDesignation, used: set[str], owed: set[str],
+                   able: dict[str, list[str]], fixed: dict, who: _Who) -> list[Choice]:
+    """Assaults on hexes no duty names: one choice per enemy hex with the free units that may attack it
+    (adjacent, not barred, 9.2.0), then one per pair of hexes two such units share (9.2.1)."""
+    free = [u for u in s91.designated(proc) if u not in used and b.on_board(state.units[u])]
+    occ = b.by_hex(state)
+    near = sorted({h for u in free for h in b.neighbours(state, state.units[u].hex)
+                   if h not in owed and b.enemy_units(state, proc.active, h, occ)
+                   and not all(e.id in used for e in b.enemy_units(state, proc.active, h, occ))})
+    by_hex = {h: [u for u in free if h in b.neighbours(state, state.units[u].hex)
+                  and b.attack_bar(state, state.units[u], h) is None] for h in near}
+    out = [choice("DeclareGroundAssault", fixed, [Option(field="hexes", values=[h], many=True),
+                                                  _pick("attackers", us, bounds=_spare(able, [h]))],
+                  rule="9.2.3", note=_TOGETHER, **who) for h, us in by_hex.items() if us]
+    for i, h in enumerate(near):
+        for k in near[i + 1:]:
+            both = [u for u in by_hex[h] if u in by_hex[k]]
+            if both:
+                out.append(choice("DeclareGroundAssault", fixed, [
+                    Option(field="hexes", values=[h, k], many=True, least=2, most=2),
+                    _pick("attackers", both, bounds=_spare(able, [h, k]))], rule="9.2.1",
+                    note=f"every attacker adjacent to both hexes (9.2.0, 9.2.1); {_TOGETHER}", **who))
+    return out
 
 
 def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
@@ -78,28 +122,22 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
     if open_:
         return [choice("ReportGroundAssaultResult", {**fixed, "assault": g}, [
             Option(field="result", domain="the result label of rules 10-11", optional=True)],
-            rule="9.2.0", role="host", faction="") for g in open_]
+            rule="9.2.0", **who) for g in open_]
     used = set(proc.participated)
     owed = s92.unattacked(state, proc)
+    able = {h: s92.able_units(state, proc, h, used) for h in owed}
     out = []
-    still = False
-    for h in owed:
-        able = s92.able_units(state, proc, h, used)
-        still = still or bool(able)
-        if able:
-            out.append(choice("DeclareGroundAssault", fixed, [Option(field="hexes", values=[h], many=True),
-                                                              _pick("attackers", able)],
-                              rule="9.1.1", note=f"a required hex; {_TOGETHER}", **who))
-    free = [u for u in s91.designated(proc) if u not in used and b.on_board(state.units[u])]
-    occ = b.by_hex(state)
-    near = sorted({h for u in free for h in b.neighbours(state, state.units[u].hex)
-                   if b.enemy_units(state, proc.active, h, occ)})
-    if free and near:
-        out.append(choice("DeclareGroundAssault", fixed,
-                          [_pick("attackers", free), _pick("hexes", near)], rule="9.2.3",
-                          note="every attacker adjacent to every target hex (9.2.0, 9.2.3); "
-                               f"{_TOGETHER}",
-                          **who))
+    still = any(able.values())
+    for hexes in _owed_groups(owed, able):
+        attackers = sorted({u for h in hexes for u in able[h]})
+        spare = _spare(able, hexes)
+        usable = [u for u in attackers if not any(u in b.values and b.most == 0 for b in spare)]
+        if usable:  # none: any assault on these hexes would strand another (9.1.1)
+            out.append(choice("DeclareGroundAssault", fixed, [
+                Option(field="hexes", values=hexes, many=True, least=len(hexes), most=len(hexes)),
+                _pick("attackers", usable, bounds=spare)],
+                rule="9.1.1", note=f"a required hex; {_TOGETHER}", **who))
+    out += _free_assaults(state, proc, used, set(owed), able, fixed, who)
     # offered only when accepted: no required hex is owed an attack a unit could still make (9.1.1)
     if not still:
         out.append(choice("EndGroundAssaultSegment", fixed, rule="9.1.1", **who))

@@ -173,7 +173,16 @@ def cmd_show(args) -> int:
             nxt = inside or next_text(state)
             if nxt:
                 print(printable_text(nxt))
+            if not inside:
+                from .cli_status import due_lines
+                print(printable_text("\n".join(due_lines(state))))
     return 0
+
+
+def cmd_status(args) -> int:
+    from .cli_status import cmd_status as status
+    with _open(args, readonly=True) as g:
+        return status(args, g)
 
 
 def _inside_command(g, seq: int) -> str:

@@ -82,6 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--svg", help="write the board as an SVG picture to this file (-: stdout)")
     sp.add_argument("--force", action="store_true", help="replace an existing --svg file (never a game or seed)")
     sp.set_defaults(fn="cmd_show")
+    sp = with_db(sub.add_parser("status", help="whose move: who may act now, what is due from whom (with the "
+                                                 "rule), whom the game waits for"))
+    sp.add_argument("--actor", default="", help="this seat's part: its sentence, what is due from it and what "
+                                                "else it may issue")
+    sp.add_argument("--json", action="store_true", help="the whole answer as JSON (Game.due())")
+    sp.set_defaults(fn="cmd_status")
     sp = with_db(sub.add_parser("undo", help="undo the latest command (a die roll needs a referee override)"))
     sp.add_argument("--override", action="store_true", help="undo a command that rolled a die (needs --referee)")
     sp.add_argument("--referee", help="the referee who allows an override (recorded in the log)")

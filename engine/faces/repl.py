@@ -36,6 +36,7 @@ from ..errors import CommandError, RuleViolation, sqlite_failure
 from .repl_board import BoardCommands
 from .repl_break import BreakCommands
 from .repl_cursor import CursorCommands
+from .repl_due import DueCommands
 from .repl_rules import RulesCommands
 from .shortform import parse_short  # noqa: F401  (re-exported: tests and hosts import it from here)
 from ..kit.sequence import phases
@@ -47,7 +48,7 @@ _HIDDEN = {"do_EOF", "do_b", "do_l", "do_n", "do_s", "do_q", "do_exit", "help_EO
 HISTORY = os.environ.get("TURNLOG_HISTORY", str(Path.home() / ".turnlog_history"))
 
 
-class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, cmd.Cmd):
+class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, DueCommands, cmd.Cmd):
     """The REPL; give ``stdin``/``stdout`` to drive it from tests (then input is echoed after the prompt)."""
 
     doc_header = "Commands (help NAME for one)"

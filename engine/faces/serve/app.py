@@ -112,6 +112,9 @@ class Api:
     async def legal(self, request: Request) -> Response:
         return B.json(await self._read(request, lambda e: R.legal(e.fresh())))
 
+    async def due(self, request: Request) -> Response:
+        return B.json(await self._read(request, lambda e: R.due(e.fresh())))
+
     async def verify(self, request: Request) -> Response:
         from ...verify import verify_path
 
@@ -152,7 +155,13 @@ class Api:
             if not last_id.isdigit() or len(last_id) > 18:
                 raise B.Refused(400, "input", "Last-Event-ID: the seq of the last event received")
             after = int(last_id)
-        stream = self.push.stream(gid, self.games.target(gid), after or 0, request.receive)
+        entry = await self._entry(request)
+
+        def due() -> bytes:  # whose move, after each commit the stream catches up with
+            with entry.lock:
+                return msgspec.json.encode(R.due(entry.fresh()))
+
+        stream = self.push.stream(gid, self.games.target(gid), after or 0, request.receive, due)
         return StreamingResponse(
             stream,
             media_type="text/event-stream",
@@ -231,6 +240,7 @@ def build(games: Games, cors: str | None = None, quota: Quota | None = None) -> 
         Route(g + "/board.svg", api.board_svg, methods=["GET"]),
         Route(g + "/log", api.log, methods=["GET"]),
         Route(g + "/legal", api.legal, methods=["GET"]),
+        Route(g + "/due", api.due, methods=["GET"]),
         Route(g + "/verify", api.verify, methods=["GET"]),
         Route(g + "/commands", api.command, methods=["POST"]),
         Route(g + "/undo", api.undo, methods=["POST"]),

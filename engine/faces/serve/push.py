@@ -43,6 +43,14 @@ class Hub:
         self.task: asyncio.Task | None = None
         self.reader = open_log(target, readonly=True)
         self.read_lock = threading.Lock()
+        self.due: tuple[int, bytes] = (-1, b"")  # the last "whose move" frame, by its seq
+
+    def due_frame(self, seq: int, answer) -> bytes:
+        """The ``due`` event at ``seq`` (whose move), worked out once per seq for every subscriber."""
+        with self.read_lock:
+            if self.due[0] != seq:
+                self.due = (seq, b"event: due\ndata: %s\n\n" % answer())
+            return self.due[1]
 
     def rows(self, after: int) -> list[tuple]:
         with self.read_lock:
@@ -97,8 +105,11 @@ class Push:
         if found is not None:
             found.wake(seq)
 
-    async def stream(self, gid: str, target, after: int, receive):
+    async def stream(self, gid: str, target, after: int, receive, due=None):
         """Yield SSE frames of every row after seq ``after``, then each new one as it commits.
+
+        ``due`` (a callable giving the JSON of Game.due()): each time the stream has caught up with the
+        log, a ``due`` event (no ``id``) says whose move it is now, so a seat learns it is its move.
 
         It ends when the client goes: ``receive`` (the request's) answers ``http.disconnect``, which
         is awaited beside each wait for a commit, so an idle stream whose client left does not
@@ -107,7 +118,7 @@ class Push:
         hub.subscribers += 1
         gone = asyncio.ensure_future(_disconnect(receive))
         try:
-            seq = after
+            seq, told = after, -1
             yield b"retry: 1000\n\n"
             while not gone.done():
                 changed = hub.changed
@@ -115,6 +126,10 @@ class Push:
                 if rows:  # one write per batch: a client gone mid-batch costs one failed send
                     seq = rows[-1][0]
                     yield b"".join(frame(row) for row in rows)
+                    continue
+                if due is not None and told != seq:
+                    told = seq
+                    yield await run_sync(hub.due_frame, seq, due)
                     continue
                 if hub.task is None:  # the watcher ended between two subscribers
                     self.hub(gid, target)

@@ -7,34 +7,31 @@ from __future__ import annotations
 import msgspec
 
 from ... import claims
+from ... import due as DUE  # noqa: F401  (the answer's types)
 from ..cli_play import issuers
 from . import bodies as B
 from .games import Entry
 
 
 def legal(g) -> dict:
-    """legal()'s choices, each with the actor whose seat it is; while a claim is pending, only
-    what may happen then (claims.WHILE_PENDING) and the answers, one per actor who may give them."""
+    """legal()'s choices, each with the actors the seat check accepts it from (``actors``; ``actor`` the
+    first of them, the side's own seat before the host or referee); while a claim is pending, only what
+    may happen then and the answers (engine/due.py)."""
     state = g.state
-    seats, waiting = state.seats, claims.pending(state)
+    holders = set(state.seats.factions.values())
     out = []
     for ch in g.legal():
-        if waiting and ch.command not in claims.WHILE_PENDING:
-            continue
-        actor = seats.host if ch.role == "host" else seats.factions.get(ch.faction, "")
-        out.append({**msgspec.to_builtins(ch), "text": str(ch), "actor": actor})
-    if waiting:
-        claim = state.claims[waiting]
-        rule = "claims.answer"
-        for actor in sorted(claims.acceptors(state, claim.by)):
-            for command in ("AcceptClaim", "DisputeClaim"):
-                head = f"{command} claim={waiting}"
-                text = f"{head}: {claim.by}'s {claim.cls} claim {claim.command} ({rule})"
-                reason = [{"field": "reason", "domain": "text", "optional": True}]
-                out.append({"command": command, "head": head, "fixed": {"claim": waiting},
-                            "options": reason if command == "DisputeClaim" else [],
-                            "rule": rule, "text": text, "actor": actor})
+        doc = msgspec.to_builtins(ch)
+        seat = [a for a in ch.actors if a in holders]
+        actor = (seat or ch.actors or [""])[0]
+        out.append({**doc, "text": str(ch), "actor": actor, "actors": list(ch.actors)})
     return {"seq": state.seq, "choices": out}
+
+
+def due(g) -> dict:
+    """Whose move (Game.due()): who may act, what is due from each with its rule, whom the game waits
+    for, and each seat's sentence."""
+    return msgspec.to_builtins(g.due())
 
 
 def state_at(entry: Entry, at: int | None):
