@@ -204,6 +204,12 @@ class TurnKind:
             raise CommandError(f"{type(cmd).__name__}: not a turn command")
         return step(state, cmd, dice)
 
+    #: the sequence as a phase table, for the diagrams (engine/turn_machine.py); loaded on first use
+    @property
+    def machine(self):
+        from .turn_machine import MACHINE
+        return MACHINE
+
     #: the one event the turn answers: the end of the last player turn ends the game (rule ``end``)
     reacts_to = (g.PlayerTurnEnded,)
 

@@ -189,7 +189,8 @@ class ProcedureMachine:
         for name, event in self.machine.events.items():
             for source, ts in event.transitions.items():
                 for t in ts:
-                    out.append((source, t.dest, name, ", ".join(c.func for c in t.conditions)))
+                    out.append((source, t.dest, name, ", ".join(
+                        c.func if c.target else f"not {c.func}" for c in t.conditions)))
         order = {(t["source"], t["dest"], t["trigger"]): i for i, t in enumerate(self.transitions)}
         return sorted(out, key=lambda e: order.get(e[:3], len(order)))
 

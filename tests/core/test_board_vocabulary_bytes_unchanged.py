@@ -84,9 +84,11 @@ def test_the_setup_rows_re_encoded_from_the_bundled_scenario_are_the_stored_ones
     stored_created = codec.decode(*rows[0])
     events = S.setup_events(S.load(db.stem), stored_created.seed_sha256)
     # Game.create marks the seed public or joint after building the events (engine/joint.py mark); a new
-    # game records the rulings edition of today's engine, the stored one that of its day (docs/rulings.md).
+    # game records the rulings edition of today's engine, the stored one that of its day (docs/rulings.md);
+    # the bundled scenarios name their end (rules.end) since, which those games did not.
     events[0] = msgspec.structs.replace(events[0], seed_public=stored_created.seed_public,
                                         joint_dice=stored_created.joint_dice,
                                         rules=msgspec.structs.replace(events[0].rules,
-                                                                      edition=stored_created.rules.edition))
+                                                                      edition=stored_created.rules.edition,
+                                                                      end=stored_created.rules.end))
     assert [(type(e).__name__, codec.encode(e)) for e in events] == [(t, d) for t, _v, d in rows[:len(events)]]

@@ -13,6 +13,7 @@ import pytest
 from turnlog.engine import scenario
 from turnlog.engine.game import Game
 from turnlog.engine.seats import seat_scenario
+from turnlog.engine.turn_machine import MACHINE
 from turnlog.engine.verify import verify
 
 from bots import play
@@ -38,3 +39,15 @@ def test_bots_play_the_scenario_to_its_end(tmp_path, name, host):
     assert run.steps > 0
     rep = verify(g)
     assert rep.ok, rep
+    _advances_are_edges_of_the_drawn_table(run.advances)
+
+
+def _advances_are_edges_of_the_drawn_table(advances) -> None:
+    """Every advance the engine accepted is an edge of the turn's table (the end: through ``ended``)."""
+    edges = {(src, trig, dest) for src, dest, trig, _cond in MACHINE.edges()}
+    for before, command, after in advances:
+        trig = MACHINE.commands[command]
+        if after == "over":
+            assert (before, trig, "ended") in edges and ("ended", "end", "over") in edges
+        else:
+            assert (before, trig, after) in edges, (before, command, after)

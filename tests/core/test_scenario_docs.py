@@ -18,7 +18,7 @@ DOC = (ROOT / "docs" / "scenario.md").read_text()
 SECTIONS = {
     "Top level": S.Scenario, "die": s.DieSpec, "dice": s.DiceSpec, "rules": s.RulesSpec, "rules.russian_winter": s.RussianWinterSpec,
     "rules.attrition": s.AttritionRulesSpec, "rules.pzc": s.PzcRulesSpec, "rules.wif": s.WifRulesSpec,
-    "rules.wif.build_costs": s.BuildCostSpec, "rules.turn_sequence": s.TurnSequenceSpec,
+    "rules.wif.build_costs": s.BuildCostSpec, "rules.turn_sequence": s.TurnSequenceSpec, "rules.end": s.EndSpec,
     "factions": s.FactionSpec, "nationalities": s.NationalitySpec, "hexes": s.HexSpec, "hexes.features": s.Feature,
     "hexsides": s.HexsideSpec, "boxes": s.BoxSpec, "supply_sources": s.SupplySourceSpec, "units": s.UnitSpec,
     "restrictions": s.RestrictionSpec, "turn": S.TurnSpec, "turn.weather": s.WeatherSpec,

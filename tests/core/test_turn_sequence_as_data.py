@@ -52,9 +52,11 @@ def test_a_bundled_scenario_writes_the_setup_rows_of_before_and_its_old_log_veri
                 for t, d in conn.execute("SELECT type, data FROM events ORDER BY seq")]
     stored = codec.decode(rows[0][0], codec.VERSIONS[rows[0][0]], rows[0][1])
     events = S.setup_events(S.load(db.stem), stored.seed_sha256)
-    # A new game records today's rulings edition, the stored one that of its day (docs/rulings.md, "Editions").
+    # A new game records today's rulings edition, the stored one that of its day (docs/rulings.md, "Editions");
+    # the bundled scenarios name their end (rules.end) since.
     events[0] = msgspec.structs.replace(events[0], seed_public=stored.seed_public, joint_dice=stored.joint_dice,
-                                        rules=msgspec.structs.replace(events[0].rules, edition=stored.rules.edition))
+                                        rules=msgspec.structs.replace(events[0].rules, edition=stored.rules.edition,
+                                                                      end=stored.rules.end))
     assert [(type(e).__name__, codec.encode(e)) for e in events] == rows[:len(events)]
     for suffix in ("", ".seed"):
         (tmp_path / f"{db.name}{suffix}").write_bytes(db.parent.joinpath(f"{db.name}{suffix}").read_bytes())

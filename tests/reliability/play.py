@@ -134,6 +134,8 @@ def by_hand(ch: Chooser, game: Game, hint: str) -> c.Command:
         return c.StartPlayerTurn(faction=ch.choice(factions))
     if name == "StartPhase":
         return c.StartPhase(phase=args[0])
+    if name == "EndPlayerTurn":
+        return c.EndPlayerTurn()
     if name == "SetWeather":
         return c.SetWeather(weather=WeatherSpec(zone=ch.choice(("E", "W")), winter_level=ch.integer(0, 3),
                                                 frozen_swamps=ch.chance(0.3)))

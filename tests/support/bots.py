@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from turnlog import Game, RuleViolation
 from turnlog.engine.errors import CommandError
+from turnlog.engine.turn_machine import state_of
 
 #: Commands a bot leaves alone: notes change nothing, a reveal ends the dice's secrecy.
 QUIET = ("AddNote", "RevealSeed")
@@ -28,6 +29,8 @@ class Run:
     undos: int = 0
     redos: int = 0
     claims: int = 0
+    #: (table state before, command, table state after) of each advance of the turn
+    advances: list[tuple[str, str, str]] = field(default_factory=list)
 
 
 def step(g: Game, rng: random.Random, run: Run, *, extra: float = 0.2, undo: float = 0.03) -> None:
@@ -45,6 +48,7 @@ def step(g: Game, rng: random.Random, run: Run, *, extra: float = 0.2, undo: flo
     pool = others if others and rng.random() < extra else mine
     ch = rng.choice(pool)
     doc = ch.example(rng)
+    before = state_of(g.state)
     try:
         got = g.execute(doc, actor=actor)
     except (RuleViolation, CommandError) as err:
@@ -54,7 +58,10 @@ def step(g: Game, rng: random.Random, run: Run, *, extra: float = 0.2, undo: flo
         run.refused.append(f"{ch.command}: {err}")
         return
     run.steps += 1
-    run.claims += sum(type(e).__name__ == "ClaimMade" for _s, e in got)
+    claimed = any(type(e).__name__ == "ClaimMade" for _s, e in got)
+    run.claims += claimed
+    if doc["type"] in ("StartPlayerTurn", "StartPhase", "EndPlayerTurn", "StartGameTurn") and not claimed:
+        run.advances.append((before, doc["type"], state_of(g.state)))
 
 
 #: host facts: a bot lets them be (each would be a claim the other side must answer)

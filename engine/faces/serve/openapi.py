@@ -91,6 +91,9 @@ PATHS: dict[str, dict[str, dict]] = {
     "/api/games/{gid}/legal": {"get": _game(
         "legal()'s choices with the actor of each, and the answers a pending claim awaits",
         "`{seq, choices}`")},
+    "/api/games/{gid}/due": {"get": _game(
+        "whose move: who the game waits for, what is due from each seat with its rule, each "
+        "seat's sentence (Game.due())", "`{seq, over, waiting, seats, line}`")},
     "/api/games/{gid}/verify": {"get": _game("the verify report (verify --json)")},
     "/api/games/{gid}/commands": {"post": _write(
         "issue one command as the token's seat", "a `turnlog play` line; in a signed game the "
