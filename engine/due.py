@@ -130,12 +130,33 @@ def due_commands(state: GameState, choices: list[Choice]) -> list[Choice]:
         return []
     if claims.pending(state):
         return [ch for ch in choices if ch.command in ("AcceptClaim", "DisputeClaim")]
-    open_kinds = {k.name for k in K.active(state) if k is not T.KIND and k.unfinished(state) is not None}
+    open_kinds = {k.name: k for k in K.active(state) if k is not T.KIND and k.unfinished(state) is not None}
     if open_kinds:
-        return [ch for ch in choices
-                if getattr(K.BY_COMMAND.get(c.NAMES.get(ch.command)), "name", "") in open_kinds]
+        steps = [ch for ch in choices
+                 if getattr(K.BY_COMMAND.get(c.NAMES.get(ch.command)), "name", "") in open_kinds]
+        return _phase_role_first(state, open_kinds, steps)
     steps = [ch for ch in choices if ch.command in ADVANCE]
     return sorted(steps, key=lambda ch: ADVANCE.index(ch.command))  # stable: the next phase first
+
+
+def _phase_role_first(state: GameState, open_kinds: dict, steps: list[Choice]) -> list[Choice]:
+    """Of an open procedure's steps, those of the role its phase names (attrition's losses phase: the
+    defender's losses, not the attacker's optional two counters, 14.44), where one of them is offered."""
+    out = []
+    for kind in open_kinds.values():
+        machine, inst = getattr(kind, "machine", None), getattr(kind, "instances", None)
+        mine = [ch for ch in steps if K.BY_COMMAND.get(c.NAMES.get(ch.command)) is kind]
+        procs = inst(state) if inst is not None and machine is not None else {}
+        keep = []
+        for ch in mine:
+            proc = procs.get(ch.fixed.get("procedure", ""))
+            role = machine.roles.get(getattr(proc, "phase", ""), "") if proc is not None else ""
+            same = [x for x in mine if x.fixed.get("procedure") == ch.fixed.get("procedure")
+                    and x.role == role]
+            if not same or ch.role == role:
+                keep.append(ch)
+        out += keep
+    return out
 
 
 def words(state: GameState, ch: Choice, actor: str = "") -> str:
@@ -249,8 +270,9 @@ def _waited(state: GameState, needed: list[Choice]) -> list[str]:
 def _waiting_line(state: GameState, needed: list[Choice], waiting: list[str], lead: str) -> str:
     if not waiting:
         return "Nobody can act: the game is stuck (no seat may issue what is due)."
-    first = needed[0] if needed else None
+    first = next((ch for ch in needed if waiting[0] in ch.actors), needed[0] if needed else None)
     who = " or ".join(label(state, a) for a in waiting)
-    what = f" to {words(state, first)}" + (f" ({first.rule})" if first and first.rule else "") \
-        if first else ""
+    # the words are the issuer's ("your units"): told to another, they are the waited-for seat's
+    said = re.sub(r"\byour\b", "their", words(state, first, waiting[0])) if first else ""
+    what = f" to {said}" + (f" ({first.rule})" if first and first.rule else "") if first else ""
     return f"{lead} {who}{what}."

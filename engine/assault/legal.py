@@ -25,13 +25,14 @@ def waiting(state: GameState, proc: Assault) -> list[Choice]:
                               "or gun point is 10) with none to spare (AS-RES.2, reading P9)"))
         return out
     if proc.phase == "disruption":
-        units = [x.id for x in retreat.alive(state, [*proc.units, *proc.defenders])]
-        return [choice("ReportDisruption", fixed, [Option(field="disrupted", values=units, many=True, least=0,
-                                                          most=None, optional=True),
-                                                   Option(field="broken", values=units, many=True, least=0,
-                                                          most=None, optional=True)],
-                       rule="AS-DIS.1", role="host", distinct=["disrupted", "broken"],
-                       note="a unit already so marked is refused (AS-DIS.1)")]
+        alive = retreat.alive(state, [*proc.units, *proc.defenders])
+        # a unit is offered only for a mark it does not bear already (AS-DIS.1)
+        can = {m: [x.id for x in alive if m not in x.markers] for m in ("disrupted", "broken")}
+        return [choice("ReportDisruption", fixed, [Option(field="disrupted", values=can["disrupted"],
+                                                          many=True, least=0, most=None, optional=True),
+                                                   Option(field="broken", values=can["broken"], many=True,
+                                                          least=0, most=None, optional=True)],
+                       rule="AS-DIS.1", role="host", distinct=["disrupted", "broken"])]
     if proc.phase == "retreat":
         opts = [Option(field="retreats[].unit", values=list(proc.retreating), many=True,
                        least=len(proc.retreating), most=len(proc.retreating))]

@@ -203,3 +203,26 @@ _BUILDERS: dict[str, Callable[[GameState, Attrition], Choice]] = {
     "SelectOccupation": select_choice,
     "RetreatUnits": retreat_choice,
 }
+
+
+def words(state: GameState, ch: Choice) -> str | None:
+    """What issuing ``ch`` does, in a player's words (engine/due.py's sentences), or None."""
+    p = state.attritions.get(ch.fixed.get("procedure", ""))
+    zone = f" in zone {p.zone}" if p is not None else ""
+    match ch.command:
+        case "BeginAttrition":
+            return f"begin an attrition in zone {ch.fixed.get('zone', '?')}"
+        case "RollAttritionDie":
+            return f"roll the attrition die{zone}"
+        case "TakeAttritionLosses":
+            n = next((o.least for o in ch.options if o.field == "units"), 0)
+            return f"take {n} loss{'es' if n != 1 else ''} among your units{zone}"
+        case "TakeTwoCounters":
+            return f"decide whether the result takes two counters{zone}"
+        case "DesignateWinterHexes":
+            return f"designate the winter hexes{zone}"
+        case "SelectOccupation":
+            return f"select the hexes to advance into{zone} (or none)"
+        case "RetreatUnits":
+            return f"retreat the displaced units{zone}"
+    return None

@@ -300,6 +300,11 @@ class AttritionKind(MachineKind):
         # none begun, none open: asked of every host command, most in a game with no attrition yet
         return open_guard(state, what) if state.attritions else None
 
+    def words(self, state: GameState, ch) -> str | None:
+        """A choice in a player's words (engine/due.py)."""
+        from .choices import words
+        return words(state, ch)
+
     def who(self, state: GameState, cmd: c.Command):
         """The seat that must issue ``cmd`` (engine/attrition/seats.py)."""
         return seats.who(state, cmd)

@@ -42,3 +42,13 @@ def test_as_dis_1_3_the_scaled_loss_is_logged_when_the_assault_is_resolved(tmp_p
 
 def test_as_dis_2_night_doubles_the_doubled_loss_again():
     assert steps(10, night=True, pct=0)[0] == 40 and steps(10, night=False, pct=0)[0] == 20
+
+
+def test_as_dis_1_legal_offers_a_unit_only_for_a_mark_it_does_not_bear(tmp_path):
+    g = game(tmp_path, [u("a1", "0202", defence=5), u("e1", "0302", assault=2, defence=4, markers=["disrupted"])],
+             "0302:hamlet", pzc={})
+    g.execute(c.DeclareAssault(hex="0302", units=["a1"]))
+    g.execute(c.ResolveAssault(procedure="S1", values={"defender_result": 0, "attacker_result": 125000}))
+    report = next(ch for ch in g.legal() if ch.command == "ReportDisruption")
+    opts = {o.field: o.values for o in report.options}
+    assert "e1" not in opts["disrupted"] and "e1" in opts["broken"] and "a1" in opts["disrupted"]
