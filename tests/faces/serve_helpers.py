@@ -113,6 +113,19 @@ class Server:
         self.kill(signal.SIGTERM)
 
 
+def due_events(lines) -> list[dict]:
+    """The data of each ``due`` event (whose move; no id) in a list of SSE lines."""
+    out, kind = [], ""
+    for line in lines:
+        if line.startswith("event: "):
+            kind = line[7:]
+        elif line.startswith("data: ") and kind == "due":
+            out.append(json.loads(line[6:]))
+        elif line == "":
+            kind = ""
+    return out
+
+
 def sse_events(lines) -> list[tuple[int, dict]]:
     """(id, data) of each complete event in an iterator of SSE lines, until the iterator stops."""
     out, seq, data = [], None, None
@@ -135,6 +148,7 @@ class Follower:
 
         self.url, self.headers = url, headers or {}
         self.got: list[tuple[int, dict, float]] = []
+        self.dues: list[dict] = []  # the ``due`` events (whose move), in order
         self.content_type = ""
         self.connections = 0
         self._stop = False
@@ -161,6 +175,7 @@ class Follower:
                         lines.append(line)
                         if line == "":
                             self.got += [(s, d, time.monotonic()) for s, d in sse_events(lines)]
+                            self.dues += due_events(lines)
                             lines = []
             except httpx.HTTPError:
                 pass

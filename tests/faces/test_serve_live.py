@@ -110,3 +110,22 @@ def test_a_server_killed_mid_play_restarts_and_every_game_verifies(tmp_path):
             )
             assert r.status_code == 200, r.text
             assert httpx.get(f"{again.url}/api/games/{gid}/verify", timeout=30).json()["ok"]
+
+
+def test_the_stream_tells_a_seat_when_it_becomes_its_move(tmp_path):
+    with Server(tmp_path) as srv:
+        gid, tokens, setup = _create(srv.url)
+        with Follower(f"{srv.url}/api/games/{gid}/events?after={setup}") as live:
+            deadline = time.monotonic() + 10
+            while not live.dues and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert live.dues and live.dues[-1]["waiting"] == ["alice"]   # once, on connecting
+            r = httpx.post(f"{srv.url}/api/games/{gid}/commands", json={"type": "EndPlayerTurn"},
+                           headers=bearer(tokens["alice"]))
+            assert r.status_code == 200, r.text
+            while live.dues[-1]["waiting"] != ["bob"] and time.monotonic() < deadline:
+                time.sleep(0.05)
+        last = live.dues[-1]
+        assert last["waiting"] == ["bob"] and last["seq"] == r.json()["seq"]
+        bob = next(s for s in last["seats"] if s["actor"] == "bob")
+        assert bob["line"] == "Your move: start your player turn (turn)."
