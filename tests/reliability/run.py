@@ -20,7 +20,7 @@ import time
 import traceback
 from functools import partial
 
-from . import (badinput, concurrent, crash, determinism, fairplay, fuzz, iofaults, jointdice, pgstore,
+from . import (badinput, bots, concurrent, crash, determinism, fairplay, fuzz, iofaults, jointdice, pgstore,
                rogue, tamper)
 
 HARNESSES = {
@@ -31,6 +31,7 @@ HARNESSES = {
     "jointdice": jointdice.run, "crash_create": crash.run_create, "pgstore": pgstore.run_scaled,
     "rogue": rogue.run,
     "fairplay": fairplay.run,
+    "bots": bots.run,
 }
 
 
@@ -95,6 +96,8 @@ def headline_ok(name: str, fig: dict) -> list[str]:
         off += pgstore.headline(fig)
     elif name == "rogue":
         off += rogue.headline(fig)
+    elif name == "bots":
+        off += bots.headline(fig)
     return off
 
 
