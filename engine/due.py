@@ -135,8 +135,13 @@ def due_commands(state: GameState, choices: list[Choice]) -> list[Choice]:
         steps = [ch for ch in choices
                  if getattr(K.BY_COMMAND.get(c.NAMES.get(ch.command)), "name", "") in open_kinds]
         return _phase_role_first(state, open_kinds, steps)
-    steps = [ch for ch in choices if ch.command in ADVANCE]
-    return sorted(steps, key=lambda ch: ADVANCE.index(ch.command))  # stable: the next phase first
+    steps = sorted((ch for ch in choices if ch.command in ADVANCE),
+                   key=lambda ch: ADVANCE.index(ch.command))  # stable: the next phase first
+    # a player turn under way goes on or ends; a new one (or a new game turn) starts only after it
+    t = state.turn
+    now = ("StartPhase", "EndPlayerTurn") if t.active and not t.ended else ("StartPlayerTurn",
+                                                                            "StartGameTurn")
+    return [ch for ch in steps if ch.command in now] or steps
 
 
 def _phase_role_first(state: GameState, open_kinds: dict, steps: list[Choice]) -> list[Choice]:
@@ -237,7 +242,7 @@ def answer(state: GameState, choices: list[Choice]) -> Due:
     needed = due_commands(state, choices)
     if not S.seated(state):
         side = state.turn.active or "the host"
-        line = f"{side} to move: {_say([_item(state, ch, '') for ch in needed])}" if needed else \
+        line = f"{side} to move: {_say([_item(state, ch, '') for ch in needed])}." if needed else \
             "Nothing is due."
         return Due(seq=state.seq, line=line)
     waiting = _waited(state, needed)
