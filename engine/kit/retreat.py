@@ -64,12 +64,21 @@ def check(state: GameState, spec: RetreatSpec, retreats: Sequence[Move]) -> None
     if missing or extra:
         raise RuleViolation(spec.rule, spec.wrong_units.format(missing=sorted(missing), extra=sorted(extra)))
     for uid, to in retreats:
-        unit = state.units[uid]
-        bar = spec.forbidden(state, unit, to) if to else None
-        if bar is None and spec.prefer is not None:
-            bar = spec.prefer(state, unit, to)
-        if bar:
-            raise RuleViolation(*bar)
+        found = bar(state, spec, state.units[uid], to)
+        if found:
+            raise RuleViolation(*found)
+
+
+def bar(state: GameState, spec: RetreatSpec, unit: UnitState, to: str) -> Bar | None:
+    """What ``check`` says of one move (``to`` '' for staying): the hook's bar, else the preference's, else None.
+
+    A kind's ``legal()`` lists a unit's destinations by asking this of each neighbour, so a listed one is
+    one the check accepts.
+    """
+    found = spec.forbidden(state, unit, to) if to else None
+    if found is None and spec.prefer is not None:
+        found = spec.prefer(state, unit, to)
+    return found
 
 
 def events(state: GameState, retreats: Sequence[Move], *, procedure: str, rule: str, unable_rule: str,
