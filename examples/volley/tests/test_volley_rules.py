@@ -1,8 +1,10 @@
 """The volley's rules V.0-V.5 (INVENTED): given the scenario's board, when a command, then its events."""
 from __future__ import annotations
 
+import msgspec
 import pytest
 
+from turnlog import verify_path
 from turnlog.commands import StartPhase
 from turnlog.kit import CommandError, DieRolled, Retreat, RuleViolation, UnitEliminated, UnitRetreated
 from volley.vocabulary import (OpenVolley, RetreatVolley, RollVolley, TakeVolleyLosses, VolleyOpened,
@@ -96,3 +98,21 @@ def test_v_4_survivors_retreat_and_v_5_not_next_to_a_firer_while_another_hex_is_
     got = events(game, back("0402"))
     assert got == [UnitRetreated(unit="us-1", from_hex="0302", to_hex="0402", rule="V.4", procedure="V1"),
                    VolleyPhaseChanged(procedure="V1", phase="done")]
+
+
+def test_v_3_a_rogue_client_eliminating_beyond_need_is_named_by_verify_at_its_seq(game):
+    """A log written around the rules, its hash chain intact: verify re-executes the command and names it."""
+    rolled(game, 5, firers=("ge-1", "ge-2"))  # L1/R: one factor, and both units taken below
+    cmd = {"type": "TakeVolleyLosses", "procedure": "V1", "units": ["us-1", "us-2"]}
+    rows = [(type(e).__name__, e.version, msgspec.json.encode(e).decode(), False) for e in (
+        UnitEliminated(unit="us-1", rule="V.3", procedure="V1"),
+        UnitEliminated(unit="us-2", rule="V.3", procedure="V1"),
+        VolleyPhaseChanged(procedure="V1", phase="done"))]
+    last = game.log.last()[0]
+    game.log.append(rows, expected_seq=last, actor="", command_type="TakeVolleyLosses",
+                    payload=msgspec.json.encode(cmd).decode())
+    path = game.log.path
+    game.close()
+    report = verify_path(path)
+    assert not report.ok and report.discrepancy is not None and report.discrepancy.seq == last + 1
+    assert report.discrepancy.rule == "V.3"
