@@ -101,8 +101,8 @@ def apply(state: GameState, event: Event) -> None:
 '''
 
 KIND = '''"""The ${name} kind: its phase table, one handler per command, what legal() offers, and its faces' hooks."""
-from turnlog.kit import (CommandError, KindView, MachineKind, Marker, Option, Overlay, RuleViolation,
-                         UnitEliminated, UnitView, board, build_machine)
+from turnlog.kit import (CommandError, KindView, MachineKind, Marker, Option, Overlay,
+                         RuleViolation, UnitEliminated, UnitView, board, build_machine)
 
 from .vocabulary import (EVENTS, ${Camel}, ${Camel}Opened, ${Camel}PhaseChanged, ${Camel}Rolled,
                          ${Camel}State, Open${Camel}, Roll${Camel}, apply)
