@@ -219,12 +219,16 @@ class Game(TimeTravel):
         """Who signs ``actor``'s command in a signed game (refused by rule if no one can), None otherwise."""
         return SG.signer_for(self.state.seats.keys, actor, signer or self.signers.get(actor))
 
-    def decide(self, state: GameState, command: c.Command, dice: D.Dice | None = None) -> list:
+    def decide(self, state: GameState, command: c.Command | str | dict,
+               dice: D.Dice | None = None) -> list:
         """Events the rules give for ``command`` on ``state``, without writing.
 
-        ``dice`` defaults to this game's committed seed (or the command's entered ``value``);
-        verify passes the rolls the log holds, so re-execution judges exactly what play judged.
+        ``command`` is what ``execute`` takes: a Struct, a dict (``Choice.example()``) or a JSON line,
+        checked the same way. ``dice`` defaults to this game's committed seed (or the command's entered
+        ``value``); verify passes the rolls the log holds, so re-execution judges exactly what play judged.
         """
+        if not isinstance(command, c.Command):
+            command = as_command(command)
         if dice is None:
             source = CL.dice_source(state, command)
             dice = CL.after_reveal(state, source) or J.dice_for(state, self.seed,

@@ -37,6 +37,8 @@ class Actor(NamedTuple):
 
 
 class Kind(Protocol):
+    """A combat system as the registry sees it: its name, its commands and the hooks below."""
+
     name: str
     commands: tuple[type[Command], ...]
 

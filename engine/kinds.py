@@ -61,9 +61,7 @@ def register(kind: Kind) -> Kind:
         if other.name == name:
             raise ValueError(f"procedure kind {name!r} is already registered "
                              f"({type(other).__module__})")
-    for cmd in kind.commands:
-        if cmd in BY_COMMAND or cmd.__name__ in {k.__name__ for k in BY_COMMAND}:
-            raise ValueError(f"command {cmd.__name__} is already decided by another kind")
+    _refuse_command_clash(name, tuple(kind.commands))
     events: tuple = tuple(getattr(kind, "events", ()))
     apply: Callable[[Any, object], None] | None = getattr(kind, "apply", None)
     if events and apply is None:
@@ -95,6 +93,21 @@ def register(kind: Kind) -> Kind:
     turn.HOLDERS[:] = [k for k in KINDS if getattr(k, "holds_board", None) is not None]
     BY_COMMAND.update({cmd: kind for cmd in kind.commands})
     return kind
+
+
+def _refuse_command_clash(name: str, commands: tuple[type, ...]) -> None:
+    """ValueError naming both kinds when a command name of kind ``name`` is one a registered kind decides
+    (or one the kind lists twice): the parser reads a command by its name alone."""
+    owners = {cls.__name__: k for cls, k in BY_COMMAND.items()}
+    seen: set[str] = set()
+    for cmd in commands:
+        other = owners.get(cmd.__name__)
+        if other is not None:
+            raise ValueError(f"procedure kind {name!r}: command name {cmd.__name__!r} is already decided by "
+                             f"kind {other.name!r} ({type(other).__module__}); rename one of them")
+        if cmd.__name__ in seen:
+            raise ValueError(f"procedure kind {name!r}: command name {cmd.__name__!r} is listed twice")
+        seen.add(cmd.__name__)
 
 
 #: event type -> the kinds whose ``react`` may answer it, worked out once per type (settle asks only

@@ -95,6 +95,8 @@ class UnitEliminated(Event, frozen=True, kw_only=True):
 
 
 class UnitRetreated(Event, frozen=True, kw_only=True):
+    """A unit retreated from one hex to another, with the evils the move took (14.73's labels)."""
+
     unit: str
     from_hex: str
     to_hex: str

@@ -19,6 +19,8 @@ from turnlog.events.setup import (BoxSpec, DiceSpec, DieSpec, FactionSpec, Featu
 
 
 class UnitState(msgspec.Struct, kw_only=True, omit_defaults=True):
+    """One unit as the log has left it: where it is, its factors, mode, markers and supply."""
+
     id: str
     nationality: str
     type: str
@@ -108,6 +110,8 @@ class Attrition(msgspec.Struct, kw_only=True, omit_defaults=True):
 
 
 class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
+    """The board folded from the log: the scenario's specs, units, hexes, turn, and each kind's state."""
+
     name: str = ""
     seed_sha256: str = ""
     seed: str = ""

@@ -1,8 +1,9 @@
 """turnlog as a library: the names a program that embeds it needs (docs/api.md).
 
-The names in ``__all__`` and the modules ``turnlog.commands``, ``turnlog.events.*`` are the stable
-surface. Everything else under ``turnlog.engine``, ``turnlog.events`` and ``turnlog.projections`` is
-importable but may move between versions (docs/api.md, "What is stable").
+The names in ``__all__`` and the modules ``turnlog.commands``, ``turnlog.events.*``, ``turnlog.kit`` (the
+kind SDK) and ``turnlog.testing`` are the stable surface. Everything else under ``turnlog.engine``,
+``turnlog.events`` and ``turnlog.projections`` is importable but may move between versions (docs/api.md,
+"What is stable").
 """
 from __future__ import annotations
 

@@ -109,7 +109,7 @@ def open_hexes(state: GameState, u: UnitState) -> list[str]:
 
 
 def spec(state: GameState, proc: Assault) -> kr.RetreatSpec:
-    def prefer(u: UnitState, to: str) -> kr.Bar | None:
+    def prefer(_board: GameState, u: UnitState, to: str) -> kr.Bar | None:
         free = open_hexes(state, u) if not to else []
         if free:
             return "AS-RET.5", f"{u.id} has a legal retreat ({', '.join(free)}); only a unit with none stays"

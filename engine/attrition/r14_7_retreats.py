@@ -140,7 +140,7 @@ def _lesser_evil(state: GameState, proc: Attrition, retreats: list[tuple[str, st
     """
     zocs: dict[str, set[str]] = {}
 
-    def prefer(u: UnitState, to: str) -> tuple[str, str] | None:
+    def prefer(_board: GameState, u: UnitState, to: str) -> tuple[str, str] | None:
         fac = faction(state, u)
         weight = int(is_combat_ground(u))
 

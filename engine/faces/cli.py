@@ -23,6 +23,7 @@ from . import terminal as T
 from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint  # noqa: F401  (commands the parser names)
 from .cli_args import DEMOS, build_parser, completion, seq_arg  # noqa: F401  (the tests and hosts read them here)
 from .cli_demo import DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
+from .cli_kind import cmd_kind_new  # noqa: F401  (the command the parser names)
 from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key  # noqa: F401  (commands the parser names)
 from .cli_play import (EXIT_REFUSED, actor_label, judge, play_lines, print_events,  # noqa: F401
                        printable_text, report_text)

@@ -176,6 +176,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--force", action="store_true", help="replace an existing output file (never a game or seed)")
     sp.set_defaults(fn="cmd_diagram")
     _serve(sub)
+    sp = sub.add_parser("kind", help="plugin authors: write a new combat system's skeleton (docs/kinds.md)")
+    kind_sub = sp.add_subparsers(dest="kind_cmd", required=True, help="new: write a kind's skeleton")
+    sp = kind_sub.add_parser("new", help="write turnlog-NAME/, a working kind on turnlog.kit with its entry "
+                                         "point, scenario and tests, into a new folder")
+    sp.add_argument("name", help="the kind's name: lower-case letters, digits and _ (a Python package name)")
+    sp.add_argument("--dir", default=".", help="where turnlog-NAME/ goes (default: here); never overwritten")
+    sp.set_defaults(fn="cmd_kind_new")
     sp = sub.add_parser("completion", help="print a shell's tab-completion script for turnlog "
                                            "(e.g. turnlog completion bash > "
                                            "~/.local/share/bash-completion/completions/turnlog)")

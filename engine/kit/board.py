@@ -73,6 +73,7 @@ def read_still(state: GameState, fn: Callable[..., T], *args) -> T:
 
 
 def faction_of(state: GameState, u: UnitState) -> str:
+    """The faction ``u`` fights for: its nationality's."""
     return state.nationalities[u.nationality].faction
 
 
@@ -97,6 +98,7 @@ def unit_class(u: UnitState) -> str:
 
 
 def on_board(u: UnitState) -> bool:
+    """Whether ``u`` stands in a hex of the map (not eliminated, not in a box or pool)."""
     return bool(u.hex) and not u.eliminated
 
 
@@ -123,4 +125,5 @@ def enemy_units(state: GameState, active: str, hex_: str, occ: dict | None = Non
 
 
 def neighbours(state: GameState, hex_: str) -> list[str]:
+    """The hexes of the map next to ``hex_`` (none for a hex not on it)."""
     return grid(state).adj.get(hex_, [])

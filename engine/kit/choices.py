@@ -51,6 +51,11 @@ class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
     domain: str = ""             # set: the field is open; ``values`` are examples only
     when: dict[str, Any] = {}
     bounds: list[Bound] = []
+    #: With ``reach``: each value's weight (a unit's factors), in the order of ``values``; the picks total
+    #: at least ``reach`` (all of them when they total less) and none is beyond need: without any one of
+    #: them the total would fall short. ``least``/``most`` are then not read.
+    weights: list[int] = []
+    reach: int = 0
 
     def __str__(self) -> str:
         where = "".join(f"[{v}]" for v in self.when.values())
@@ -58,6 +63,9 @@ class Option(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             self.field + (f" (if {', '.join(f'{k}={v}' for k, v in self.when.items())})" if where else "")
         if self.domain:
             text = f"open, {self.domain}"
+        elif self.reach and self.values:
+            shown = _show([f"{v} ({w})" for v, w in zip(self.values, self.weights)])
+            text = f"totalling at least {self.reach}, none beyond need, of {shown}"
         elif not self.many:
             text = ("none" if not self.values else f"one of {_show(self.values)}")
         else:
@@ -169,6 +177,12 @@ class Choice(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True):
             if shared:
                 taken.add(v)
             return v
+        if opt.reach:
+            free = [(v, w) for v, w in zip(opt.values, opt.weights) if not (shared and v in taken)]
+            picked = reaching(rng, free, opt.reach)
+            if shared:
+                taken.update(picked)
+            return picked
         most = opt.most if left is None else min(left, opt.most if opt.most is not None else left)
         picked = pick(rng, [v for v in opt.values if not (shared and v in taken)], opt.least, most,
                       opt.bounds)
@@ -231,6 +245,34 @@ def pick(rng: random.Random, values: list, least: int, most: int | None,
         if fits(v):
             out.append(v)
     return out
+
+
+def reaching(rng: random.Random, weighted: Sequence[tuple[Any, int]], reach: int) -> list:
+    """Values at random whose weights total at least ``reach`` with none beyond need (all, if they total less).
+
+    Values are taken in a random order until the total is reached, then any one whose loss still
+    leaves ``reach`` is put back, in a random order, so every pick is needed.
+    """
+    order = rng.sample(list(weighted), len(weighted))
+    out: list[tuple[Any, int]] = []
+    for vw in order:
+        if sum(w for _v, w in out) >= reach:
+            break
+        out.append(vw)
+    for vw in rng.sample(out, len(out)):
+        if sum(w for _v, w in out) - vw[1] >= reach:
+            out.remove(vw)
+    return [v for v, _w in out]
+
+
+def reached(weighted: Sequence[tuple[Any, int]], picked: Sequence[Any], reach: int) -> str:
+    """Why ``picked`` is not within a ``reach`` option over ``weighted`` ("" when it is): short, or one beyond need."""
+    weight = dict(weighted)
+    total = sum(weight.get(v, 0) for v in picked)
+    if total < min(reach, sum(weight.values())):
+        return f"they total {total}, short of {reach}"
+    spare = [v for v in picked if total - weight.get(v, 0) >= reach]
+    return f"{spare[0]} is beyond need: the others total {total - weight[spare[0]]}" if spare else ""
 
 
 def choice(command: str, fixed: dict | None = None, options: list[Option] | None = None, *,

@@ -25,7 +25,9 @@ class MachineKind:
     implement ``instances(state)`` (id -> instance with ``id`` and ``phase``), ``phase_event(instance,
     phase)`` (the kind's own PhaseChanged event) and ``side(state, instance, role)`` (the faction a role
     is, for ``legal``). A command with a ``procedure`` field is checked against its instance's phase;
-    one without opens an instance (its handler gets ``None``).
+    one without opens an instance (its handler gets ``None``). ``openers`` names each such command with
+    the rule that governs it: ``legal`` offers it, in ``turn_phase``, with the options ``opening`` gives
+    (None there: it may not be issued now).
     """
 
     name: ClassVar[str]
@@ -35,6 +37,8 @@ class MachineKind:
     #: The turn phase the kind's instances run in ("" = any); outside it they are refused under ``phase_rule``.
     turn_phase: ClassVar[str] = ""
     phase_rule: ClassVar[str] = ""
+    #: The commands that open an instance (they have no ``procedure`` field) -> the rule each cites.
+    openers: ClassVar[dict[type, str]] = {}
 
     # -- what a subclass provides ----------------------------------------------
 
@@ -43,6 +47,10 @@ class MachineKind:
 
     def phase_event(self, instance: Any, phase: str) -> object:
         raise NotImplementedError
+
+    def opening(self, state: GameState, command: str) -> list[Option] | None:
+        """The options of the opener ``command`` now, or None when it may not be issued (default: no options)."""
+        return []
 
     def side(self, state: GameState, instance: Any, role: str) -> str:
         """The faction that ``role`` is in ``instance`` ("" when no faction acts)."""
@@ -119,23 +127,31 @@ class MachineKind:
         """
         pid = getattr(cmd, "procedure", None)
         if pid is None:
-            return Actor("active", state.turn.active, self.machine.rule)
+            return Actor("active", state.turn.active, self.openers.get(type(cmd), self.machine.rule))
         inst = self.instances(state).get(pid)
         if inst is None:
             return Actor("seated", "", self.machine.rule)
         role = command_role(self.machine, inst.phase, type(cmd).__name__)
         faction = self.side(state, inst, role)
-        return Actor(role, faction, self.machine.rule) if faction else None
+        return Actor(role, faction, self.machine.rule_of(type(cmd).__name__)) if faction else None
 
     def legal(self, state: GameState) -> list[Choice]:
-        """For each open instance, each command its phase allows, with who must issue it and its options."""
+        """Each opener the turn phase allows, then for each open instance each command its phase allows,
+        with who must issue it, the rule that governs it and its options."""
         out = []
+        if self.openers and (not self.turn_phase or state.turn.phase == self.turn_phase):
+            for cmd, rule in self.openers.items():
+                opts = self.opening(state, cmd.__name__)
+                if opts is not None:
+                    out.append(choice(cmd.__name__, {}, opts, rule=rule, role="active",
+                                      faction=state.turn.active))
         for inst in self.open(state):
             for role, command, trig in self.machine.awaiting(inst.phase):
                 if self.machine.command_of(trig) is None:
                     continue
                 out.append(choice(command, {"procedure": inst.id}, self.options(state, inst, command),
-                                  rule=self.machine.rule, role=role, faction=self.side(state, inst, role)))
+                                  rule=self.machine.rule_of(command), role=role,
+                                  faction=self.side(state, inst, role)))
         return out
 
     def options(self, state: GameState, inst: Any, command: str) -> list[Option]:

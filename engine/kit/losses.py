@@ -36,7 +36,9 @@ class LossSpec(msgspec.Struct, frozen=True):  # a Struct: made per command, 8x c
     """What a result calls for and how a system words its refusals.
 
     ``judge(unit)`` gives the unit's Candidate, or None when there is no such unit. The messages are
-    format strings over ``taken`` (what the list pays), ``required`` and ``most``.
+    format strings over ``taken`` (what the list pays), ``required`` and ``most``. ``none_beyond_need``
+    also refuses, in any order, a loss without which the rest would still pay the result (what a
+    ``reach`` option of kit.choices offers).
     """
 
     rule: str
@@ -45,6 +47,7 @@ class LossSpec(msgspec.Struct, frozen=True):  # a Struct: made per command, 8x c
     field: str = "units"
     too_many: str = "{taken} offered but the result calls for {required}"
     too_few: str = "the owner must lose {most} here, not {taken}"
+    none_beyond_need: bool = False
 
 
 def most_of(required: Number, candidates: Iterable[Candidate]) -> Fraction:
@@ -79,6 +82,11 @@ def check(spec: LossSpec, chosen: Sequence[str], most: Number | Callable[[], Num
     for cand in judged:
         if not cand.eligible:
             raise RuleViolation(cand.rule, cand.why)
+    if spec.none_beyond_need:
+        spare = next((c for c in judged if taken - _exact(c.weight) >= required), None)
+        if spare is not None:
+            raise RuleViolation(spec.rule, f"{spare.unit} is beyond need: the others pay "
+                                f"{taken - _exact(spare.weight)} of {required}")
     if extra is not None:
         extra(judged)
     if taken >= required:

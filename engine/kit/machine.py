@@ -32,7 +32,8 @@ class ProcedureMachine:
     automatic step (the engine takes it itself). ``roles`` names who acts in each state;
     ``trigger_roles`` overrides that for one trigger where a state has two actors (attrition's
     ``losses``: the defender takes losses, the attacker may choose 2C). ``rule`` is the rule a
-    refusal by the table cites.
+    refusal by the table cites; ``rules`` maps a command to the rule that governs it where that is
+    another (a choice in ``legal()`` cites it, ``rule_of``).
     """
 
     def __init__(self, kind: str, *, states: Sequence[str],
@@ -40,8 +41,9 @@ class ProcedureMachine:
                  final: Sequence[str] = ("done",), facts: Mapping[str, Any] | None = None,
                  conditions: Mapping[str, Callable[[Any], bool]] | None = None,
                  roles: Mapping[str, str], trigger_roles: Mapping[str, str] | None = None,
-                 commands: Mapping[str, str], rule: str):
+                 commands: Mapping[str, str], rule: str, rules: Mapping[str, str] | None = None):
         self.kind, self.states, self.initial, self.final = kind, list(states), initial, tuple(final)
+        self.rules = dict(rules or {})
         self.transitions = [dict(t) for t in transitions]
         self.facts = dict(facts or {})
         self.conditions = dict(conditions or {})
@@ -95,6 +97,9 @@ class ProcedureMachine:
         missing = [s for s in self.states if s not in self.roles]
         if missing:
             raise ValueError(f"{self.kind} machine: no role for state(s) {', '.join(missing)}")
+        for name in self.rules:
+            if name not in self.commands:
+                raise ValueError(f"{self.kind} machine: rules names {name}, which is none of its commands")
         triggers = {t["trigger"] for t in self.transitions}
         for name, trig in self.commands.items():
             if trig not in triggers:
@@ -164,6 +169,10 @@ class ProcedureMachine:
                                 f"phase '{phase}' (possible now: "
                                 f"{', '.join(now) or 'nothing: it is over'})")
         return trig
+
+    def rule_of(self, command: str) -> str:
+        """The rule that governs ``command``: its own where ``rules`` gives one, else the table's."""
+        return self.rules.get(command, self.rule)
 
     def command_of(self, trigger: str) -> str | None:
         """The command that fires ``trigger``, or None for an automatic step."""

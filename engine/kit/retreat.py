@@ -4,8 +4,9 @@ Every system's retreat command is a ``RetreatCommand`` (engine/commands.py: a pr
 ``Retreat{unit, to}``; attrition's is ``RetreatUnits``), so ``moves`` reads any of them. ``check`` walks the
 moves: an unknown unit is named by its field path (``retreats[2].unit``), a unit listed twice, a unit
 that must retreat and is missing or one that may not retreat, then for each destination the system's
-``forbidden(state, unit, to)`` hook (its barred hexes, with the rule and why) and an optional ``prefer``
-hook (a lesser evil that was open). ``events`` turns the moves into one simultaneous set of events: every
+``forbidden(state, unit, to)`` hook (its barred hexes, with the rule and why) and an optional
+``prefer(state, unit, to)`` hook (a lesser evil that was open), both given the board before any unit moved.
+``events`` turns the moves into one simultaneous set of events: every
 move is judged on the board as it stood before any unit moved. Attrition plugs in its 14.7 rules
 (engine/attrition/r14_7_retreats.py).
 """
@@ -24,7 +25,7 @@ from ..errors import CommandError, RuleViolation
 Move = tuple[str, str]  # (unit, to); to '' when the unit has nowhere to go
 Bar = tuple[str, str]  # (rule, why)
 Forbidden = Callable[[GameState, UnitState, str], "Bar | None"]
-Prefer = Callable[[UnitState, str], "Bar | None"]
+Prefer = Callable[[GameState, UnitState, str], "Bar | None"]
 Detail = Callable[[UnitState, str], "tuple[list[str], list]"]
 
 
@@ -63,12 +64,21 @@ def check(state: GameState, spec: RetreatSpec, retreats: Sequence[Move]) -> None
     if missing or extra:
         raise RuleViolation(spec.rule, spec.wrong_units.format(missing=sorted(missing), extra=sorted(extra)))
     for uid, to in retreats:
-        unit = state.units[uid]
-        bar = spec.forbidden(state, unit, to) if to else None
-        if bar is None and spec.prefer is not None:
-            bar = spec.prefer(unit, to)
-        if bar:
-            raise RuleViolation(*bar)
+        found = bar(state, spec, state.units[uid], to)
+        if found:
+            raise RuleViolation(*found)
+
+
+def bar(state: GameState, spec: RetreatSpec, unit: UnitState, to: str) -> Bar | None:
+    """What ``check`` says of one move (``to`` '' for staying): the hook's bar, else the preference's, else None.
+
+    A kind's ``legal()`` lists a unit's destinations by asking this of each neighbour, so a listed one is
+    one the check accepts.
+    """
+    found = spec.forbidden(state, unit, to) if to else None
+    if found is None and spec.prefer is not None:
+        found = spec.prefer(state, unit, to)
+    return found
 
 
 def events(state: GameState, retreats: Sequence[Move], *, procedure: str, rule: str, unable_rule: str,

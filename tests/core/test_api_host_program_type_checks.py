@@ -4,8 +4,9 @@ The checkout's sources are copied (so no build/ lands in the checkout) and insta
 dependencies, into a fresh virtual environment that sees this interpreter's packages (mypy, msgspec ...).
 mypy then checks docs/api.md's first example and a small host program against that install: the default
 editable install reached turnlog.engine, .events and .projections through an import hook mypy cannot
-follow (pyproject.toml's build backend, turnlog/_build.py, makes it the strict one). Skipped only when
-mypy is not installed.
+follow (pyproject.toml's build backend, turnlog/_build.py, makes it the strict one). A plugin is a host
+too: the example kind (examples/volley) and the skeleton `turnlog kind new` writes, both on turnlog.kit,
+type-check with them (their events declare ``frozen=True``). Skipped only when mypy is not installed.
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from turnlog.engine.faces.cli_kind import write
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "README.md", "turnlog", "engine", "events", "projections")
@@ -79,7 +82,11 @@ def test_a_host_program_type_checks_after_pip_install_e(tmp_path):
     assert str(src) in where.stdout, where.stdout + where.stderr  # this install, not another turnlog
     (tmp_path / "host.py").write_text(HOST, encoding="utf-8")
     (tmp_path / "api_example.py").write_text(_api_example(), encoding="utf-8")
+    shutil.copytree(ROOT / "examples" / "volley" / "volley", tmp_path / "volley",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    write("hedge", tmp_path)
+    shutil.move(tmp_path / "turnlog-hedge" / "hedge", tmp_path / "hedge")
     checked = subprocess.run([py, "-m", "mypy", "--no-incremental", "--python-executable", str(py),
-                              "host.py", "api_example.py"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                             timeout=600)
+                              "host.py", "api_example.py", "volley", "hedge"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=600)
     assert checked.returncode == 0, checked.stdout + checked.stderr

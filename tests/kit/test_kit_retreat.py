@@ -80,12 +80,15 @@ def test_malformed_moves_name_the_field(state, moves, message):
     assert str(err.value) == message
 
 
-def clear_first(state):
-    """Y.4 (invented): into a forest only when no clear hex is open; nowhere only when no hex is open."""
-    def prefer(u, to):
-        if to and state.hexes[to].terrain != "forest":
+def clear_first():
+    """Y.4 (invented): into a forest only when no clear hex is open; nowhere only when no hex is open.
+
+    The hook reads the board it is given (the board before any unit moved), not one it closed over."""
+    def prefer(board, u, to):
+        if to and board.hexes[to].terrain != "forest":
             return None
-        clear = sorted(h for h in grid(state).adj[u.hex] if not forbidden(state, u, h) and state.hexes[h].terrain == "clear")
+        clear = sorted(h for h in grid(board).adj[u.hex]
+                       if not forbidden(board, u, h) and board.hexes[h].terrain == "clear")
         if clear:
             return "Y.4", f"{u.id} may not {'enter ' + to if to else 'stay'}: {clear[0]} is clear"
         return None
@@ -93,19 +96,19 @@ def clear_first(state):
 
 
 def test_a_preference_hook_refuses_a_legal_but_worse_destination(state):
-    s = spec(prefer=clear_first(state))
+    s = spec(prefer=clear_first())
     R.check(state, s, [("ge-1", "0102"), ("ge-2", "0201")])
     err = pytest.raises(RuleViolation, R.check, state, s, [("ge-1", "0102"), ("ge-2", "0302")]).value
     assert (err.rule, err.message) == ("Y.4", "ge-2 may not enter 0302: 0101 is clear")
 
 
 def test_the_preference_hook_sees_a_unit_that_did_not_retreat(state):
-    err = pytest.raises(RuleViolation, R.check, state, spec(prefer=clear_first(state)), [("ge-1", ""), ("ge-2", "0102")])
+    err = pytest.raises(RuleViolation, R.check, state, spec(prefer=clear_first()), [("ge-1", ""), ("ge-2", "0102")])
     assert (err.value.rule, err.value.message) == ("Y.4", "ge-1 may not stay: 0101 is clear")
 
 
 def test_a_barred_destination_is_refused_before_the_preference_is_asked(state):
-    err = pytest.raises(RuleViolation, R.check, state, spec(prefer=clear_first(state)), [("ge-1", "0203"), ("ge-2", "")])
+    err = pytest.raises(RuleViolation, R.check, state, spec(prefer=clear_first()), [("ge-1", "0203"), ("ge-2", "")])
     assert err.value.rule == "Y.2"
 
 

@@ -4,19 +4,19 @@ from __future__ import annotations
 from turnlog.events.base import Event
 
 
-class SkirmishBegun(Event, kw_only=True):
+class SkirmishBegun(Event, frozen=True, kw_only=True):
     procedure: str
     attacker: str
     defender: str
     target: str
 
 
-class SkirmishRolled(Event, kw_only=True):
+class SkirmishRolled(Event, frozen=True, kw_only=True):
     procedure: str
     hit: bool
 
 
-class SkirmishPhaseChanged(Event, kw_only=True):
+class SkirmishPhaseChanged(Event, frozen=True, kw_only=True):
     procedure: str
     phase: str
 
