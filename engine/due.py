@@ -132,8 +132,7 @@ def due_commands(state: GameState, choices: list[Choice]) -> list[Choice]:
         return [ch for ch in choices if ch.command in ("AcceptClaim", "DisputeClaim")]
     open_kinds = {k.name: k for k in K.active(state) if k is not T.KIND and k.unfinished(state) is not None}
     if open_kinds:
-        steps = [ch for ch in choices
-                 if getattr(K.BY_COMMAND.get(c.NAMES.get(ch.command)), "name", "") in open_kinds]
+        steps = [ch for ch in choices if getattr(kind_of(ch), "name", "") in open_kinds]
         return _phase_role_first(state, open_kinds, steps)
     steps = sorted((ch for ch in choices if ch.command in ADVANCE),
                    key=lambda ch: ADVANCE.index(ch.command))  # stable: the next phase first
@@ -144,18 +143,25 @@ def due_commands(state: GameState, choices: list[Choice]) -> list[Choice]:
     return [ch for ch in steps if ch.command in now] or steps
 
 
+def kind_of(ch: Choice):
+    """The registered kind whose command ``ch`` issues, or None."""
+    cls = c.NAMES.get(ch.command)
+    return K.BY_COMMAND.get(cls) if cls is not None else None
+
+
 def _phase_role_first(state: GameState, open_kinds: dict, steps: list[Choice]) -> list[Choice]:
     """Of an open procedure's steps, those of the role its phase names (attrition's losses phase: the
     defender's losses, not the attacker's optional two counters, 14.44), where one of them is offered."""
     out = []
     for kind in open_kinds.values():
         machine, inst = getattr(kind, "machine", None), getattr(kind, "instances", None)
-        mine = [ch for ch in steps if K.BY_COMMAND.get(c.NAMES.get(ch.command)) is kind]
+        mine = [ch for ch in steps if kind_of(ch) is kind]
         procs = inst(state) if inst is not None and machine is not None else {}
         keep = []
         for ch in mine:
             proc = procs.get(ch.fixed.get("procedure", ""))
-            role = machine.roles.get(getattr(proc, "phase", ""), "") if proc is not None else ""
+            role = machine.roles.get(getattr(proc, "phase", ""), "") \
+                if proc is not None and machine is not None else ""
             same = [x for x in mine if x.fixed.get("procedure") == ch.fixed.get("procedure")
                     and x.role == role]
             if not same or ch.role == role:
@@ -185,7 +191,7 @@ def words(state: GameState, ch: Choice, actor: str = "") -> str:
             return f"{verb} {ch.note}"
         case "AddNote":
             return "add a note"
-    hook = getattr(K.BY_COMMAND.get(c.NAMES.get(ch.command)), "words", None)
+    hook = getattr(kind_of(ch), "words", None)
     said = hook(state, ch) if hook is not None else None
     return said or _generic(ch)
 

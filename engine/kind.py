@@ -54,6 +54,12 @@ class Kind(Protocol):
     def who(self, state: GameState, command: Command) -> "Actor | None":
         """Who must issue ``command`` now; None (or no ``who`` at all): the phasing side or the host."""
 
+    def words(self, state: GameState, choice: Choice) -> "str | None":
+        """``choice`` in its issuer's words for the "whose move" sentences (optional; engine/due.py).
+
+        None (or no ``words`` at all): the command's name and the counts its options fix.
+        """
+
     def view(self, state: GameState) -> KindView:
         """What this kind's state shows on the board at ``state`` (optional: no view, none drawn).
 
