@@ -159,6 +159,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("demo", help="play the bundled worked examples end to end and verify them")
     sp.add_argument("--dir", default="turnlog-demo", help="where the demo game files go")
     sp.add_argument("--scenario", choices=DEMOS, help="play only this bundled example (default: all)")
+    sp.add_argument("--narrative", action="store_true",
+                    help="print every event with its rules, the board at the key points and the verify report")
     sp.set_defaults(fn="cmd_demo")
     sp = sub.add_parser("diagram", help="a procedure kind's phase machine, drawn from its live table")
     sp.add_argument("--kind", default="attrition",
