@@ -61,3 +61,10 @@ def test_completion_through_the_cli_and_an_unknown_shell_refused():
     assert r.returncode == 0 and "complete" in r.stdout
     bad = _run("completion", "fish")
     assert bad.returncode == 2 and "invalid choice: 'fish'" in bad.stderr and not bad.stdout
+
+
+def test_the_test_extra_runs_the_suite_on_a_worker_per_core():
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert any(d.startswith("pytest-xdist") for d in meta["project"]["optional-dependencies"]["test"])
+    opts = meta["tool"]["pytest"]["ini_options"]["addopts"].split()
+    assert opts[opts.index("-n") + 1] == "auto" and opts[opts.index("--dist") + 1] == "loadfile"
