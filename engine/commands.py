@@ -277,8 +277,8 @@ def lone_surrogate(text: str | bytes) -> str | None:
 def parse(line: str | bytes, known: Callable[[], Iterable[str]] | None = None) -> Command:
     """Decode one JSON command; bad input raises CommandError naming the field.
 
-    An unknown command type is refused with the commands ``known()`` names (a game's: those of the kinds
-    it uses), or with every command the parser knows.
+    An unknown command type is refused with the commands ``known()`` names (a game's: those of the
+    kinds it uses), or with every command the parser knows.
     """
     try:
         if isinstance(line, str) and not line.isascii():

@@ -134,7 +134,7 @@ def active(state) -> list[Kind]:
 
 
 def command_names(state) -> list[str]:
-    """The commands this game takes: the core's and those of the kinds it uses (what a refusal lists)."""
+    """The commands this game takes, the core's and its kinds': listed when refusing another."""
     core = [cls.__name__ for cls in c.AnyCommand.__args__]
     return list(dict.fromkeys(core + [cmd.__name__ for k in active(state) for cmd in k.commands]))
 

@@ -38,8 +38,9 @@ def quoted(text: str) -> str:
     return '"' + printable(text.replace("\\", "\\\\").replace('"', '\\"')) + '"'
 
 
-#: An elimination's reason that sends the unit somewhere other than the force pool (a WiF kampfgruppe to
-#: its repair pool): "<as what>, to <place> instead (<rule>)". The line then names that one place.
+#: An elimination's reason that sends the unit somewhere other than the force pool (a WiF
+#: kampfgruppe to its repair pool): "<as what>, to <place> instead (<rule>)". The line names that
+#: one place.
 _ELSEWHERE = re.compile(r"(?P<what>.+), to (?P<place>.+) instead \((?P<rule>[^()]+)\)")
 
 

@@ -361,7 +361,8 @@ def cmd_diff(args) -> int:
         else:
             start = args.from_seq if args.from_seq is not None else _before_last_command(g)
             end = args.to_seq if args.to_seq is not None else g.log.last()[0]
-            if start > end:  # in one game a diff reads forward; across a fork each seq is its own file's
+            # In one game a diff reads forward; across a fork (--other) each seq is its own file's.
+            if start > end:
                 said = f"--from {start}" if args.from_seq is not None else \
                     f"--from's default, seq {start} (before the last command),"
                 raise CommandError(f"{said} is after --to {end}: give the earlier seq as --from")

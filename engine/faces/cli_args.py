@@ -43,7 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="cmd", required=True)
 
     def with_db(sp, dice: bool = True):
-        """--db, and unless ``dice`` is False (a command that neither rolls nor writes) the seed and durability."""
+        """--db and, unless ``dice`` is False (a command that neither rolls nor writes), the seed
+        files and the durability."""
         sp.add_argument("--db", required=True, help="the game's SQLite file, or a PostgreSQL game: "
                                                     "postgresql:///DB?host=/socket/dir&game=ID (docs/design.md)")
         if not dice:
@@ -162,8 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--actor", default="", help="who issues the shell's commands (as the shell's `as NAME`)")
     _signing_key(sp)
     sp.set_defaults(fn="cmd_repl")
-    sp = with_db(sub.add_parser("diff", help="what changed between two seqs, or between a game and its fork"),
-                 dice=False)
+    sp = with_db(sub.add_parser("diff", help="what changed between two seqs, or between a game and its "
+                                             "fork"), dice=False)
     sp.add_argument("--from", dest="from_seq", type=seq_arg, help="the earlier seq (default: before the last command)")
     sp.add_argument("--to", dest="to_seq", type=seq_arg, help="the later seq (default: the last)")
     sp.add_argument("--other", help="a second game file (a fork): compare DB at --from with OTHER at --to, "
@@ -174,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--dir", default="turnlog-demo", help="where the demo game files go")
     sp.add_argument("--scenario", choices=DEMOS, help="play only this bundled example (default: all)")
     sp.add_argument("--narrative", action="store_true",
-                    help="print every event with its rules, the board at the key points and the verify report")
+                    help="print every event with its rules, the board at the key points and the verify "
+                         "report")
     sp.set_defaults(fn="cmd_demo")
     sp = sub.add_parser("diagram", help="a procedure kind's phase machine, drawn from its live table")
     sp.add_argument("--kind", default="attrition",

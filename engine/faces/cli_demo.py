@@ -1,6 +1,7 @@
-"""`turnlog demo`: play each bundled scenario's script on a fresh game, verify it, say in a line what it showed.
+"""`turnlog demo`: play each bundled scenario's script verify it, say what it shows.
 
-`--narrative` prints every event with its rules and the board at the key points, then the verify report.
+First one line per example says what it shows, then one line each gives its verdict; `--narrative`
+prints every event with its rules and the board at the key points, then the whole verify report.
 
 The demo writes only into its own folder and replaces only games an earlier demo wrote (their log commits
 to the demo's published seed): a user's file of the same name is refused, never overwritten.
@@ -24,24 +25,21 @@ from . import terminal as T
 from .cli_play import play_lines, printable_text, report_text
 
 
-#: What each worked example shows, in one line: printed before any is played.
+#: What each worked example shows, in one line, printed before any is played (WaR: Wacht am
+#: Rhein II; WiF: World in Flames).
 SHOWS = {
-    "bridgehead-14-65": "attrition against an invasion bridgehead, which falls whatever losses are chosen (14.65)",
-    "key-hex-14-62": "three attritions against key hexes, each held or lost by the losses chosen (14.62)",
-    "ctl-examples-14-43": "the CTL modifier in three zones: the largest group, a tie, a partly supplied unit (14.43)",
-    "eastern-front-winter": "a Russian winter attrition: the capped winter modifier, the Pact line's two zones, "
-                            "hexes designated for losses (14.42C, 14.211, 14.521)",
-    "ridge-line-9": "Wacht am Rhein II attack designation: the hexes that must be attacked and the ground assault "
-                    "(9.0-9.2.4; an INVENTED position)",
-    "river-town-11-16-5": "World in Flames land combat: the table, two dice, casualty points, first losses, "
-                          "kampfgruppen (11.16.5; INVENTED tables)",
-    "hedgerow-assault": "Panzer Campaigns assault: values and modifiers, the two combat results, disruption, "
-                        "retreats (AS-*; INVENTED values)",
+    "bridgehead-14-65": "attrition of an invasion bridgehead, lost whatever losses are chosen (14.65)",
+    "key-hex-14-62": "three attritions of key hexes, held or lost by the losses chosen (14.62)",
+    "ctl-examples-14-43": "the CTL modifier: the largest group, a tie, a partly supplied unit (14.43)",
+    "eastern-front-winter": "Russian winter: the capped modifier, the Pact line's zones (14.42C, 14.211)",
+    "ridge-line-9": "WaR II attack designation: hexes that must be attacked (9.x; INVENTED map)",
+    "river-town-11-16-5": "WiF land combat: table, dice, losses, kampfgruppen (11.16.5; INVENTED tables)",
+    "hedgerow-assault": "Panzer Campaigns assault: values, results, retreats (AS-*; INVENTED data)",
 }
 
 
 def cmd_demo(args) -> int:
-    """Play each example into its own game file and verify it: one line each, or the whole narrative."""
+    """Play each example into its own game file and verify it: a line each, or the narrative."""
     out = Path(args.dir)
     if out.exists() and not out.is_dir():
         raise CommandError(f"--dir: {out} is a file, not a folder")
@@ -53,12 +51,13 @@ def cmd_demo(args) -> int:
     for db in replacing:
         T.say(f"replacing {db} (a game an earlier `turnlog demo` wrote)")
     long = bool(getattr(args, "narrative", False))
-    T.say(f"turnlog demo: {len(names)} worked example{'s' if len(names) != 1 else ''}, each played by its "
-          f"script into a game file in {out} and verified:")
+    T.say(f"turnlog demo: {len(names)} worked example{'s' if len(names) != 1 else ''}, each played "
+          f"by its script into a game file in {out} and verified:")
     for name in names:
         T.say(f"  {name:<21} {SHOWS[name]}")
     if not long:
-        T.say("(`turnlog demo --narrative` prints every event with its rule and the board at the key points)")
+        T.say("(`turnlog demo --narrative` prints every event with its rule, and the board at "
+              "the key points)")
     status = 0
     for name in names:
         rc = _play(name, out / f"{name}.db", demo_seed, long)
@@ -67,12 +66,13 @@ def cmd_demo(args) -> int:
         status |= rc
     db = out / f"{names[0]}.db"
     print()
-    T.say(f"the logs are kept; try: turnlog log --db {db}, turnlog show --db {db}, turnlog repl --db {db}")
+    T.say(f"the logs are kept; try: turnlog log --db {db}, turnlog show --db {db}, "
+          f"turnlog repl --db {db}")
     return status
 
 
 def _play(name: str, db: Path, demo_seed: bytes, long: bool) -> int:
-    """One example: its script on a fresh game beside db, verified, then moved onto db; 1 if it fails verify."""
+    """Play one example's script beside db, verify it, move it onto db; 1 if it does not verify."""
     from .. import scenario as S  # the parser: only the commands that read a scenario
     from ..verify import verify
     sc = S.load(name)
@@ -84,8 +84,10 @@ def _play(name: str, db: Path, demo_seed: bytes, long: bool) -> int:
     tmp = db.parent / f".{name}.demo-{os.getpid()}.db"
     try:
         with Game.create(tmp, sc, seed=demo_seed, public_seed=True) as g:
-            script = resources.files("turnlog.engine.scenarios").joinpath(f"{name}.jsonl").read_text()
-            rc = play_lines(g, script.splitlines(), out=sink, after=lambda cmd: _demo_board(g, cmd, sink))
+            folder = resources.files("turnlog.engine.scenarios")
+            script = folder.joinpath(f"{name}.jsonl").read_text()
+            rc = play_lines(g, script.splitlines(), out=sink,
+                            after=lambda cmd: _demo_board(g, cmd, sink))
             if rc:
                 return rc
             _demo_board(g, None, sink)

@@ -21,12 +21,13 @@ _SEED = {"revealed": "the seed revealed in the log",
 
 
 def _public(rep: Report) -> str:
-    """The warning of a seed others know, or '' when no roll was drawn from it (none, or all typed)."""
+    """The warning of a seed others know, or '' when no roll came from it (none, or all typed)."""
     n = rep.rolls_derived
     if rep.seed_public is not True or not n:
         return ""
     rolls = "the one roll" if n == 1 else f"the {n} rolls"
-    return f"the dice seed is public (typed by hand or published): anyone could predict {rolls} drawn from it"
+    return (f"the dice seed is public (typed by hand or published): anyone could predict {rolls} "
+            "drawn from it")
 
 
 _KEYLESS = ("the log is in the signed format (log format 4) but registers no key: a signed game "
@@ -143,7 +144,8 @@ def _lines(rep: Report, path: str) -> list[str]:
     if rep.problem and rep.stage == "schema":
         lines.append(f"  log       {rep.problem}")
     if rep.ok:
-        buts = [x for x in (_public(rep), _KEYLESS if rep.keyless_signed_format is True else "") if x]
+        keyless = _KEYLESS if rep.keyless_signed_format is True else ""
+        buts = [x for x in (_public(rep), keyless) if x]
         lines.append("VERIFIED" + (f", but {'; and '.join(buts)}" if buts else ""))
     else:
         first = rep.first_named()
