@@ -20,10 +20,16 @@ _SEQ_MAX = (1 << 63) - 1  # SQLite's INTEGER
 
 
 def _bundled() -> list[str]:
-    """The bundled scenarios' names, read from the package's folder (no scenario is parsed)."""
-    from importlib import resources
-    folder = resources.files("turnlog.engine.scenarios")
-    return sorted(f.name[:-5] for f in folder.iterdir() if f.name.endswith(".toml"))
+    """The bundled scenarios' names, listed from their folder.
+
+    The folder is found without importing its package, so that building the parser imports nothing a
+    reading command would not (tests/faces/test_cli_reading_imports_no_rules.py).
+    """
+    from importlib.util import find_spec
+    from pathlib import Path
+    spec = find_spec("turnlog.engine.scenarios")
+    folders = list(spec.submodule_search_locations or []) if spec else []
+    return sorted(f.name[:-5] for d in folders for f in Path(d).iterdir() if f.name.endswith(".toml"))
 
 
 def seq_arg(text: str) -> int:

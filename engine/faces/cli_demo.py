@@ -1,4 +1,4 @@
-"""`turnlog demo`: play each bundled scenario's script verify it, say what it shows.
+"""`turnlog demo`: play each bundled scenario's script, verify it, say what it shows.
 
 First one line per example says what it shows, then one line each gives its verdict; `--narrative`
 prints every event with its rules and the board at the key points, then the whole verify report.
