@@ -39,6 +39,9 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--commands", type=int, help="commands per durable-append repetition (default 500)")
     p.add_argument("--samples", type=int, help="random at(seq) points and undos per log (default 40)")
     p.add_argument("--no-peer", action="store_true", help="skip eventsourcing")
+    p.add_argument("--smoke", action="store_true",
+                   help="the fewest repetitions that still give a median and a spread (3): checks that the "
+                        "code runs (the test suite); its figures measure nothing")
     p.add_argument("--no-serve", action="store_true",
                    help="skip turnlog serve (benchmarks/serve_figures.py)")
     p.add_argument("--undo-cycles", type=int, default=2000,
@@ -49,6 +52,11 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("--markdown", type=Path, metavar="RESULT.json",
                    help="print a stored result as the Markdown tables docs/performance.md keeps, and exit")
     return p.parse_args(argv)
+
+
+def _least(args: argparse.Namespace, least: int, n: int) -> int:
+    """``n`` repetitions, raised to ``least`` for a figure to mean something, or to 3 in a smoke run."""
+    return max(3, n) if args.smoke else max(least, n)
 
 
 def run(args: argparse.Namespace, say=print) -> dict:
@@ -283,7 +291,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
         fork, imported = cases.fork_and_import(original, work)
         demo = cases.demo_game(work)
         faces.cli_figures(fig, work, demo, {"original": original, "fork": fork, "import": imported},
-                          max(reps, 7))
+                          _least(args, 7, reps))
         say(f"the REPL's cursor and the HTML export on a {args.repl_events:,}-event game ...")
         faces.repl_figures(fig, work, args.repl_events, max(50, samples * 5), reps)
         if args.no_serve or not serve_figures.available():
@@ -291,7 +299,7 @@ def run(args: argparse.Namespace, say=print) -> dict:
         else:
             say("turnlog serve on a loopback port: a command against the direct path, games at "
                 "once, push ...")
-            serve_figures.figures(fig, work, max(20, samples * 5), max(5, samples))
+            serve_figures.figures(fig, work, _least(args, 20, samples * 5), _least(args, 5, samples))
 
         # -- verify against replay on a game of real commands of the same length --
         from turnlog.engine.verify import verify_path

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from importlib import import_module
-from typing import Any, Callable, Literal, Union
+from typing import Any, Callable, Iterable, Literal, Union
 
 import msgspec
 
@@ -278,8 +278,12 @@ def lone_surrogate(text: str | bytes) -> str | None:
     return f"\\u{(m.group(1) or m.group(2)).lower()}" if m else None
 
 
-def parse(line: str | bytes) -> Command:
-    """Decode one JSON command; bad input raises CommandError naming the field."""
+def parse(line: str | bytes, known: Callable[[], Iterable[str]] | None = None) -> Command:
+    """Decode one JSON command; bad input raises CommandError naming the field.
+
+    An unknown command type is refused with the commands ``known()`` names (a game's: those of the
+    kinds it uses), or with every command the parser knows.
+    """
     try:
         if isinstance(line, str) and not line.isascii():
             # a lone surrogate character (Python text): the same refusal as its escape (ASCII text
@@ -296,6 +300,6 @@ def parse(line: str | bytes) -> Command:
         msg = explain(err)
         if "invalid value" in msg and "type" in msg:
             if _more():  # a tag of a kind not loaded yet: read it again with every installed kind
-                return parse(line)
-            msg += f" (known commands: {', '.join(sorted(NAMES))})"
+                return parse(line, known)
+            msg += f" (known commands: {', '.join(sorted(known() if known else NAMES))})"
         raise CommandError(msg) from None

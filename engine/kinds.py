@@ -146,6 +146,12 @@ def active(state) -> list[Kind]:
     return [k for k in KINDS if used(state, k)]
 
 
+def command_names(state) -> list[str]:
+    """The commands this game takes, the core's and its kinds': listed when refusing another."""
+    core = [cls.__name__ for cls in c.AnyCommand.__args__]
+    return list(dict.fromkeys(core + [cmd.__name__ for k in active(state) for cmd in k.commands]))
+
+
 def view(state) -> V.BoardView:
     """The board of ``state`` as every face draws it: the core's units, then each used kind's view."""
     out = V.BoardView(units={uid: V.core_unit(u) for uid, u in state.units.items()},

@@ -183,6 +183,9 @@ def _with_tables(sc: Scenario, origin: str, base: Path) -> Scenario:
 
 def load(path: str | Path) -> Scenario:
     """Read a scenario file by its extension, or a bundled one by name."""
+    if path == "":  # Path("") is ".", the current folder: name the empty argument instead
+        raise ScenarioError(f"scenario: empty; name a scenario file or a bundled scenario "
+                            f"({', '.join(bundled_names())})")
     p = Path(path)
     if not p.exists():
         bundled = resources.files("turnlog.engine.scenarios").joinpath(f"{path}.toml")

@@ -104,11 +104,22 @@ def pools(state: GameState) -> list[str]:
 
 
 def unit_text(u: UnitState, v: UnitView) -> str:
-    """A unit in brackets for the text board: nationality, type, strength, mode, markers."""
+    """A unit in brackets for the text board: nationality, type, strength, mode, markers.
+
+    A unit whose class is another word than its type shows both (a WiF MECH corps of type armor:
+    ``armor/MECH``), so two units of one type and different classes never look alike; a class that
+    only shortens its type (ARM of armor) is not repeated.
+    """
     extra = [v.mode] if v.mode else []
     extra += [m.name for m in v.markers]
     extra += [u.supply] if u.supply != "full" else []
-    return f"{u.nationality} {u.type} {v.strength}" + "".join(f" {x}" for x in extra)
+    kind = u.type + (f"/{u.unit_class}" if _another_word(u.unit_class, u.type) else "")
+    return f"{u.nationality} {kind} {v.strength}" + "".join(f" {x}" for x in extra)
+
+
+def _another_word(unit_class: str, unit_type: str) -> bool:
+    c, t = unit_class.lower(), unit_type.lower()
+    return bool(c) and not (t.startswith(c) or c.startswith(t))
 
 
 def unit_lines(before: BoardView, after: BoardView) -> list[tuple[str, str, str, str]]:

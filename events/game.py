@@ -86,7 +86,11 @@ class FeatureRemoved(Event, frozen=True, kw_only=True):
 
 
 class UnitEliminated(Event, frozen=True, kw_only=True):
-    """A unit left the board for its force pool."""
+    """A unit left the board for its force pool, or for the place its reason names instead.
+
+    A reason "<as what>, to <place> instead (<rule>)" names the place (a WiF kampfgruppe: its repair
+    pool).
+    """
 
     unit: str
     rule: str

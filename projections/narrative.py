@@ -38,6 +38,20 @@ def quoted(text: str) -> str:
     return '"' + printable(text.replace("\\", "\\\\").replace('"', '\\"')) + '"'
 
 
+#: An elimination's reason that sends the unit somewhere other than the force pool (a WiF
+#: kampfgruppe to its repair pool): "<as what>, to <place> instead (<rule>)". The line names that
+#: one place.
+_ELSEWHERE = re.compile(r"(?P<what>.+), to (?P<place>.+) instead \((?P<rule>[^()]+)\)")
+
+
+def _eliminated(unit: str, rule: str, why: str) -> str:
+    """Where an eliminated unit went, with the rule that sent it there."""
+    m = _ELSEWHERE.fullmatch(why)
+    if m:
+        return f"{unit} eliminated ({rule}), to {m['place']} as {m['what']} ({m['rule']})"
+    return f"{unit} eliminated, to the force pool ({rule}{': ' + why if why else ''})"
+
+
 def listed(ids) -> str:
     """Ids joined for a narrative line, or "none": how every kind's narrative names a set of units or hexes."""
     return ", ".join(ids) or "none"
@@ -164,7 +178,7 @@ def _line(event) -> str:
         case g.FeatureRemoved(hex=h, kind=k, rule=r):
             return f"{k} in {h} removed" + (f" ({r}: its hex lost its last ground unit)" if r == "14.523" else "")
         case g.UnitEliminated(unit=u, rule=r, reason=why):
-            return f"{u} eliminated, to the force pool ({r}{': ' + why if why else ''})"
+            return _eliminated(u, r, why)
         case g.UnitRetreated(unit=u, from_hex=f, to_hex=t, rule=r, evils=ev):
             return f"{u} retreats {f} -> {t} ({r}{'; ' + ', '.join(ev) if ev else ''})"
         case g.UnitAdvanced(unit=u, from_hex=f, to_hex=t, rule=r):

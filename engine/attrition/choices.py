@@ -160,8 +160,10 @@ def select_choice(state: GameState, p: Attrition) -> Choice:
                    most=None if p.zone_cleared else p.hexes, bounds=must)]
     opts += [Option(field="selections[].units", values=movers, many=True, least=1, most=None,
                     when={"selections[].hex": h}) for h, movers in offered]
+    # With no hex to offer, "selections[].hex: none" alone does not say how to finish: words do.
+    note = "" if offered else "send SelectOccupation with no selections to advance into no hex"
     return choice("SelectOccupation", {"procedure": p.id}, opts, distinct=["selections[].units"],
-                  rule="14.61", role="attacker", faction=p.attacker)
+                  rule="14.61", role="attacker", faction=p.attacker, note=note)
 
 
 def retreat_choice(state: GameState, p: Attrition) -> Choice:

@@ -41,7 +41,8 @@ def _open(args, readonly: bool = False) -> Game:
     """Open the game; a reading command (log, show, diff) opens it read-only, so it changes nothing."""
     from ..progress import Progress
     with Progress("replay") as progress:
-        g = Game.open(args.db, seed_file=getattr(args, "seed_file", None), synchronous=args.synchronous,
+        g = Game.open(args.db, seed_file=getattr(args, "seed_file", None),
+                      synchronous=getattr(args, "synchronous", "FULL"),
                       progress=progress, secret_files=getattr(args, "secret_file", None), readonly=readonly)
     if getattr(g, "seed_problem", ""):  # reading still works; rolls from the seed are refused
         T.say(f"warning: {g.seed_problem}", sys.stderr)
@@ -365,12 +366,17 @@ def cmd_diff(args) -> int:
     with _open(args, readonly=True) as g, Progress("replay") as progress:
         at = lambda game, seq: replay(game, seq, progress=progress)  # noqa: E731
         if args.other:
-            with Game.open(args.other, synchronous=args.synchronous) as other:
+            with Game.open(args.other, readonly=True) as other:
                 d, after = D.between_files(g, other, args.from_seq, args.to_seq, (args.db, args.other), at)
         else:
-            last = g.log.last()[0]
             start = args.from_seq if args.from_seq is not None else _before_last_command(g)
-            a, after = at(g, start), at(g, args.to_seq if args.to_seq is not None else last)
+            end = args.to_seq if args.to_seq is not None else g.log.last()[0]
+            # In one game a diff reads forward; across a fork (--other) each seq is its own file's.
+            if start > end:
+                said = f"--from {start}" if args.from_seq is not None else \
+                    f"--from's default, seq {start} (before the last command),"
+                raise CommandError(f"{said} is after --to {end}: give the earlier seq as --from")
+            a, after = at(g, start), at(g, end)
             d = D.diff(a, after)
             d.notes = D.new_notes(g, a.seq, g, after.seq)
         progress.close()

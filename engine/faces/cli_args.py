@@ -19,6 +19,19 @@ DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-fro
 _SEQ_MAX = (1 << 63) - 1  # SQLite's INTEGER
 
 
+def _bundled() -> list[str]:
+    """The bundled scenarios' names, listed from their folder.
+
+    The folder is found without importing its package, so that building the parser imports nothing a
+    reading command would not (tests/faces/test_cli_reading_imports_no_rules.py).
+    """
+    from importlib.util import find_spec
+    from pathlib import Path
+    spec = find_spec("turnlog.engine.scenarios")
+    folders = list(spec.submodule_search_locations or []) if spec else []
+    return sorted(f.name[:-5] for d in folders for f in Path(d).iterdir() if f.name.endswith(".toml"))
+
+
 def seq_arg(text: str) -> int:
     """A seq given on the command line: a whole number SQLite can hold (argparse reports the rest)."""
     try:
@@ -35,9 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"turnlog {__version__}")
     sub = p.add_subparsers(dest="cmd", required=True)
 
-    def with_db(sp):
+    def with_db(sp, dice: bool = True):
+        """--db and, unless ``dice`` is False (a command that neither rolls nor writes), the seed
+        files and the durability."""
         sp.add_argument("--db", required=True, help="the game's SQLite file, or a PostgreSQL game: "
                                                     "postgresql:///DB?host=/socket/dir&game=ID (docs/design.md)")
+        if not dice:
+            return sp
         sp.add_argument("--seed-file", help="dice seed sidecar (default: DB.seed)")
         sp.add_argument("--secret-file", action="append", metavar="FILE",
                         help="a joint-dice holder's secret (repeatable; default: the DB.HOLDER.secret files beside DB)")
@@ -45,8 +62,11 @@ def build_parser() -> argparse.ArgumentParser:
                         help="SQLite durability of each write (default FULL: a command is on disk when it returns)")
         return sp
 
-    sp = with_db(sub.add_parser("new", help="create a game from a scenario file"))
-    sp.add_argument("scenario", help="TOML/JSON scenario file, or a bundled scenario name")
+    sp = with_db(sub.add_parser("new", help="create a game from a scenario file",
+                                epilog="bundled scenarios:\n" + "".join(f"  {n}\n" for n in _bundled()),
+                                formatter_class=argparse.RawDescriptionHelpFormatter))
+    sp.add_argument("scenario", help="a TOML/JSON scenario file (docs/scenario.md), or a bundled scenario's "
+                                     "name (listed below)")
     sp.add_argument("--seed", help="hex dice seed, only with --public-seed (default: 256 fresh secret random bits)")
     sp.add_argument("--public-seed", action="store_true",
                     help="accept the --seed given: a test game, marked in its log as predictable")
@@ -155,7 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--actor", default="", help="who issues the shell's commands (as the shell's `as NAME`)")
     _signing_key(sp)
     sp.set_defaults(fn="cmd_repl")
-    sp = with_db(sub.add_parser("diff", help="what changed between two seqs, or between a game and its fork"))
+    sp = with_db(sub.add_parser("diff", help="what changed between two seqs, or between a game and its "
+                                             "fork"), dice=False)
     sp.add_argument("--from", dest="from_seq", type=seq_arg, help="the earlier seq (default: before the last command)")
     sp.add_argument("--to", dest="to_seq", type=seq_arg, help="the later seq (default: the last)")
     sp.add_argument("--other", help="a second game file (a fork): compare DB at --from with OTHER at --to, "
@@ -165,6 +186,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp = sub.add_parser("demo", help="play the bundled worked examples end to end and verify them")
     sp.add_argument("--dir", default="turnlog-demo", help="where the demo game files go")
     sp.add_argument("--scenario", choices=DEMOS, help="play only this bundled example (default: all)")
+    sp.add_argument("--narrative", action="store_true",
+                    help="print every event with its rules, the board at the key points and the verify "
+                         "report")
     sp.set_defaults(fn="cmd_demo")
     sp = sub.add_parser("diagram", help="a procedure kind's phase machine, drawn from its live table")
     sp.add_argument("--kind", default="attrition",

@@ -1,11 +1,16 @@
-"""`turnlog demo`: play each bundled scenario's script on a fresh game, print the board, verify it.
+"""`turnlog demo`: play each bundled scenario's script, verify it, say what it shows.
+
+First one line per example says what it shows, then one line each gives its verdict; `--narrative`
+prints every event with its rules and the board at the key points, then the whole verify report.
 
 The demo writes only into its own folder and replaces only games an earlier demo wrote (their log commits
 to the demo's published seed): a user's file of the same name is refused, never overwritten.
 """
 from __future__ import annotations
 
+import io
 import os
+import sys
 from importlib import resources
 from pathlib import Path
 
@@ -20,10 +25,21 @@ from . import terminal as T
 from .cli_play import play_lines, printable_text, report_text
 
 
+#: What each worked example shows, in one line, printed before any is played (WaR: Wacht am
+#: Rhein II; WiF: World in Flames).
+SHOWS = {
+    "bridgehead-14-65": "attrition of an invasion bridgehead, lost whatever losses are chosen (14.65)",
+    "key-hex-14-62": "three attritions of key hexes, held or lost by the losses chosen (14.62)",
+    "ctl-examples-14-43": "the CTL modifier: the largest group, a tie, a partly supplied unit (14.43)",
+    "eastern-front-winter": "Russian winter: the capped modifier, the Pact line's zones (14.42C, 14.211)",
+    "ridge-line-9": "WaR II attack designation: hexes that must be attacked (9.x; INVENTED map)",
+    "river-town-11-16-5": "WiF land combat: table, dice, losses, kampfgruppen (11.16.5; INVENTED tables)",
+    "hedgerow-assault": "Panzer Campaigns assault: values, results, retreats (AS-*; INVENTED data)",
+}
 
 
 def cmd_demo(args) -> int:
-    from ..verify import verify
+    """Play each example into its own game file and verify it: a line each, or the narrative."""
     out = Path(args.dir)
     if out.exists() and not out.is_dir():
         raise CommandError(f"--dir: {out} is a file, not a folder")
@@ -34,34 +50,62 @@ def cmd_demo(args) -> int:
     replacing = [db for db in (out / f"{n}.db" for n in names) if _demo_target(db, demo_seed)]
     for db in replacing:
         T.say(f"replacing {db} (a game an earlier `turnlog demo` wrote)")
+    long = bool(getattr(args, "narrative", False))
+    T.say(f"turnlog demo: {len(names)} worked example{'s' if len(names) != 1 else ''}, each played "
+          f"by its script into a game file in {out} and verified:")
+    for name in names:
+        T.say(f"  {name:<21} {SHOWS[name]}")
+    if not long:
+        T.say("(`turnlog demo --narrative` prints every event with its rule, and the board at "
+              "the key points)")
     status = 0
     for name in names:
-        db = out / f"{name}.db"
-        from .. import scenario as S  # the parser: only the commands that read a scenario
-        sc = S.load(name)
+        rc = _play(name, out / f"{name}.db", demo_seed, long)
+        if rc > 1:
+            return rc
+        status |= rc
+    db = out / f"{names[0]}.db"
+    print()
+    T.say(f"the logs are kept; try: turnlog log --db {db}, turnlog show --db {db}, "
+          f"turnlog repl --db {db}")
+    return status
+
+
+def _play(name: str, db: Path, demo_seed: bytes, long: bool) -> int:
+    """Play one example's script beside db, verify it, move it onto db; 1 if it does not verify."""
+    from .. import scenario as S  # the parser: only the commands that read a scenario
+    from ..verify import verify
+    sc = S.load(name)
+    sink = sys.stdout if long else io.StringIO()  # the narrative, printed only when asked for
+    if long:
         print(f"\n=== {name}: {sc.name} ===")
         if sc.description:
             print(sc.description)
-        tmp = out / f".{name}.demo-{os.getpid()}.db"
-        try:
-            with Game.create(tmp, sc, seed=demo_seed, public_seed=True) as g:
-                script = resources.files("turnlog.engine.scenarios").joinpath(f"{name}.jsonl").read_text()
-                rc = play_lines(g, script.splitlines(), after=lambda cmd: _demo_board(g, cmd))
-                if rc:
-                    return rc
-                _demo_board(g, None)
-                rep = verify(g)
-                print(report_text(rep))
-                status |= 0 if rep.ok else 1
-            for suffix in ("-wal", "-shm"):  # the old demo game's, if a crash left them
-                Path(str(db) + suffix).unlink(missing_ok=True)
-            os.replace(D_seed(tmp), D_seed(db))
-            os.replace(tmp, db)
-        finally:
-            for suffix in ("", "-wal", "-shm", ".seed"):
-                Path(str(tmp) + suffix).unlink(missing_ok=True)
-        T.say(f"(log kept in {db}; try: turnlog log --db {db}, turnlog verify --db {db})")
-    return status
+    tmp = db.parent / f".{name}.demo-{os.getpid()}.db"
+    try:
+        with Game.create(tmp, sc, seed=demo_seed, public_seed=True) as g:
+            folder = resources.files("turnlog.engine.scenarios")
+            script = folder.joinpath(f"{name}.jsonl").read_text()
+            rc = play_lines(g, script.splitlines(), out=sink,
+                            after=lambda cmd: _demo_board(g, cmd, sink))
+            if rc:
+                return rc
+            _demo_board(g, None, sink)
+            rep = verify(g)
+            report = report_text(rep)
+            seq = g.state.seq
+        for suffix in ("-wal", "-shm"):  # the old demo game's, if a crash left them
+            Path(str(db) + suffix).unlink(missing_ok=True)
+        os.replace(D_seed(tmp), D_seed(db))
+        os.replace(tmp, db)
+    finally:
+        for suffix in ("", "-wal", "-shm", ".seed"):
+            Path(str(tmp) + suffix).unlink(missing_ok=True)
+    if long or not rep.ok:
+        print(report)
+    else:
+        T.say(f"{name}: {seq} events in {db}; {report.splitlines()[-1]}")
+    return 0 if rep.ok else 1
 
 
 #: A unit's changes in diff (engine/faces/diff.py) that count as a loss: the board is shown after one.
@@ -85,14 +129,14 @@ def _key_point(g: Game, cmd) -> str:
                                          ("the moves", moved and not lost)) if on)
 
 
-def _demo_board(g: Game, cmd) -> None:
+def _demo_board(g: Game, cmd, out) -> None:
     """Print the board as text after a roll, a loss or a move (``cmd`` None: at the script's end)."""
     what = "at the end" if cmd is None else _key_point(g, cmd)
     if what:
         when = what if cmd is None else f"after {what}"
-        print(f"--- the board {when} (seq {g.state.seq}) ---")
+        print(f"--- the board {when} (seq {g.state.seq}) ---", file=out)
         from .board_text import board_text
-        print(printable_text(board_text(g.state)))
+        print(printable_text(board_text(g.state)), file=out)
 
 
 def D_seed(db: Path) -> Path:

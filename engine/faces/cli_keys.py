@@ -19,6 +19,7 @@ from turnlog.events.log import LogError
 from .. import commands as c
 from .. import dice as D
 from .. import inputs as I
+from .. import kinds
 from .. import signatures as SG
 from ..errors import CommandError, RuleViolation
 from ..game import Game
@@ -144,7 +145,7 @@ def unwrap(g, line: str, actor: str):
     """
     obj = msgspec.json.decode(line) if '"sig"' in line and '"signed"' in line else None
     if not (isinstance(obj, dict) and "signed" in obj and "type" not in obj):
-        return c.parse(line), actor, None
+        return c.parse(line, lambda: kinds.command_names(g.state)), actor, None
     try:
         m = msgspec.convert(obj, Mailed)
     except msgspec.ValidationError as err:
@@ -156,4 +157,5 @@ def unwrap(g, line: str, actor: str):
     if m.prev != f"{last[0]}:{last[1]}":
         raise RuleViolation(SG.RULE, f"the line was signed at seq {m.prev.partition(':')[0]} but the log is at seq "
                                      f"{last[0]}: it moved on since; sign the command again against the new tail")
-    return c.parse(msgspec.json.encode(m.signed)), m.actor, SG.Presigned(keys[m.actor], m.sig)
+    return (c.parse(msgspec.json.encode(m.signed), lambda: kinds.command_names(g.state)), m.actor,
+            SG.Presigned(keys[m.actor], m.sig))

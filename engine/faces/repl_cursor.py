@@ -110,8 +110,14 @@ class CursorCommands(Mixin):
 
     def do_step(self, arg: str) -> None:
         """step [N]: move the cursor to the next event (or N events on) and show it."""
-        self._move(self.cursor + (int(arg) if arg.strip() else 1))
+        want = self.cursor + (int(arg) if arg.strip() else 1)
+        if want > self.last and self.cursor == self.last:  # nothing new to show: say so
+            self.say(f"end of the log: seq {self.last} is its last event")
+            return
+        self._move(want)
         self._show_cursor()
+        if want > self.last:
+            self.say(f"end of the log: seq {self.last} is its last event")
 
     do_s = do_step
 

@@ -18,7 +18,18 @@ def _seqs(seqs: list[int], n: int = 12) -> str:
 
 _SEED = {"revealed": "the seed revealed in the log",
          "sidecar": "the seed kept beside the file (not yet revealed)"}
-_PUBLIC = "the dice seed is PUBLIC (given by hand or published): anyone could predict every roll"
+
+
+def _public(rep: Report) -> str:
+    """The warning of a seed others know, or '' when no roll came from it (none, or all typed)."""
+    n = rep.rolls_derived
+    if rep.seed_public is not True or not n:
+        return ""
+    rolls = "the one roll" if n == 1 else f"the {n} rolls"
+    return (f"the dice seed is public (typed by hand or published): anyone could predict {rolls} "
+            "drawn from it")
+
+
 _KEYLESS = ("the log is in the signed format (log format 4) but registers no key: a signed game "
             "whose keys were removed looks so; compare with the keys exchanged, or verify --anchor")
 
@@ -133,9 +144,9 @@ def _lines(rep: Report, path: str) -> list[str]:
     if rep.problem and rep.stage == "schema":
         lines.append(f"  log       {rep.problem}")
     if rep.ok:
-        buts = [x for x, on in ((_PUBLIC, rep.seed_public is True),
-                                (_KEYLESS, rep.keyless_signed_format is True)) if on]
-        lines.append("VERIFIED" + (f" (but {'; and '.join(buts)})" if buts else ""))
+        keyless = _KEYLESS if rep.keyless_signed_format is True else ""
+        buts = [x for x in (_public(rep), keyless) if x]
+        lines.append("VERIFIED" + (f", but {'; and '.join(buts)}" if buts else ""))
     else:
         first = rep.first_named()
         why = {"dice": "a roll cannot be confirmed",
@@ -184,8 +195,8 @@ def _dice_lines(rep: Report) -> list[str]:
     if rep.joint is not msgspec.UNSET:
         return _joint_lines(rep)
     out = _seed_lines(rep)
-    if rep.seed_public is True:
-        out.insert(1, f"            {_PUBLIC}")
+    if _public(rep):
+        out.insert(1, f"            {_public(rep)}")
     return out
 
 

@@ -101,3 +101,10 @@ def test_14_61_hex_touching_only_an_ineligible_unit_is_not_offered(tmp_path):
     offered = dict(eligible_hexes(g.state, p, g.state.zones[p.zone]))
     assert offered == {"0503": ["it-1"], "0504": ["it-1"]}
     refused(g, select(("0505", ["it-2"])), "14.61")
+
+
+
+def test_14_61_with_hexes_to_offer_legal_adds_no_words(tmp_path):
+    g = at_select(tmp_path)
+    (ch,) = [x for x in g.legal() if getattr(x, "command", "") == "SelectOccupation"]
+    assert ch.note == "" and "send SelectOccupation" not in str(ch)

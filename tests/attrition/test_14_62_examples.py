@@ -92,3 +92,22 @@ def test_example_2_pacific_losing_two_of_three_gives_up_the_key_hex(tmp_path):
 def test_example_2_in_europe_the_same_roll_gives_2h(tmp_path):
     g = rolled(tmp_path, JAPANESE, 6)
     assert g.state.attritions["A1"].hexes == 2
+
+
+
+def test_14_61_with_no_hex_to_offer_legal_says_in_words_how_to_finish(tmp_path):
+    """The key-hex demo's first zone: both units of the key hex lost, no hex is left to select (14.62A)."""
+    from turnlog.engine import scenario as S
+    from turnlog.engine.game import Game
+    from turnlog.engine.faces.render_next import next_text
+    g = Game.create(tmp_path / "g.db", S.load("key-hex-14-62"))
+    g.execute(BeginAttrition(attacker="WA", zone="AX/mediterranean/0303"))
+    g.execute(RollAttritionDie(procedure="A1", value=6))
+    g.execute(TakeAttritionLosses(procedure="A1", units=["it-inf-1", "it-inf-2"]))
+    (ch,) = [x for x in g.legal() if getattr(x, "command", "") == "SelectOccupation"]
+    said = "selections[].hex: none; send SelectOccupation with no selections to advance into no hex (14.61)"
+    assert str(ch).endswith(said)
+    assert f"A1 waits for WA (attacker): SelectOccupation procedure=A1 {said}" in next_text(g.state)
+    g.execute(SelectOccupation(procedure="A1", selections=[]))
+    assert g.state.attritions["A1"].phase == "done"
+    g.close()

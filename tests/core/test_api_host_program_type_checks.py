@@ -1,7 +1,8 @@
 """A host program written from docs/api.md type-checks with mypy after the README's `pip install -e .`.
 
 The checkout's sources are copied (so no build/ lands in the checkout) and installed editable, without
-dependencies, into a fresh virtual environment that sees this interpreter's packages (mypy, msgspec ...).
+dependencies, into a fresh virtual environment that sees the running environment's packages (mypy, msgspec
+...), whether the tests run from a virtual environment (README's `pip install -e '.[test]'` in one) or not.
 mypy then checks docs/api.md's first example and a small host program against that install: the default
 editable install reached turnlog.engine, .events and .projections through an import hook mypy cannot
 follow (pyproject.toml's build backend, turnlog/_build.py, makes it the strict one). A plugin is a host
@@ -13,8 +14,10 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import site
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import pytest
@@ -61,6 +64,22 @@ def _api_example() -> str:
     return re.findall(r"```python\n(.*?)```", text, re.S)[0]
 
 
+def _venv_seeing_this_environment(venv: Path, env: dict[str, str]) -> Path:
+    """Make a virtual environment at venv that imports what this interpreter imports; return its python.
+
+    `--system-site-packages` adds only the base interpreter's site-packages: run from inside a virtual
+    environment, the packages installed there would be missing. A .pth file in the new environment names
+    this one's site-packages; its name sorts it after the editable install's own .pth line.
+    """
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, env=env)
+    py = venv / "bin" / "python"
+    purelib = subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], env=env,
+                             check=True, capture_output=True, text=True).stdout.strip()
+    here = dict.fromkeys([*site.getsitepackages(), sysconfig.get_paths()["purelib"]])
+    (Path(purelib) / "zz_running_environment.pth").write_text("".join(f"{d}\n" for d in here), encoding="utf-8")
+    return py
+
+
 def test_a_host_program_type_checks_after_pip_install_e(tmp_path):
     pytest.importorskip("mypy")
     src = tmp_path / "src"
@@ -71,9 +90,7 @@ def test_a_host_program_type_checks_after_pip_install_e(tmp_path):
                                         if (ROOT / name).is_dir() else {}))
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, env=env)
-    py = venv / "bin" / "python"
+    py = _venv_seeing_this_environment(tmp_path / "venv", env)
     got = subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", "-e", str(src)], cwd=tmp_path, env=env,
                          capture_output=True, text=True, timeout=600)
     assert got.returncode == 0, got.stderr

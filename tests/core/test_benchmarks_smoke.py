@@ -30,7 +30,7 @@ def test_generated_game_has_exact_size_and_replays_to_its_live_state():
 
 def test_run_writes_every_figure_with_spread_and_ratios(tmp_path):
     out = tmp_path / "r.json"
-    args = ["--events", "1500", "--hexes", "60", "--zone-hexes", "60", "120", "--reps", "1",
+    args = ["--smoke", "--events", "1500", "--hexes", "60", "--zone-hexes", "60", "120", "--reps", "1",
             "--commands", "3", "--samples", "2", "--undo-cycles", "5", "--repl-events", "300", "--out", str(out), "--workdir", str(tmp_path)]
     assert run.main(args) == 0
     res = json.loads(out.read_text())

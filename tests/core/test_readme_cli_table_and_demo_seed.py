@@ -1,5 +1,5 @@
 """README's command table shows every option of `reveal` the parser has, the completion and version
-commands, and says that the demos roll from a published seed (their report ends "seed is PUBLIC")."""
+commands, and says that the demos roll from a published seed (their verdict says "the dice seed is public")."""
 from __future__ import annotations
 
 from turnlog.engine.faces.cli_args import build_parser
@@ -25,4 +25,4 @@ def test_the_readme_names_the_completion_and_version_commands():
 
 
 def test_the_readme_says_the_demos_use_a_published_seed():
-    assert "published in the source" in README and "seed is PUBLIC" in README
+    assert "published in the source" in README and "VERIFIED, but the dice seed is public" in README

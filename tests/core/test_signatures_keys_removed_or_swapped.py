@@ -53,7 +53,7 @@ def test_keys_and_signatures_removed_leave_the_signed_format_named_in_the_report
     assert rep.ok and rep.keyless_signed_format is True and rep.log_format == 4
     out = text(rep)
     assert "signed    NONE: the log is in the signed format (log format 4) but registers no key" in out
-    assert out.splitlines()[-1].startswith("VERIFIED (but the log is in the signed format")
+    assert out.splitlines()[-1].startswith("VERIFIED, but the log is in the signed format")
 
 
 def test_one_swapped_key_breaks_every_other_seats_signature(tmp_path):

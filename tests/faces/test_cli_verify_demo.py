@@ -59,7 +59,7 @@ def test_demo_plays_and_verifies_every_example(tmp_path):
     assert r.returncode == 0, r.stdout[-2000:] + r.stderr
     dbs = sorted(p.name for p in (tmp_path / "demo").glob("*.db"))
     assert "bridgehead-14-65.db" in dbs
-    assert r.stdout.count("\nVERIFIED") == len(dbs) and "NOT VERIFIED" not in r.stdout
+    assert r.stdout.count("; VERIFIED") == len(dbs) and "NOT VERIFIED" not in r.stdout
     for db in dbs:
         again = cli("verify", "--db", tmp_path / "demo" / db)
         assert again.returncode == 0, db + again.stdout
