@@ -282,6 +282,18 @@ def load_for_log(log) -> None:
     except (codec.SchemaError, msgspec.DecodeError, msgspec.ValidationError):
         procedures = []  # the replay that follows names the unreadable row
     load_for(procedures)
+    require(procedures)
+
+
+def require(procedures) -> None:
+    """Refuse a game whose named kinds are not all registered (KindNotInstalled naming the first).
+
+    Called once the log's GameCreated is read, before a later event is decoded: a game mailed to
+    someone without the plugin is named as such, not as a log with an unknown event type."""
+    have = {k.name for k in KINDS}
+    for name in procedures:
+        if name not in have:
+            raise installed.KindNotInstalled(name, BROKEN.get(name, ""))
 
 
 def _loaded_more(_type: str = "") -> bool:
