@@ -133,6 +133,13 @@ def active(state) -> list[Kind]:
     return [k for k in KINDS if used(state, k)]
 
 
+def legal_order(state) -> list[Kind]:
+    """The used kinds in the order their choices are listed: every kind's moves first, the turn's host
+    facts and advances after (the registry order, which reactions follow, is left as it is)."""
+    got = active(state)
+    return [k for k in got if k.name != "turn"] + [k for k in got if k.name == "turn"]
+
+
 def view(state) -> V.BoardView:
     """The board of ``state`` as every face draws it: the core's units, then each used kind's view."""
     out = V.BoardView(units={uid: V.core_unit(u) for uid, u in state.units.items()},
