@@ -10,6 +10,7 @@ import re
 import tomllib
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -61,6 +62,9 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     tables: dict[str, str | s.TableRecord] = {}
     turn: TurnSpec
     seats: s.SeatsSpec = s.SeatsSpec()  # who holds which side; empty = hot-seat
+    # A section per kind the game uses (``[kinds.NAME]``), checked by the kind's own Struct when the
+    # game is created (engine/kind_sections.py), logged in GameCreated.kinds.
+    kinds: dict[str, dict[str, Any]] = {}
 
 
 #: How deep a scenario's arrays and tables may nest (the deepest real one nests 5).
@@ -375,6 +379,8 @@ def setup_events(sc: Scenario, seed_sha256: str) -> list:
     # msgspec omits a Struct default only when it is the very default object
     if sc.seats != s.SeatsSpec():
         ev[0] = msgspec.structs.replace(ev[0], seats=sc.seats)
+    if sc.kinds:
+        ev[0] = msgspec.structs.replace(ev[0], kinds=dict(sc.kinds))
     ev += [s.FactionDefined(faction=f) for f in sc.factions]
     ev += [s.NationalityDefined(nationality=n) for n in sc.nationalities]
     ev += [s.TerrainTypeDefined(terrain_type=t) for t in sc.terrain_types]
