@@ -9,6 +9,8 @@ REPL's ``diagram``. No face names a kind: a plugin is asked the same as attritio
 """
 from __future__ import annotations
 
+from typing import Any
+
 from turnlog.projections.state import GameState
 
 from .. import kinds
@@ -55,10 +57,10 @@ def owner(state: GameState, pid: str):
                 None)
 
 
-def procedures(state: GameState, want: str = "") -> list[tuple[str, object]]:
+def procedures(state: GameState, want: str = "") -> list[tuple[str, Any]]:
     """(procedure id, kind) of every used kind's instances, each kind's in id order; ``want`` names a hook
     the kind must have (``odds``, ``machine``)."""
-    out = []
+    out: list[tuple[str, Any]] = []
     for kind in kinds.active(state):
         if hasattr(kind, "instances") and (not want or hasattr(kind, want)):
             out += [(pid, kind) for pid in sorted(kind.instances(state), key=lambda k: (len(k), k))]

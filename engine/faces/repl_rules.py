@@ -7,6 +7,7 @@ answer is the kind's own (its ``machine``, its ``odds``, its ``legal``): no kind
 from __future__ import annotations
 
 import inspect
+from typing import Any
 
 from turnlog.events import game as g
 
@@ -78,7 +79,7 @@ class RulesCommands(Mixin):
             if x not in shown:
                 self.say(f"  {x}")
 
-    def _procedure(self, st, arg: str, want: str) -> tuple[str, object]:
+    def _procedure(self, st, arg: str, want: str) -> tuple[str, Any]:
         """The procedure ``arg`` names (default: the cursor's event's, else the latest open one, else
         the latest), with its kind, which must have the hook ``want``; CommandError naming what is missing."""
         pid = arg.strip() or event_procedure(self._row(self.cursor))
@@ -128,6 +129,7 @@ class RulesCommands(Mixin):
         by default the procedure at the cursor, else the latest open one."""
         st, name = self.state(), arg.strip()
         machines = kinds.machines()
+        kind: Any
         if name in machines:
             mine = [(p, k) for p, k in procedures(st, "machine") if k.name == name]
             pid, kind = mine[-1] if mine else ("", None)
