@@ -122,9 +122,8 @@ class Game(TimeTravel):
                                     "registered with turnlog.register_kind before the game is "
                                     "created")
         if scenario.kinds:  # each kind's section, checked by the kind's own Struct
-            from .kind_sections import checked
-            scenario = msgspec.structs.replace(scenario, kinds=checked(
-                scenario.kinds, scenario.rules.procedures or K.DEFAULT_KINDS, {k.name: k for k in K.KINDS}))
+            from .kind_sections import of_scenario
+            scenario = of_scenario(scenario, K.KINDS, K.DEFAULT_KINDS)
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")

@@ -8,7 +8,9 @@ scenario field (docs/scenario.md "Domains and limits"): text without control cha
 ``TEXT_MAX`` characters, lists of at most ``domains.MAX_OTHER_ITEMS`` entries, map keys that are ids,
 integers within ``INT_BOUND`` (a kind narrows them with ``msgspec.Meta`` on its own fields). What is
 logged is the Struct's plain form, its defaults filled in, so the log says exactly what the kind reads;
-``section(state, kind)`` converts it back. Verify judges the recorded sections the same way.
+``section(state, kind)`` converts it back. A section's ``terrain`` map, if its Struct has one, gives the
+kind's own attributes of a terrain by its name (each name one the game's hexes or terrain types have), read
+with ``terrain(state, kind, hex)``. Verify judges the recorded sections the same way.
 """
 from __future__ import annotations
 
@@ -28,10 +30,12 @@ INT_BOUND = 1_000_000_000
 TEXT_MAX = 1000
 
 
-def checked(sections: dict[str, Any], procedures, registered) -> dict[str, dict[str, Any]]:
+def checked(sections: dict[str, Any], procedures, registered, terrains=None) -> dict[str, dict[str, Any]]:
     """The sections in the plain form the log keeps; ScenarioError naming the first bad field.
 
-    ``procedures``: the kinds the game names; ``registered``: the loaded kinds (name -> kind)."""
+    ``procedures``: the kinds the game names; ``registered``: the loaded kinds (name -> kind);
+    ``terrains``: the terrain names the game has, which a section's ``terrain`` map must name (None: not
+    checked, as verify has no scenario to read them from)."""
     out: dict[str, dict[str, Any]] = {}
     for name, raw in sections.items():
         where = f"kinds.{name}"
@@ -51,10 +55,22 @@ def checked(sections: dict[str, Any], procedures, registered) -> dict[str, dict[
         plain = msgspec.to_builtins(value)
         problems: list[str] = []
         _bounds(plain, where, problems)
+        table = plain.get("terrain") if isinstance(plain, dict) else None
+        if terrains is not None and isinstance(table, dict):
+            problems += [f"{where}.terrain.{t}: no terrain {t!r} (the hexes' terrain and terrain_types name "
+                         f"{', '.join(sorted(terrains)) or 'none'})" for t in table if t not in terrains]
         if problems:
             raise ScenarioError("; ".join(problems[:5]))
         out[name] = plain
     return out
+
+
+def of_scenario(sc, registered, default_kinds):
+    """``sc`` (a Scenario) with its kinds' sections checked and in the form the log keeps."""
+    from .terrain import DEFAULT
+    names = {h.terrain for h in sc.hexes} | {t.id for t in sc.terrain_types} | set(DEFAULT)
+    got = checked(sc.kinds, sc.rules.procedures or default_kinds, {k.name: k for k in registered}, names)
+    return msgspec.structs.replace(sc, kinds=got)
 
 
 def problems(sections: dict[str, Any], procedures, registered) -> str:
@@ -69,6 +85,16 @@ def problems(sections: dict[str, Any], procedures, registered) -> str:
 def section(state, kind) -> Any:
     """The kind's section of the game's scenario as its ``scenario_spec`` Struct (its defaults when none)."""
     return msgspec.convert(state.scenario_kinds.get(kind.name, {}), kind.scenario_spec)
+
+
+def terrain(state, kind, hex_id: str, default: Any = None) -> Any:
+    """What the kind's section says of the terrain of ``hex_id``, by the terrain's name: the entry of its
+    ``terrain`` map (``[kinds.NAME.terrain.forest]``) for that name, else ``default``.
+
+    The attributes a plugin reads of a terrain are its own; the built-in systems' are the terrain-type
+    table's (engine/terrain.py)."""
+    table = getattr(section(state, kind), "terrain", None) or {}
+    return table.get(state.hexes[hex_id].terrain, default)
 
 
 def _bounds(v: Any, where: str, out: list[str]) -> None:

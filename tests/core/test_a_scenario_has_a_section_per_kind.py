@@ -13,7 +13,7 @@ import turnlog
 from turnlog.engine import scenario as S
 from turnlog.engine.errors import ScenarioError
 from turnlog.engine.game import Game
-from turnlog.engine.kind_sections import section
+from turnlog.engine.kind_sections import section, terrain
 from turnlog.engine.verify import verify_path
 
 from skirmish import procedure as T
@@ -22,12 +22,19 @@ from helpers import FACTIONS, NATIONALITIES, hexes, unit
 turnlog.register_kind(T.KIND)
 
 
+class CoverSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The toy's own attributes of a terrain (INVENTED)."""
+
+    cover: int = 0
+
+
 class SkirmishSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """What the toy's scenario section may say (INVENTED)."""
 
     hit_on: int = 4
     targets: list[str] = []
     name: str = "skirmish"
+    terrain: dict[str, CoverSpec] = {}
 
 
 def _doc(**kinds) -> dict:
@@ -53,11 +60,26 @@ def _created_data(g: Game) -> dict:
 
 def test_a_section_is_logged_in_its_kinds_form_and_read_back_by_the_kind(tmp_path, spec):
     g = _create(tmp_path, _doc(kinds={"skirmish": {"hit_on": 5, "targets": ["us-1"]}}))
-    assert _created_data(g)["kinds"] == {"skirmish": {"hit_on": 5, "targets": ["us-1"], "name": "skirmish"}}
+    assert _created_data(g)["kinds"] == {"skirmish": {"hit_on": 5, "targets": ["us-1"], "name": "skirmish",
+                                                     "terrain": {}}}
     assert section(g.state, T.KIND) == SkirmishSpec(hit_on=5, targets=["us-1"])
     assert section(g.at(), T.KIND) == section(g.state, T.KIND)   # replay equals live
     assert verify_path(g.log.path).ok
     g.close()
+
+
+def test_a_kind_reads_its_own_terrain_attributes_by_the_terrains_name(tmp_path, spec):
+    doc = _doc(kinds={"skirmish": {"terrain": {"clear": {"cover": 1}, "forest": {"cover": 3}}}})
+    doc["hexes"][1]["terrain"] = "forest"
+    g = _create(tmp_path, doc)
+    assert terrain(g.state, T.KIND, "0405") == CoverSpec(cover=3)
+    assert terrain(g.state, T.KIND, "0404") == CoverSpec(cover=1)
+    g.close()
+
+
+def test_a_terrain_the_game_has_not_is_named(tmp_path, spec):
+    with pytest.raises(ScenarioError, match=r"kinds\.skirmish\.terrain\.forst: no terrain 'forst'"):
+        _create(tmp_path, _doc(kinds={"skirmish": {"terrain": {"forst": {"cover": 3}}}}))
 
 
 def test_a_toml_section_reads_as_the_json_one():
