@@ -400,10 +400,9 @@ class Game(TimeTravel):
         return [(r[0], r[1], decode(r[2], r[3], r[4]), bool(r[5])) for r in self.log.rows(start, stop)]
 
     def legal(self) -> list:
-        """What may be issued now, as kit Choices, from every kind this game uses (its moves before the
-        turn's host facts)."""
+        """What may be issued now, as kit Choices, from every kind this game uses."""
         out = []
-        for kind in K.legal_order(self.state):
+        for kind in K.active(self.state):
             out += kind.legal(self.state)
         return out
 

@@ -134,8 +134,8 @@ def active(state) -> list[Kind]:
 
 
 def legal_order(state) -> list[Kind]:
-    """The used kinds in the order their choices are listed: every kind's moves first, the turn's host
-    facts and advances after (the registry order, which reactions follow, is left as it is)."""
+    """The used kinds in the order the faces list their choices: every kind's moves first, the turn's host
+    facts and advances after (the registry order, which reactions and Game.legal() follow, is unchanged)."""
     got = active(state)
     return [k for k in got if k.name != "turn"] + [k for k in got if k.name == "turn"]
 

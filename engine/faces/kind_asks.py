@@ -36,6 +36,13 @@ def may_begin(state: GameState, choices: list) -> list[str]:
     return out
 
 
+def moves_first(state: GameState, choices: list) -> list:
+    """``choices`` (legal()'s, in the registry's order) with the turn's host facts and advances after every
+    kind's moves, as every face lists them (kinds.legal_order)."""
+    turn = {c.__name__ for k in kinds.active(state) if k.name == "turn" for c in k.commands}
+    return [x for x in choices if x.command not in turn] + [x for x in choices if x.command in turn]
+
+
 def unit_facts(state: GameState, uid: str) -> list[str]:
     """What the used kinds say of unit ``uid`` beyond its counter (attrition: CTL, winter preparation)."""
     out: list[str] = []

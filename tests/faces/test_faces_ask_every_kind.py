@@ -9,6 +9,7 @@ import pytest
 import turnlog
 from turnlog.engine import scenario as S
 from turnlog.engine.faces.render import render_svg
+from turnlog.engine.faces.kind_asks import moves_first
 from turnlog.engine.faces.render_next import next_text
 from turnlog.engine.game import Game
 from turnlog.engine.kit.choices import choice
@@ -112,8 +113,13 @@ def test_a_kinds_moves_come_before_the_host_facts(tmp_path, game):
     legal = section(run(game, "legal"), "legal")
     assert legal.index("legal now (skirmish):\n  RollSkirmish procedure=S1") < legal.index("host and turn commands:")
     wif = Game.create(tmp_path / "w.db", S.load("river-town-11-16-5"))
-    commands = [c.command for c in wif.legal()]
+    commands = [c.command for c in moves_first(wif.state, wif.legal())]
     assert commands[0] == "BeginLandCombat" and commands[-1] == "StartPhase" and "SetWeather" in commands
+    assert sorted(commands) == sorted(c.command for c in wif.legal())   # the same choices, reordered
+    from serve_helpers import needs_starlette
+    needs_starlette()
+    from turnlog.engine.faces.serve.reads import legal
+    assert [c["command"] for c in legal(wif)["choices"]] == commands   # the served page's order
     shown = next_text(wif.state)
     assert shown.startswith("  AX may begin wif: BeginLandCombat hex=0303; BeginLandCombat hex=0404")
     wif.close()

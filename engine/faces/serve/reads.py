@@ -8,6 +8,7 @@ import msgspec
 
 from ... import claims
 from ..cli_play import issuers
+from ..kind_asks import moves_first
 from . import bodies as B
 from .games import Entry
 
@@ -18,7 +19,7 @@ def legal(g) -> dict:
     state = g.state
     seats, waiting = state.seats, claims.pending(state)
     out = []
-    for ch in g.legal():
+    for ch in moves_first(g.state, g.legal()):
         if waiting and ch.command not in claims.WHILE_PENDING:
             continue
         actor = seats.host if ch.role == "host" else seats.factions.get(ch.faction, "")
