@@ -122,6 +122,9 @@ class Game(TimeTravel):
                                     "plugin's kind is installed as a turnlog.kinds entry point or "
                                     "registered with turnlog.register_kind before the game is "
                                     "created")
+        if scenario.kinds:  # each kind's section, checked by the kind's own Struct
+            from .kind_sections import of_scenario
+            scenario = of_scenario(scenario, K.KINDS, K.DEFAULT_KINDS)
         seed = seed if seed is not None else D.new_seed()
         if len(seed) < 16:
             raise CommandError("seed: at least 128 bits are needed")

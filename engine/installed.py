@@ -27,6 +27,22 @@ class KindTableError(RuntimeError):
     """turnlog's own table of kinds cannot be found: a broken or out-of-date installation."""
 
 
+class KindNotInstalled(RuntimeError):
+    """A game names a kind this installation lacks (or cannot import): the environment, not the log.
+
+    ``name`` is the kind; the message says which entry point a distribution must provide."""
+
+    def __init__(self, name: str, broken: str = ""):
+        self.name = name
+        if broken:
+            text = (f"this game uses kind {name!r}, which is installed but failed to import ({broken}): "
+                    f"repair the distribution that provides the {GROUP} entry point {name!r}")
+        else:
+            text = (f"this game uses kind {name!r}, which is not installed (pip install the distribution "
+                    f"that provides the {GROUP} entry point {name!r})")
+        super().__init__(text)
+
+
 def _checkout_pyproject() -> Path | None:
     """The pyproject.toml of the source checkout this turnlog runs from, or None when installed."""
     import turnlog

@@ -152,6 +152,13 @@ def command_names(state) -> list[str]:
     return list(dict.fromkeys(core + [cmd.__name__ for k in active(state) for cmd in k.commands]))
 
 
+def legal_order(state) -> list[Kind]:
+    """The used kinds in the order the faces list their choices: every kind's moves first, the turn's host
+    facts and advances after (the registry order, which reactions and Game.legal() follow, is unchanged)."""
+    got = active(state)
+    return [k for k in got if k.name != "turn"] + [k for k in got if k.name == "turn"]
+
+
 def view(state) -> V.BoardView:
     """The board of ``state`` as every face draws it: the core's units, then each used kind's view."""
     out = V.BoardView(units={uid: V.core_unit(u) for uid, u in state.units.items()},
@@ -303,6 +310,18 @@ def load_for_log(log) -> None:
     except (codec.SchemaError, msgspec.DecodeError, msgspec.ValidationError):
         procedures = []  # the replay that follows names the unreadable row
     load_for(procedures)
+    require(procedures)
+
+
+def require(procedures) -> None:
+    """Refuse a game whose named kinds are not all registered (KindNotInstalled naming the first).
+
+    Called once the log's GameCreated is read, before a later event is decoded: a game mailed to
+    someone without the plugin is named as such, not as a log with an unknown event type."""
+    have = {k.name for k in KINDS}
+    for name in procedures:
+        if name not in have:
+            raise installed.KindNotInstalled(name, BROKEN.get(name, ""))
 
 
 def _loaded_more(_type: str = "") -> bool:

@@ -10,6 +10,7 @@ import re
 import tomllib
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -20,6 +21,7 @@ from turnlog.projections.state import side_key
 from .commands import explain
 from . import claims
 from . import domains
+from . import scenario_short as short
 from .errors import ScenarioError
 from .hexgrid import neighbour_coords
 from .inputs import read_scenario_bytes
@@ -61,6 +63,9 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     tables: dict[str, str | s.TableRecord] = {}
     turn: TurnSpec
     seats: s.SeatsSpec = s.SeatsSpec()  # who holds which side; empty = hot-seat
+    # A section per kind the game uses (``[kinds.NAME]``), checked by the kind's own Struct when the
+    # game is created (engine/kind_sections.py), logged in GameCreated.kinds.
+    kinds: dict[str, dict[str, Any]] = {}
 
 
 #: How deep a scenario's arrays and tables may nest (the deepest real one nests 5).
@@ -78,9 +83,9 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario",
     try:
         if fmt == "toml":
             raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text)
-            sc = msgspec.convert(raw, Scenario)
+            sc = msgspec.convert(short.expand(raw), Scenario)
         elif fmt == "json":
-            sc = msgspec.json.decode(text, type=Scenario)
+            sc = _json(text)
         else:
             raise ScenarioError(f"{origin}: unknown scenario format {fmt!r} (use .toml or .json)")
     except tomllib.TOMLDecodeError as err:
@@ -91,6 +96,8 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario",
         raise ScenarioError(f"{origin}: {_named_dice(text, fmt) or explain(err)}") from None
     except msgspec.DecodeError as err:  # a syntax error: there is no field path to name
         raise ScenarioError(f"{origin}: not valid JSON ({explain(err)})") from None
+    except ScenarioError as err:  # a compact line (engine/scenario_short.py) names its token
+        raise ScenarioError(f"{origin}: {err}") from None
     except RecursionError:  # nested thousands deep, past the scan below: no scenario needs that
         raise ScenarioError(f"{origin}: arrays or tables nested too deeply to read (at most "
                             f"{MAX_NESTING} levels)") from None
@@ -99,6 +106,17 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario",
     if problems:
         raise ScenarioError(f"{origin}: " + "; ".join(problems))
     return _with_tables(sc, origin, Path(base) if base is not None else Path.cwd())
+
+
+def _json(text: str | bytes) -> Scenario:
+    """A JSON scenario: decoded typed (a large map's fast path); in the compact notation, expanded first."""
+    try:
+        return msgspec.json.decode(text, type=Scenario)
+    except msgspec.ValidationError:
+        raw = msgspec.json.decode(text)
+        if not short.compact(raw):
+            raise
+        return msgspec.convert(short.expand(raw), Scenario)
 
 
 _NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
@@ -378,6 +396,8 @@ def setup_events(sc: Scenario, seed_sha256: str) -> list:
     # msgspec omits a Struct default only when it is the very default object
     if sc.seats != s.SeatsSpec():
         ev[0] = msgspec.structs.replace(ev[0], seats=sc.seats)
+    if sc.kinds:
+        ev[0] = msgspec.structs.replace(ev[0], kinds=dict(sc.kinds))
     ev += [s.FactionDefined(faction=f) for f in sc.factions]
     ev += [s.NationalityDefined(nationality=n) for n in sc.nationalities]
     ev += [s.TerrainTypeDefined(terrain_type=t) for t in sc.terrain_types]

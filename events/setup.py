@@ -5,7 +5,7 @@ events, so a log replays without the file it came from.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
@@ -338,6 +338,9 @@ class GameCreated(Event, frozen=True, kw_only=True):
     # The game's identity (engine/identity.py): 32 random hex digits drawn at creation, covered by
     # every signature and joint-dice share; "", and so omitted, in a game created before identities.
     game_id: str = ""
+    # Each kind's scenario section (``[kinds.NAME]``) in the plain form its Struct gave it
+    # (engine/kind_sections.py); empty, and so omitted, in a game whose kinds take none.
+    kinds: dict[str, dict[str, Any]] = {}
 
 
 class FactionDefined(Event, frozen=True, kw_only=True):

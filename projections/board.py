@@ -206,6 +206,8 @@ def _created(state: GameState, e: s.GameCreated) -> None:
     if e.seats.factions:
         state.seats = e.seats
     state.game_id = e.game_id
+    if e.kinds:  # each kind's scenario section (engine/kind_sections.py)
+        state.scenario_kinds = dict(e.kinds)
 
 
 def _faction(state: GameState, e: s.FactionDefined) -> None:

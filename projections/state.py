@@ -146,6 +146,8 @@ class GameState(msgspec.Struct, kw_only=True, dict=True, omit_defaults=True):
     # The own state of each kind registered through engine/kinds.py, keyed by kind name
     # (its type in STATE_TYPES); empty, and so omitted, in a game that uses only the built-in kinds.
     kinds: dict[str, Any] = {}
+    # Each kind's scenario section as GameCreated.kinds logged it (engine/kind_sections.py section()).
+    scenario_kinds: dict[str, dict[str, Any]] = {}
     game_id: str = ""  # the identity: GameCreated's, or the latest GameForked's; "" in older games
     dice_id: str = ""  # the fork identity seeded dice derive from (engine/dice.py keyed); "" = the seed's
     claims: dict[str, Claim] = {}  # the claims made, by id (engine/claims.py); omitted when none

@@ -21,6 +21,7 @@ from ..kit.lazy import Lazy
 from . import machine, seats
 from .common import enemies, reading, second_reading
 from .narrative import narrate
+from . import view as V
 from .view import view
 
 # The rule modules, imported when a command is first decided (engine/kit/lazy.py): `log` folds and
@@ -220,6 +221,9 @@ class AttritionKind(MachineKind):
     why = staticmethod(why)      # the REPL's `why` (engine/faces/explain.py)
     odds = staticmethod(odds)    # the REPL's `odds` (engine/faces/repl_rules.py)
     view = staticmethod(view)    # what every face draws (engine/view.py)
+    unit_facts = staticmethod(V.unit_facts)  # the REPL's `unit` (engine/faces/kind_asks.py)
+    may_begin = staticmethod(V.may_begin)    # `show`'s lines of what may begin (engine/faces/kind_asks.py)
+    legend_samples = V.LEGEND_SAMPLES        # the SVG legend's overlay samples
     # what react answers: settle offers it nothing else
     reacts_to = (PlayerTurnStarted, a.AttritionPhaseChanged)
     commands = c.COMMANDS

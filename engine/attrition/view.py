@@ -34,3 +34,31 @@ def result(p: Attrition) -> str:
     else:
         res = f"{p.counters}C" if p.counters else "no effect"
     return f"{res} (die {p.die}, row {p.row})"
+
+
+#: The overlay samples attrition adds to the SVG legend (style name, text): only a game using it shows them.
+LEGEND_SAMPLES = (("zone", "attrition zone (dashed)"), ("hatch", "selected for occupation"))
+
+
+def unit_facts(state: GameState, uid: str) -> list[str]:
+    """What rule 14 reads of a unit beyond its counter: its nationality's CTL and winter preparation
+    (14.42B, 14.42C), and the attrition it was counted in this turn (14.21)."""
+    u = state.units[uid]
+    nat = state.nationalities.get(u.nationality)
+    out = [f"CTL {nat.ctl}, winter preparation {nat.winter_prep}"] if nat else []
+    if uid in state.counted:
+        out.append(f"counted in {state.counted[uid]} this turn")
+    return out
+
+
+def may_begin(state: GameState, mine: list) -> list[str]:
+    """The `show` lines of the zones the active player may begin attrition in (14.12), from attrition's
+    own legal choices ``mine``; in the attrition phase with none left and none open, that none is left."""
+    begin = [x for x in mine if x.command == "BeginAttrition"]
+    if begin:
+        by = ", ".join(sorted({x.faction for x in begin if x.faction})) or state.turn.active
+        return [f"  {by} may begin attrition in: {', '.join(x.fixed.get('zone', '?') for x in begin)} "
+                f"(command: BeginAttrition attacker={by} zone=ZONE)"]
+    if state.turn.phase == "attrition" and not any(x.fixed.get("procedure") for x in mine):
+        return ["  no zone left to attrition in this phase"]
+    return []

@@ -31,7 +31,7 @@ from .cli_play import issuers as _issuers
 from ..errors import CommandError, RuleViolation, ScenarioError
 from ..errors import sqlite_failure as _environment
 from ..game import Game
-from ..installed import KindTableError
+from ..installed import KindNotInstalled, KindTableError
 from ..seats import seat_scenario
 from ..gamefiles import require_setup as _require_setup
 from turnlog.events.store import is_url
@@ -456,7 +456,7 @@ def run(args: argparse.Namespace) -> int:
         return _fail(f"refused by rule {err.rule}: {err.message}", EXIT_REFUSED)
     except (CommandError, ScenarioError) as err:
         return _fail(f"error: {err}", EXIT_REFUSED)
-    except (LogError, SchemaError, KindTableError) as err:
+    except (LogError, SchemaError, KindTableError, KindNotInstalled) as err:
         return _fail(f"error: {err}", 1)
     except sqlite3.Error as err:  # the disk or the file failed under a write: the command was rolled back
         return _fail(f"error: {getattr(args, 'db', '')}: {_environment(err)}", 1)

@@ -85,9 +85,10 @@ def _plain(ev) -> list[str]:
 
 
 def legal_choices(state: GameState) -> list[Choice | str]:
-    """Every active kind's legal choices; a line saying why where a kind cannot list them now."""
+    """Every active kind's legal choices, the turn's host facts last; a line saying why where a kind cannot
+    list them now."""
     out: list[Choice | str] = []
-    for kind in kinds.active(state):
+    for kind in kinds.legal_order(state):
         try:
             out += kind.legal(state)
         except Exception as err:  # noqa: BLE001 — e.g. a procedure caught mid-command (phase 'count')

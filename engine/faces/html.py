@@ -18,7 +18,7 @@ import msgspec
 from turnlog.events import game as g
 from turnlog.projections import fold as F
 from turnlog.projections import narrative
-from turnlog.projections.state import GameState, dump, load
+from turnlog.projections.state import GameState
 
 from ..hexgrid import neighbour_coords
 from ..seats import seat_of
@@ -34,8 +34,6 @@ from .render_style import (MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, cent
 from .render_units import counter
 from .verify_report import text as report_text
 
-#: Events whose explanation reads the board as it was just before them (engine/faces/explain.py).
-_NEEDS_PREV = frozenset({"AttritionResultDetermined", "FactorsCounted", "AttritionPhaseChanged"})
 _MOVES = {"UnitMoved": "move", "UnitRetreated": "retreat", "UnitAdvanced": "advance", "UnitDisplaced": "displaced"}
 _CHECKS = {"derived": "verify re-derived it from the seed: it matches",
            "entered": "entered by hand: verify lists it as such, nothing to re-derive",
@@ -104,13 +102,13 @@ class Replay:
         self._interned: dict[str, int] = {}
 
     def step(self, seq: int, cid: int, ev, auto: bool) -> list:
-        name, state = type(ev).__name__, self.state
-        prev, frm = state, ""
+        name, state, frm = type(ev).__name__, self.state, ""
+        # every kind's why reads the board just before its event, as the REPL gives it: asked before
+        # the fold, so no copy of the board is made
+        lines = explain(self.reader, lambda _s: state, seq, cid, ev, auto)[2:]
         if isinstance(ev, g.CommandUndone):  # the board without the undone command: replay, not fold
             state = self.state = self.game.at(seq)
         else:
-            if name in _NEEDS_PREV:
-                prev = load(dump(state))
             if name in _MOVES and ev.unit in state.units:
                 frm = getattr(ev, "from_hex", "") or state.units[ev.unit].hex  # an older UnitMoved has none
             F.apply(state, ev)
@@ -121,7 +119,6 @@ class Replay:
             delta["a"] = [self.board.index[frm], self.board.index[to], _MOVES[name], ev.unit]
         i = self.index.get(cid, 0)
         author = (self.commands[i][1] or "") if isinstance(ev, g.NoteAdded) else None
-        lines = explain(self.reader, lambda s: prev if s < seq else state, seq, cid, ev, auto)[2:]
         if seq in self.rolls:
             lines.append(_CHECKS.get(self.rolls[seq], self.rolls[seq]))
         flags = (1 if auto else 0) | (2 if cid in self.undone_at else 0)

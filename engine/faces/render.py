@@ -22,6 +22,7 @@ from turnlog.projections.state import GameState
 from . import diff as D
 from .board_text import board_text  # noqa: F401  (the text board, read here by older callers)
 from .markup import escape, quoteattr
+from .kind_asks import legend_samples
 from .render_context import Context
 from .render_style import (
     BAND,
@@ -257,12 +258,12 @@ def legend_panel(state: GameState, view: BoardView, ctx: Context, colours: Colou
         lines.head("Features")
         lines.text(", ".join(f"{feature_label(k)} {k}" for k in used))
     lines.head("Overlays")
-    lines.line("zone", "attrition zone (dashed)")
+    for style, text in legend_samples(state):  # the used kinds' own (attrition: zones, occupation)
+        lines.line(style, text)
     sides = state.hexsides.values()
     drawn = {k for hs in sides for k in ("river", "crossing_arrow", "all_water", "impassable") if getattr(hs, k)}
     for kind in sorted(drawn | ({"fortified"} if any(hs.fortified_by for hs in sides) else set())):
         lines.line(kind, f"hexside: {kind.replace('_', ' ')}")
-    lines.line("hatch", "selected for occupation")
     for kind in ("advance", "retreat", "displaced"):
         lines.line(kind, kind)
     lines.text("number on an arrow: units that went that way")

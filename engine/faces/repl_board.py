@@ -12,6 +12,7 @@ from . import diff as D
 from . import render
 from ..errors import CommandError
 from ..kinds import view as board
+from .kind_asks import unit_facts
 from .repl_cursor import Mixin
 
 
@@ -70,11 +71,8 @@ class BoardCommands(Mixin):
             raise CommandError(f'no unit "{uid}"')
         u = st.units[uid]
         nat = st.nationalities.get(u.nationality)
-        side = f"; faction {nat.faction}, CTL {nat.ctl}, winter preparation {nat.winter_prep}" \
-            if nat else ""
-        self.say(_unit_text(u, board(st)) + side)
-        if uid in st.counted:
-            self.say(f"  counted in {st.counted[uid]} this turn")
+        facts = ([f"faction {nat.faction}"] if nat else []) + unit_facts(st, uid)  # the kinds' own
+        self.say(_unit_text(u, board(st)) + (f"; {', '.join(facts)}" if facts else ""))
         undone = self.game.undone(self.cursor)
         hist = [(s, ev) for s, cid, ev, _a in self.game.rows(1, self.cursor)
                 if cid not in undone and _mentions(ev, uid)]

@@ -1,17 +1,20 @@
 """The REPL's rules commands: ``why``, ``legal``, ``odds``, ``diagram`` (engine/faces/repl.py).
 
 A mixin of ``Shell``: the rules behind the event at the cursor, what the phase table allows,
-the odds of a roll, the phase machine. It reads the board at the cursor and never writes.
+the odds of a roll, the phase machine. It reads the board at the cursor and never writes. Every
+answer is the kind's own (its ``machine``, its ``odds``, its ``legal``): no kind is named here.
 """
 from __future__ import annotations
 
-from turnlog.events import attrition as a
+import inspect
+from typing import Any
+
+from turnlog.events import game as g
 
 from .. import kinds
-from ..attrition import machine
 from ..errors import CommandError
-from ..attrition.why import odds
 from .explain import event_procedure, explain, legal_choices
+from .kind_asks import owner, procedures
 from .repl_cursor import Mixin
 
 
@@ -20,12 +23,15 @@ def _head(entry) -> str:
     return getattr(entry, "head", str(entry))
 
 
-def _odds_kind(state, pid: str):
-    """The registered kind whose instances hold ``pid`` and that answers ``odds(state, pid)``, or None."""
-    for kind in kinds.KINDS:
-        if pid and hasattr(kind, "odds") and hasattr(kind, "instances") and pid in kind.instances(state):
-            return kind
-    return None
+def _table(machine, phase: str) -> list[str]:
+    """What ``machine``'s table allows from ``phase``: each command (or automatic trigger), its target."""
+    out = []
+    for t in machine.transitions:
+        if t["source"] == phase:
+            name = machine.command_of(t["trigger"]) or f"(automatic: {t['trigger']})"
+            cond = t.get("conditions")
+            out.append(f"  {name:<22} -> {t['dest']}{'  if ' + cond if cond else ''}")
+    return out
 
 
 class RulesCommands(Mixin):
@@ -33,8 +39,8 @@ class RulesCommands(Mixin):
 
     def do_why(self, arg: str) -> None:
         """why [SEQ]: the rules behind the event at the cursor: each modifier with its rule and reason, the
-        die, the column and the row of an attrition roll; the rule of an elimination, retreat or advance;
-        who was counted and who was not, and why; which transition a phase change took."""
+        die, the column and the row of a roll; the rule of an elimination, retreat or advance; who was
+        counted and who was not, and why; which transition a phase change took (each kind's own answer)."""
         seq = int(arg) if arg.strip() else self.cursor
         row = self._row(seq)
         if row is None:
@@ -45,92 +51,100 @@ class RulesCommands(Mixin):
 
     def do_legal(self, arg: str) -> None:
         """legal: the commands legal at the cursor, each with the values its fields may take (which units,
-        which hexes, how many), and per attrition procedure what its phase table allows."""
+        which hexes, how many): per kind, each open procedure's phase and what its table allows, then the
+        kind's moves; the host and turn commands last."""
         st = self.state()
         if self.cursor != self.last:
             self.say(f"(as of seq {self.cursor}; 'do' acts at the live end, seq {self.last})")
-        procs = [p for p in st.attritions.values() if p.phase != "done"]
-        for p in procs:
-            self.say(f"{p.id} ({p.attacker} vs {p.defender} in {p.zone}) is in phase '{p.phase}'; "
-                     "the table allows:")
-            for t in machine.TRANSITIONS:
-                if t["source"] == p.phase:
-                    name = next((k for k, v in machine.COMMAND_TRIGGER.items() if v == t["trigger"]),
-                                f"(automatic: {t['trigger']})")
-                    cond = t.get("conditions")
-                    self.say(f"  {name:<22} -> {t['dest']}{'  if ' + cond if cond else ''}")
         offered = legal_choices(st)
-        attr = [x for x in offered if _head(x).split()[0] in machine.COMMAND_TRIGGER
-                or _head(x).startswith("BeginAttrition")]
-        # a game without rule 14 hears nothing of it
-        if attr or "attrition" in {k.name for k in kinds.active(st)}:
-            self.say("legal now (rules and phase):" + ("" if attr else " no attrition command"))
-        for x in attr:
-            self.say(f"  {x}")
-        shown = list(attr)
-        # every other machine-driven kind (rule 9...): its open instances, its choices
-        for kind in kinds.active(st):
-            if kind.name in ("turn", "attrition") or not hasattr(kind, "open"):
+        shown: list = []
+        for kind in kinds.legal_order(st):
+            if kind.name == "turn":
                 continue
-            for inst in kind.open(st):
-                self.say(f"{inst.id} ({kind.name}) is in phase '{inst.phase}'")
+            machine = getattr(kind, "machine", None)
+            for inst in (kind.open(st) if hasattr(kind, "open") else ()):
+                self.say(f"{inst.id} ({kind.name}) is in phase '{inst.phase}'"
+                         + ("; the table allows:" if machine is not None else ""))
+                for line in _table(machine, inst.phase) if machine is not None else ():
+                    self.say(line)
             names = {c.__name__ for c in kind.commands}
-            mine = [x for x in offered if _head(x).split()[0] in names]
-            if mine:
-                self.say(f"legal now ({kind.name}):")
-                for x in mine:
-                    self.say(f"  {x}")
+            mine = [x for x in offered if _head(x).split()[0] in names
+                    or _head(x).startswith(f"({kind.name}:")]
+            self.say(f"legal now ({kind.name}):" + ("" if mine else f" no {kind.name} command"))
+            for x in mine:
+                self.say(f"  {x}")
             shown += mine
         self.say("host and turn commands:")
         for x in offered:
             if x not in shown:
                 self.say(f"  {x}")
 
+    def _procedure(self, st, arg: str, want: str) -> tuple[str, Any]:
+        """The procedure ``arg`` names (default: the cursor's event's, else the latest open one, else
+        the latest), with its kind, which must have the hook ``want``; CommandError naming what is missing."""
+        pid = arg.strip() or event_procedure(self._row(self.cursor))
+        if pid:
+            kind = owner(st, pid)
+            if kind is None:
+                raise CommandError(f'no procedure "{pid}" at seq {self.cursor}')
+            if not hasattr(kind, want):
+                raise CommandError(f"{pid}: the {kind.name} kind gives no {want}")
+            return pid, kind
+        found = procedures(st, want)
+        live = [(p, k) for p, k in found
+                if hasattr(k, "machine") and k.instances(st)[p].phase not in k.machine.final]
+        if not (live or found):
+            raise CommandError(f"no procedure with {want} at seq {self.cursor}")
+        return (live or found)[-1]
+
     def do_odds(self, arg: str) -> None:
-        """odds [PROC]: before an attrition roll, the exact chance of each result with the current modifiers
-        (for a procedure already rolled: the odds it faced just before its roll); for another kind's
-        procedure (a WiF land combat ``L<n>``), that kind's own answer: each cell's chance over both dice."""
-        st, pid = self.state(), arg.strip()
-        if not pid:
-            rolling = [p.id for p in st.attritions.values() if p.phase == "roll"]
-            pid = rolling[-1] if rolling else event_procedure(self._row(self.cursor)) or \
-                (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
-        if pid not in st.attritions:
-            # a kind's own procedure (a WiF land combat: its kind's odds hook)
-            other = _odds_kind(st, pid)
-            if other is not None:
-                for text in other.odds(st, pid):
-                    self.say(text)
-                return
-            raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}' if pid else
-                               f"no attrition procedure at seq {self.cursor}")
-        before, actual = st, st.attritions[pid].die  # the cursor may sit on the roll itself
-        if st.attritions[pid].phase != "roll":
-            roll = self._roll_seq(pid)
-            if roll is None:
-                raise CommandError(f"{pid} is in phase '{st.attritions[pid].phase}' and has not "
-                                   "rolled")
-            seq, cid, ev = roll
-            before, actual = self.state(self._command(cid)[5] - 1), ev.die
-            self.say(f"{pid} rolled at seq {seq}; the odds just before that roll:")
-        for text in odds(before, pid, actual):
+        """odds [PROCEDURE]: the exact chance of each result of the procedure's roll with the current
+        modifiers, as its kind works it out; for a procedure that rolled already, the odds it faced just
+        before its roll (the face rolled marked, where its kind marks it)."""
+        st = self.state()
+        pid, kind = self._procedure(st, arg, "odds")
+        hook = kind.odds
+        roll = self._roll_seq(pid)
+        if roll is None:
+            for text in hook(st, pid):
+                self.say(text)
+            return
+        seq, cid, ev = roll
+        before = self.state(self._command(cid)[5] - 1)
+        self.say(f"{pid} rolled at seq {seq}; the odds just before that roll:")
+        marks = "actual" in inspect.signature(hook).parameters
+        for text in (hook(before, pid, ev.value) if marks else hook(before, pid)):
             self.say(text)
 
-    def _roll_seq(self, pid: str) -> tuple[int, int, a.AttritionResultDetermined] | None:
+    def _roll_seq(self, pid: str) -> tuple[int, int, g.DieRolled] | None:
+        """The latest die rolled for ``pid`` up to the cursor by a command not undone."""
         undone = self.game.undone(self.cursor)
         for seq, cid, ev, _a in reversed(self.game.rows(1, self.cursor)):
-            if isinstance(ev, a.AttritionResultDetermined) and ev.procedure == pid and cid not in undone:
+            if isinstance(ev, g.DieRolled) and ev.procedure == pid and cid not in undone:
                 return seq, cid, ev
         return None
 
     def do_diagram(self, arg: str) -> None:
-        """diagram [PROC]: the attrition phase machine (Mermaid), the procedure's current phase marked."""
-        st, pid = self.state(), arg.strip()
-        if not pid:
-            pid = event_procedure(self._row(self.cursor)) or \
-                (max(st.attritions, key=lambda k: (len(k), k)) if st.attritions else "")
-        phase = st.attritions[pid].phase if pid in st.attritions else None
-        if arg.strip() and phase is None:
-            raise CommandError(f'no attrition procedure "{pid}" at seq {self.cursor}')
-        self.say(f"%% {pid} is in phase '{phase}'" if phase else "%% no attrition procedure at the cursor")
-        self.say(machine.MACHINE.mermaid(phase))
+        """diagram [KIND|PROCEDURE]: a kind's phase machine (Mermaid), a procedure's current phase marked;
+        by default the procedure at the cursor, else the latest open one."""
+        st, name = self.state(), arg.strip()
+        machines = kinds.machines()
+        kind: Any
+        if name in machines:
+            mine = [(p, k) for p, k in procedures(st, "machine") if k.name == name]
+            pid, kind = mine[-1] if mine else ("", None)
+            machine = machines[name]
+        else:
+            try:
+                pid, kind = self._procedure(st, name, "machine")
+            except CommandError:
+                if name:
+                    raise CommandError(f'no procedure or kind "{name}" at seq {self.cursor} (kinds with a '
+                                       f'machine: {", ".join(machines)})') from None
+                pid, kind = "", next((k for k in kinds.legal_order(st) if hasattr(k, "machine")), None)
+            if kind is None:
+                raise CommandError(f"no kind with a phase machine in this game at seq {self.cursor}")
+            machine = kind.machine
+        phase = kind.instances(st)[pid].phase if pid and kind is not None else None
+        self.say(f"%% {pid} is in phase '{phase}'" if phase else f"%% no {machine.kind} procedure at the cursor")
+        self.say(machine.mermaid(phase))

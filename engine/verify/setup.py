@@ -65,6 +65,9 @@ def setup_problem(row: tuple, logged: list[tuple]) -> tuple[int, str] | None:
     except (ValueError, TypeError, KeyError, msgspec.ValidationError) as err:
         return first, f"the setup's events are not a scenario's setup: {err}"
     name = again[0][0].name if isinstance(again[0][0], s.GameCreated) else ""  # rederive checked
+    bad = _kind_sections(again[0][0])
+    if bad:
+        return first, f"seq {first}: GameCreated.kinds: {bad}"
     want = msgspec.json.encode({"type": "LoadScenario", "name": name}).decode()
     if payload != want:
         return (
@@ -79,6 +82,15 @@ def setup_problem(row: tuple, logged: list[tuple]) -> tuple[int, str] | None:
     if len(again) != len(logged):
         return first + len(again), "the setup holds events creating the game does not write"
     return None
+
+
+def _kind_sections(created) -> str:
+    """Why the kinds' sections GameCreated records are not what creating the game writes, or ''."""
+    if not isinstance(created, s.GameCreated) or not created.kinds:
+        return ""
+    from .. import kinds as K
+    from ..kind_sections import problems
+    return problems(created.kinds, created.rules.procedures or K.DEFAULT_KINDS, {k.name: k for k in K.KINDS})
 
 
 def rederive(events: list) -> list:

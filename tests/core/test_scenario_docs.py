@@ -9,6 +9,7 @@ import msgspec
 import pytest
 
 from turnlog.engine import scenario as S
+from turnlog.engine.scenario_short import expand
 from turnlog.events import setup as s
 
 from fixtures.backbone import ROOT, cli
@@ -108,7 +109,7 @@ def test_section_snippets_decode():
     snippets = re.findall(r"```toml\n(.*?)```", DOC, re.S)
     assert len(snippets) >= 10
     for text in snippets:
-        raw = tomllib.loads(text)
+        raw = expand(tomllib.loads(text))   # the compact form's map and unit lines, as the reader expands them
         for key, value in raw.items():
             msgspec.convert(value, hints[key])
 

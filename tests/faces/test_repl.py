@@ -126,10 +126,10 @@ def _cond(trigger: str, dest: str) -> str:
 
 def test_legal_lists_the_rules_and_the_phase_table(game):
     out = section(run(game, "legal"), "legal")
-    assert "A1 (AX vs WA in WA/western/0505) is in phase 'losses'; the table allows:" in out
+    assert "A1 (attrition) is in phase 'losses'; the table allows:" in out
     assert "TakeAttritionLosses    -> select  if " + _cond("take_losses", "select") in out
     assert "TakeTwoCounters        -> losses  if " + _cond("take_two", "losses") in out
-    assert "legal now (rules and phase):\n  TakeAttritionLosses procedure=A1 units: exactly 2 of us-inf-1, us-inf-2, us-inf-3, "\
+    assert "legal now (attrition):\n  TakeAttritionLosses procedure=A1 units: exactly 2 of us-inf-1, us-inf-2, us-inf-3, "\
            "us-inf-4 (14.51)" in out
     assert "TakeTwoCounters procedure=A1" not in out  # 2C/1H is not 1C/1H (14.44)
 
@@ -144,7 +144,7 @@ def test_odds_before_the_roll_are_exact(game):
 
 def test_odds_after_the_roll_show_what_it_faced_and_mark_the_die(game):
     out = section(run(game, "odds A1"), "odds A1")
-    assert "A1 rolled at seq 28; the odds just before that roll:" in out
+    assert "A1 rolled at seq 27; the odds just before that roll:" in out
     assert "    3         4    4  2C/1H   <- rolled" in out
 
 

@@ -30,7 +30,7 @@ def test_every_attrition_line_of_legal_is_accepted_by_do(game):
 
 def test_the_shell_survives_a_procedure_caught_mid_command(game):
     out = section(run(game, "goto 25", "legal", "where"), "legal")
-    assert "A1 (AX vs WA in WA/western/0505) is in phase 'count'" in out
+    assert "A1 (attrition) is in phase 'count'" in out
     assert "(automatic: counted)   -> roll" in out
 
 

@@ -124,13 +124,14 @@ def test_toy_through_the_cli_play_log_verify_diagram(game, tmp_path, monkeypatch
     assert "roll --> done : roll" in text and "class roll current" in text
 
 
-def test_a_process_without_the_plugin_names_the_unknown_event(game):
+def test_a_process_without_the_plugin_names_the_missing_kind(game):
     _played(game, 1)
     path = str(game.log.path)
     game.close()
     r = subprocess.run([sys.executable, "-m", "turnlog.engine.faces.cli", "log", "--db", path],
                        capture_output=True, text=True)
-    assert r.returncode == 1 and "SkirmishBegun" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 1 and "Traceback" not in r.stderr
+    assert r.stderr.startswith("error: this game uses kind 'skirmish', which is not installed (pip install")
 
 
 def test_registering_a_clashing_kind_is_refused_and_changes_nothing():

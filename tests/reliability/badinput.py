@@ -636,7 +636,8 @@ def _bundled_text() -> str:
 
 
 def _look_alike(d: Path) -> list[str]:
-    (d / "s.toml").write_text(_bundled_text().replace('id = "us-inf-2"', 'id = "us-inf-1\u200b"', 1))
+    # the bundled scenario gives its units in the compact form, one line each (docs/scenario.md)
+    (d / "s.toml").write_text(_bundled_text().replace('"us-inf-2 US', '"us-inf-1\u200b US', 1))
     return ["new", str(d / "s.toml"), "--db", str(d / "n.db")]
 
 

@@ -3,7 +3,8 @@
 Every failure answers JSON ``{"rule": ..., "message": ...}``: a rule refusal names its rule (403 for
 the seat and signature rules, 422 for the others), bad input the rule ``input`` and the field (400,
 or 413 for a body over its limit), a missing or unknown token ``auth`` (401), a lost race between
-two writers ``concurrency`` with the ``seq`` to retry from (409). Nothing is written on any of them:
+two writers ``concurrency`` with the ``seq`` to retry from (409), a game whose kind this server lacks
+``kind`` (501: the server's installation, not the request). Nothing is written on any of them:
 the engine refuses before its append, and the append is one transaction.
 """
 
@@ -19,6 +20,7 @@ from turnlog.events.log import ConcurrencyError, LogError
 
 from ...errors import CommandError, RuleViolation, ScenarioError
 from ...errors import sqlite_failure
+from ...installed import KindNotInstalled
 from .games import NoSuchGame
 
 KiB = 1 << 10
@@ -83,6 +85,7 @@ ANSWERED = (
     ScenarioError,
     LogError,
     sqlite3.Error,
+    KindNotInstalled,
 )
 
 
@@ -101,6 +104,8 @@ def failure(err: BaseException) -> Response:
         err, ConcurrencyError
     ):  # the route adds the seq to retry from (Refused); this is a fallback
         return json({"rule": "concurrency", "message": str(err)}, 409)
+    if isinstance(err, KindNotInstalled):
+        return json({"rule": "kind", "message": str(err)}, 501)
     if isinstance(err, LogError):
         return json({"rule": "log", "message": str(err)}, 500)
     if isinstance(err, sqlite3.Error):

@@ -9,6 +9,7 @@ import msgspec
 from ... import claims
 from ... import due as DUE  # noqa: F401  (the answer's types)
 from ..cli_play import issuers
+from ..kind_asks import moves_first
 from . import bodies as B
 from .games import Entry
 
@@ -20,7 +21,7 @@ def legal(g) -> dict:
     state = g.state
     holders = set(state.seats.factions.values())
     out = []
-    for ch in g.legal():
+    for ch in moves_first(g.state, g.legal()):
         doc = msgspec.to_builtins(ch)
         seat = [a for a in ch.actors if a in holders]
         actor = (seat or ch.actors or [""])[0]
