@@ -255,7 +255,9 @@ def answer(state: GameState, choices: list[Choice]) -> Due:
     out = []
     for a in people(state):
         due = [_item(state, ch, a) for ch in needed if a in ch.actors]
-        may = [_item(state, ch, a) for ch in choices if a in ch.actors and ch not in needed]
+        # a kind's moves before the turn's host facts and notes
+        may = [_item(state, ch, a) for ch in sorted(choices, key=lambda x: kind_of(x) is T.KIND)
+               if a in ch.actors and ch not in needed]
         if due and a in waiting:
             line = f"Your move: {_say(due)}."
         else:
