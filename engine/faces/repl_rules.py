@@ -23,14 +23,22 @@ def _head(entry) -> str:
     return getattr(entry, "head", str(entry))
 
 
+def _when(t: dict) -> str:
+    """A transition's conditions in words ("  if a, b, not c"); a table names one or a list of each."""
+    def names(key: str) -> list[str]:
+        got = t.get(key) or []
+        return [got] if isinstance(got, str) else list(got)
+    said = names("conditions") + [f"not {u}" for u in names("unless")]
+    return f"  if {', '.join(said)}" if said else ""
+
+
 def _table(machine, phase: str) -> list[str]:
     """What ``machine``'s table allows from ``phase``: each command (or automatic trigger), its target."""
     out = []
     for t in machine.transitions:
         if t["source"] == phase:
             name = machine.command_of(t["trigger"]) or f"(automatic: {t['trigger']})"
-            cond = t.get("conditions")
-            out.append(f"  {name:<22} -> {t['dest']}{'  if ' + cond if cond else ''}")
+            out.append(f"  {name:<22} -> {t['dest']}{_when(t)}")
     return out
 
 

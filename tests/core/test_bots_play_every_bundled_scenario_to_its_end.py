@@ -4,7 +4,7 @@ bundled scenario to its end (rules ``turn.seats`` and ``end``), with no host and
 The bots answer claims, undo and redo now and then, and open procedures beside what is due
 (tests/support/bots.py). No state may leave every seat without a move while the game goes on, and
 every refused draw must be one whose choice's ``note`` states the condition. The game then verifies.
-A longer run with random seeds is the reliability harness's (tests/reliability/bots.py).
+A longer run with random seeds is the reliability harness's (tests/reliability/playthrough.py).
 """
 from __future__ import annotations
 

@@ -20,8 +20,8 @@ import time
 import traceback
 from functools import partial
 
-from . import (badinput, bots, concurrent, crash, determinism, fairplay, fuzz, iofaults, jointdice, pgstore,
-               rogue, tamper)
+from . import (badinput, concurrent, crash, determinism, fairplay, fuzz, iofaults, jointdice, pgstore,
+               playthrough, rogue, tamper)
 
 HARNESSES = {
     "crash": crash.run, "concurrent": concurrent.run, "tamper": tamper.run, "fuzz": fuzz.run,
@@ -31,7 +31,7 @@ HARNESSES = {
     "jointdice": jointdice.run, "crash_create": crash.run_create, "pgstore": pgstore.run_scaled,
     "rogue": rogue.run,
     "fairplay": fairplay.run,
-    "bots": bots.run,
+    "bots": playthrough.run,
 }
 
 
@@ -97,7 +97,7 @@ def headline_ok(name: str, fig: dict) -> list[str]:
     elif name == "rogue":
         off += rogue.headline(fig)
     elif name == "bots":
-        off += bots.headline(fig)
+        off += playthrough.headline(fig)
     return off
 
 
