@@ -27,3 +27,6 @@ TERRAIN_WORDS = Ruling("terrain_words", 6, "11.16.5-T7, T9",
                        "scenario restating it (clear/desert: the ARM bonus; forest, woods -1; jungle, "
                        "mountain, swamp -2; city -2, no bonus); a fortification, like a fortress or "
                        "fortified feature or terrain, makes a Fortified hex (T9f)")
+OWN_LOSSES = Ruling("own_losses", 6, "11.16.5-R2",
+                    "a side whose units have several owners takes its losses in parts, each owner listing "
+                    "only its own units; the side's lead no longer picks for the others")
