@@ -73,6 +73,14 @@ def test_11_16_5_t9e_a_city_terrain_costs_two_levels_and_bars_the_bonus(tmp_path
     assert (ev.column, shift(ev), bonus(ev)) == ("1:1", [(-2, "11.16.5-T9e")], [])
 
 
+def test_11_16_5_t9d_t9e_a_city_feature_reads_as_before_with_no_table(tmp_path):
+    """T9d: a city of two printed factories lets the defender choose; T9e: a city of one in a clear hex is
+    -2 and bars the ARM bonus."""
+    assert chooser(game(tmp_path, "0303:clear:city=2")).rule == "11.16.5-T9d"
+    ev = chosen(game(tmp_path, "0303:clear:city=1"))
+    assert (ev.column, shift(ev), bonus(ev)) == ("1:1", [(-2, "11.16.5-T9e")], [])
+
+
 @pytest.mark.parametrize("kind", ["fortification", "fortress", "fortified"])
 def test_11_16_5_t9f_a_fortification_feature_is_a_fortified_hex(tmp_path, kind):
     """T9f: a fortification (the word rule 14 and 9.1.1a use), fortress or fortified feature: the
