@@ -42,8 +42,10 @@ COVERING = frozenset({"location", "village", "town", "city", "woods", "forest",
 
 _OPEN = WarTerrainSpec(open=True)
 _COVERS = WarTerrainSpec(covering=True)
-_CLEAR = dict(wif=WifTerrainSpec(arm_bonus=True), pzc=PzcTerrainSpec(clear=True), war=_OPEN)
-_FOREST = dict(attrition=_BARS, wif=WifTerrainSpec(blitz_shift=-1), war=_COVERS)
+_CLEAR = TerrainTypeSpec(id="clear", wif=WifTerrainSpec(arm_bonus=True),
+                         pzc=PzcTerrainSpec(clear=True), war=_OPEN)
+_FOREST = TerrainTypeSpec(id="forest", attrition=_BARS, wif=WifTerrainSpec(blitz_shift=-1),
+                          war=_COVERS)
 _ROUGH2 = WifTerrainSpec(blitz_shift=-2)
 
 #: Every terrain word of the texts, with its meaning to each kind (the rule beside each); the numbers
@@ -51,12 +53,12 @@ _ROUGH2 = WifTerrainSpec(blitz_shift=-2)
 #: the scenario's.
 WORDS: dict[str, TerrainTypeSpec] = {t.id: t for t in (
     # 11.16.5-T7, T9a; AS-CAP.1; 9.1.1a Open. "open" is clear ground to every kind.
-    TerrainTypeSpec(id="clear", **_CLEAR),
-    TerrainTypeSpec(id="open", **_CLEAR),
+    _CLEAR,
+    msgspec.structs.replace(_CLEAR, id="open"),
     TerrainTypeSpec(id="desert", wif=WifTerrainSpec(arm_bonus=True), war=_OPEN),   # T7, T9a
     # 14.62D; T9b; 9.1.1a. Woods is the same word as forest.
-    TerrainTypeSpec(id="forest", **_FOREST),
-    TerrainTypeSpec(id="woods", **_FOREST),
+    _FOREST,
+    msgspec.structs.replace(_FOREST, id="woods"),
     # 14.62D; T9c
     TerrainTypeSpec(id="mountain", attrition=_BARS, wif=_ROUGH2, war=_OPEN),
     TerrainTypeSpec(id="jungle_mountain", attrition=_BARS, wif=_ROUGH2, war=_OPEN),

@@ -109,8 +109,8 @@ class WifKind(MachineKind):
         if isinstance(cmd, c.ChooseCombatTable) and combat is not None and combat.chooser:
             return Actor(combat.chooser, getattr(combat, combat.chooser), "11.16.5-T3")
         if isinstance(cmd, c.TakeLandCombatLosses) and combat is not None and cmd.side in SIDES:
-            return Actor(cmd.side, r2.part_owner(state, combat, cmd.side, list(cmd.units)) or getattr(
-                combat, cmd.side), "11.16.5-R2")  # each owner his own losses
+            owner = r2.part_owner(state, combat, cmd.side, list(cmd.units))
+            return Actor(cmd.side, owner or getattr(combat, cmd.side), "11.16.5-R2")  # each owner his own
         if isinstance(cmd, c.DesignateFirstLossType) and combat is not None:
             return Actor("defender", combat.defender, r4.R4E)
         return super().who(state, cmd)

@@ -1,14 +1,15 @@
-"""Each owner picks its own units' losses (11.16.5-R2) when a side's units belong to several factions.
+"""Each owner picks its own units' losses (11.16.5-R2) when a side's units have several owners.
 
-R2 gives the choice to the owning player, always. Under the ``own_losses`` ruling (edition 6) a side of
-several owners therefore takes its losses in parts, one ``TakeLandCombatLosses`` per owner, in either
-order, each listing only that owner's units. A part pays toward what is still owed (the number less what
-the side's earlier parts paid) and never past it before its last unit (R3, reading W13). A part short of
-it leaves the rest to the owners who still have units in the combat; when none has, the part must give
-all its owner can (a shortfall). The part that pays the rest, or leaves no one to pay it, settles the
-side: its ``LandCombatLossesTaken`` lists that part's units and casualty points and the side's shortfall.
-The first unit of the attacker's first part meets R4; the corps of the settling part that pays a half a
-division or gun left open (in any part) is K1b's. Before the ruling the lead picked for all (docs/rulings.md).
+R2 gives the choice to the owning player, always. Under the ``own_losses`` ruling (edition 6) a side
+of several owners therefore takes its losses in parts, one ``TakeLandCombatLosses`` per owner, in
+either order, each listing only that owner's units. A part pays toward what is still owed (the
+number less what the side's earlier parts paid) and never past it before its last unit (R3, reading
+W13). A part short of it leaves the rest to the owners who still have units in the combat; when none
+has, the part must give all its owner can (a shortfall). The part that pays the rest, or leaves no
+one to pay it, settles the side: its ``LandCombatLossesTaken`` lists that part's units and casualty
+points and the side's shortfall. The first unit of the attacker's first part meets R4; the corps of
+the settling part that pays a half a division or gun left open (in any part) is K1b's. Before the
+ruling the lead picked for all (docs/rulings.md).
 """
 from __future__ import annotations
 
@@ -33,12 +34,14 @@ def owners(state: GameState, combat, side: str) -> list[str]:
 
 def several(state: GameState, combat, side: str) -> bool:
     """Whether ``side`` takes its losses in parts: the ruling applies and its units have several owners."""
-    return applies(state, rulings.OWN_LOSSES) and side in r3.SIDES and len(owners(state, combat, side)) > 1
+    return (applies(state, rulings.OWN_LOSSES) and side in r3.SIDES
+            and len(owners(state, combat, side)) > 1)
 
 
 def alive(state: GameState, combat, side: str, owner: str = "") -> list[str]:
     """The side's units still in play (of ``owner`` only, when given)."""
-    return [u for u in r3.side_units(combat, side) if u in state.units and not state.units[u].eliminated
+    return [u for u in r3.side_units(combat, side)
+            if u in state.units and not state.units[u].eliminated
             and (not owner or faction_of(state, state.units[u]) == owner)]
 
 
@@ -96,21 +99,23 @@ def check_part(state: GameState, combat, side: str, units: list[str]) -> tuple[r
                                 "unit ({required} still owed): the owner loses no more than is needed",
                        too_few="the list pays {taken} casualty points; no other owner has a unit left, so "
                                f"{owner} must pay {{most}} here")
-    most = Fraction(0) if others else min(remaining, sum((r3.points(state.units[u])
-                                                          for u in alive(state, combat, side, owner)), Fraction(0)))
+    own = sum((r3.points(state.units[u]) for u in alive(state, combat, side, owner)), Fraction(0))
+    most = Fraction(0) if others else min(remaining, own)
     kl.check(spec, units, most)
     paid = sum((r3.points(state.units[u]) for u in units), Fraction(0))
     settles = paid >= remaining or not others
-    first = r4.check_first(state, combat, side, units) if not paid_before(state, combat, side) else ""
-    total = paid_before(state, combat, side) + paid
-    half = r3.half_payer(state, units, total) if settles else ""
-    return r3.Paid(cp=paid, shortfall=max(Fraction(0), remaining - paid) if settles else Fraction(0),
-                   half_payer=half), settles, first
+    before = paid_before(state, combat, side)
+    first = "" if before else r4.check_first(state, combat, side, units)
+    half = r3.half_payer(state, units, before + paid) if settles else ""
+    short = max(Fraction(0), remaining - paid) if settles else Fraction(0)
+    return r3.Paid(cp=paid, shortfall=short, half_payer=half), settles, first
 
 
-def settled_event(combat, side: str, units: list[str], paid: r3.Paid, first: str) -> w.LandCombatLossesTaken:
-    return w.LandCombatLossesTaken(procedure=combat.id, side=side, units=list(units), cp=str(paid.cp),
-                                   shortfall=str(paid.shortfall), first=first)
+def settled_event(combat, side: str, units: list[str], paid: r3.Paid,
+                  first: str) -> w.LandCombatLossesTaken:
+    """The event that settles ``side``: the units of the list that settles it, and what it paid."""
+    return w.LandCombatLossesTaken(procedure=combat.id, side=side, units=list(units),
+                                   cp=str(paid.cp), shortfall=str(paid.shortfall), first=first)
 
 
 

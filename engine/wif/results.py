@@ -42,7 +42,8 @@ def on_take(state: GameState, combat, cmd: c.TakeLandCombatLosses) -> list:
     return out + _eliminated(state, combat, cmd.side, units, paid.half_payer, note)
 
 
-def _eliminated(state: GameState, combat, side: str, units: list[str], half_payer: str, note: str) -> list:
+def _eliminated(state: GameState, combat, side: str, units: list[str], half_payer: str,
+                note: str) -> list:
     """Each lost unit's UnitEliminated, and a KampfgruppeFormed for a kampfgruppe (K1)."""
     out: list = []
     for uid in units:
@@ -53,7 +54,8 @@ def _eliminated(state: GameState, combat, side: str, units: list[str], half_paye
             continue
         pool = k.repair_pool(state, faction_of(state, state.units[uid]))
         why = f"a kampfgruppe, to its repair pool instead ({k.K1C})"
-        out += [UnitEliminated(unit=uid, rule=r3.R2, procedure=combat.id, reason=f"{why}; {note}" if note else why),
+        why = f"{why}; {note}" if note else why
+        out += [UnitEliminated(unit=uid, rule=r3.R2, procedure=combat.id, reason=why),
                 w.KampfgruppeFormed(procedure=combat.id, unit=uid, pool=pool, rule=rule)]
     return out
 
