@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import msgspec
 
-from turnlog.events.assault import PzcTerrainSpec
 from turnlog.events.attrition import AttritionTerrainSpec
-from turnlog.events.designation import WarTerrainSpec
 from turnlog.events.setup import TerrainTypeSpec
-from turnlog.events.wif import WifTerrainSpec
 from turnlog.projections.state import GameState
 
 _BARS = AttritionTerrainSpec(bars_occupation=True)
@@ -40,36 +37,36 @@ FORTIFIED = frozenset({"fortress", "fortification", "fortified"})
 COVERING = frozenset({"location", "village", "town", "city", "woods", "forest",
                       "fieldworks"}) | FORTIFIED
 
-_OPEN = WarTerrainSpec(open=True)
-_COVERS = WarTerrainSpec(covering=True)
-_CLEAR = TerrainTypeSpec(id="clear", wif=WifTerrainSpec(arm_bonus=True),
-                         pzc=PzcTerrainSpec(clear=True), war=_OPEN)
-_FOREST = TerrainTypeSpec(id="forest", attrition=_BARS, wif=WifTerrainSpec(blitz_shift=-1),
-                          war=_COVERS)
-_ROUGH2 = WifTerrainSpec(blitz_shift=-2)
+_OPEN = {"open": True}
+_COVERS = {"covering": True}
+_BARS_D = {"bars_occupation": True}
+_ROUGH2 = {"blitz_shift": -2}
+_CLEAR = {"wif": {"arm_bonus": True}, "pzc": {"clear": True}, "war": _OPEN}
+_FOREST = {"attrition": _BARS_D, "wif": {"blitz_shift": -1}, "war": _COVERS}
 
 #: Every terrain word of the texts, with its meaning to each kind (the rule beside each); the numbers
 #: the texts leave to a game's data (PzC's terrain percentages, WaR's defence ranks, movement) stay
-#: the scenario's.
-WORDS: dict[str, TerrainTypeSpec] = {t.id: t for t in (
+#: the scenario's. Written as data and converted, so the core names no system's spec Struct.
+_WORDS_DATA: dict[str, dict] = {
     # 11.16.5-T7, T9a; AS-CAP.1; 9.1.1a Open. "open" is clear ground to every kind.
-    _CLEAR,
-    msgspec.structs.replace(_CLEAR, id="open"),
-    TerrainTypeSpec(id="desert", wif=WifTerrainSpec(arm_bonus=True), war=_OPEN),   # T7, T9a
+    "clear": _CLEAR,
+    "open": _CLEAR,
+    "desert": {"wif": {"arm_bonus": True}, "war": _OPEN},                      # T7, T9a
     # 14.62D; T9b; 9.1.1a. Woods is the same word as forest.
-    _FOREST,
-    msgspec.structs.replace(_FOREST, id="woods"),
+    "forest": _FOREST,
+    "woods": _FOREST,
     # 14.62D; T9c
-    TerrainTypeSpec(id="mountain", attrition=_BARS, wif=_ROUGH2, war=_OPEN),
-    TerrainTypeSpec(id="jungle_mountain", attrition=_BARS, wif=_ROUGH2, war=_OPEN),
-    TerrainTypeSpec(id="swamp", frozen_as="clear", attrition=_BARS, wif=_ROUGH2, war=_OPEN),
-    TerrainTypeSpec(id="jungle", attrition=AttritionTerrainSpec(jungle_only=True), wif=_ROUGH2,
-                    war=_OPEN),
-    TerrainTypeSpec(id="marsh", war=_OPEN),     # AS-MOVE.1 names it with swamp, for movement only
-    TerrainTypeSpec(id="bocage", pzc=PzcTerrainSpec(bocage=True), war=_OPEN),   # AS-BOC.1
-    TerrainTypeSpec(id="city", wif=_ROUGH2, war=_COVERS),                       # T9e; 9.1.1a
-    *(TerrainTypeSpec(id=k, war=_COVERS) for k in sorted(COVERING - {"woods", "forest", "city"})),
-)}
+    "mountain": {"attrition": _BARS_D, "wif": _ROUGH2, "war": _OPEN},
+    "jungle_mountain": {"attrition": _BARS_D, "wif": _ROUGH2, "war": _OPEN},
+    "swamp": {"frozen_as": "clear", "attrition": _BARS_D, "wif": _ROUGH2, "war": _OPEN},
+    "jungle": {"attrition": {"jungle_only": True}, "wif": _ROUGH2, "war": _OPEN},
+    "marsh": {"war": _OPEN},                         # AS-MOVE.1 names it with swamp, for movement only
+    "bocage": {"pzc": {"bocage": True}, "war": _OPEN},                         # AS-BOC.1
+    "city": {"wif": _ROUGH2, "war": _COVERS},                                  # T9e; 9.1.1a
+    **{k: {"war": _COVERS} for k in sorted(COVERING - {"woods", "forest", "city"})},   # 9.1.1a
+}
+WORDS: dict[str, TerrainTypeSpec] = {
+    k: msgspec.convert({"id": k, **v}, TerrainTypeSpec) for k, v in _WORDS_DATA.items()}
 
 _NONE = TerrainTypeSpec(id="")
 #: A type with no attributes, made once per name (building one costs more than the lookup;
