@@ -19,7 +19,6 @@ from turnlog.events.editions import applies
 from turnlog.projections.state import GameState, UnitState
 
 from . import rulings
-from .. import terrain
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
 from ..kit.board import by_hex, enemy_units, faction_of, neighbours, on_board, side_units, unit_class
@@ -130,7 +129,7 @@ def crossing(state: GameState, u: UnitState, from_: str, to: str,
     # only a river's.
     if (side.bridge if applies(state, rulings.BRIDGE_TRAVEL) else side.river) and not travel:
         return "AS-MOVE.1", f"{u.id} crosses the bridge into {to} only in Travel Mode"
-    if unit_class(u) in terrain.of_hex(state, to).prohibited_classes:
+    if unit_class(u) in rulings.terrain_of(state, to).prohibited_classes:
         if not side.road:
             return "AS-ATK.3", f"{u.id} ({unit_class(u)}) cannot move into {to}'s terrain"
         if not travel:
@@ -141,7 +140,7 @@ def crossing(state: GameState, u: UnitState, from_: str, to: str,
 
 def entry_cost(state: GameState, u: UnitState, hex_: str) -> int:
     """The movement points ``u`` pays to enter ``hex_`` (its class's ``move_cost``; 0 when not given)."""
-    return terrain.of_hex(state, hex_).move_cost.get(unit_class(u), 0)
+    return rulings.terrain_of(state, hex_).move_cost.get(unit_class(u), 0)
 
 
 def free(state: GameState) -> bool:

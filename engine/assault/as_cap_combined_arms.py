@@ -16,7 +16,7 @@ from fractions import Fraction
 from turnlog.events.base import Modifier
 from turnlog.projections.state import GameState, UnitState
 
-from .. import terrain
+from . import rulings
 from .facts import infantry, vehicles
 
 
@@ -45,7 +45,7 @@ def share(k: int, units: list[UnitState]) -> dict[str, int]:
 
 def penalty(state: GameState, hex_: str, attackers: list[UnitState], defenders: list[UnitState]) -> list[Modifier]:
     """AS-CAP.1-5: the per-unit halving of the vehicles that lack infantry support (empty: no penalty)."""
-    if terrain.of_hex(state, hex_).pzc.clear or not any(vehicles(u) for u in attackers):
+    if rulings.terrain_of(state, hex_).pzc.clear or not any(vehicles(u) for u in attackers):
         return []  # AS-CAP.1: only vehicles assaulting a non-Clear hex
     by_hex = _hexes(attackers)
     support = sum(min(i, 10 * v) for i, v in by_hex.values() if v)          # AS-CAP.3

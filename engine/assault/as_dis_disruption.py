@@ -20,7 +20,7 @@ from turnlog.events.base import Modifier
 from turnlog.projections.assault import Assault
 from turnlog.projections.state import GameState
 
-from .. import terrain
+from . import rulings
 from ..dice import Dice
 from ..errors import CommandError, RuleViolation
 from ..kit import modifiers as km
@@ -48,14 +48,15 @@ def steps(loss: int, night: bool, pct: int) -> tuple[Fraction, list[Modifier]]:
 
 def scaled(state: GameState, proc: Assault, loss: int, night: bool) -> a.AttackerDisruptionScaled:
     """The event logging the attackers' counted loss, read off the defending hex's terrain."""
-    value, mods = steps(loss, night, terrain.of_hex(state, proc.hex).pzc.assault_pct)
+    value, mods = steps(loss, night, rulings.terrain_of(state, proc.hex).pzc.assault_pct)
     return a.AttackerDisruptionScaled(procedure=proc.id, loss=loss, scaled=str(value), modifiers=mods)
 
 
 def counted(state: GameState, proc: Assault, side: str) -> Fraction:
     """The loss a side's disruption is judged on: the attackers' scaled (AS-DIS), the defenders' as it is."""
     if side == "attacker":
-        return steps(proc.att_loss, proc.night, terrain.of_hex(state, proc.hex).pzc.assault_pct)[0]
+        pct = rulings.terrain_of(state, proc.hex).pzc.assault_pct
+        return steps(proc.att_loss, proc.night, pct)[0]
     return Fraction(loss_of(proc, side))
 
 

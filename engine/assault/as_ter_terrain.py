@@ -10,7 +10,7 @@ from __future__ import annotations
 from turnlog.events.base import Modifier
 from turnlog.projections.state import GameState, UnitState
 
-from .. import terrain
+from . import rulings
 from ..hexgrid import grid
 from .facts import flag, is_vehicle
 
@@ -33,7 +33,7 @@ def hexside(state: GameState, hex_: str, attackers: list[UnitState]) -> list[Mod
 
 def ground(state: GameState, hex_: str, attackers: list[UnitState]) -> list[Modifier]:
     """AS-TER.2: the defending hex's terrain modifier, when any attacker consists of vehicles."""
-    t = terrain.of_hex(state, hex_)
+    t = rulings.terrain_of(state, hex_)
     cars = [u.id for u in attackers if is_vehicle(u)]
     if not cars or not t.pzc.assault_pct:
         return []
@@ -43,7 +43,7 @@ def ground(state: GameState, hex_: str, attackers: list[UnitState]) -> list[Modi
 
 def bocage(state: GameState, hex_: str, u: UnitState) -> list[Modifier]:
     """AS-BOC.1: a vehicle attacker (mot/mech infantry in Travel Mode too) assaulting Bocage: defence x1/2."""
-    if not (terrain.of_hex(state, hex_).pzc.bocage and is_vehicle(u)):
+    if not (rulings.terrain_of(state, hex_).pzc.bocage and is_vehicle(u)):
         return []
     return [Modifier(value=1, den=2, rule="AS-BOC.1", reason=f"{u.id} assaults Bocage with vehicles: defence x1/2",
                      applies_to=f"defence:{u.id}", kind="multiply")]

@@ -6,7 +6,7 @@ from collections import defaultdict
 from turnlog.events.editions import applies
 from turnlog.projections.state import GameState, UnitState
 
-from .rulings import SECOND_READING
+from .rulings import SECOND_READING, TERRAIN_WORDS
 from ..kit.board import enemies, held, side  # noqa: F401  (attrition's modules read them from here)
 
 NOT_GROUND = frozenset({"air", "naval", "flak"})
@@ -72,8 +72,18 @@ def _occupancy(state: GameState) -> dict[str, list[UnitState]]:
     return out
 
 
+def words(state: GameState) -> bool:
+    """Whether the game reads terrain words without the scenario restating them (``terrain_words``)."""
+    return applies(state, TERRAIN_WORDS)
+
+
+def kind(state: GameState, feature) -> str:
+    """The feature's kind as rule 14 reads it: under ``terrain_words`` a ``fortified`` is a fortification."""
+    return "fortification" if feature.kind == "fortified" and words(state) else feature.kind
+
+
 def features(state: GameState, hex_: str) -> set[str]:
-    return {f.kind for f in state.features.get(hex_, ())}
+    return {kind(state, f) for f in state.features.get(hex_, ())}
 
 
 def restricted(state: GameState, attacker_nat: str, defender_nat: str) -> bool:

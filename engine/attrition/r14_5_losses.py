@@ -55,7 +55,7 @@ def _where_allowed(state: GameState, proc: Attrition, zone: Zone, u: UnitState,
         return "14.51"
     if u.box:
         return "" if u.box in zone.boxes else "14.52B"
-    if any(f.kind in FORTRESS for f in state.features.get(u.hex, ())) and not reading(state, "fortress_losses"):
+    if features(state, u.hex) & FORTRESS and not reading(state, "fortress_losses"):
         return "14.23D"  # never attritioned, so never an attrition loss (see rulings)
     if u.hex in zone.hexes:
         return ""

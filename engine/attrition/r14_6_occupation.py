@@ -7,8 +7,8 @@ from turnlog.projections.state import Attrition, GameState
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
 from ..terrain import of_hex
-from .common import (LINE_FORTS, NO_OCCUPY_FEATURES, enemies, faction, features, is_combat_ground, is_ground,
-                     occupancy)
+from .common import (LINE_FORTS, NO_OCCUPY_FEATURES, enemies, faction, features, is_combat_ground,
+                     is_ground, kind, occupancy, words)
 
 
 def hex_refusal(state: GameState, proc: Attrition, zone: Zone, hex_: str, *, cleared: bool = False,
@@ -31,9 +31,10 @@ def hex_refusal(state: GameState, proc: Attrition, zone: Zone, hex_: str, *, cle
         return "14.62B", f"the defender took all the losses from {hex_}, largest units first"
     feats = state.features.get(hex_, ())
     for f in feats:
-        if f.kind in NO_OCCUPY_FEATURES or (f.kind == "bridgehead" and f.origin != "seaborne"):
+        if kind(state, f) in NO_OCCUPY_FEATURES or (
+                f.kind == "bridgehead" and f.origin != "seaborne"):
             return "14.62C", f"{hex_} holds a {f.kind}{' (river/crossing arrow)' if f.kind == 'bridgehead' else ''}"
-    terrain = of_hex(state, hex_, frozen=_frozen(state, hex_))  # the scenario's table, else engine/terrain.py's
+    terrain = of_hex(state, hex_, frozen=_frozen(state, hex_), words=words(state))
     if terrain.attrition.bars_occupation:
         return "14.62D", f"{hex_} is {terrain.id.replace('_', '/')}"
     return None
@@ -63,7 +64,7 @@ def unit_refusal(state: GameState, proc: Attrition, hex_: str, uid: str) -> tupl
         return "14.62C", f"{uid} attritions {hex_} across a fortified hexside of a Maginot/West Wall hex"
     if side_.river or side_.crossing_arrow:
         return "14.62E", f"{uid} would enter {hex_} across a {'river' if side_.river else 'crossing arrow'}"
-    terrain = of_hex(state, hex_)
+    terrain = of_hex(state, hex_, words=words(state))
     if terrain.attrition.jungle_only and not (
             u.type == "chindit" or state.nationalities[u.nationality].jungle_attrition):
         return "14.62D", f"only Japanese units and the Chindit may take {hex_} ({terrain.id}) by attrition"

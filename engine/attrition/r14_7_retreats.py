@@ -11,6 +11,7 @@ from ..errors import CommandError
 from ..hexgrid import grid
 from ..kit import retreat as kit
 from .common import (NO_RETREAT_FEATURES, enemies, faction, held, is_combat_ground, is_ground,
+                     kind,
                      occupancy, reading, second_reading, side, stacking_limit)
 
 ELIMINATED = (1, 1, 1, 1)
@@ -62,7 +63,8 @@ def forbidden(state: GameState, proc: Attrition, unit: UnitState,
             return "14.72C", f"the attacker vacates {to} to advance"
         return "14.72A", f"{to} is occupied by enemy units"
     feats = state.features.get(to)
-    if feats and any(f.kind in NO_RETREAT_FEATURES and enemies(state, fac, _owner(state, to, f)) for f in feats):
+    if feats and any(kind(state, f) in NO_RETREAT_FEATURES
+                     and enemies(state, fac, _owner(state, to, f)) for f in feats):
         return "14.72A", f"{to} holds an enemy counter or installation"
     if _prohibited(state, unit, to):
         return "14.72D", f"{unit.nationality} units may not enter {to}"

@@ -12,3 +12,8 @@ SECOND_READING = Ruling(
     "second_reading", 2, "14.521A, 14.74, 14.77, 14.22A/14.11",
     "adjacency not across impassable hexsides; overstack marks lapse at their owner's "
     "movement phase; bases only in the side's open hexes; an open attrition holds the board")
+
+TERRAIN_WORDS = Ruling(
+    "terrain_words", 6, "14.62D, 14.23D, 14.62C, 14.72A",
+    "a hex's terrain word means what the engine's terrain table gives it without the scenario restating "
+    "it (woods bars occupation as forest does); a fortified feature is a fortification")

@@ -28,18 +28,28 @@ def is_pa(u: UnitState) -> bool:
     return u.mode.lower() == PA
 
 
+def terrain_of(state: GameState, hex_: str):
+    """The terrain type of ``hex_`` as this game reads it (engine/terrain.py; ``terrain_words``)."""
+    return terrain.of_hex(state, hex_, words=rulings.words(state))
+
+
 def covering(state: GameState, hex_: str) -> bool:
     """9.1.1a: the hex holds covering terrain: its type is ``war.covering`` or named for a covering kind
-    (the engine's default ``forest`` has no ``war`` entry, yet the text lists forest), or a feature is."""
-    t = terrain.of_hex(state, hex_)
-    if t.war.covering or (t.id.lower() in COVERING_KINDS and applies(state, rulings.COVERING_KINDS)):
+    (before edition 3 only the flag counted), or a feature is.
+
+    Under ``terrain_words`` the kinds are engine/terrain.py's COVERING, where a fortress or fortified
+    feature is a fortification; before it, this module's COVERING_KINDS.
+    """
+    kinds = terrain.COVERING if rulings.words(state) else COVERING_KINDS
+    t = terrain_of(state, hex_)
+    if t.war.covering or (t.id.lower() in kinds and applies(state, rulings.COVERING_KINDS)):
         return True
-    return any(f.kind.lower() in COVERING_KINDS for f in state.features.get(hex_, []))
+    return any(f.kind.lower() in kinds for f in state.features.get(hex_, []))
 
 
 def constricted(state: GameState, hex_: str) -> bool:
     """9.2.4: the hex's terrain type is constricted."""
-    return terrain.of_hex(state, hex_).war.constricted
+    return terrain_of(state, hex_).war.constricted
 
 
 def river_between(state: GameState, a: str, b: str) -> bool:
@@ -60,7 +70,7 @@ def attack_bar(state: GameState, u: UnitState, target: str) -> tuple[str, str] |
         return "9.2.0", f"{u.id} in {u.hex} is not adjacent to {target}"
     if not grid(state).passable(u.hex, target):
         return "9.2.0", f"{u.id} cannot attack {target} across the hexside from {u.hex}"
-    t = terrain.of_hex(state, target)
+    t = terrain_of(state, target)
     if cls in {c.lower() for c in t.prohibited_classes}:
         return "9.1.3", f"{target}'s terrain ({t.id}) is closed to {cls} units in movement, so {u.id} may not attack it"
     return None
@@ -68,4 +78,4 @@ def attack_bar(state: GameState, u: UnitState, target: str) -> tuple[str, str] |
 
 def defence_rank(state: GameState, hex_: str) -> tuple[int, int]:
     """How well a hex's terrain serves a defender (9.2.1): the type's ``war.defence``, then covering."""
-    return terrain.of_hex(state, hex_).war.defence, int(covering(state, hex_))
+    return terrain_of(state, hex_).war.defence, int(covering(state, hex_))

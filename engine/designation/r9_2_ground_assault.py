@@ -60,16 +60,22 @@ def _target(state: GameState, proc: AttackDesignation, hex_: str, occ: dict) -> 
 
 
 def _origins(state: GameState, attackers: list[UnitState], hexes: list[str]) -> None:
-    """9.2.0/9.2.1: every attacker reaches every target; several origin hexes need every attacker in PA."""
+    """9.2.0/9.2.1: every attacker reaches every target; several origin hexes need every attacker in PA.
+
+    Each refusal names the clause whose condition the unit fails: adjacency to every defending hex of a
+    multi-hex assault is 9.2.1's; a hexside the terrain closes is 9.2.0's, one hex or several; a class
+    or terrain barred in movement is 9.1.3's.
+    """
     for u in attackers:
         for h in hexes:
             bar = b.attack_bar(state, u, h)
-            if bar is not None:
-                rule, why = bar
-                raise RuleViolation("9.2.1" if rule == "9.2.0" and len(hexes) > 1 else rule,
-                                    why + (" (every attacker must be adjacent to every defending "
-                                           "hex)"
-                                           if len(hexes) > 1 and rule == "9.2.0" else ""))
+            if bar is None:
+                continue
+            rule, why = bar
+            if len(hexes) > 1 and h not in b.neighbours(state, u.hex):
+                raise RuleViolation("9.2.1", f"{why} (every attacker must be adjacent to every "
+                                             "defending hex)")
+            raise RuleViolation(rule, why)
     if len({u.hex for u in attackers}) > 1:
         not_pa = [u.id for u in attackers if not b.is_pa(u)]
         if not_pa:

@@ -4,7 +4,7 @@ A game created under edition 2 is judged as it was played (tests/test_9_edition_
 """
 from __future__ import annotations
 
-from turnlog.events.editions import AUDITED, Ruling
+from turnlog.events.editions import AUDITED, Ruling, applies
 
 COVERING_KINDS = Ruling("covering_kinds", AUDITED, "9.1.1a",
                         "a terrain type named for a covering kind covers without war.covering")
@@ -20,3 +20,11 @@ NAMED_ONCE = Ruling("named_once", AUDITED, "9.2.0",
                     "a result naming one eliminated unit twice is refused")
 LAPSE_UNDER_9_1_0 = Ruling("lapse_under_9_1_0", AUDITED, "9.1.0",
                            "a required hex no designated unit can attack lapses under 9.1.0")
+TERRAIN_WORDS = Ruling("terrain_words", 6, "9.1.1a",
+                       "a fortress or fortified feature or terrain is a fortification and covers; a hex's "
+                       "terrain word means what the engine's terrain table gives it without restating")
+
+
+def words(state) -> bool:
+    """Whether the game reads terrain words without the scenario restating them (``terrain_words``)."""
+    return applies(state, TERRAIN_WORDS)

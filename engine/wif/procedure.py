@@ -36,6 +36,7 @@ from . import (
     t2_chooser as ch,
     legal,
     machine,
+    r2_owners as r2,
     r3_casualties as r3,
     r4_first_loss as r4,
     results,
@@ -108,7 +109,8 @@ class WifKind(MachineKind):
         if isinstance(cmd, c.ChooseCombatTable) and combat is not None and combat.chooser:
             return Actor(combat.chooser, getattr(combat, combat.chooser), "11.16.5-T3")
         if isinstance(cmd, c.TakeLandCombatLosses) and combat is not None and cmd.side in SIDES:
-            return Actor(cmd.side, getattr(combat, cmd.side), "11.16.5-R2")  # each owner his own losses
+            owner = r2.part_owner(state, combat, cmd.side, list(cmd.units))
+            return Actor(cmd.side, owner or getattr(combat, cmd.side), "11.16.5-R2")  # each owner his own
         if isinstance(cmd, c.DesignateFirstLossType) and combat is not None:
             return Actor("defender", combat.defender, r4.R4E)
         return super().who(state, cmd)
@@ -271,6 +273,8 @@ class WifKind(MachineKind):
 
     def on_take(self, state: GameState, combat: LandCombat, cmd: c.TakeLandCombatLosses, _dice) -> list:
         out = results.on_take(state, combat, cmd)
+        if not any(isinstance(e, wl.LandCombatLossesTaken) for e in out):
+            return out  # one owner's part (R2, r2_owners.py): the side is not settled yet
         owing = sum(1 for s in SIDES if s != cmd.side and s not in combat.settled and r3.owed(combat, s) is not None)
         return [*out, *self.moved(combat, "take", owing=owing)]
 

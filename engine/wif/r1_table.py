@@ -85,8 +85,8 @@ def bonus(state: GameState, combat: LandCombat, table: str) -> tuple[list[Modifi
     if table != "blitz":
         return [], "no ARM bonus: not a blitz"
     if not r.bonus_ok:
-        return [], f"no ARM bonus: {state.hexes[combat.hex].terrain} hex" + (" with a city" if ch.cities(
-            state, combat.hex) else "")
+        town = " with a city" if ch.is_city(state, combat.hex) else ""
+        return [], f"no ARM bonus: {state.hexes[combat.hex].terrain} hex{town}"
     if combat.weather.lower() not in BONUS_WEATHER:
         return [], f"no ARM bonus: {combat.weather or 'no'} weather (W18)"
     d = Fraction(combat.arm_attacker) - Fraction(combat.arm_defender)

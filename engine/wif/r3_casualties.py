@@ -67,6 +67,18 @@ def side_units(combat, side: str) -> list[str]:
     return list(combat.attackers if side == "attacker" else combat.defenders)
 
 
+def check_open(combat, side: str) -> Fraction:
+    """What ``side`` owes; refused under R2 when its losses are taken or the cell asks none of it."""
+    side_units(combat, side)
+    if side in combat.settled:
+        raise RuleViolation(R2, f"the {side}'s losses in {combat.id} are already taken")
+    need = owed(combat, side)
+    if need is None:
+        part = (combat.att_loss if side == "attacker" else combat.def_loss) or "nothing"
+        raise RuleViolation(R2, f"the result asks no land units of the {side} ({part})")
+    return need
+
+
 @dataclass(frozen=True)
 class Paid:
     """A loss list as checked: what it paid, what was owed and not paid, and the corps that paid a half."""
@@ -82,12 +94,7 @@ def check_losses(state: GameState, combat, side: str, units: list[str]) -> Paid:
     First-loss constraints (R4) are checked by the caller (engine/wif/r4_first_loss.py) on the same list.
     """
     mine = side_units(combat, side)
-    if side in combat.settled:
-        raise RuleViolation(R2, f"the {side}'s losses in {combat.id} are already taken")
-    need = owed(combat, side)
-    if need is None:
-        part = (combat.att_loss if side == "attacker" else combat.def_loss) or "nothing"
-        raise RuleViolation(R2, f"the result asks no land units of the {side} ({part})")
+    need = check_open(combat, side)
     alive = [u for u in mine if u in state.units and not state.units[u].eliminated]
 
     def judge(uid: str) -> kl.Candidate | None:

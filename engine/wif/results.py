@@ -14,7 +14,7 @@ from turnlog.projections.wif_losses import credits
 from . import commands as c
 from ..errors import CommandError
 from ..kit.board import faction_of
-from . import k1_kampfgruppe as k, r3_casualties as r3, r4_first_loss as r4
+from . import k1_kampfgruppe as k, r2_owners as r2, r3_casualties as r3, r4_first_loss as r4
 
 
 def on_designate(state: GameState, combat, cmd: c.DesignateFirstLossType) -> list:
@@ -24,22 +24,38 @@ def on_designate(state: GameState, combat, cmd: c.DesignateFirstLossType) -> lis
 
 
 def on_take(state: GameState, combat, cmd: c.TakeLandCombatLosses) -> list:
-    """One side's losses: R2/R3 casualty points, R4 first loss (attacker), K1 kampfgruppen."""
+    """One side's losses, or one owner's part of them (R2, r2_owners.py): R3 casualty points, R4 first loss
+    (attacker), K1 kampfgruppen. Only the list that settles the side logs LandCombatLossesTaken."""
     r3.side_units(combat, cmd.side)
     if cmd.side == "attacker" and cmd.side not in combat.settled and r3.owed(combat, "attacker") is not None:
         r4.required(state, combat)  # R4e: the defender names the type before the attacker picks
-    paid = r3.check_losses(state, combat, cmd.side, list(cmd.units))
-    first = r4.check_first(state, combat, cmd.side, list(cmd.units))
-    out: list = [w.LandCombatLossesTaken(procedure=combat.id, side=cmd.side, units=list(cmd.units),
-                                         cp=str(paid.cp), shortfall=str(paid.shortfall), first=first)]
-    for uid in cmd.units:
-        rule, why = k.kampfgruppe_rule(state, combat, cmd.side, uid, paid.half_payer)
+    units = list(cmd.units)
+    if r2.several(state, combat, cmd.side):
+        paid, settles, first = r2.check_part(state, combat, cmd.side, units)
+        owner = r2.owner_of(state, combat, cmd.side, units)
+        left = r2.still_owed(state, combat, cmd.side) - paid.cp
+        note = r2.part_reason(cmd.side, owner, left, settles)
+    else:
+        paid, settles, note = r3.check_losses(state, combat, cmd.side, units), True, ""
+        first = r4.check_first(state, combat, cmd.side, units)
+    out: list = [r2.settled_event(combat, cmd.side, units, paid, first)] if settles else []
+    return out + _eliminated(state, combat, cmd.side, units, paid.half_payer, note)
+
+
+def _eliminated(state: GameState, combat, side: str, units: list[str], half_payer: str,
+                note: str) -> list:
+    """Each lost unit's UnitEliminated, and a KampfgruppeFormed for a kampfgruppe (K1)."""
+    out: list = []
+    for uid in units:
+        rule, why = k.kampfgruppe_rule(state, combat, side, uid, half_payer)
         if not rule:
-            out.append(UnitEliminated(unit=uid, rule=r3.R2, procedure=combat.id, reason=why))
+            out.append(UnitEliminated(unit=uid, rule=r3.R2, procedure=combat.id,
+                                      reason=f"{why}; {note}" if note else why))
             continue
         pool = k.repair_pool(state, faction_of(state, state.units[uid]))
-        out += [UnitEliminated(unit=uid, rule=r3.R2, procedure=combat.id,
-                               reason=f"a kampfgruppe, to its repair pool instead ({k.K1C})"),
+        why = f"a kampfgruppe, to its repair pool instead ({k.K1C})"
+        why = f"{why}; {note}" if note else why
+        out += [UnitEliminated(unit=uid, rule=r3.R2, procedure=combat.id, reason=why),
                 w.KampfgruppeFormed(procedure=combat.id, unit=uid, pool=pool, rule=rule)]
     return out
 

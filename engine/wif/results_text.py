@@ -10,7 +10,7 @@ from turnlog.projections.state import GameState
 from turnlog.projections.wif_losses import credits
 
 from ..kit.choices import Choice, Option, choice
-from . import k1_kampfgruppe as k, r3_casualties as r3, r4_first_loss as r4
+from . import k1_kampfgruppe as k, r2_owners as r2, r3_casualties as r3, r4_first_loss as r4
 
 
 def choices(state: GameState, combat) -> list[Choice]:
@@ -35,9 +35,27 @@ def choices(state: GameState, combat) -> list[Choice]:
             kind = combat.first_loss_type or (next(iter(first)) if len(first) == 1 else "")
             if kind in first:
                 note += f"; the first unit one of {', '.join(first[kind])} ({r4.CLAUSES[kind]})"
+        if r2.several(state, combat, side):
+            out += _parts(state, combat, side, note)
+            continue
         out.append(choice("TakeLandCombatLosses", {**fixed, "side": side},
                           [Option(field="units", values=alive, many=True, least=1, most=len(alive))],
                           rule=r3.R2, role=side, faction=getattr(combat, side), note=note))
+    return out
+
+
+def _parts(state: GameState, combat, side: str, note: str) -> list[Choice]:
+    """A side of several owners: each owner with units left lists its own part (R2, r2_owners.py)."""
+    owed = r2.still_owed(state, combat, side)
+    note = note.replace(f"pays {r3.most_needed(state, combat, side)} casualty points",
+                        f"each owner pays its own part of the {owed} casualty points still owed")
+    out = []
+    for owner in r2.owners(state, combat, side):
+        mine = r2.alive(state, combat, side, owner)
+        if mine:
+            out.append(choice("TakeLandCombatLosses", {"procedure": combat.id, "side": side},
+                              [Option(field="units", values=mine, many=True, least=1, most=len(mine))],
+                              rule=r3.R2, role=side, faction=owner, note=note))
     return out
 
 

@@ -22,3 +22,11 @@ ODDS_FROM_BOARD = Ruling("odds_from_board", BOARD_ODDS, "11.16.4",
                          "odds left out are computed from the units' factors, multipliers and the "
                          "claimed ground support; in fair play, given odds reading another column, or "
                          "a river multiplier the hexsides refute, are refused")
+TERRAIN_WORDS = Ruling("terrain_words", 6, "11.16.5-T7, T9",
+                       "a hex's terrain word means what the engine's terrain table gives it without the "
+                       "scenario restating it (clear/desert: the ARM bonus; forest, woods -1; jungle, "
+                       "mountain, swamp -2; city -2, no bonus); a fortification, like a fortress or "
+                       "fortified feature or terrain, makes a Fortified hex (T9f)")
+OWN_LOSSES = Ruling("own_losses", 6, "11.16.5-R2",
+                    "a side whose units have several owners takes its losses in parts, each owner listing "
+                    "only its own units; the side's lead no longer picks for the others")

@@ -41,7 +41,7 @@ def unit(uid: str, hex_: str, *, strength: int = 100, kind: str = "men", assault
 
 
 def game(tmp_path, units: list[dict], *, spec: str = "", hexsides=(), pzc=None, formations=(), bonus: dict = None,
-         edition: int = 0):
+         edition: int = 0, terrain_types=TERRAIN):
     """A new game in AX's turn on a 5x5 INVENTED map; ``bonus``: hex -> (feature kind, defence_bonus)."""
     hexes = grid(spec)
     for h in hexes:
@@ -54,7 +54,7 @@ def game(tmp_path, units: list[dict], *, spec: str = "", hexsides=(), pzc=None, 
     if edition:  # 0: the current rulings edition
         rules["edition"] = edition
     extra = {"formations": list(formations)} if formations else {}
-    sc = scenario(hexes, units, hexsides=list(hexsides), terrain_types=TERRAIN, rules=rules, **extra)
+    sc = scenario(hexes, units, hexsides=list(hexsides), terrain_types=terrain_types, rules=rules, **extra)
     return new_game(tmp_path, sc)
 
 

@@ -29,7 +29,7 @@ def rolled(tmp_path, die, kind="fortress", rules=None):
     return g
 
 
-@pytest.mark.parametrize("kind", ["fortress", "fortification"])
+@pytest.mark.parametrize("kind", ["fortress", "fortification", "fortified"])  # fortified: terrain_words, edition 6
 def test_14_23d_the_garrison_may_not_be_taken(tmp_path, kind):
     # The audit's probe: the 1-factor garrison was accepted as the loss.
     g = rolled(tmp_path, 5, kind)                          # 1C/1H

@@ -8,6 +8,7 @@ under test), its 0405 unit touches 0504 only; the loss comes from the defender's
 """
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from turnlog.engine.commands import BeginAttrition, RollAttritionDie, SelectOccupation, TakeAttritionLosses
@@ -47,11 +48,14 @@ def test_the_default_table_names_only_what_attrition_read():
     assert sorted(DEFAULT) == sorted(OLD_ROUGH)
 
 
-def at_select(tmp_path, terrain, table, *, attackers=("IT", "IT"), weather=()):
+def at_select(tmp_path, terrain, table, *, attackers=("IT", "IT"), weather=(), edition=0):
     hx = hexes(f"0403:AX 0404:AX 0405:AX 0503:WA 0504:WA:{terrain} 0505:WA 0603:WA 0604:WA 0605:WA")
     units = [unit("a-1", attackers[0], "0404", 11), unit("a-2", attackers[1], "0405", 3),
              unit("d-1", "US", "0504"), unit("d-2", "US", "0503"), unit("d-rear", "US", "0604")]
-    g = new_game(tmp_path, scenario(hx, units, weather=weather, terrain_types=table))
+    sc = scenario(hx, units, weather=weather, terrain_types=table)
+    if edition:
+        sc = msgspec.structs.replace(sc, rules=msgspec.structs.replace(sc.rules, edition=edition))
+    g = new_game(tmp_path, sc)
     zone = next(z.id for z in g.state.zones.values() if "0504" in z.hexes)
     g.execute(BeginAttrition(attacker="AX", zone=zone))
     g.execute(RollAttritionDie(procedure="A1", value=5))
@@ -64,11 +68,17 @@ def select(h, *units):
     return SelectOccupation(procedure="A1", selections=[Selection(hex=h, units=list(units))])
 
 
-def test_a_scenario_entry_replaces_the_default_one_forest_no_longer_bars(tmp_path):
-    g = at_select(tmp_path, "forest", [{"id": "forest", "name": "open woods"}])
+def test_14_62d_an_edition_5_scenario_entry_replaces_the_default_one_forest_no_longer_bars(tmp_path):
+    g = at_select(tmp_path, "forest", [{"id": "forest", "name": "open woods"}], edition=5)
     g.execute(select("0504", "a-2"))
     assert g.state.attritions["A1"].phase == "retreat"
     assert verify(g).ok
+
+
+def test_14_62d_terrain_words_a_scenario_entry_keeps_what_it_does_not_state_forest_still_bars(tmp_path):
+    g = at_select(tmp_path, "forest", [{"id": "forest", "name": "open woods"}])
+    refused(g, select("0504", "a-2"), "14.62D")
+    assert of_hex(g.state, "0504", words=True).name == "open woods"
 
 
 def test_a_scenario_type_that_bars_occupation_is_refused_by_14_62d(tmp_path):

@@ -45,16 +45,17 @@ def u(uid: str, hex_: str, *, nat: str = "", size: str = "battalion", mode: str 
             "unit_class": cls}
 
 
-def position(units: list[dict], spec: str = "", hexsides=(), edition: int = 0):
+def position(units: list[dict], spec: str = "", hexsides=(), edition: int = 0, terrain_types=TERRAIN):
     """``edition``: 0 the current rulings edition; an older one plays as games created then (docs/rulings.md)."""
     rules = {"procedures": ["attrition", "designation"], **({"edition": edition} if edition else {})}
-    return scenario(grid(spec), units, hexsides=list(hexsides), terrain_types=TERRAIN, rules=rules,
+    return scenario(grid(spec), units, hexsides=list(hexsides), terrain_types=terrain_types, rules=rules,
                     turn={"turn": 1, "season": "winter", "year": 1944, "active": "AX", "phase": "combat"})
 
 
-def game(tmp_path, units: list[dict], spec: str = "", hexsides=(), edition: int = 0, **begin):
+def game(tmp_path, units: list[dict], spec: str = "", hexsides=(), edition: int = 0, terrain_types=TERRAIN,
+         **begin):
     """A new game at the start of AX's combat phase, with C1 opened."""
-    g = new_game(tmp_path, position(units, spec, hexsides, edition))
+    g = new_game(tmp_path, position(units, spec, hexsides, edition, terrain_types))
     g.execute(c.BeginAttackDesignation(**begin))
     return g
 

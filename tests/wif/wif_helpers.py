@@ -86,9 +86,10 @@ EX_T = [u("arm1", "ARM"), u("arm2", "ARM"), u("mech1", "MECH"), u("inf1", "INF")
         u("emech", "MECH"), u("emil", "MIL"), u("eaa", "AA", size="division", factors=3)]
 
 
-def position(units: list[dict], spec: str = "", hexsides=(), *, kinds=("blitz", "assault"), wif=None, **extra):
+def position(units: list[dict], spec: str = "", hexsides=(), *, kinds=("blitz", "assault"), wif=None,
+             terrain_types=TERRAIN, **extra):
     rules = {"procedures": ["wif"], "wif": {"die": "wif-d10", **(wif or {})}}
-    return scenario(grid(spec), units, hexsides=list(hexsides), terrain_types=TERRAIN, rules=rules,
+    return scenario(grid(spec), units, hexsides=list(hexsides), terrain_types=terrain_types, rules=rules,
                     dice={"wif-d10": {"count": 1, "sides": 10, "lowest": 1}}, tables=tables(*kinds),
                     turn={"turn": 1, "season": "summer", "year": 1940, "active": "AX", "phase": "combat"}, **extra)
 
