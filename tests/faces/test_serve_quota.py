@@ -4,8 +4,6 @@ nothing and counts nothing."""
 
 from __future__ import annotations
 
-import pytest
-
 from serve_helpers import OPEN_CLAIMS, SCENARIO, SEATS, needs_starlette
 
 needs_starlette()

@@ -42,7 +42,7 @@ class Api:
         self.games = games
         self.limits = limits or Limits()
         self.hold = Hold(games, self.limits)
-        self.push = Push()
+        self.push = Push(games.keep)
         self.quota = quota or Quota()
         self.cors = cors
         self._creating: asyncio.Lock | None = None
@@ -170,6 +170,7 @@ class Api:
             after = B.whole(last_id, "Last-Event-ID")
         async with self.hold.entry(request.path_params["gid"]) as entry:
             gid = entry.id  # served games only; the stream reads on a connection of its own
+        self.push.admit(gid)
         stream = self.push.stream(gid, self.games.target(gid), after or 0, request.receive)
         return StreamingResponse(
             stream,

@@ -8,7 +8,8 @@ once (``Push.committed``, from the write routes): the poll is for writers in oth
 subscriber reads the rows after the last seq it sent, so a client that reconnects with
 ``Last-Event-ID`` (or ``?after=``) gets every event after that seq once, in order, whatever it
 missed while away. Watchers run in threads of their own limiter, never taking the request
-handlers' threads.
+handlers' threads. A hub and its two connections last only while someone follows the game, and at
+most ``most`` games are followed at once in a server (503 ``busy`` for one more).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import msgspec
 from anyio.to_thread import run_sync
 
 from turnlog.events.store import open_log
+
+from . import bodies as B
 
 #: Most rows read and sent at once; a subscriber far behind gets the rest in the next batch.
 BATCH = 500
@@ -79,8 +82,15 @@ class Hub:
 class Push:
     """Every hub of this server, by game id."""
 
-    def __init__(self):
+    def __init__(self, most: int = 64):
         self.hubs: dict[str, Hub] = {}
+        self.most = most
+
+    def admit(self, gid: str) -> None:
+        """Refuse (503) to follow one more game past the ``most`` this server follows."""
+        if gid not in self.hubs and len(self.hubs) >= self.most:
+            raise B.Refused(503, "busy", f"{self.most} games are followed on this server "
+                            "already; try again later", headers={"Retry-After": "5"})
 
     def hub(self, gid: str, target) -> Hub:
         found = self.hubs.get(gid)
@@ -117,7 +127,7 @@ class Push:
                     yield b"".join(frame(row) for row in rows)
                     continue
                 if hub.task is None:  # the watcher ended between two subscribers
-                    self.hub(gid, target)
+                    hub.task = asyncio.get_running_loop().create_task(hub.watch())
                 wake = asyncio.ensure_future(changed.wait())
                 done, _ = await asyncio.wait({wake, gone}, timeout=KEEPALIVE,
                                              return_when=asyncio.FIRST_COMPLETED)
@@ -127,6 +137,10 @@ class Push:
         finally:
             gone.cancel()
             hub.subscribers -= 1
+            if not hub.subscribers:  # no one follows: its reader closes, its watcher ends
+                if self.hubs.get(gid) is hub:
+                    del self.hubs[gid]
+                hub.reader.close()
 
     def close(self) -> None:
         for hub in self.hubs.values():

@@ -1,0 +1,67 @@
+"""uvicorn's HTTP/1.1 protocol with a deadline on each request's line and headers.
+
+uvicorn times a connection out only between two requests (``timeout_keep_alive``); a client that
+sends a request a byte at a time, or opens a connection and sends nothing, holds it for good, and a
+few hundred such clients hold every connection the server allows. Here a connection that has not
+sent a whole request line and headers within ``timeout`` seconds of its first byte (or of its
+opening) is answered 408 and closed. The body is the application's to time (bodies.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+#: The answer to a request too slow to send its head, whole and ready to write.
+_BODY = b'{"rule":"input","message":"the request line and headers did not come in time"}'
+LATE = (
+    b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\nconnection: close\r\n"
+    b"content-length: %d\r\n\r\n%s" % (len(_BODY), _BODY)
+)
+
+
+def protocol(timeout: float) -> type[H11Protocol]:
+    """The protocol class to give uvicorn (``http=``), timing each request's head to ``timeout``."""
+
+    class Deadlined(H11Protocol):
+        _head: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._head = self.loop.call_later(timeout, self._late)
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            self._watch()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._watch()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop()
+            super().connection_lost(exc)
+
+        def _watch(self) -> None:
+            """Time the head of a request begun; stop timing once its head is whole."""
+            waiting = self.conn.their_state is h11.IDLE
+            if waiting and self.conn.trailing_data[0] and self._head is None:
+                self._head = self.loop.call_later(timeout, self._late)
+            elif not waiting:
+                self._stop()
+
+        def _stop(self) -> None:
+            if self._head is not None:
+                self._head.cancel()
+                self._head = None
+
+        def _late(self) -> None:
+            self._head = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                if self.cycle is None or self.cycle.response_complete:
+                    self.transport.write(LATE)
+                self.transport.close()
+
+    return Deadlined
