@@ -46,6 +46,7 @@ def signed(g, raw: bytes, actor: str) -> tuple[str, list]:
     from ..cli_keys import unwrap
 
     shallow(raw, "command")
+    same_history(g, raw)
     try:
         cmd, who, signer = unwrap(g, raw.decode("utf-8", "replace"), actor)
     except msgspec.DecodeError as err:
@@ -59,6 +60,23 @@ def signed(g, raw: bytes, actor: str) -> tuple[str, list]:
             '({"signed": ..., "actor": ..., "prev": ..., "sig": ...})',
         )
     return who, g.execute(cmd, actor=who, signer=signer)
+
+
+def same_history(g, raw: bytes) -> None:
+    """Refuse a line signed at this log's seq on another history (another game, or a copy that
+    went another way): its ``prev`` names the seq of the head but not its hash."""
+    try:
+        prev = msgspec.json.decode(raw).get("prev")
+    except (msgspec.DecodeError, AttributeError):
+        return  # not a signed line: unwrap says what it is
+    seq, head = g.log.last()
+    if isinstance(prev, str) and prev.partition(":")[0] == str(seq) and prev != f"{seq}:{head}":
+        raise RuleViolation(
+            "signatures",
+            f"the line was signed after another seq {seq} than this game's (its prev names "
+            "another history: another game, or a copy that went another way); sign it on a copy "
+            "of this game",
+        )
 
 
 def command(raw: bytes) -> c.Command:
