@@ -5,6 +5,9 @@ sends a request a byte at a time, or opens a connection and sends nothing, holds
 few hundred such clients hold every connection the server allows. Here a connection that has not
 sent a whole request line and headers within ``timeout`` seconds of its first byte (or of its
 opening) is answered 408 and closed. The body is the application's to time (bodies.py).
+
+Past ``--max-connections`` uvicorn answers a request 503 by an application of its own, in plain
+text; ``protocol`` puts a JSON one in its place, so every answer of the server is JSON.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 
 import h11
+from uvicorn.protocols.http import h11_impl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 #: The answer to a request too slow to send its head, whole and ready to write.
@@ -22,8 +26,21 @@ LATE = (
 )
 
 
+_FULL = b'{"rule":"busy","message":"the server holds as many connections as it allows; try again"}'
+
+
+async def full(_scope, _receive, send) -> None:
+    """The answer past the connections' bound: 503 ``busy``, JSON."""
+    headers = [(b"content-type", b"application/json"), (b"content-length", b"%d" % len(_FULL)),
+               (b"retry-after", b"1"), (b"connection", b"close")]
+    await send({"type": "http.response.start", "status": 503, "headers": headers})
+    await send({"type": "http.response.body", "body": _FULL, "more_body": False})
+
+
 def protocol(timeout: float) -> type[H11Protocol]:
     """The protocol class to give uvicorn (``http=``), timing each request's head to ``timeout``."""
+    # the name uvicorn's protocol calls past limit_concurrency; this process serves only turnlog
+    h11_impl.service_unavailable = full  # type: ignore[assignment]
 
     class Deadlined(H11Protocol):
         _head: asyncio.TimerHandle | None = None
