@@ -65,8 +65,9 @@ def free_port() -> int:
 class Server:
     """`turnlog serve --dir DIR` in a process of its own, on a free loopback port."""
 
-    def __init__(self, folder: Path, *extra: str):
-        self.dir, self.extra = folder, extra
+    def __init__(self, folder: Path, *extra: str, files: int | None = None):
+        """``files``: the RLIMIT_NOFILE the server runs under (None: this process's)."""
+        self.dir, self.extra, self.files = folder, extra, files
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = None
@@ -89,6 +90,7 @@ class Server:
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
+            preexec_fn=self._limit if self.files else None,
         )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
@@ -100,6 +102,11 @@ class Server:
                     raise RuntimeError(self.proc.stderr.read().decode())
                 time.sleep(0.05)
         raise RuntimeError("the server did not start listening in 20 s")
+
+    def _limit(self) -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
 
     def kill(self, sig=signal.SIGKILL) -> None:
         if self.proc and self.proc.poll() is None:
