@@ -83,7 +83,7 @@ class Hold:
 
         seq, digest = await self.run(entry, lambda e: e.game.log.last())
         kept = self.reports.get(entry.id)
-        if kept is not None and getattr(kept, "head", None) == f"{seq}:{digest}":
+        if kept is not None and _of_head(kept, seq, digest):
             self.reports.move_to_end(entry.id)
             return kept
         if self.verifying >= self.limits.verifies:
@@ -101,3 +101,9 @@ class Hold:
         while len(self.reports) > self.limits.reports:
             self.reports.popitem(last=False)
         return report
+
+
+def _of_head(report, seq: int, digest: str) -> bool:
+    """Whether ``report`` verified the log up to this head (it names the hash by a prefix)."""
+    at, _sep, prefix = getattr(report, "head", "").partition(":")
+    return at == str(seq) and bool(prefix) and digest.startswith(prefix)

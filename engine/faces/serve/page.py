@@ -70,9 +70,12 @@ def rolls_checked(game) -> dict[int, str]:
 
 def live_of(entry) -> tuple[Live, bool]:
     """The game's replay data grown to its head (call under the entry's lock); whether it was made
-    again because the map changed (a page drawn on the old one must load again)."""
+    again because the map changed (a page drawn on the old one must load again). A head already
+    folded costs nothing more: no row, roll or hex is read again."""
     g = entry.fresh()
     live = getattr(entry, "live", None)
+    if live is not None and live.data["events"] >= g.state.seq:
+        return live, False
     if live is None or not live.same_map(g):
         entry.live = Live(g, rolls_checked(g))
         return entry.live, live is not None
