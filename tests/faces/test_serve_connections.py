@@ -124,3 +124,16 @@ def test_concurrent_creations_never_pass_max_games(tmp_path):
             t.join(60)
     assert sorted(got) == [201] * 3 + [429] * 9
     assert len(list(folder.glob("*.seats.json"))) == 3
+
+
+@pytest.mark.parametrize("raw", [
+    b"NOT HTTP AT ALL\r\n\r\n",
+    HALF + b"a" * 70_000,  # headers past h11's bound, never ended
+    b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \xc2\xb2\r\n\r\n",
+], ids=["garbage", "huge-header", "content-length-in-other-digits"])
+def test_a_request_http_cannot_read_is_400_json(tmp_path, raw):
+    with Server(tmp_path) as srv:
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=30) as s:
+            s.sendall(raw)
+            status, answer = _status_and_json(_answer(s))
+        assert (status, answer["rule"]) == (400, "input")

@@ -7,7 +7,8 @@ sent a whole request line and headers within ``timeout`` seconds of its first by
 opening) is answered 408 and closed. The body is the application's to time (bodies.py).
 
 Past ``--max-connections`` uvicorn answers a request 503 by an application of its own, in plain
-text; ``protocol`` puts a JSON one in its place, so every answer of the server is JSON.
+text, and a request h11 cannot read (a malformed line, headers past their bound) 400 in plain text;
+``protocol`` puts JSON answers in their place, so every answer of the server is JSON.
 """
 
 from __future__ import annotations
@@ -18,12 +19,21 @@ import h11
 from uvicorn.protocols.http import h11_impl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-#: The answer to a request too slow to send its head, whole and ready to write.
-_BODY = b'{"rule":"input","message":"the request line and headers did not come in time"}'
-LATE = (
-    b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\nconnection: close\r\n"
-    b"content-length: %d\r\n\r\n%s" % (len(_BODY), _BODY)
-)
+
+
+def _whole(status: bytes, body: bytes) -> bytes:
+    """An answer that closes the connection, whole and ready to write."""
+    return (b"HTTP/1.1 %s\r\ncontent-type: application/json\r\nconnection: close\r\n"
+            b"content-length: %d\r\n\r\n%s" % (status, len(body), body))
+
+
+#: The answer to a request too slow to send its head.
+LATE = _whole(b"408 Request Timeout",
+              b'{"rule":"input","message":"the request line and headers did not come in time"}')
+#: The answer to a request that is not HTTP/1.1 h11 can read.
+BAD = _whole(b"400 Bad Request",
+             b'{"rule":"input","message":"not an HTTP/1.1 request this server can read (a '
+             b'malformed line, or headers over their bound)"}')
 
 
 _FULL = b'{"rule":"busy","message":"the server holds as many connections as it allows; try again"}'
@@ -68,6 +78,11 @@ def protocol(timeout: float) -> type[H11Protocol]:
                 self._head = self.loop.call_later(timeout, self._late)
             elif not waiting:
                 self._stop()
+
+        def send_400_response(self, msg: str) -> None:
+            self.logger.debug("unreadable request: %s", msg)
+            self.transport.write(BAD)
+            self.transport.close()
 
         def _stop(self) -> None:
             if self._head is not None:
