@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from typing import Awaitable, Callable
 
 import msgspec
 from starlette.applications import Starlette
@@ -231,7 +232,7 @@ def _actor(request: Request, entry: Entry, signed: bool) -> str | None:
 def _routes(api: Api) -> list[Route]:
     """One Route per path, so a wrong method is answered 405 with every method the path takes."""
     g = f"/api/games/{ID}"
-    table = {
+    table: dict[str, dict[str, Callable[[Request], Awaitable[Response]]]] = {
         "/api/games": {"GET": api.list, "POST": api.create},
         g: {"GET": api.summary},
         g + "/me": {"GET": api.me},
@@ -249,7 +250,7 @@ def _routes(api: Api) -> list[Route]:
     return [_route(path, by) for path, by in table.items()] + page.routes(api.hold)
 
 
-def _route(path: str, by: dict) -> Route:
+def _route(path: str, by: dict[str, Callable[[Request], Awaitable[Response]]]) -> Route:
     if len(by) == 1:
         ((method, fn),) = by.items()
         return Route(path, fn, methods=[method])

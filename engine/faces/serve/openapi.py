@@ -31,13 +31,18 @@ def _json(what: str, schema: dict | None = None) -> dict:
 def _refusals(*codes: int) -> dict:
     said = {400: "bad input: the field named (rule `input`)",
             401: "no token, or one no seat of this game has (rule `auth`)",
-            403: "a seat or signature rule refuses it (rule `seats.*`, `signatures`)",
+            403: "a seat or signature rule refuses it (rule `seats.*`, `signatures`), or a "
+                 "creation from a page of another origin than --cors (rule `origin`)",
             404: "no such game (rule `game`)",
             409: "another head than `expect`, or another server appended first (rule "
                  "`concurrency`, with `seq`)",
+            408: "a body that stalled past --timeout (rule `input`)",
             413: "a body over its limit (rule `input`)",
+            415: "a creation not sent as application/json (rule `input`)",
             422: "the rules refuse it: `rule` is the rule's number",
-            429: "the creation quota (rule `quota`)"}
+            429: "the creation quota (rule `quota`)",
+            503: "busy (rule `busy`: the game's queue, the server's verifies or followed games "
+                 "are full) or the store failed (rule `store`); Retry-After says when to retry"}
     ref = {"$ref": "#/components/schemas/Refusal"}
     return {str(code): _json(said[code], ref) for code in codes}
 
@@ -55,7 +60,8 @@ def _op(summary: str, ok: dict, *codes: int, params=(), seat: bool = False,
 
 
 def _game(summary: str, ok: str = "", *codes: int, params=(), **kw) -> dict:
-    return _op(summary, {"200": _json(ok or summary)}, 404, *codes, params=[GID, *params], **kw)
+    return _op(summary, {"200": _json(ok or summary)}, 404, *codes, 503, params=[GID, *params],
+               **kw)
 
 
 def _text(summary: str, kind: str, params=()) -> dict:
@@ -64,7 +70,7 @@ def _text(summary: str, kind: str, params=()) -> dict:
 
 
 def _write(summary: str, body: str, *extra: int) -> dict:
-    return _game(summary, "`{seq, actor, events: [{seq, type}]}`", 400, 401, 403, 409, 413,
+    return _game(summary, "`{seq, actor, events: [{seq, type}]}`", 400, 401, 403, 408, 409, 413,
                  422, *extra, params=[EXPECT], seat=True, body=body)
 
 
@@ -73,8 +79,8 @@ PATHS: dict[str, dict[str, dict]] = {
         "get": _op("the listed games", {"200": _json("`{games: [{id, name}]}`")}),
         "post": _op("create a game (bundled or uploaded scenario, seats, optional signing keys)",
                     {"201": _json("`{id, name, tokens, page}`: each token shown this once")},
-                    400, 413, 429, body="`{scenario, seats, referee, host, claims, keys, "
-                    "joint, listed}` (docs/serve.md)"),
+                    400, 403, 408, 413, 415, 429, 503, body="`{scenario, seats, referee, host, "
+                    "claims, keys, joint, listed}` (docs/serve.md)"),
     },
     "/api/games/{gid}": {"get": _game(
         "name, seq, head anchor, seats, undo/redo available; a joint-dice game's rolls due")},
