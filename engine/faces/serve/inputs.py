@@ -3,7 +3,7 @@ object, the scenario of a creation. Every failure is a CommandError naming the f
 rule that refuses it; nothing here writes.
 
 Every body and uploaded scenario has its nesting counted before any parser recurses into it (the
-scenario's own bound, engine/scenario.py): a body nested thousands deep is a one-line 400, never a
+scenario's own bound, engine/inputs.py): a body nested thousands deep is a one-line 400, never a
 RecursionError.
 """
 
@@ -18,13 +18,14 @@ from starlette.requests import Request
 from ... import commands as c
 from ... import scenario as SC
 from ...errors import CommandError, RuleViolation
+from ...inputs import check_nesting
 from ...seats import seat_scenario
 from . import bodies as B
 
 
 def shallow(raw: bytes | str, what: str) -> None:
     """Refuse (400) a body nested deeper than a scenario may nest, before anything parses it."""
-    SC._check_nesting(raw, what)
+    check_nesting(raw, what, CommandError)
 
 
 def creation_allowed(request: Request, cors: str | None) -> None:
