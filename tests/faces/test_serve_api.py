@@ -192,6 +192,7 @@ def test_a_stale_expected_seq_answers_409_with_the_seq_to_retry_from(client):
 def test_another_writer_in_the_race_window_gets_409_and_the_seq(client, tmp_path, monkeypatch):
     gid, tokens = create(client)
     entry = client.app.state.api.games.take(gid)
+    assert entry.game.state.seq  # this server's game open, its board read before the other writes
     with Game.open(tmp_path / "games" / f"{gid}.db") as other:  # a second server on the same log
         other.execute({"type": "AddNote", "text": "first"}, actor="alice")
         head = other.state.seq

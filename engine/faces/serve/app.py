@@ -133,7 +133,8 @@ class Api:
 
     async def command(self, request: Request) -> Response:
         async with self.hold.entry(request.path_params["gid"]) as entry:
-            signed = bool(entry.game.state.seats.keys)  # the signature names the seat
+            # signed: the signature names the seat (read in the game's turn: it may open the log)
+            signed = await self.hold.run(entry, lambda e: bool(e.game.state.seats.keys))
             actor = _actor(request, entry, signed)  # 401 before the body is read
             raw = await B.body(request, B.MAX_COMMAND, "command", self.limits.read_timeout)
             if signed:

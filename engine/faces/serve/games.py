@@ -25,7 +25,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from turnlog.events.store import is_url
 
@@ -50,11 +50,13 @@ class NoSuchGame(Exception):
 
 
 class Entry:
-    """One hosted game: the open Game, its lock and its seat tokens' hashes."""
+    """One hosted game: its Game (opened on first use, under ``lock``), its lock and its seat
+    tokens' hashes."""
 
-    def __init__(self, gid: str, game: Game, seats: auth.Seats):
+    def __init__(self, gid: str, opener: Callable[[], Game], seats: auth.Seats):
         self.id = gid
-        self.game = game
+        self._opener = opener
+        self._game: Game | None = None
         self.seats = seats
         self.lock = threading.Lock()
         self.live: Live | None = None  # the replay page's data, made when a page first asks (page.py)
@@ -62,6 +64,20 @@ class Entry:
         self.queued = 0  # requests waiting for or holding ``turn`` (app.py)
         self.turn: asyncio.Lock | None = None  # made on the event loop by its first request
         self.verified = None  # the last verify report, reused while the log's head is its head
+
+    @property
+    def game(self) -> Game:
+        """The Game, opened (its log replayed) on first use: call under ``lock``, in the game's
+        turn, so that a slow open keeps only this game's requests waiting."""
+        if self._game is None:
+            self._game = self._opener()
+        return self._game
+
+    def close(self) -> None:
+        with self.lock:
+            if self._game is not None:
+                self._game.close()
+                self._game = None
 
     def fresh(self) -> Game:
         """The Game with its live board at the log's head (call under ``lock``)."""
@@ -143,24 +159,31 @@ class Games:
                 LOG.error("a failed creation left %s%s: %s", gid, suffix, err)
 
     def take(self, gid: str) -> Entry:
-        """The open game ``gid`` (opened on first use), held until ``give``; or NoSuchGame."""
+        """The game ``gid``, held until ``give``; or NoSuchGame. Only its seat file is read
+        here: its log is opened by its first request's turn (``Entry.game``)."""
         self.check_id(gid)
-        with self._guard:
-            found = self._open.get(gid)
-            if found is None:
-                seats = auth.read(self.dir, gid)
-                if seats is None:
-                    raise NoSuchGame(gid)
-                game = Game.open(
-                    self.target(gid), seed_file=self.seed_file(gid), synchronous=self.synchronous
-                )
-                self.opened += 1
-                found = self._open[gid] = Entry(gid, game, seats)
-            self._open.move_to_end(gid)
-            found.users += 1
-            closing = self._over()
+        seats = None
+        while True:
+            with self._guard:
+                found = self._open.get(gid)
+                if found is None and seats is not None:
+                    found = self._open[gid] = Entry(gid, lambda: self._game(gid), seats)
+                if found is not None:
+                    self._open.move_to_end(gid)
+                    found.users += 1
+                    closing = self._over()
+                    break
+            seats = auth.read(self.dir, gid)  # a small file, read outside the guard
+            if seats is None:
+                raise NoSuchGame(gid)
         _close(closing)
         return found
+
+    def _game(self, gid: str) -> Game:
+        game = Game.open(self.target(gid), seed_file=self.seed_file(gid),
+                         synchronous=self.synchronous)
+        self.opened += 1
+        return game
 
     def give(self, entry: Entry) -> None:
         """The request holding ``entry`` is done with it; close what is past the bound."""
@@ -213,5 +236,4 @@ def new_id() -> str:
 
 def _close(entries: list[Entry]) -> None:
     for found in entries:
-        with found.lock:
-            found.game.close()
+        found.close()

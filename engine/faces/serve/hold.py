@@ -51,8 +51,8 @@ class Hold:
 
     @contextlib.asynccontextmanager
     async def entry(self, gid: str) -> AsyncIterator[Entry]:
-        """The game ``gid``, open until the block ends (its first open replays the log: off the
-        event loop)."""
+        """The game ``gid``, kept open until the block ends (its seat file is read off the event
+        loop; its log is opened in its turn, ``run``)."""
         found = await run_in_threadpool(self.games.take, gid)
         try:
             yield found
