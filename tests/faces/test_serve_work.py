@@ -123,3 +123,53 @@ def test_a_creation_that_fails_part_way_leaves_no_file(client, tmp_path, monkeyp
                                         "seats": {"AX": "alice", "WA": "bob"}})
     assert (r.status_code, r.json()["rule"]) == (503, "store")
     assert sorted(p.name for p in folder.iterdir()) == before
+
+
+class Reads:
+    """Counts the log rows a request reads, the whole-command-list reads and the replays."""
+
+    def __init__(self, monkeypatch):
+        from turnlog.engine.game import Game
+        from turnlog.events import logread
+
+        self.rows = self.command_lists = self.replays = 0
+        rows, commands, at = logread.LogReads.rows, logread.LogReads.commands, Game.at
+
+        def counted_rows(log, *a, **k):
+            for row in rows(log, *a, **k):
+                self.rows += 1
+                yield row
+
+        def counted_commands(log):
+            self.command_lists += 1
+            return commands(log)
+
+        def counted_at(game, *a, **k):
+            self.replays += 1
+            return at(game, *a, **k)
+
+        monkeypatch.setattr(logread.LogReads, "rows", counted_rows)
+        monkeypatch.setattr(logread.LogReads, "commands", counted_commands)
+        monkeypatch.setattr(Game, "at", counted_at)
+
+    def of(self, client, url: str, headers: dict) -> tuple[int, int, int]:
+        self.rows = self.command_lists = self.replays = 0
+        assert client.get(url, headers=headers).status_code == 200
+        return self.rows, self.command_lists, self.replays
+
+
+@pytest.mark.parametrize("path,most_rows,replays", [
+    ("", 0, 0), ("/board", 0, 0), ("/legal", 0, 0), ("/replay", 0, 0), ("/me", 0, 0),
+    ("/verify", 0, 0), ("/log?start=1&limit=10", 10, 0), ("/log?start=40&limit=5", 5, 0),
+    ("/board?at=5", 0, 1),
+])
+def test_a_read_costs_what_it_answers_not_the_whole_log(client, monkeypatch, path, most_rows,
+                                                          replays):
+    gid, tokens = create(client)
+    for _ in range(40):
+        client.post(f"/api/games/{gid}/commands", json=NOTE, headers=bearer(tokens["alice"]))
+    url, seat = f"/api/games/{gid}{path}", bearer(tokens["alice"])
+    client.get(url, headers=seat)  # the first read may fold what the game's cache lacks
+    reads = Reads(monkeypatch)
+    rows, lists, replayed = reads.of(client, url, seat)
+    assert rows <= most_rows and lists == 0 and replayed <= replays
