@@ -70,6 +70,7 @@ class Server:
         self.dir, self.extra, self.files = folder, extra, files
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.host = "127.0.0.1"  # where start() waits for it to listen
         self.proc = None
 
     def start(self) -> "Server":
@@ -95,7 +96,7 @@ class Server:
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                socket.create_connection((self.host, self.port), 0.2).close()
                 return self
             except OSError:
                 if self.proc.poll() is not None:

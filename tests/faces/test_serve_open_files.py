@@ -5,6 +5,8 @@ for the flags is one line at start, exit 2."""
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import subprocess
 import sys
@@ -46,6 +48,16 @@ def test_a_hundred_games_keep_every_route_answering_under_a_low_file_limit(tmp_p
             with c.stream("GET", f"/api/games/{gid}/events") as r:
                 assert r.status_code == 200
                 next(r.iter_lines())
+        with contextlib.ExitStack() as following:  # 8 games followed at once: a 9th is refused
+            reading = []  # each stream's lines, kept: a line iterator let go closes its stream
+            for gid, _tokens in made[:8]:
+                r = following.enter_context(c.stream("GET", f"/api/games/{gid}/events"))
+                assert r.status_code == 200
+                reading.append(r.iter_lines())
+                next(reading[-1])
+            with c.stream("GET", f"/api/games/{made[8][0]}/events") as r:
+                assert r.status_code == 503  # and not a stream that would never end
+                assert json.loads(r.read())["rule"] == "busy"
         for gid, _tokens in made[-3:]:
             assert c.get(f"/api/games/{gid}/verify").json()["ok"]
             assert c.get(f"/games/{gid}").status_code == 200

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import os
 import socket
@@ -119,12 +120,13 @@ def serve(args) -> int:
     from .hold import Limits
     from .quota import Quota
 
-    # a server that dies of a fatal signal (a crash in C) leaves every thread's stack in its stderr
-    faulthandler.enable()
     games = Games(folder(args.dir), args.db, synchronous=args.synchronous,
                   keep=args.max_open_games)
     descriptors(args.max_connections, args.max_open_games)
     sock = listening(host, args.port)
+    # a server that dies of a fatal signal (a crash in C) leaves every thread's stack in its stderr
+    with contextlib.suppress(OSError, ValueError):  # a stderr with no descriptor (a test's)
+        faulthandler.enable()
     limits = Limits(read_timeout=args.timeout)
     app = build(games, cors=args.cors, quota=Quota(args.max_games, args.max_games_per_client),
                 limits=limits)
