@@ -36,6 +36,7 @@ def test_generated_requests_get_only_described_answers_and_never_a_5xx(tmp_path)
              "--exclude-path-regex", "events$",
              "--header", f"Authorization: {token}", "--no-color"],
             capture_output=True, text=True, timeout=900,
+            cwd=tmp_path,  # its cache folder stays out of the checkout
         )
         assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
         assert httpx.get(f"{srv.url}/api/games/{gid}/verify").json()["ok"]  # what it wrote plays

@@ -63,7 +63,6 @@ class Entry:
         self.users = 0  # requests holding this entry (Games.take): it is closed only at none
         self.queued = 0  # requests waiting for or holding ``turn`` (app.py)
         self.turn: asyncio.Lock | None = None  # made on the event loop by its first request
-        self.verified = None  # the last verify report, reused while the log's head is its head
 
     @property
     def game(self) -> Game:
