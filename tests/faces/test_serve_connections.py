@@ -1,5 +1,5 @@
-"""`turnlog serve` as a real uvicorn process on 127.0.0.1 against hostile connections: a slowloris of
-half-sent requests is answered 408 and closed while a normal client is answered; a stalled body is
+"""`turnlog serve` as a real uvicorn process on 127.0.0.1 against hostile connections: a slowloris
+of half-sent requests is answered 408 and closed while a normal client is answered; a stalled body is
 408; past --max-connections the answer is 503 JSON; X-Forwarded-For is trusted only from a named
 proxy; concurrent creations never pass --max-games."""
 

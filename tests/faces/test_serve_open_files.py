@@ -1,7 +1,7 @@
-"""`turnlog serve` under a lowered RLIMIT_NOFILE: a hundred games created and each read through every
-route keep every route answering, since at most --max-open-games games stay open (the least recently
-used closed first, reopened on demand) and a follower's readers close when it leaves; a limit too low
-for the flags is one line at start, exit 2."""
+"""`turnlog serve` under a lowered RLIMIT_NOFILE: a hundred games created and each read through
+every route keep every route answering, since at most --max-open-games games stay open (the least
+recently used closed first, reopened on demand) and a follower's readers close when it leaves; a
+limit too low for the flags is one line at start, exit 2."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""`turnlog serve` checks where and how it may run before it starts: a port outside 1-65535, a --dir
-that is a file, an address it may not or cannot listen on, a bound below 1 are each one line on stderr
-and exit 2; an IPv6 address in brackets is listened on as given."""
+"""`turnlog serve` checks where and how it may run before it starts: a port outside 1-65535, a
+--dir that is a file, an address it may not or cannot listen on, a bound below 1 are each one line
+on stderr and exit 2; an IPv6 address in brackets is listened on as given."""
 
 from __future__ import annotations
 

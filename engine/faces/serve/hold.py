@@ -60,7 +60,7 @@ class Hold:
             await run_in_threadpool(self.games.give, found)
 
     async def run(self, entry: Entry, fn: Callable[[Entry], T]) -> T:
-        """``fn(entry)`` in a pool thread once the game's turn comes, or 503 when its queue is full."""
+        """``fn(entry)`` in a pool thread once the game's turn comes; 503 when its queue is full."""
         if entry.queued >= self.limits.queue:
             raise busy(f"{self.limits.queue} requests are waiting for this game already")
         entry.queued += 1

@@ -115,7 +115,6 @@ def serve(args) -> int:
         ) from None
     import faulthandler
 
-    from .deadline import protocol
     from .games import Games
     from .hold import Limits
     from .quota import Quota
@@ -135,8 +134,18 @@ def serve(args) -> int:
         f"on http://{args.host}:{args.port}/",
         file=sys.stderr,
     )
+    uvicorn.Server(config(args, app)).run(sockets=[sock])
+    return 0
+
+
+def config(args, app):
+    """uvicorn's settings: the limits of docs/serve.md "Limits" and whom to take the client from."""
+    import uvicorn
+
+    from .deadline import protocol
+
     trusted = args.forwarded_allow_ips or ""
-    config = uvicorn.Config(
+    return uvicorn.Config(
         app,
         log_level=args.log_level,
         access_log=False,
@@ -148,5 +157,3 @@ def serve(args) -> int:
         timeout_keep_alive=5,
         http=protocol(args.timeout),
     )
-    uvicorn.Server(config).run(sockets=[sock])
-    return 0

@@ -2,7 +2,8 @@
 description's schemas are generated from them (openapi.py, ``msgspec.json.schema_components``), and
 the commands' from the command Structs themselves, so the description cannot drift from the decoder.
 
-The routes build their answers as dicts; tests/faces/test_serve_openapi.py holds them to these shapes.
+The routes build their answers as dicts; tests/faces/test_serve_schemathesis.py holds them to these
+shapes.
 """
 
 from __future__ import annotations
