@@ -4,12 +4,14 @@ Every input is a regular file or standard input (``-`` where the command takes o
 limit, so that an endless stream or a huge file ends in a clear error naming the limit instead of
 reading forever: memory stays within one line (JSON lines) or one file (scenarios), whatever is fed.
 A FIFO, a device or a socket is refused by name before it is opened for reading (opening a FIFO
-blocks until a writer comes; reading ``/dev/zero`` never ends). The limits are documented in
-docs/commands.md, docs/scenario.md and docs/reliability.md.
+blocks until a writer comes; reading ``/dev/zero`` never ends). A text's nesting is counted before
+any parser recurses into it (``check_nesting``): a scenario, or a body `turnlog serve` is sent.
+The limits are documented in docs/commands.md, docs/scenario.md and docs/reliability.md.
 """
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 from typing import BinaryIO, Iterator, Literal, overload
@@ -24,6 +26,8 @@ MAX_SCENARIO_FILE = 16 * MiB
 # `import`: read a line at a time, but its rows are kept until the one transaction
 MAX_EXPORT_FILE = 1024 * MiB
 MAX_KEY_FILE = 4096  # a seed, a joint-dice secret, a key: 64 hex digits and a newline
+#: How deep a scenario's (or a request's) arrays and tables may nest (the deepest real one nests 5).
+MAX_NESTING = 100
 
 
 def _size(n: int) -> str:
@@ -163,3 +167,38 @@ def read_file_bytes(path: str | Path, what: str, max_bytes: int, error=ScenarioE
 def read_scenario_bytes(path: str | Path, max_bytes: int = MAX_SCENARIO_FILE) -> bytes:
     """The bytes of a scenario file, refused before parsing when over ``max_bytes``."""
     return read_file_bytes(path, "scenario file", max_bytes)
+
+
+_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
+_STRINGS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
+
+
+def check_nesting(text: str | bytes, origin: str, error: type[Exception] = ScenarioError) -> None:
+    """Refuse arrays or tables nested deeper than MAX_NESTING, before a parser recurses.
+
+    Fast on a large map: the brackets alone are kept (bytes.translate), and innermost pairs are
+    removed a pass at a time (a pass per level). Strings and comments, whose brackets do not nest,
+    are removed only when that count is over the limit.
+    """
+    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
+    if not _deeper_than(data.translate(None, _NOT_BRACKET), MAX_NESTING):
+        return
+    brackets = _STRINGS.sub(b"", data).translate(None, _NOT_BRACKET)
+    if not _deeper_than(brackets, MAX_NESTING):
+        return
+    depth = deepest = 0
+    for ch in brackets:
+        depth += 1 if ch in b"[{" else -1
+        deepest = max(deepest, depth)
+    raise error(f"{origin}: arrays or tables nested {deepest} deep, more than the "
+                f"limit of {MAX_NESTING}")
+
+
+def _deeper_than(brackets: bytes, limit: int) -> bool:
+    """Whether the brackets nest deeper than ``limit``: each pass removes the innermost pairs."""
+    for _ in range(limit):
+        reduced = brackets.replace(b"[]", b"").replace(b"{}", b"")
+        if len(reduced) == len(brackets):
+            return False
+        brackets = reduced
+    return b"[]" in brackets or b"{}" in brackets

@@ -6,7 +6,6 @@ reference names the field and the missing id (``units[7].hex: no hex "0413"``).
 """
 from __future__ import annotations
 
-import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -24,7 +23,7 @@ from . import domains
 from . import scenario_short as short
 from .errors import ScenarioError
 from .hexgrid import neighbour_coords
-from .inputs import read_scenario_bytes
+from .inputs import MAX_NESTING, check_nesting, read_scenario_bytes
 from .kit import sequence
 from .kit import tables as T
 from .signatures import key_problems
@@ -68,10 +67,6 @@ class Scenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     kinds: dict[str, dict[str, Any]] = {}
 
 
-#: How deep a scenario's arrays and tables may nest (the deepest real one nests 5).
-MAX_NESTING = 100
-
-
 def parse(text: str | bytes, fmt: str, origin: str = "scenario",
           base: str | Path | None = None) -> Scenario:
     """Decode and check a scenario; raise ScenarioError naming the bad field.
@@ -79,7 +74,7 @@ def parse(text: str | bytes, fmt: str, origin: str = "scenario",
     ``base`` is the folder table paths are relative to (the scenario file's; the current one if
     None).
     """
-    _check_nesting(text, origin)
+    check_nesting(text, origin)
     try:
         if fmt == "toml":
             raw = tomllib.loads(text.decode() if isinstance(text, bytes) else text)
@@ -117,41 +112,6 @@ def _json(text: str | bytes) -> Scenario:
         if not short.compact(raw):
             raise
         return msgspec.convert(short.expand(raw), Scenario)
-
-
-_NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
-_STRINGS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
-
-
-def _check_nesting(text: str | bytes, origin: str) -> None:
-    """Refuse arrays or tables nested deeper than MAX_NESTING, before a parser recurses.
-
-    Fast on a large map: the brackets alone are kept (bytes.translate), and innermost pairs are
-    removed a pass at a time (a pass per level). Strings and comments, whose brackets do not nest,
-    are removed only when that count is over the limit.
-    """
-    data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
-    if not _deeper_than(data.translate(None, _NOT_BRACKET), MAX_NESTING):
-        return
-    brackets = _STRINGS.sub(b"", data).translate(None, _NOT_BRACKET)
-    if not _deeper_than(brackets, MAX_NESTING):
-        return
-    depth = deepest = 0
-    for ch in brackets:
-        depth += 1 if ch in b"[{" else -1
-        deepest = max(deepest, depth)
-    raise ScenarioError(f"{origin}: arrays or tables nested {deepest} deep, more than the "
-                        f"limit of {MAX_NESTING}")
-
-
-def _deeper_than(brackets: bytes, limit: int) -> bool:
-    """Whether the brackets nest deeper than ``limit``: each pass removes the innermost pairs."""
-    for _ in range(limit):
-        reduced = brackets.replace(b"[]", b"").replace(b"{}", b"")
-        if len(reduced) == len(brackets):
-            return False
-        brackets = reduced
-    return b"[]" in brackets or b"{}" in brackets
 
 
 def _named_dice(text: str | bytes, fmt: str) -> str:

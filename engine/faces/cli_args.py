@@ -232,6 +232,16 @@ def _serve(sub) -> None:
                     help="refuse to create a game past this many in --dir (default 10000)")
     sp.add_argument("--max-games-per-client", type=seq_arg, default=20,
                     help="refuse a client address more creations than this in an hour (default 20)")
+    sp.add_argument("--max-connections", type=seq_arg, default=1000,
+                    help="answer 503 past this many connections at once (default 1000)")
+    sp.add_argument("--max-open-games", type=seq_arg, default=64,
+                    help="keep at most this many games open, and followed, at once (default 64)")
+    sp.add_argument("--timeout", type=float, default=10.0,
+                    help="seconds a client has to send a request's head, and each part of its body "
+                         "(default 10; 408 past it)")
+    sp.add_argument("--forwarded-allow-ips", metavar="IPS",
+                    help="trust X-Forwarded-For from these proxies' addresses (comma-separated; "
+                         "default: none, the client is the connection's address)")
     sp.add_argument("--log-level", default="warning", choices=["critical", "error", "warning", "info", "debug"],
                     help="uvicorn's log level (default warning)")
     sp.set_defaults(fn="cmd_serve")

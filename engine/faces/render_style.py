@@ -71,6 +71,17 @@ def ink_on(fill: str) -> str:
     return "#111" if 0.299 * r + 0.587 * g_ + 0.114 * b > 140 else "#fff"
 
 
+def generated(n: int) -> str:
+    """The ``n``-th colour after the palette's: hues a golden angle apart, so any number of
+    factions each get one, the same one on every run, and neighbours in the order differ."""
+    import colorsys
+
+    hue = (0.11 + n * 0.381966) % 1.0
+    light = (0.38, 0.5, 0.3)[n % 3]  # dark enough that the control band reads on the terrain
+    r, g_, b = colorsys.hls_to_rgb(hue, light, 0.6)
+    return "#" + "".join(f"{round(v * 255):02x}" for v in (r, g_, b))
+
+
 def _mix(c: str, t: float) -> str:
     """``c`` moved a fraction ``t`` towards white."""
     r, g_, b = (int(c[i:i + 2], 16) for i in (1, 3, 5))
@@ -82,9 +93,12 @@ class Colours:
 
     def __init__(self, state: GameState):
         self._fac: dict[str, str] = {}
-        free = iter(_PALETTE * 4)
+        n = 0
         for fid in sorted(state.factions):
-            self._fac[fid] = FACTIONS.get(fid) or next(free)
+            if fid not in FACTIONS:  # the palette first, then as many generated as are needed
+                n += 1
+            self._fac[fid] = FACTIONS.get(fid) or (
+                _PALETTE[n - 1] if n <= len(_PALETTE) else generated(n - len(_PALETTE)))
         self._nat: dict[str, str] = {}
         seen: dict[str, int] = {}
         for nid in sorted(state.nationalities):

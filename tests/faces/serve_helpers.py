@@ -65,10 +65,12 @@ def free_port() -> int:
 class Server:
     """`turnlog serve --dir DIR` in a process of its own, on a free loopback port."""
 
-    def __init__(self, folder: Path, *extra: str):
-        self.dir, self.extra = folder, extra
+    def __init__(self, folder: Path, *extra: str, files: int | None = None):
+        """``files``: the RLIMIT_NOFILE the server runs under (None: this process's)."""
+        self.dir, self.extra, self.files = folder, extra, files
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.host = "127.0.0.1"  # where start() waits for it to listen
         self.proc = None
 
     def start(self) -> "Server":
@@ -89,17 +91,23 @@ class Server:
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
+            preexec_fn=self._limit if self.files else None,
         )
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
-                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                socket.create_connection((self.host, self.port), 0.2).close()
                 return self
             except OSError:
                 if self.proc.poll() is not None:
                     raise RuntimeError(self.proc.stderr.read().decode())
                 time.sleep(0.05)
         raise RuntimeError("the server did not start listening in 20 s")
+
+    def _limit(self) -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_NOFILE, (self.files, self.files))
 
     def kill(self, sig=signal.SIGKILL) -> None:
         if self.proc and self.proc.poll() is None:

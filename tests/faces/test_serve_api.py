@@ -127,7 +127,8 @@ def test_bodies_over_their_limit_are_refused_413(client):
         headers=bearer(tokens["alice"]),
     )
     assert (r.status_code, r.json()["rule"]) == (413, "input")
-    r = client.post("/api/games", content=b" " * (1024 * 1024 + 1))
+    r = client.post("/api/games", content=b" " * (1024 * 1024 + 1),
+                    headers={"Content-Type": "application/json"})
     assert r.status_code == 413
 
 
@@ -190,7 +191,8 @@ def test_a_stale_expected_seq_answers_409_with_the_seq_to_retry_from(client):
 
 def test_another_writer_in_the_race_window_gets_409_and_the_seq(client, tmp_path, monkeypatch):
     gid, tokens = create(client)
-    entry = client.app.state.api.games.entry(gid)
+    entry = client.app.state.api.games.take(gid)
+    assert entry.game.state.seq  # this server's game open, its board read before the other writes
     with Game.open(tmp_path / "games" / f"{gid}.db") as other:  # a second server on the same log
         other.execute({"type": "AddNote", "text": "first"}, actor="alice")
         head = other.state.seq

@@ -106,3 +106,23 @@ def test_a_bad_key_at_creation_is_refused_naming_the_field(tmp_path):
                                        "keys": {"alice": "ab" * 32, "bob": "zz"}})
         assert r.status_code == 400 and "seats.keys" in r.json()["message"]
         assert not list((tmp_path / "games").glob("*.db"))
+
+
+def test_a_line_signed_on_another_game_at_the_same_seq_is_refused_without_contradiction(
+        signed, tmp_path):
+    c, gid, _tokens, keys, games = signed
+    pubs = {a: _cli("keygen", "-o", str(tmp_path / f"{a}.other.key")).splitlines()[-1]
+            for a in SEATS.values()}
+    other = c.post("/api/games", json={"scenario": SCENARIO, "seats": SEATS, "claims": OPEN,
+                                       "keys": pubs})
+    assert other.status_code == 201, other.text
+    oid = other.json()["id"]
+    head = c.get(f"/api/games/{gid}").json()["seq"]
+    assert c.get(f"/api/games/{oid}").json()["seq"] == head  # the same seq, another history
+    actor, cmd = SCRIPT[0]
+    line = _sign(games, oid, tmp_path / f"{actor}.other.key", actor, cmd, tmp_path)
+    r = _post(c, gid, line)
+    assert (r.status_code, r.json()["rule"]) == (403, "signatures"), r.text
+    message = r.json()["message"]
+    assert "moved on" not in message and "another history" in message
+    assert c.get(f"/api/games/{gid}").json()["seq"] == head

@@ -8,7 +8,9 @@ stands for, and every read is what the CLI's reading commands give (``show --jso
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+from typing import Awaitable, Callable
 
 import msgspec
 from starlette.applications import Starlette
@@ -26,6 +28,7 @@ from . import inputs as I
 from . import reads as R
 from . import page
 from .games import Entry, Games
+from .hold import Hold, Limits
 from .push import Push
 from .quota import Quota
 
@@ -35,28 +38,38 @@ ID = "{gid:str}"
 class Api:
     """The routes' handlers over one Games directory and its push hubs."""
 
-    def __init__(self, games: Games, quota: Quota | None = None):
+    def __init__(self, games: Games, quota: Quota | None = None, cors: str | None = None,
+                 limits: Limits | None = None):
         self.games = games
-        self.push = Push()
+        self.limits = limits or Limits()
+        self.hold = Hold(games, self.limits)
+        self.push = Push(games.keep)
         self.quota = quota or Quota()
+        self.cors = cors
+        self._creating: asyncio.Lock | None = None
 
     # -- games ------------------------------------------------------------
 
     async def create(self, request: Request) -> Response:
-        raw = await B.body(request, B.MAX_CREATE, "body")
+        I.creation_allowed(request, self.cors)
+        raw = await B.body(request, B.MAX_CREATE, "body", self.limits.read_timeout)
         doc = I.json_object(raw, "body")
         scenario = await run_in_threadpool(I.scenario, doc)
         client = request.client.host if request.client else ""
-        await run_in_threadpool(self.quota.take, client, self.games.count)
-        try:
-            gid, tokens = await run_in_threadpool(
-                lambda: self.games.create(
-                    scenario, listed=doc.get("listed") is True, joint=I.joint(doc)
-                )
-            )
-        except BaseException:
-            self.quota.give_back(client)
-            raise
+        joint = I.joint(doc)
+
+        def counted():  # the count and the creation as one step: no two creations pass one count
+            self.quota.take(client, self.games.count)
+            try:
+                return self.games.create(scenario, listed=doc.get("listed") is True, joint=joint)
+            except BaseException:
+                self.quota.give_back(client)
+                raise
+
+        if self._creating is None:
+            self._creating = asyncio.Lock()
+        async with self._creating:  # on the event loop: no pool thread waits for another's turn
+            gid, tokens = await run_in_threadpool(counted)
         return B.json(
             {"id": gid, "name": scenario.name, "tokens": tokens, "page": f"/games/{gid}"}, 201
         )
@@ -84,8 +97,8 @@ class Api:
 
     async def me(self, request: Request) -> Response:
         """Who the bearer token stands for in this game (the page asks once, when a player sits)."""
-        entry = await self._entry(request)
-        actor = entry.seats.actor(request.headers.get("authorization"))
+        async with self.hold.entry(request.path_params["gid"]) as entry:
+            actor = entry.seats.actor(request.headers.get("authorization"))
         if actor is None:
             raise B.Refused(401, "auth", "Authorization: no seat of this game has that token")
         return B.json({"actor": actor})
@@ -116,50 +129,57 @@ class Api:
         return B.json(await self._read(request, lambda e: R.due(e.fresh())))
 
     async def verify(self, request: Request) -> Response:
-        from ...verify import verify_path
-
-        gid = (await self._entry(request)).id  # served games only
-        rep = await run_in_threadpool(
-            verify_path, self.games.target(gid), seed_file=self.games.seed_file(gid)
-        )
-        return B.json(rep)
+        async with self.hold.entry(request.path_params["gid"]) as entry:
+            return B.json(await self.hold.verify(entry))
 
     # -- writing ----------------------------------------------------------
 
     async def command(self, request: Request) -> Response:
-        raw = await B.body(request, B.MAX_COMMAND, "command")
-        entry = await self._entry(request)
-        if entry.game.state.seats.keys:  # signed: the signature names the seat, no token needed
-            return await self._write(request, lambda g, actor: I.signed(g, raw, actor), signed=True)
-        cmd = I.command(raw)  # a bad command is refused before the game is locked
-        return await self._write(request, lambda g, actor: (actor, g.execute(cmd, actor=actor)))
+        async with self.hold.entry(request.path_params["gid"]) as entry:
+            # signed: the signature names the seat (read in the game's turn: it may open the log)
+            signed = await self.hold.run(entry, lambda e: bool(e.game.state.seats.keys))
+            actor = _actor(request, entry, signed)  # 401 before the body is read
+            raw = await B.body(request, B.MAX_COMMAND, "command", self.limits.read_timeout)
+            if signed:
+                return await self._write(
+                    request, entry, lambda g: I.signed(g, raw, actor or "")
+                )
+            cmd = I.command(raw)  # a bad command is refused before the game's turn
+            return await self._write(
+                request, entry, lambda g: (actor, g.execute(cmd, actor=actor))
+            )
 
     async def undo(self, request: Request) -> Response:
-        raw = await B.body(request, B.MAX_COMMAND, "undo")
-        doc = {
-            **(I.json_object(raw, "undo") if raw.strip() else {}),
-            "type": "Undo",
-        }  # override, referee, reason
-        cmd = I.command(msgspec.json.encode(doc))
-        return await self._write(request, lambda g, actor: (actor, g.execute(cmd, actor=actor)))
+        async with self.hold.entry(request.path_params["gid"]) as entry:
+            actor = _actor(request, entry, False)
+            raw = await B.body(request, B.MAX_COMMAND, "undo", self.limits.read_timeout)
+            doc = {
+                **(I.json_object(raw, "undo") if raw.strip() else {}),
+                "type": "Undo",
+            }  # override, referee, reason
+            cmd = I.command(msgspec.json.encode(doc))
+            return await self._write(
+                request, entry, lambda g: (actor, g.execute(cmd, actor=actor))
+            )
 
     async def redo(self, request: Request) -> Response:
-        await B.body(request, B.MAX_COMMAND, "redo")
-        return await self._write(request, lambda g, actor: (actor, g.redo(actor=actor)))
+        async with self.hold.entry(request.path_params["gid"]) as entry:
+            actor = _actor(request, entry, False)
+            await B.body(request, B.MAX_COMMAND, "redo", self.limits.read_timeout)
+            return await self._write(request, entry, lambda g: (actor, g.redo(actor=actor)))
 
     async def events(self, request: Request) -> Response:
-        gid = (await self._entry(request)).id
         after = B.number(request, "after")
         last_id = request.headers.get("last-event-id")
         if last_id is not None:  # a reconnecting EventSource: it wins over the URL it first opened
-            if not last_id.isdigit() or len(last_id) > 18:
-                raise B.Refused(400, "input", "Last-Event-ID: the seq of the last event received")
-            after = int(last_id)
-        entry = await self._entry(request)
+            after = B.whole(last_id, "Last-Event-ID")
+        async with self.hold.entry(request.path_params["gid"]) as entry:
+            gid = entry.id  # served games only; the stream reads on a connection of its own
+        self.push.admit(gid)
 
-        def due() -> bytes:  # whose move, after each commit the stream catches up with
-            with entry.lock:
-                return msgspec.json.encode(R.due(entry.fresh()))
+        async def due() -> bytes:  # whose move, each time the stream catches up with the log
+            async with self.hold.entry(gid) as held:
+                return msgspec.json.encode(await self.hold.run(held, lambda e: R.due(e.fresh())))
 
         stream = self.push.stream(gid, self.games.target(gid), after or 0, request.receive, due)
         return StreamingResponse(
@@ -170,85 +190,94 @@ class Api:
 
     # -- plumbing ---------------------------------------------------------
 
-    async def _entry(self, request: Request) -> Entry:
-        """The game of the route (its first open replays the log: off the event loop)."""
-        return await run_in_threadpool(self.games.entry, request.path_params["gid"])
-
     async def _read(self, request: Request, fn):
-        entry = await self._entry(request)
+        async with self.hold.entry(request.path_params["gid"]) as entry:
+            return await self.hold.run(entry, fn)
 
-        def locked():
-            with entry.lock:
-                return fn(entry)
-
-        return await run_in_threadpool(locked)
-
-    async def _write(self, request: Request, fn, signed: bool = False) -> Response:
-        """Run ``fn(game, actor)`` -> (issuer, events) under the game's lock, as the token's actor
-        (``signed``: a token is optional, the signed line names its issuer)."""
-        entry = await self._entry(request)
-        given = request.headers.get("authorization")
-        actor = entry.seats.actor(given)
-        if actor is None and (given or not signed):
-            raise B.Refused(401, "auth", "Authorization: give the seat's token as 'Bearer TOKEN'")
+    async def _write(self, request: Request, entry: Entry, fn) -> Response:
+        """Run ``fn(game)`` -> (issuer, events) in the game's turn, at ``?expect=`` if given."""
         expect = B.number(request, "expect")
 
-        def locked():
-            with entry.lock:
-                g = entry.fresh()
-                if expect is not None and expect != g.state.seq:
-                    raise B.Refused(
-                        409,
-                        "concurrency",
-                        f"expect: the log is at seq {g.state.seq}, not "
-                        f"{expect}; read what came after and send again",
-                        seq=g.state.seq,
-                    )
-                try:
-                    actor_, pairs = fn(g, actor or "")
-                except (
-                    ConcurrencyError
-                ) as err:  # another server appended first: the game has reloaded
-                    raise B.Refused(
-                        409,
-                        "concurrency",
-                        f"{err}; read what came after and send again",
-                        seq=g.state.seq,
-                    ) from None
-                return {
-                    "seq": g.state.seq,
-                    "actor": actor_,
-                    "events": [{"seq": s, "type": type(ev).__name__} for s, ev in pairs],
-                }
+        def locked(entry: Entry):
+            g = entry.fresh()
+            if expect is not None and expect != g.state.seq:
+                raise B.Refused(
+                    409,
+                    "concurrency",
+                    f"expect: the log is at seq {g.state.seq}, not "
+                    f"{expect}; read what came after and send again",
+                    seq=g.state.seq,
+                )
+            try:
+                actor_, pairs = fn(g)
+            except ConcurrencyError as err:  # another server appended first: the game reloaded
+                raise B.Refused(
+                    409,
+                    "concurrency",
+                    f"{err}; read what came after and send again",
+                    seq=g.state.seq,
+                ) from None
+            return {
+                "seq": g.state.seq,
+                "actor": actor_,
+                "events": [{"seq": s, "type": type(ev).__name__} for s, ev in pairs],
+            }
 
-        done = await run_in_threadpool(locked)
+        done = await self.hold.run(entry, locked)
         self.push.committed(entry.id, done["seq"])
         return B.json(done)
 
 
-def build(games: Games, cors: str | None = None, quota: Quota | None = None) -> Starlette:
-    """The ASGI application over ``games``; ``cors``: the one origin whose pages may call it;
-    ``quota``: how many games it creates (default: quota.py's defaults)."""
-    api = Api(games, quota)
+def _actor(request: Request, entry: Entry, signed: bool) -> str | None:
+    """The seat's actor of the bearer token, or 401 (``signed``: a token is optional, the signed
+    line names its issuer, but one that is given must be a seat's)."""
+    given = request.headers.get("authorization")
+    actor = entry.seats.actor(given)
+    if actor is None and (given or not signed):
+        raise B.Refused(401, "auth", "Authorization: give the seat's token as 'Bearer TOKEN'")
+    return actor
+
+
+def _routes(api: Api) -> list[Route]:
+    """One Route per path, so a wrong method is answered 405 with every method the path takes."""
     g = f"/api/games/{ID}"
-    routes = [
-        Route("/api/games", api.list, methods=["GET"]),
-        Route("/api/games", api.create, methods=["POST"]),
-        Route(g, api.summary, methods=["GET"]),
-        Route(g + "/me", api.me, methods=["GET"]),
-        Route(g + "/board", api.board, methods=["GET"]),
-        Route(g + "/board.svg", api.board_svg, methods=["GET"]),
-        Route(g + "/log", api.log, methods=["GET"]),
-        Route(g + "/legal", api.legal, methods=["GET"]),
-        Route(g + "/due", api.due, methods=["GET"]),
-        Route(g + "/verify", api.verify, methods=["GET"]),
-        Route(g + "/commands", api.command, methods=["POST"]),
-        Route(g + "/undo", api.undo, methods=["POST"]),
-        Route(g + "/redo", api.redo, methods=["POST"]),
-        Route(g + "/events", api.events, methods=["GET"]),
-        *page.routes(games),
-        Route("/openapi.json", _openapi, methods=["GET"]),
-    ]
+    table: dict[str, dict[str, Callable[[Request], Awaitable[Response]]]] = {
+        "/api/games": {"GET": api.list, "POST": api.create},
+        g: {"GET": api.summary},
+        g + "/me": {"GET": api.me},
+        g + "/board": {"GET": api.board},
+        g + "/board.svg": {"GET": api.board_svg},
+        g + "/log": {"GET": api.log},
+        g + "/legal": {"GET": api.legal},
+        g + "/due": {"GET": api.due},
+        g + "/verify": {"GET": api.verify},
+        g + "/commands": {"POST": api.command},
+        g + "/undo": {"POST": api.undo},
+        g + "/redo": {"POST": api.redo},
+        g + "/events": {"GET": api.events},
+        "/openapi.json": {"GET": _openapi},
+    }
+    return [_route(path, by) for path, by in table.items()] + page.routes(api.hold)
+
+
+def _route(path: str, by: dict[str, Callable[[Request], Awaitable[Response]]]) -> Route:
+    if len(by) == 1:
+        ((method, fn),) = by.items()
+        return Route(path, fn, methods=[method])
+
+    async def dispatch(request: Request) -> Response:
+        method = "GET" if request.method == "HEAD" else request.method
+        return await by[method](request)
+
+    return Route(path, dispatch, methods=list(by))
+
+
+def build(games: Games, cors: str | None = None, quota: Quota | None = None,
+          limits: Limits | None = None) -> Starlette:
+    """The ASGI application over ``games``; ``cors``: the one origin whose pages may call it;
+    ``quota``: how many games it creates (default: quota.py's defaults); ``limits``: the bounds on
+    each request's work (hold.py)."""
+    api = Api(games, quota, cors, limits)
     middleware = []
     if cors:
         from starlette.middleware.cors import CORSMiddleware
@@ -261,7 +290,8 @@ def build(games: Games, cors: str | None = None, quota: Quota | None = None) -> 
                 allow_headers=["Authorization", "Content-Type", "Last-Event-ID"],
             )
         )
-    handlers = {kind: _handler for kind in B.ANSWERED}
+    handlers: dict = {kind: _handler for kind in B.ANSWERED}
+    handlers[Exception] = B.crashed
 
     @contextlib.asynccontextmanager
     async def lifespan(_app):
@@ -272,7 +302,8 @@ def build(games: Games, cors: str | None = None, quota: Quota | None = None) -> 
             games.close()
 
     app = Starlette(
-        routes=routes, middleware=middleware, exception_handlers=handlers, lifespan=lifespan
+        routes=_routes(api), middleware=middleware, exception_handlers=handlers,
+        lifespan=lifespan,
     )
     app.state.api = api
     return app

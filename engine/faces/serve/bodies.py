@@ -10,9 +10,13 @@ the engine refuses before its append, and the append is one transaction.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import re
 import sqlite3
 
 import msgspec
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -27,14 +31,22 @@ KiB = 1 << 10
 MAX_COMMAND = 64 * KiB
 MAX_CREATE = 1024 * KiB
 MAX_PAGE = 1000  # log rows per request
+#: Seconds a client may take to send each part of a body (a stalled upload is answered 408).
+READ_TIMEOUT = 10.0
+#: A number a client sends: ASCII digits only (str.isdigit also takes '²' and '①', which int refuses).
+DIGITS = re.compile(r"[0-9]{1,18}")
+
+LOG = logging.getLogger("turnlog.serve")
 
 
 class Refused(Exception):
     """An answer other than 200, decided by the server itself (input, auth, concurrency)."""
 
-    def __init__(self, status: int, rule: str, message: str, **extra):
+    def __init__(self, status: int, rule: str, message: str, headers: dict | None = None,
+                 **extra):
         super().__init__(message)
         self.status, self.rule, self.message, self.extra = status, rule, message, extra
+        self.headers = headers or {}
 
 
 def json(data, status: int = 200, raw: bytes | None = None) -> Response:
@@ -47,21 +59,31 @@ def json(data, status: int = 200, raw: bytes | None = None) -> Response:
     )
 
 
-async def body(request: Request, limit: int, what: str) -> bytes:
-    """The body, refused (413) as soon as it passes ``limit`` bytes, before all of it is read."""
+async def body(request: Request, limit: int, what: str, timeout: float = READ_TIMEOUT) -> bytes:
+    """The body, refused (413) as soon as it passes ``limit`` bytes, before all of it is read, and
+    408 when a part of it takes more than ``timeout`` seconds to come."""
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+    if declared is not None and not DIGITS.fullmatch(declared):
+        raise Refused(400, "input", "Content-Length: a whole number of bytes")
+    if declared is not None and int(declared) > limit:
         raise Refused(
             413, "input", f"{what}: more than the {limit // KiB} KiB limit for one request"
         )
     got = bytearray()
-    async for chunk in request.stream():
+    parts = request.stream().__aiter__()
+    while True:
+        try:
+            chunk = await asyncio.wait_for(parts.__anext__(), timeout)
+        except StopAsyncIteration:
+            return bytes(got)
+        except asyncio.TimeoutError:
+            raise Refused(408, "input", f"{what}: no part of the body came in {timeout:g} s",
+                          headers={"Connection": "close"}) from None
         got += chunk
         if len(got) > limit:
             raise Refused(
                 413, "input", f"{what}: more than the {limit // KiB} KiB limit for one request"
             )
-    return bytes(got)
 
 
 def number(request: Request, name: str, default: int | None = None, least: int = 0) -> int | None:
@@ -69,22 +91,38 @@ def number(request: Request, name: str, default: int | None = None, least: int =
     text = request.query_params.get(name)
     if text is None or text == "":
         return default
-    if not text.isdigit() or len(text) > 18 or int(text) < least:
+    return whole(text, name, least)
+
+
+def whole(text: str, name: str, least: int = 0) -> int:
+    """``text`` as a whole number of ASCII digits, at least ``least``, or 400 naming ``name``."""
+    if not DIGITS.fullmatch(text) or int(text) < least:
         raise Refused(
-            400, "input", f"{name}: a whole number of at least {least} (got {text[:40]!r})"
+            400, "input", f"{name}: a whole number of at least {least} in ASCII digits "
+            f"(got {text[:40]!r})"
         )
     return int(text)
 
 
-#: The failures answered as JSON; anything else is a bug, answered 500 by the server and logged.
+#: Failures of the store itself (the disk, the database): answered 503 without their detail.
+STORE_FAILURES: tuple[type[BaseException], ...] = (sqlite3.Error, OSError)
+try:
+    import psycopg
+
+    STORE_FAILURES += (psycopg.Error,)
+except ImportError:  # no PostgreSQL driver: no PostgreSQL store either
+    pass
+
+#: The failures answered as JSON; anything else is a bug, answered 500 JSON and logged.
 ANSWERED = (
     Refused,
+    HTTPException,
     NoSuchGame,
     RuleViolation,
     CommandError,
     ScenarioError,
     LogError,
-    sqlite3.Error,
+    *STORE_FAILURES,
     KindNotInstalled,
 )
 
@@ -92,7 +130,11 @@ ANSWERED = (
 def failure(err: BaseException) -> Response:
     """The JSON answer of a failed request (see the module's docstring)."""
     if isinstance(err, Refused):
-        return json({"rule": err.rule, "message": err.message, **err.extra}, err.status)
+        answer = json({"rule": err.rule, "message": err.message, **err.extra}, err.status)
+        answer.headers.update(err.headers)
+        return answer
+    if isinstance(err, HTTPException):
+        return _http(err)
     if isinstance(err, NoSuchGame):
         return json({"rule": "game", "message": "no such game"}, 404)
     if isinstance(err, RuleViolation):
@@ -100,14 +142,32 @@ def failure(err: BaseException) -> Response:
         return json({"rule": err.rule, "message": err.message}, status)
     if isinstance(err, (CommandError, ScenarioError)):
         return json({"rule": "input", "message": str(err)}, 400)
-    if isinstance(
-        err, ConcurrencyError
-    ):  # the route adds the seq to retry from (Refused); this is a fallback
+    if isinstance(err, ConcurrencyError):  # the routes add the seq to retry from (Refused)
         return json({"rule": "concurrency", "message": str(err)}, 409)
     if isinstance(err, KindNotInstalled):
         return json({"rule": "kind", "message": str(err)}, 501)
-    if isinstance(err, LogError):
-        return json({"rule": "log", "message": str(err)}, 500)
-    if isinstance(err, sqlite3.Error):
-        return json({"rule": "store", "message": sqlite_failure(err)}, 503)
-    raise err  # pragma: no cover - only ANSWERED reach here
+    # the store failed: its words name the server's files or database, so they go to the log only
+    LOG.error("store failure: %s: %s", type(err).__name__, sqlite_failure(err)
+              if isinstance(err, sqlite3.Error) else err)
+    answer = json({"rule": "store", "message": "the game store failed; nothing was written by "
+                   "this request: try again later"}, 503)
+    answer.headers["Retry-After"] = "5"
+    return answer
+
+
+#: What each HTTP status Starlette raises by itself means, in the API's words.
+_SAID = {404: ("route", "no such route"), 405: ("method", "this route does not take that method")}
+
+
+def _http(err: HTTPException) -> Response:
+    rule, message = _SAID.get(err.status_code, ("http", str(err.detail)[:200]))
+    answer = json({"rule": rule, "message": message}, err.status_code)
+    answer.headers.update(err.headers or {})
+    return answer
+
+
+async def crashed(request: Request, err: Exception) -> Response:
+    """A bug: logged whole on the server, answered 500 JSON without its detail."""
+    LOG.error("unexpected failure on %s %s", request.method, request.url.path, exc_info=err)
+    return json({"rule": "server", "message": "the server failed on this request (a bug, "
+                 "logged on the server)"}, 500)

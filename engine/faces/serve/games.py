@@ -6,8 +6,11 @@ before any path or URL is built from it, so no id reaches outside the directory.
 (``ID.db.seed`` or ``ID.seed``) and its seat sidecar ``ID.seats.json`` (auth.py), all in --dir; a
 log without a seat sidecar is not served (a creation that stopped half way).
 
-One Game is kept open per game, with a lock: requests for one game run one at a time, so the live
-board of this process never races itself. A write from elsewhere (another server on the same
+At most ``keep`` games are kept open (their file, its -wal and -shm, or a PostgreSQL connection
+each), the least recently used closed first, and only when no request holds it (``take`` and
+``give`` count the requests inside); a game closed so is opened again on its next request. A game
+open is one Game with a lock: requests for one game run one at a time, so the live board of this
+process never races itself. A write from elsewhere (another server on the same
 PostgreSQL database, a `turnlog play` on the file) is seen by comparing the log's head with the live
 board's seq before each request and folding again when they differ; a write that loses a race
 between two servers gets the store's ConcurrencyError, which the API answers 409.
@@ -15,11 +18,14 @@ between two servers gets the store's ConcurrencyError, which the API answers 409
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import secrets
 import threading
+from collections import OrderedDict
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from turnlog.events.store import is_url
 
@@ -32,6 +38,11 @@ if TYPE_CHECKING:
 
 #: What ``secrets.token_urlsafe(16)`` gives: 22 characters of the URL-safe base64 alphabet.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")
+#: How many games a server keeps open by default (--max-open-games).
+KEEP = 64
+#: The files a game is in --dir, after its id (a log in PostgreSQL has only the seed's and seats').
+FILES = (".db", ".db-wal", ".db-shm", ".db-journal", ".db.seed", ".seed", auth.SUFFIX)
+LOG = logging.getLogger("turnlog.serve")
 
 
 class NoSuchGame(Exception):
@@ -39,14 +50,33 @@ class NoSuchGame(Exception):
 
 
 class Entry:
-    """One hosted game: the open Game, its lock and its seat tokens' hashes."""
+    """One hosted game: its Game (opened on first use, under ``lock``), its lock and its seat
+    tokens' hashes."""
 
-    def __init__(self, gid: str, game: Game, seats: auth.Seats):
+    def __init__(self, gid: str, opener: Callable[[], Game], seats: auth.Seats):
         self.id = gid
-        self.game = game
+        self._opener = opener
+        self._game: Game | None = None
         self.seats = seats
         self.lock = threading.Lock()
         self.live: Live | None = None  # the replay page's data, made when a page first asks (page.py)
+        self.users = 0  # requests holding this entry (Games.take): it is closed only at none
+        self.queued = 0  # requests waiting for or holding ``turn`` (app.py)
+        self.turn: asyncio.Lock | None = None  # made on the event loop by its first request
+
+    @property
+    def game(self) -> Game:
+        """The Game, opened (its log replayed) on first use: call under ``lock``, in the game's
+        turn, so that a slow open keeps only this game's requests waiting."""
+        if self._game is None:
+            self._game = self._opener()
+        return self._game
+
+    def close(self) -> None:
+        with self.lock:
+            if self._game is not None:
+                self._game.close()
+                self._game = None
 
     def fresh(self) -> Game:
         """The Game with its live board at the log's head (call under ``lock``)."""
@@ -59,7 +89,8 @@ class Entry:
 class Games:
     """The folder of hosted games (``--dir``), their logs there or in PostgreSQL (``--db``)."""
 
-    def __init__(self, folder: str | Path, db: str | None = None, synchronous: str = "FULL"):
+    def __init__(self, folder: str | Path, db: str | None = None, synchronous: str = "FULL",
+                 keep: int = KEEP):
         self.dir = Path(folder).resolve()
         if db is not None and ("game=" in db or not is_url(db)):
             raise CommandError(
@@ -68,8 +99,10 @@ class Games:
             )
         self.db = db
         self.synchronous = synchronous
-        self._open: dict[str, Entry] = {}
+        self.keep = keep
+        self._open: OrderedDict[str, Entry] = OrderedDict()
         self._guard = threading.Lock()
+        self.opened = 0  # how many times a game was opened (the tests count reopenings)
 
     def check_id(self, gid: str) -> str:
         if not GAME_ID.fullmatch(gid):
@@ -92,39 +125,84 @@ class Games:
         """A new game of ``scenario`` (seated); return its id and each seat's token, shown once.
 
         ``joint``: joint dice, holder -> the public record of its key (no seed: the server holds
-        no share of any roll)."""
+        no share of any roll). A creation that fails part way removes the files it wrote."""
         self.dir.mkdir(parents=True, exist_ok=True)
-        gid = secrets.token_urlsafe(16)
+        gid = new_id()
         actors = auth.actors(scenario.seats)
-        game = Game.create(
-            self.target(gid),
-            scenario,
-            seed_file=self.seed_file(gid),
-            synchronous=self.synchronous,
-            joint=joint or None,
-        )
-        tokens = {actor: auth.new_token() for actor in actors}
-        seats = auth.Seats.of(tokens, listed=listed, name=scenario.name)
-        auth.write(self.dir, gid, seats)  # the game is served only once this is on disk
-        with self._guard:
-            self._open[gid] = Entry(gid, game, seats)
+        game = None
+        try:
+            game = Game.create(
+                self.target(gid),
+                scenario,
+                seed_file=self.seed_file(gid),
+                synchronous=self.synchronous,
+                joint=joint or None,
+            )
+            tokens = {actor: auth.new_token() for actor in actors}
+            seats = auth.Seats.of(tokens, listed=listed, name=scenario.name)
+            auth.write(self.dir, gid, seats)  # the game is served only once this is on disk
+        except BaseException:
+            if game is not None:
+                game.close()
+            self._remove(gid)
+            raise
+        game.close()  # opened again by its first request, within the bound of open games
         return gid, tokens
 
-    def entry(self, gid: str) -> Entry:
-        """The open game ``gid`` (opened on first use), or NoSuchGame."""
+    def _remove(self, gid: str) -> None:
+        """Remove what a failed creation wrote in --dir (a log in PostgreSQL stays, unserved)."""
+        for suffix in FILES:
+            try:
+                (self.dir / (gid + suffix)).unlink(missing_ok=True)
+            except OSError as err:
+                LOG.error("a failed creation left %s%s: %s", gid, suffix, err)
+
+    def take(self, gid: str) -> Entry:
+        """The game ``gid``, held until ``give``; or NoSuchGame. Only its seat file is read
+        here: its log is opened by its first request's turn (``Entry.game``)."""
         self.check_id(gid)
-        with self._guard:
-            found = self._open.get(gid)
-            if found is not None:
-                return found
-            seats = auth.read(self.dir, gid)
+        seats = None
+        while True:
+            with self._guard:
+                found = self._open.get(gid)
+                if found is None and seats is not None:
+                    found = self._open[gid] = Entry(gid, lambda: self._game(gid), seats)
+                if found is not None:
+                    self._open.move_to_end(gid)
+                    found.users += 1
+                    closing = self._over()
+                    break
+            seats = auth.read(self.dir, gid)  # a small file, read outside the guard
             if seats is None:
                 raise NoSuchGame(gid)
-            game = Game.open(
-                self.target(gid), seed_file=self.seed_file(gid), synchronous=self.synchronous
-            )
-            found = self._open[gid] = Entry(gid, game, seats)
-            return found
+        _close(closing)
+        return found
+
+    def _game(self, gid: str) -> Game:
+        game = Game.open(self.target(gid), seed_file=self.seed_file(gid),
+                         synchronous=self.synchronous)
+        self.opened += 1
+        return game
+
+    def give(self, entry: Entry) -> None:
+        """The request holding ``entry`` is done with it; close what is past the bound."""
+        with self._guard:
+            entry.users -= 1
+            closing = self._over()
+        _close(closing)
+
+    def _over(self) -> list[Entry]:
+        """Take out the least recently used games no request holds, past ``keep`` (under guard)."""
+        out = []
+        for gid in list(self._open):
+            if len(self._open) <= self.keep:
+                break
+            if self._open[gid].users == 0:
+                out.append(self._open.pop(gid))
+        return out
+
+    def is_open(self, gid: str) -> bool:
+        return gid in self._open
 
     def listed(self) -> list[tuple[str, auth.Seats]]:
         """The games created as listed (a private one is reached only by whoever has its id)."""
@@ -142,6 +220,19 @@ class Games:
 
     def close(self) -> None:
         with self._guard:
-            for found in self._open.values():
-                found.game.close()
+            closing = list(self._open.values())
             self._open.clear()
+        _close(closing)
+
+
+def new_id() -> str:
+    """A fresh game id; never one that begins with '-', which a command line reads as an option."""
+    while True:
+        gid = secrets.token_urlsafe(16)
+        if not gid.startswith("-"):
+            return gid
+
+
+def _close(entries: list[Entry]) -> None:
+    for found in entries:
+        found.close()

@@ -1,24 +1,53 @@
 """What a request to `turnlog serve` sends, decoded and checked: a command (or a signed line), a JSON
 object, the scenario of a creation. Every failure is a CommandError naming the field (400) or the
 rule that refuses it; nothing here writes.
+
+Every body and uploaded scenario has its nesting counted before any parser recurses into it (the
+scenario's own bound, engine/inputs.py): a body nested thousands deep is a one-line 400, never a
+RecursionError.
 """
 
 from __future__ import annotations
 
 import tomllib
+from urllib.parse import urlsplit
 
 import msgspec
+from starlette.requests import Request
 
 from ... import commands as c
 from ... import scenario as SC
 from ...errors import CommandError, RuleViolation
+from ...inputs import check_nesting
 from ...seats import seat_scenario
+from . import bodies as B
+
+
+def shallow(raw: bytes | str, what: str) -> None:
+    """Refuse (400) a body nested deeper than a scenario may nest, before anything parses it."""
+    check_nesting(raw, what, CommandError)
+
+
+def creation_allowed(request: Request, cors: str | None) -> None:
+    """A creation is JSON (a form or text/plain POST, which any page may send, is 415) and comes
+    from no page, a page of this server, or the --cors origin (403 ``origin`` otherwise)."""
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if kind != "application/json":
+        raise B.Refused(415, "input", "Content-Type: a creation is sent as application/json")
+    origin = request.headers.get("origin")
+    if origin is None or origin == cors:
+        return
+    if urlsplit(origin).netloc.lower() != request.headers.get("host", "").lower():
+        raise B.Refused(403, "origin", f"Origin: pages of {origin[:80]!r} may not create games on "
+                        "this server (--cors names the one other origin allowed)")
 
 
 def signed(g, raw: bytes, actor: str) -> tuple[str, list]:
     """Append the line `turnlog sign` printed, as its signer's (``actor``: the token's, if any)."""
     from ..cli_keys import unwrap
 
+    shallow(raw, "command")
+    same_history(g, raw)
     try:
         cmd, who, signer = unwrap(g, raw.decode("utf-8", "replace"), actor)
     except msgspec.DecodeError as err:
@@ -34,7 +63,25 @@ def signed(g, raw: bytes, actor: str) -> tuple[str, list]:
     return who, g.execute(cmd, actor=who, signer=signer)
 
 
+def same_history(g, raw: bytes) -> None:
+    """Refuse a line signed at this log's seq on another history (another game, or a copy that
+    went another way): its ``prev`` names the seq of the head but not its hash."""
+    try:
+        prev = msgspec.json.decode(raw).get("prev")
+    except (msgspec.DecodeError, AttributeError):
+        return  # not a signed line: unwrap says what it is
+    seq, head = g.log.last()
+    if isinstance(prev, str) and prev.partition(":")[0] == str(seq) and prev != f"{seq}:{head}":
+        raise RuleViolation(
+            "signatures",
+            f"the line was signed after another seq {seq} than this game's (its prev names "
+            "another history: another game, or a copy that went another way); sign it on a copy "
+            "of this game",
+        )
+
+
 def command(raw: bytes) -> c.Command:
+    shallow(raw, "command")
     try:
         return c.parse(raw)
     except CommandError as err:
@@ -42,6 +89,7 @@ def command(raw: bytes) -> c.Command:
 
 
 def json_object(raw: bytes, what: str) -> dict:
+    shallow(raw, what)
     try:
         doc = msgspec.json.decode(raw)
     except msgspec.DecodeError as err:
@@ -93,6 +141,7 @@ def scenario(doc: dict):
 
 def shipped_tables_only(text: str, fmt: str) -> None:
     """An upload may name the shipped tables or give its own inline, never a path on the server."""
+    shallow(text, "scenario (uploaded)")
     try:
         raw = tomllib.loads(text) if fmt == "toml" else msgspec.json.decode(text)
     except (tomllib.TOMLDecodeError, msgspec.DecodeError):

@@ -14,7 +14,6 @@ server's own scripts and styles: nothing the page draws from the log can run.
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
@@ -71,9 +70,12 @@ def rolls_checked(game) -> dict[int, str]:
 
 def live_of(entry) -> tuple[Live, bool]:
     """The game's replay data grown to its head (call under the entry's lock); whether it was made
-    again because the map changed (a page drawn on the old one must load again)."""
+    again because the map changed (a page drawn on the old one must load again). A head already
+    folded costs nothing more: no row, roll or hex is read again."""
     g = entry.fresh()
     live = getattr(entry, "live", None)
+    if live is not None and live.data["events"] >= g.state.seq:
+        return live, False
     if live is None or not live.same_map(g):
         entry.live = Live(g, rolls_checked(g))
         return entry.live, live is not None
@@ -82,13 +84,13 @@ def live_of(entry) -> tuple[Live, bool]:
 
 
 def document(entry, report) -> str:
-    """The replay page of the game now, its verify ``report`` shown, at its last event."""
-    with entry.lock:
-        live, _ = live_of(entry)
-        data = {**live.data, "start": max(live.data["events"] - 1, 0)}
-        svg = live.svg(entry.game)
-        data["verify"] = verify_data(report)
-        text = data_json(data)
+    """The replay page of the game now, its verify ``report`` shown, at its last event (call
+    under the entry's lock)."""
+    live, _ = live_of(entry)
+    data = {**live.data, "start": max(live.data["events"] - 1, 0)}
+    svg = live.svg(entry.game)
+    data["verify"] = verify_data(report)
+    text = data_json(data)
     name = html_page.escape(data["name"])
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n'
@@ -103,28 +105,25 @@ def document(entry, report) -> str:
     )
 
 
-def routes(games) -> list:
-    from ...verify import verify_path
+def routes(hold) -> list:
+    """The page, its ``replay`` and its static files; ``hold``: how requests hold a game."""
 
     async def game_page(request: Request) -> Response:
-        gid = games.check_id(request.path_params["gid"])
-        entry = await run_in_threadpool(games.entry, gid)  # a page only for a game that is served
-        report = await run_in_threadpool(
-            verify_path, games.target(gid), seed_file=games.seed_file(gid)
-        )
-        return HTMLResponse(await run_in_threadpool(document, entry, report), headers=HEADERS)
+        async with hold.entry(request.path_params["gid"]) as entry:  # only a served game's page
+            report = await hold.verify(entry)
+            text = await hold.run(entry, lambda e: document(e, report))
+        return HTMLResponse(text, headers=HEADERS)
 
     async def replay(request: Request) -> Response:
         """What a page holding the first N of each lacks (docs/serve.md "The page")."""
         counts = [int(B.number(request, k) or 0) for k in ("steps", "commands", "faces", "strings")]
-        entry = await run_in_threadpool(games.entry, request.path_params["gid"])
 
-        def read():
-            with entry.lock:
-                live, remade = live_of(entry)
-                return {"reload": True} if remade else live.since(*counts)
+        def read(entry):
+            live, remade = live_of(entry)
+            return {"reload": True} if remade else live.since(*counts)
 
-        return B.json(await run_in_threadpool(read))
+        async with hold.entry(request.path_params["gid"]) as entry:
+            return B.json(await hold.run(entry, read))
 
     def static(text: str, kind: str):
         async def serve(_request: Request) -> Response:

@@ -8,7 +8,8 @@ once (``Push.committed``, from the write routes): the poll is for writers in oth
 subscriber reads the rows after the last seq it sent, so a client that reconnects with
 ``Last-Event-ID`` (or ``?after=``) gets every event after that seq once, in order, whatever it
 missed while away. Watchers run in threads of their own limiter, never taking the request
-handlers' threads.
+handlers' threads. A hub and its two connections last only while someone follows the game, and at
+most ``most`` games are followed at once in a server (503 ``busy`` for one more).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import msgspec
 from anyio.to_thread import run_sync
 
 from turnlog.events.store import open_log
+
+from . import bodies as B
 
 #: Most rows read and sent at once; a subscriber far behind gets the rest in the next batch.
 BATCH = 500
@@ -45,12 +48,11 @@ class Hub:
         self.read_lock = threading.Lock()
         self.due: tuple[int, bytes] = (-1, b"")  # the last "whose move" frame, by its seq
 
-    def due_frame(self, seq: int, answer) -> bytes:
+    async def due_frame(self, seq: int, answer) -> bytes:
         """The ``due`` event at ``seq`` (whose move), worked out once per seq for every subscriber."""
-        with self.read_lock:
-            if self.due[0] != seq:
-                self.due = (seq, b"event: due\ndata: %s\n\n" % answer())
-            return self.due[1]
+        if self.due[0] != seq:
+            self.due = (seq, b"event: due\ndata: %s\n\n" % await answer())
+        return self.due[1]
 
     def rows(self, after: int) -> list[tuple]:
         with self.read_lock:
@@ -87,8 +89,15 @@ class Hub:
 class Push:
     """Every hub of this server, by game id."""
 
-    def __init__(self):
+    def __init__(self, most: int = 64):
         self.hubs: dict[str, Hub] = {}
+        self.most = most
+
+    def admit(self, gid: str) -> None:
+        """Refuse (503) to follow one more game past the ``most`` this server follows."""
+        if gid not in self.hubs and len(self.hubs) >= self.most:
+            raise B.Refused(503, "busy", f"{self.most} games are followed on this server "
+                            "already; try again later", headers={"Retry-After": "5"})
 
     def hub(self, gid: str, target) -> Hub:
         found = self.hubs.get(gid)
@@ -108,7 +117,7 @@ class Push:
     async def stream(self, gid: str, target, after: int, receive, due=None):
         """Yield SSE frames of every row after seq ``after``, then each new one as it commits.
 
-        ``due`` (a callable giving the JSON of Game.due()): each time the stream has caught up with the
+        ``due`` (an async callable giving the JSON of Game.due()): each time the stream has caught up with the
         log, a ``due`` event (no ``id``) says whose move it is now, so a seat learns it is its move.
 
         It ends when the client goes: ``receive`` (the request's) answers ``http.disconnect``, which
@@ -129,10 +138,10 @@ class Push:
                     continue
                 if due is not None and told != seq:
                     told = seq
-                    yield await run_sync(hub.due_frame, seq, due)
+                    yield await hub.due_frame(seq, due)
                     continue
                 if hub.task is None:  # the watcher ended between two subscribers
-                    self.hub(gid, target)
+                    hub.task = asyncio.get_running_loop().create_task(hub.watch())
                 wake = asyncio.ensure_future(changed.wait())
                 done, _ = await asyncio.wait({wake, gone}, timeout=KEEPALIVE,
                                              return_when=asyncio.FIRST_COMPLETED)
@@ -142,6 +151,10 @@ class Push:
         finally:
             gone.cancel()
             hub.subscribers -= 1
+            if not hub.subscribers:  # no one follows: its reader closes, its watcher ends
+                if self.hubs.get(gid) is hub:
+                    del self.hubs[gid]
+                hub.reader.close()
 
     def close(self) -> None:
         for hub in self.hubs.values():

@@ -7,8 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from ... import claims
-from ... import due as DUE  # noqa: F401  (the answer's types)
-from ..cli_play import issuers
+from ...seats import seat_of
 from ..kind_asks import moves_first
 from . import bodies as B
 from .games import Entry
@@ -50,9 +49,10 @@ def log_page(entry: Entry, start: int, limit: int) -> dict:
     g = entry.fresh()
     stop = start + limit - 1
     undone = g.undone()
-    by = issuers(g, start, stop)
+    page = g.rows(start, stop)
+    by = issuers(g, {cid for _seq, cid, _ev, _auto in page}, start, stop)
     rows = []
-    for seq, cid, ev, auto in g.rows(start, stop):
+    for seq, cid, ev, auto in page:
         row = {
             "seq": seq,
             "command_id": cid,
@@ -66,6 +66,20 @@ def log_page(entry: Entry, start: int, limit: int) -> dict:
         rows.append(row)
     last = g.state.seq
     return {"rows": rows, "last": last, "next": stop + 1 if stop < last else None}
+
+
+def issuers(g, cids: set[int], start: int, stop: int) -> dict[int, tuple[str, str]]:
+    """First seq of each command of ``cids`` that begins in start..stop -> (its actor, its seat), in
+    a seated game: one command row read for each command of the page, not the whole log's."""
+    out: dict[int, tuple[str, str]] = {}
+    if not g.state.seats.factions:
+        return out
+    for cid in sorted(cids):
+        row = g.log.command(cid)
+        if row is not None and start <= row[5] <= stop:
+            actor = row[1] or ""
+            out[row[5]] = (actor, seat_of(g.state, actor))
+    return out
 
 
 def joint(state) -> dict:

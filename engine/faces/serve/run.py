@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
+import os
+import socket
 import sys
+from pathlib import Path
 
 from ...errors import CommandError
 
@@ -18,13 +22,90 @@ def loopback(host: str) -> bool:
         return False
 
 
-def serve(args) -> int:
-    """Serve the games of ``args.dir`` (logs in ``args.db`` when given) until interrupted."""
-    if not loopback(args.host) and not args.public:
+def address(args) -> str:
+    """The address to listen on, without brackets, refused unless loopback or ``--public``."""
+    host = args.host[1:-1] if args.host.startswith("[") and args.host.endswith("]") else args.host
+    if not loopback(host) and not args.public:
         raise CommandError(
             f"--host: {args.host} is not a loopback address; anyone who can reach it could "
             "play: add --public to listen there (behind TLS: tokens travel in headers)"
         )
+    if not 0 < args.port < 65536:
+        raise CommandError(f"--port: {args.port} is not a TCP port (1 to 65535)")
+    return host
+
+
+def bounds(args) -> None:
+    """Refuse limits that would leave the server unable to answer anyone."""
+    for flag, value in (("--max-connections", args.max_connections),
+                        ("--max-open-games", args.max_open_games)):
+        if value < 1:
+            raise CommandError(f"{flag}: at least 1 (got {value})")
+    if not 0 < args.timeout <= 3600:  # also refuses nan
+        raise CommandError(f"--timeout: seconds, more than 0 and at most 3600 (got {args.timeout})")
+
+
+def folder(path: str) -> Path:
+    """The games' folder, made if missing; refused when it is a file or cannot be written."""
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise CommandError(f"--dir: {path} is not a folder")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CommandError(f"--dir: cannot make the folder {path} ({err.strerror})") from None
+    if not os.access(p, os.W_OK | os.X_OK):
+        raise CommandError(f"--dir: {path} cannot be written by this user")
+    return p
+
+
+def listening(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host``:``port`` and listening, or one line saying why not."""
+    try:
+        info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _name, where = info[0]
+        sock = socket.socket(family, kind, proto)
+    except (OSError, UnicodeError) as err:
+        raise CommandError(f"--host: cannot listen on {host} ({err})") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(where)
+        sock.listen(2048)
+    except OSError as err:
+        sock.close()
+        raise CommandError(f"--port: cannot listen on {host}:{port} ({err.strerror})") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+#: Descriptors a server needs besides its connections and games: its own files, the verifies'.
+BASE_FILES = 64
+#: Descriptors one open game holds (its file, -wal and -shm), and one followed game (two readers).
+GAME_FILES, FOLLOWED_FILES = 3, 6
+
+
+def descriptors(connections: int, games: int) -> None:
+    """Check (raising the soft bound up to the hard one if it must) that RLIMIT_NOFILE has room
+    for ``connections`` connections and ``games`` games open and followed."""
+    import resource
+
+    need = BASE_FILES + connections + games * (GAME_FILES + FOLLOWED_FILES)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY or soft >= need:
+        return
+    if hard == resource.RLIM_INFINITY or hard >= need:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (need, hard))
+        return
+    raise CommandError(
+        f"--max-connections {connections} and --max-open-games {games} need {need} open files, "
+        f"more than this process may open ({hard}, ulimit -n): lower them or raise the limit"
+    )
+
+
+def serve(args) -> int:
+    """Serve the games of ``args.dir`` (logs in ``args.db`` when given) until interrupted."""
+    host = address(args)
+    bounds(args)
     try:
         import uvicorn
         from .app import build
@@ -35,25 +116,44 @@ def serve(args) -> int:
     import faulthandler
 
     from .games import Games
-
-    # a server that dies of a fatal signal (a crash in C) leaves every thread's stack in its stderr
-    faulthandler.enable()
-
+    from .hold import Limits
     from .quota import Quota
 
-    games = Games(args.dir, args.db, synchronous=args.synchronous)
-    app = build(games, cors=args.cors, quota=Quota(args.max_games, args.max_games_per_client))
+    games = Games(folder(args.dir), args.db, synchronous=args.synchronous,
+                  keep=args.max_open_games)
+    descriptors(args.max_connections, args.max_open_games)
+    sock = listening(host, args.port)
+    # a server that dies of a fatal signal (a crash in C) leaves every thread's stack in its stderr
+    with contextlib.suppress(OSError, ValueError):  # a stderr with no descriptor (a test's)
+        faulthandler.enable()
+    limits = Limits(read_timeout=args.timeout)
+    app = build(games, cors=args.cors, quota=Quota(args.max_games, args.max_games_per_client),
+                limits=limits)
     print(
         f"turnlog serve: games in {games.dir}{' (logs in PostgreSQL)' if args.db else ''}, "
         f"on http://{args.host}:{args.port}/",
         file=sys.stderr,
     )
-    uvicorn.run(
+    uvicorn.Server(config(args, app)).run(sockets=[sock])
+    return 0
+
+
+def config(args, app):
+    """uvicorn's settings: the limits of docs/serve.md "Limits" and whom to take the client from."""
+    import uvicorn
+
+    from .deadline import protocol
+
+    trusted = args.forwarded_allow_ips or ""
+    return uvicorn.Config(
         app,
-        host=args.host,
-        port=args.port,
         log_level=args.log_level,
         access_log=False,
         timeout_graceful_shutdown=2,
+        # the client's address is the connection's unless a named proxy says otherwise
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=trusted,
+        limit_concurrency=args.max_connections,
+        timeout_keep_alive=5,
+        http=protocol(args.timeout),
     )
-    return 0
