@@ -177,9 +177,12 @@ class Api:
             gid = entry.id  # served games only; the stream reads on a connection of its own
         self.push.admit(gid)
 
-        async def due() -> bytes:  # whose move, each time the stream catches up with the log
-            async with self.hold.entry(gid) as held:
-                return msgspec.json.encode(await self.hold.run(held, lambda e: R.due(e.fresh())))
+        async def due() -> bytes | None:  # whose move, each time the stream catches up with the log
+            try:
+                async with self.hold.entry(gid) as held:
+                    return msgspec.json.encode(await self.hold.run(held, lambda e: R.due(e.fresh())))
+            except B.Refused:  # the game is busy: the next catch-up tells it
+                return None
 
         stream = self.push.stream(gid, self.games.target(gid), after or 0, request.receive, due)
         return StreamingResponse(

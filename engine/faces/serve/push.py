@@ -51,7 +51,10 @@ class Hub:
     async def due_frame(self, seq: int, answer) -> bytes:
         """The ``due`` event at ``seq`` (whose move), worked out once per seq for every subscriber."""
         if self.due[0] != seq:
-            self.due = (seq, b"event: due\ndata: %s\n\n" % await answer())
+            got = await answer()
+            if got is None:  # not to be had now (the game busy): a comment, and the next catch-up
+                return b": due later\n\n"
+            self.due = (seq, b"event: due\ndata: %s\n\n" % got)
         return self.due[1]
 
     def rows(self, after: int) -> list[tuple]:
