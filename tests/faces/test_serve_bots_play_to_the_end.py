@@ -66,4 +66,5 @@ def test_serve_bots_play_the_scenario_to_its_end(tmp_path, name, host):
                 break
         due = client.get(f"/api/games/{gid}/due").json()
         assert due.get("over") and due["line"].startswith("Game over:"), due["line"]
+        assert client.get(f"/api/games/{gid}").json()["over"] == due["over"]
         assert client.get(f"/api/games/{gid}/verify").json()["ok"] is True

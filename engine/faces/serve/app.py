@@ -90,6 +90,7 @@ class Api:
                 "seats": msgspec.to_builtins(g.state.seats),
                 "undo": g.undo_target() is not None,
                 "redo": g.redo_target() is not None,
+                "over": g.state.over,  # why the game ended (rule end), "" while it goes on
                 **R.joint(g.state),
             }
 

@@ -70,6 +70,7 @@ class Summary(msgspec.Struct, kw_only=True):
     seats: dict[str, Any]
     undo: bool
     redo: bool
+    over: str = ""  # why the game ended (rule end); "" while it goes on
     joint: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
 
 
