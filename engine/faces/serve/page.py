@@ -3,8 +3,8 @@ seat's command box.
 
 The page is the replay's own body, data and script (engine/faces/html*.py), built from the game's
 live replay data (html_live.Live, kept per game and grown as the log grows) instead of a file's. Its
-second script (page_script.py) follows the game's Server-Sent Events and, on each, asks ``replay``
-for what the page lacks and appends it to the replay's steps. A player pastes her seat's token once;
+second script (engine/faces/assets/serve.js) follows the game's Server-Sent Events and, on each,
+asks ``replay`` for what the page lacks and appends it to the replay's steps. A player pastes her seat's token once;
 it stays in the tab's sessionStorage and travels only in the Authorization header, never in a URL.
 The command box is built from ``legal()``: a menu of the commands that seat may issue now, a menu
 per field with the values the rules allow, and the JSON sent (editable, for fields the menus do not
@@ -23,12 +23,13 @@ from .. import html_page
 from ..html import data_json, verify_data
 from ..html_live import Live
 from . import bodies as B
-from .page_script import SCRIPT
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+#: What the page loads from /static/: asset files of engine/faces/assets/, by their own names.
+STATIC = ("replay.js", "replay.css", "serve.js", "serve.css")
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
@@ -49,15 +50,6 @@ BOX = """<div id="hosted"><span>seq <b id="seq">0</b></span> <span id="live" cla
 </form>
 <p id="status" role="status"></p></div>
 """
-
-STYLE = """
-#hosted { border-bottom: 1px solid #ccc; padding-bottom: 6px; margin-bottom: 6px; }
-#live.on { color: #070; } #live.off { color: #a00; }
-#fields label { display: block; margin: .3em 0; }
-#json { width: 100%; font-family: monospace; box-sizing: border-box; }
-#status.refused { color: #a00; } #status.done { color: #070; }
-"""
-
 
 def rolls_checked(game) -> dict[int, str]:
     """Each roll's check as verify's dice stage gives it (it reads the dice rows only)."""
@@ -132,12 +124,10 @@ def routes(games) -> list:
 
         return serve
 
-    js, css = "text/javascript", "text/css"
+    kinds = {"js": "text/javascript", "css": "text/css"}
     return [
         Route("/games/{gid:str}", game_page, methods=["GET"]),
         Route("/api/games/{gid:str}/replay", replay, methods=["GET"]),
-        Route("/static/replay.js", static(html_page.SCRIPT, js), methods=["GET"]),
-        Route("/static/replay.css", static(html_page.STYLE, css), methods=["GET"]),
-        Route("/static/serve.js", static(SCRIPT, js), methods=["GET"]),
-        Route("/static/serve.css", static(STYLE, css), methods=["GET"]),
+        *(Route(f"/static/{name}", static(html_page.asset(name), kinds[name.rsplit(".", 1)[1]]), methods=["GET"])
+          for name in STATIC),
     ]

@@ -1,7 +1,3 @@
-"""The second script of a hosted game's page (page.py): follow the events, append what the replay
-lacks, build the command box."""
-
-SCRIPT = r"""
 "use strict";
 const gid = document.body.dataset.game;
 const api = "/api/games/" + gid;
@@ -166,4 +162,3 @@ $("stand").addEventListener("click", () => { sessionStorage.removeItem(key); sit
   await sit();
   follow();
 })();
-"""
