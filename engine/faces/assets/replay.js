@@ -368,8 +368,10 @@ for (const [id, to] of [["first", () => 0], ["prev", () => cur - 1], ["next", ()
   ["prev-command", () => nextCommand(-1)], ["next-command", () => nextCommand(1)]]) {
   $(id).addEventListener("click", () => go(to()));
 }
+// The keys step the replay, except in a field or a menu of a hosted game's command box, whose own keys they are.
 window.addEventListener("keydown", (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.target.closest?.("select, textarea, input:not([type=range]), [contenteditable]")) return;
   const to = {ArrowRight: cur + 1, ArrowLeft: cur - 1, Home: 0, End: N - 1, ArrowDown: nextCommand(1),
     PageDown: nextCommand(1), ArrowUp: nextCommand(-1), PageUp: nextCommand(-1)}[e.key];
   if (to === undefined) return;
@@ -405,7 +407,7 @@ function grow(more) {
   $("slider").max = N - 1;
   go(following ? N - 1 : cur);
 }
-window.turnlogReplay = {grow, go, data: () => D, counts: () => [N, CMDS.length, D.facedata.length, D.strings.length]};
+window.turnlogReplay = {grow, go, at: () => cur, data: () => D, counts: () => [N, CMDS.length, D.facedata.length, D.strings.length]};
 go(asked() ?? D.start);
 document.body.dataset.ready = "1";
 })();

@@ -77,6 +77,7 @@ class Api:
                 "seats": msgspec.to_builtins(g.state.seats),
                 "undo": g.undo_target() is not None,
                 "redo": g.redo_target() is not None,
+                **R.takeback(g),
                 **R.joint(g.state),
             }
 

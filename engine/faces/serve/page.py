@@ -37,18 +37,32 @@ HEADERS = {
     "Cache-Control": "no-store",
 }
 
-BOX = """<div id="hosted"><span>seq <b id="seq">0</b></span> <span id="live" class="off">connecting</span>
-<div id="seat"><label>Seat token <input id="token" type="password" autocomplete="off"></label>
-<button id="sit">Sit</button> <button id="stand">Leave</button>
-<span id="me">spectating</span></div>
-<form id="box" hidden>
-<label>Command <select id="choice"></select></label>
+#: The prompt above the page: whose move, in this seat's words (filled from GET /due and the stream).
+PROMPT = """<div id="prompt" role="status" aria-live="polite"><b id="prompt-who">spectating</b>
+<span id="prompt-line">Loading whose move it is…</span></div>
+<div id="over" role="alert" hidden></div>
+"""
+
+#: The seat and command box at the top of the panel beside the board.
+BOX = """<div id="hosted"><p class="line">seq <b id="seq">0</b> <span id="live" class="off">connecting</span>
+<span id="me">spectating</span>
+<button id="legend" type="button" aria-pressed="false">Legend</button></p>
+<details id="seat" open><summary>Seat</summary>
+<label>Seat token <input id="token" type="password" autocomplete="off"></label>
+<button id="sit" type="button">Sit</button> <button id="stand" type="button">Leave</button></details>
+<form id="box" hidden aria-label="your move">
+<label for="choice">Your moves</label> <select id="choice"></select>
+<p id="none" hidden>Nothing for you to do now.</p>
+<p id="choice-note" class="note"></p>
 <div id="fields"></div>
-<textarea id="json" rows="4" spellcheck="false"></textarea>
-<div><button id="send" type="submit">Send</button> <button id="undo" type="button">Undo</button>
-<button id="redo" type="button">Redo</button></div>
+<p id="pick-hint" role="status"></p>
+<p id="warn" role="alert"></p>
+<details><summary>The command as JSON (editable)</summary>
+<textarea id="json" rows="4" spellcheck="false" aria-label="the command as JSON"></textarea></details>
+<div class="buttons"><button id="send" type="submit">Send</button> <button id="undo" type="button" hidden>Undo</button>
+<button id="redo" type="button" hidden>Redo</button></div>
 </form>
-<p id="status" role="status"></p></div>
+<p id="status" role="status"></p><p id="verify-live"></p></div>
 """
 
 def rolls_checked(game) -> dict[int, str]:
@@ -88,7 +102,8 @@ def document(entry, report) -> str:
         f"<title>{name} — turnlog</title>\n"
         '<link rel="stylesheet" href="/static/replay.css">'
         '<link rel="stylesheet" href="/static/serve.css"></head>\n'
-        f'<body data-game="{entry.id}">\n'
+        f'<body data-game="{entry.id}" class="table">\n'
+        + PROMPT
         + html_page.body(text, svg, BOX)
         + '<script src="/static/replay.js"></script><script src="/static/serve.js"></script>\n'
         "</body></html>\n"
