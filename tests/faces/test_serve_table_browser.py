@@ -18,9 +18,6 @@ from serve_helpers import SEATS, Server, needs_starlette
 needs_starlette()
 httpx = pytest.importorskip("httpx")
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
-
-
 def _wait(predicate, timeout: float = 20.0, what: str = ""):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -47,6 +44,27 @@ def _press(driver, element_id: str) -> None:
     element = driver.find_element("id", element_id)
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
     element.click()
+
+
+#: The page's controls that no one could name: no label, no aria-label, no text of their own.
+NAMELESS = """return [...document.querySelectorAll('button, select, input, textarea')]
+  .filter((e) => e.offsetParent !== null || e.closest('#hosted'))
+  .filter((e) => !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
+  .map((e) => e.id || e.outerHTML.slice(0, 60));"""
+
+
+def _tab_to(driver, element_id: str, most: int = 80) -> None:
+    """Press Tab from the top of the page until ``element_id`` has the focus."""
+    from selenium.webdriver.common.keys import Keys
+
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    body = driver.find_element("tag name", "body")
+    body.send_keys(Keys.TAB)
+    for _ in range(most):
+        if driver.switch_to.active_element.get_attribute("id") == element_id:
+            return
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+    raise AssertionError(f"Tab never reached #{element_id}")
 
 
 def _menu(driver) -> list[tuple[str, str]]:
@@ -100,7 +118,7 @@ def _shot(driver, path: Path) -> None:
 
 
 def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_follows(tmp_path):
-    keep = {}  # the screenshots docs/serve.md shows, taken at 1280x800
+    keep = {}  # screenshots at 1280x800 (docs/img/table-*.png are these, made smaller)
     with Server(tmp_path / "games") as srv:
         r = httpx.post(srv.url + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS})
         gid, tokens = r.json()["id"], r.json()["tokens"]
@@ -121,7 +139,9 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
 
             due = httpx.get(f"{api}/due").json()
             lines = {s["actor"]: s["line"] for s in due["seats"]}
-            _wait(lambda: lines["alice"] in _text(alice, "prompt"), what="alice's prompt")
+            # the seat's own sentence, "Your move" said once, in front of it
+            said = lines["alice"].removeprefix("Your move: ")
+            _wait(lambda: _text(alice, "prompt") == f"Your move {said}", what="alice's prompt")
             assert alice.title.startswith("Your move — ") and _text(alice, "prompt").startswith("Your move")
             _wait(lambda: _text(bob, "prompt-line") == lines["bob"], what="bob's prompt")
             assert not bob.title.startswith("Your move") and lines["bob"].startswith("Waiting for alice")
@@ -140,6 +160,19 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
             assert alice.find_element("id", "choice").get_attribute("value") == "0"
             assert [w for _h, w in _menu(bob)] == ["Add a note [turn]"]
             assert not bob.find_element("id", "undo").is_displayed()
+
+            # Every control has an accessible name; the menu is reached with Tab and worked with the keys,
+            # which stay the menu's own (the replay's arrow keys do not step the board meanwhile).
+            for d in drivers.values():
+                assert d.execute_script(NAMELESS) == []
+            _tab_to(alice, "choice")
+            position = _text(alice, "position")
+            from selenium.webdriver.common.keys import Keys
+
+            alice.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
+            _wait(lambda: alice.find_element("id", "choice").get_attribute("value") == "1", what="the key")
+            assert _text(alice, "position") == position
+            alice.switch_to.active_element.send_keys(Keys.ARROW_UP)
 
             # alice opens the attrition from her menu, in its words.
             from selenium.webdriver.support.ui import Select
@@ -169,6 +202,8 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
                     assert " chosen" in _text(d, "fields"), _text(d, "fields")
                     name = "losses" if command == "TakeAttritionLosses" else "occupation"
                     keep[name] = tmp_path / f"table-{name}.png"
+                    picked = d.find_elements("css selector", "#units .picked, #targets .picked")
+                    d.execute_script("arguments[0].scrollIntoView({block: 'center'})", picked[-1])
                     _shot(d, keep[name])
                 status = _send(d)
                 assert status.startswith("done"), (actor, head, status)
@@ -195,10 +230,3 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
         finally:
             for d in drivers.values():
                 d.quit()
-    if (DOCS / "img").is_dir():  # refreshed by hand: TURNLOG_DOCS_SHOTS=1 copies them into docs/img
-        import os
-        import shutil
-
-        if os.environ.get("TURNLOG_DOCS_SHOTS"):
-            for name, path in keep.items():
-                shutil.copy(path, DOCS / "img" / f"table-{name}.png")

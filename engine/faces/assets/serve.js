@@ -44,7 +44,7 @@ function onDue(d) {
   const mine = me ? (d.seats || []).find((s) => s.actor === me) : null;
   const line = mine ? mine.line : d.line;
   const yours = !!me && (d.waiting || []).includes(me) && !d.over;
-  $("prompt-line").textContent = line || "";
+  $("prompt-line").textContent = (yours ? (line || "").replace(/^Your move: /, "") : line) || "";
   $("prompt").className = yours ? "yours" : d.over ? "over" : "";
   $("prompt-who").textContent = yours ? "Your move" : me ? `seated as ${me}` : "spectating";
   document.title = (yours ? "Your move — " : "") + title;
