@@ -74,10 +74,11 @@ def _menu(driver) -> list[tuple[str, str]]:
     )
 
 
-def _fill_by_clicks(driver) -> list[str]:
+def _fill_by_clicks(driver, more: int = 0) -> list[str]:
     """Fill the chosen move by clicking: a ringed counter or outlined hex while a field still needs one
     (a list the move may leave empty is filled too, rather than giving it up), else the first value of a
-    menu still unchosen. Return what was clicked."""
+    menu still unchosen; then ``more`` targets beyond (a player told by a refusal that the choice's note
+    asks for more). Return what was clicked."""
     from selenium.webdriver.support.ui import Select
 
     done = []
@@ -85,7 +86,8 @@ def _fill_by_clicks(driver) -> list[str]:
         complete = driver.find_element("id", "box").get_attribute("data-complete") == "1"
         gives_up = bool(_text(driver, "warn"))
         targets = driver.find_elements("css selector", "#units [data-unit].target, #targets .target-hex.target")
-        if targets and (not complete or gives_up):
+        if targets and (not complete or gives_up or more > 0):
+            more -= complete and not gives_up
             done.append(targets[0].get_attribute("data-unit") or targets[0].get_attribute("data-hex"))
             _click(driver, targets[0])
             continue
@@ -227,6 +229,85 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
             _shot(spectator, keep["over"])
             assert httpx.get(f"{api}/verify", timeout=30).json()["ok"]
             assert not [e for d in drivers.values() for e in errors(d) if "favicon" not in e]
+        finally:
+            for d in drivers.values():
+                d.quit()
+
+
+#: The menu as (head, words, group) per entry.
+GROUPED = """return [...document.querySelectorAll('#choice option')]
+  .map((o) => [o.dataset.head, o.text, o.parentElement.label || '']);"""
+
+
+#: How a procedure is opened (BeginAttrition, BeginLandCombat, DeclareAssault, ...).
+OPENERS = ("Begin", "Declare")
+
+
+def _choose(driver, sent: dict) -> str:
+    """Pick a move from the menu as a player out to see the system would: open its procedure once (a
+    "Begin..." or "Declare..." the seat may do), else the move due that was sent least so far, taking nothing back (a
+    designation could be made and unmade for ever). Return the head picked."""
+    from selenium.webdriver.support.ui import Select
+
+    menu = driver.execute_script(GROUPED)
+    begins = [i for i, (h, _w, g) in enumerate(menu) if g == "You may also" and h.startswith(OPENERS)
+              and h not in sent]
+    due = [i for i, (_h, _w, g) in enumerate(menu) if g == "Due now"]
+    assert due or begins, menu
+    onward = [i for i in due if not menu[i][0].startswith("Undesignate")]  # a player out to finish
+    due = onward or due
+    i = begins[0] if begins else min(due, key=lambda k: (sent.get(menu[k][0], 0), k))
+    Select(driver.find_element("id", "choice")).select_by_index(i)
+    return menu[i][0]
+
+
+@pytest.mark.parametrize("name", ["ridge-line-9", "river-town-11-16-5", "hedgerow-assault"])
+def test_each_systems_bundled_scenario_is_played_to_its_end_by_clicking(tmp_path, name):
+    """designation, wif and assault: each seat in its own browser opens its procedure from the menu, fills
+    every move by clicking, and plays on to the game-over banner; the game verifies."""
+    from turnlog.engine import scenario
+
+    seats = {f.id: f"p-{f.id.lower()}" for f in scenario.load(name).factions}
+    with Server(tmp_path / "games") as srv:
+        r = httpx.post(srv.url + "/api/games", json={"scenario": name, "seats": seats})
+        gid, tokens = r.json()["id"], r.json()["tokens"]
+        api = f"{srv.url}/api/games/{gid}"
+        drivers = {}
+        try:
+            for actor, token in tokens.items():
+                drivers[actor] = d = start_browser(tmp_path / actor)
+                d.set_window_size(1280, 800)
+                d.get(f"{srv.url}/games/{gid}")
+                _wait(lambda d=d: _text(d, "live") == "live", what="the page to follow")
+                d.find_element("id", "token").send_keys(token)
+                d.find_element("id", "sit").click()
+                _wait(lambda d=d, a=actor: _text(d, "me").startswith("seated as " + a), what=f"{actor} to sit")
+            sent: dict[str, int] = {}
+            refused = []
+            for _ in range(150):
+                due = httpx.get(f"{api}/due").json()
+                if due.get("over"):
+                    break
+                actor = due["waiting"][0]
+                d = drivers[actor]
+                _wait(lambda d=d: _text(d, "seq") == str(due["seq"]) and _text(d, "prompt").startswith("Your move")
+                      and d.execute_script(GROUPED), what=f"{actor}'s turn at seq {due['seq']}")
+                head = _choose(d, sent)
+                _fill_by_clicks(d, sent.get(head, 0) // 100)
+                status = _send(d)
+                sent[head] = sent.get(head, 0) + (1 if status.startswith("done") else 100)
+                if not status.startswith("done"):
+                    refused.append((head, status))
+            else:
+                raise AssertionError(f"{name} did not end: {sorted(sent.items())}")
+            assert len(refused) <= 3, refused
+            assert any(h.startswith(OPENERS) for h in sent), sent  # the system's own procedure was played
+            over = httpx.get(f"{api}/due").json()["over"]
+            for actor, d in drivers.items():
+                _wait(lambda d=d: _text(d, "over") == f"Game over: {over}.", what=f"{actor}'s banner")
+            d.save_screenshot(str(tmp_path / f"{name}-over.png"))
+            assert httpx.get(f"{api}/verify", timeout=30).json()["ok"]
+            assert not [e for d in drivers.values() for e in errors(d) if "favicon" not in e and "status of 422" not in e]
         finally:
             for d in drivers.values():
                 d.quit()

@@ -176,7 +176,8 @@ function pick() {
     if ((o.values || []).length === 1) picked[o.field] = o.values[0];  // nothing to choose
   }
   for (const o of c?.options || []) {
-    if (o.domain && !o.optional && !isList(o)) picked[o.field] = (o.values || [""])[0];
+    if (!o.domain || o.optional || isList(o)) continue;
+    picked[o.field] = o.many ? (o.values || []).slice(0, o.least ?? 1) : (o.values || [""])[0];
   }
   render();
 }
@@ -256,8 +257,13 @@ function render() {
   build();
   mark();
 }
+// An open list the map can fill: hexes or units named by its domain, any of them (the rules judge on sending).
+function openKind(o) {
+  if (!o.domain || !o.many || o.domain.includes("[{")) return "";
+  return /\bhex/i.test(o.domain) ? "hex" : /\bunit/i.test(o.domain) ? "unit" : "";
+}
 function field(f) {
-  const o = f.o, kind = mapKind(o), name = f.item !== undefined ? `${sub(o)} for ${f.item}` : f.path;
+  const o = f.o, kind = mapKind(o) || openKind(o), name = f.item !== undefined ? `${sub(o)} for ${f.item}` : f.path;
   const wrap = el("fieldset", {"data-path": f.path, class: f.path === active ? "field active" : "field"});
   const legend = el("legend", {}, name + (kind ? ` — click ${kind === "unit" ? "counters" : "hexes"} on the map` : ""));
   wrap.append(legend);
@@ -265,12 +271,14 @@ function field(f) {
   if (o.domain) {
     const input = el("input", {"aria-label": `${name}: ${o.domain}`, placeholder: o.domain});
     const v = picked[o.field];
-    input.value = v === undefined ? "" : typeof v === "string" ? v : JSON.stringify(v);
+    const plain = o.many && Array.isArray(v) && v.every((x) => typeof x === "string");
+    input.value = v === undefined ? "" : typeof v === "string" ? v : plain ? v.join(", ") : JSON.stringify(v);
     input.addEventListener("change", () => {
-      const t = input.value;
+      const t = input.value.trim();
       let v2;
-      if (t === "") v2 = undefined;
-      else if (typeof (o.values || [""])[0] === "string") v2 = t;
+      if (t === "") v2 = o.optional ? undefined : o.many ? [] : "";
+      else if (o.many && !/^[[{]/.test(t)) v2 = t.split(/[\s,]+/).filter(Boolean);  // "0505, 0506"
+      else if (!o.many && typeof (o.values || [""])[0] === "string") v2 = t;
       else try { v2 = JSON.parse(t); } catch (_e) { v2 = t; }
       setValue(f, v2);
     });
@@ -345,11 +353,18 @@ function build() {
 // -- the map as the input ---------------------------------------------------------------------------------
 // Click targets: the fields shown that take units or hexes; the one the player last used is asked first.
 function takers(kind, value) {
-  const fs = visible().filter((f) => mapKind(f.o) === kind && (f.o.values || []).includes(value));
+  const fs = visible().filter((f) => (mapKind(f.o) === kind && (f.o.values || []).includes(value)) ||
+    openKind(f.o) === kind);
   const first = fs.find((f) => f.path === active) || fs.find((f) => need(f)) || fs[0];
   return first ? [first] : [];
 }
 function clickValue(f, v) {
+  if (openKind(f.o)) {
+    const now = valueAt(f) || [];
+    active = f.path;
+    setValue(f, now.includes(v) ? now.filter((x) => x !== v) : [...now, v]);
+    return;
+  }
   if (f.many) { toggle(f, v); return; }
   active = f.path;
   setValue(f, valueAt(f) === v ? undefined : v);
