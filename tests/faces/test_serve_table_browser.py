@@ -18,6 +18,7 @@ from serve_helpers import SEATS, Server, needs_starlette
 needs_starlette()
 httpx = pytest.importorskip("httpx")
 
+
 def _wait(predicate, timeout: float = 20.0, what: str = ""):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -57,7 +58,9 @@ def _tab_to(driver, element_id: str, most: int = 80) -> None:
     """Press Tab from the top of the page until ``element_id`` has the focus."""
     from selenium.webdriver.common.keys import Keys
 
-    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    driver.execute_script(
+        "document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)"
+    )
     body = driver.find_element("tag name", "body")
     body.send_keys(Keys.TAB)
     for _ in range(most):
@@ -85,16 +88,23 @@ def _fill_by_clicks(driver, more: int = 0) -> list[str]:
     for _ in range(20):
         complete = driver.find_element("id", "box").get_attribute("data-complete") == "1"
         gives_up = bool(_text(driver, "warn"))
-        targets = driver.find_elements("css selector", "#units [data-unit].target, #targets .target-hex.target")
+        targets = driver.find_elements(
+            "css selector", "#units [data-unit].target, #targets .target-hex.target"
+        )
         if targets and (not complete or gives_up or more > 0):
             more -= complete and not gives_up
-            done.append(targets[0].get_attribute("data-unit") or targets[0].get_attribute("data-hex"))
+            done.append(
+                targets[0].get_attribute("data-unit") or targets[0].get_attribute("data-hex")
+            )
             _click(driver, targets[0])
             continue
         if complete:
             return done
-        unchosen = [s for s in driver.find_elements("css selector", "#fields select")
-                    if s.get_attribute("value") == ""]
+        unchosen = [
+            s
+            for s in driver.find_elements("css selector", "#fields select")
+            if s.get_attribute("value") == ""
+        ]
         assert unchosen, f"stuck: {_text(driver, 'pick-hint')}"
         Select(unchosen[0]).select_by_index(1)
         done.append("menu")
@@ -105,12 +115,20 @@ def _send(driver) -> str:
     driver.execute_script("document.getElementById('status').textContent = ''")
     _press(driver, "send")
     answered = ("done", "refused", "This move gives up")
-    status = _wait(lambda: _text(driver, "status").startswith(answered) and _text(driver, "status"),
-                   what="an answer")
-    if status.startswith("This move gives up"):  # said before it is sent; a second press sends it so
+    status = _wait(
+        lambda: _text(driver, "status").startswith(answered) and _text(driver, "status"),
+        what="an answer",
+    )
+    if status.startswith(
+        "This move gives up"
+    ):  # said before it is sent; a second press sends it so
         _press(driver, "send")
-        status = _wait(lambda: _text(driver, "status").startswith(("done", "refused")) and _text(driver, "status"),
-                       what="an answer")
+        status = _wait(
+            lambda: (
+                _text(driver, "status").startswith(("done", "refused")) and _text(driver, "status")
+            ),
+            what="an answer",
+        )
     return status
 
 
@@ -122,7 +140,9 @@ def _shot(driver, path: Path) -> None:
 def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_follows(tmp_path):
     keep = {}  # screenshots at 1280x800 (docs/img/table-*.png are these, made smaller)
     with Server(tmp_path / "games") as srv:
-        r = httpx.post(srv.url + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS})
+        r = httpx.post(
+            srv.url + "/api/games", json={"scenario": "bridgehead-14-65", "seats": SEATS}
+        )
         gid, tokens = r.json()["id"], r.json()["tokens"]
         api = f"{srv.url}/api/games/{gid}"
         drivers = {}
@@ -136,7 +156,10 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
                 d = drivers[actor]
                 d.find_element("id", "token").send_keys(tokens[actor])
                 d.find_element("id", "sit").click()
-                _wait(lambda d=d, a=actor: _text(d, "me").startswith("seated as " + a), what=f"{actor} to sit")
+                _wait(
+                    lambda d=d, a=actor: _text(d, "me").startswith("seated as " + a),
+                    what=f"{actor} to sit",
+                )
             alice, bob, spectator = drivers["alice"], drivers["bob"], drivers["spectator"]
 
             due = httpx.get(f"{api}/due").json()
@@ -144,10 +167,16 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
             # the seat's own sentence, "Your move" said once, in front of it
             said = lines["alice"].removeprefix("Your move: ")
             _wait(lambda: _text(alice, "prompt") == f"Your move {said}", what="alice's prompt")
-            assert alice.title.startswith("Your move — ") and _text(alice, "prompt").startswith("Your move")
+            assert alice.title.startswith("Your move — ") and _text(alice, "prompt").startswith(
+                "Your move"
+            )
             _wait(lambda: _text(bob, "prompt-line") == lines["bob"], what="bob's prompt")
-            assert not bob.title.startswith("Your move") and lines["bob"].startswith("Waiting for alice")
-            _wait(lambda: _text(spectator, "prompt-line") == due["line"], what="the spectator's line")
+            assert not bob.title.startswith("Your move") and lines["bob"].startswith(
+                "Waiting for alice"
+            )
+            _wait(
+                lambda: _text(spectator, "prompt-line") == due["line"], what="the spectator's line"
+            )
             assert not spectator.find_element("id", "box").is_displayed()
 
             # Each seat's menu: only what the seat check accepts from it, the due move first and selected.
@@ -172,7 +201,10 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
             from selenium.webdriver.common.keys import Keys
 
             alice.switch_to.active_element.send_keys(Keys.ARROW_DOWN)
-            _wait(lambda: alice.find_element("id", "choice").get_attribute("value") == "1", what="the key")
+            _wait(
+                lambda: alice.find_element("id", "choice").get_attribute("value") == "1",
+                what="the key",
+            )
             assert _text(alice, "position") == position
             alice.switch_to.active_element.send_keys(Keys.ARROW_UP)
 
@@ -180,7 +212,8 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
             from selenium.webdriver.support.ui import Select
 
             Select(alice.find_element("id", "choice")).select_by_visible_text(
-                "Begin an attrition in zone WA/western/0505 [14.213]")
+                "Begin an attrition in zone WA/western/0505 [14.213]"
+            )
             assert alice.find_element("id", "undo").is_displayed() is False
             seen: dict[str, list[str]] = {}
             for _ in range(80):
@@ -189,8 +222,14 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
                     break
                 actor = due["waiting"][0]
                 d = drivers[actor]
-                _wait(lambda d=d: _text(d, "prompt").startswith("Your move")
-                      and d.title.startswith("Your move — ") and _menu(d), what=f"{actor}'s turn")
+                _wait(
+                    lambda d=d: (
+                        _text(d, "prompt").startswith("Your move")
+                        and d.title.startswith("Your move — ")
+                        and _menu(d)
+                    ),
+                    what=f"{actor}'s turn",
+                )
                 head = _menu(d)[int(d.find_element("id", "choice").get_attribute("value"))][0]
                 command = head.split()[0]
                 if command in ("TakeAttritionLosses", "SelectOccupation") and command not in seen:
@@ -211,7 +250,10 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
                 assert status.startswith("done"), (actor, head, status)
                 if command == "StartPhase" and actor == "alice" and "undo" not in seen:
                     seen["undo"] = []
-                    _wait(lambda d=d: d.find_element("id", "undo").is_displayed(), what="alice's undo button")
+                    _wait(
+                        lambda d=d: d.find_element("id", "undo").is_displayed(),
+                        what="alice's undo button",
+                    )
                     assert not bob.find_element("id", "undo").is_displayed()
             else:
                 raise AssertionError("the game did not end")
@@ -221,8 +263,13 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
             end = httpx.get(api).json()["seq"]
             over = httpx.get(f"{api}/due").json()["over"]
             for name, d in drivers.items():
-                _wait(lambda d=d: _text(d, "over") == f"Game over: {over}.", what=f"{name}'s banner")
-                _wait(lambda d=d: _text(d, "verdict") == f"VERIFIED at seq {end}", what=f"{name}'s verdict")
+                _wait(
+                    lambda d=d: _text(d, "over") == f"Game over: {over}.", what=f"{name}'s banner"
+                )
+                _wait(
+                    lambda d=d: _text(d, "verdict") == f"VERIFIED at seq {end}",
+                    what=f"{name}'s verdict",
+                )
                 assert not d.title.startswith("Your move")
             keep["over"] = tmp_path / "table-over.png"
             spectator.execute_script("window.scrollTo(0, 0)")
@@ -250,8 +297,11 @@ def _choose(driver, sent: dict) -> str:
     from selenium.webdriver.support.ui import Select
 
     menu = driver.execute_script(GROUPED)
-    begins = [i for i, (h, _w, g) in enumerate(menu) if g == "You may also" and h.startswith(OPENERS)
-              and h not in sent]
+    begins = [
+        i
+        for i, (h, _w, g) in enumerate(menu)
+        if g == "You may also" and h.startswith(OPENERS) and h not in sent
+    ]
     due = [i for i, (_h, _w, g) in enumerate(menu) if g == "Due now"]
     assert due or begins, menu
     onward = [i for i in due if not menu[i][0].startswith("Undesignate")]  # a player out to finish
@@ -281,7 +331,10 @@ def test_each_systems_bundled_scenario_is_played_to_its_end_by_clicking(tmp_path
                 _wait(lambda d=d: _text(d, "live") == "live", what="the page to follow")
                 d.find_element("id", "token").send_keys(token)
                 d.find_element("id", "sit").click()
-                _wait(lambda d=d, a=actor: _text(d, "me").startswith("seated as " + a), what=f"{actor} to sit")
+                _wait(
+                    lambda d=d, a=actor: _text(d, "me").startswith("seated as " + a),
+                    what=f"{actor} to sit",
+                )
             sent: dict[str, int] = {}
             refused = []
             for _ in range(150):
@@ -290,8 +343,14 @@ def test_each_systems_bundled_scenario_is_played_to_its_end_by_clicking(tmp_path
                     break
                 actor = due["waiting"][0]
                 d = drivers[actor]
-                _wait(lambda d=d: _text(d, "seq") == str(due["seq"]) and _text(d, "prompt").startswith("Your move")
-                      and d.execute_script(GROUPED), what=f"{actor}'s turn at seq {due['seq']}")
+                _wait(
+                    lambda d=d, at=due["seq"]: (
+                        _text(d, "seq") == str(at)
+                        and _text(d, "prompt").startswith("Your move")
+                        and d.execute_script(GROUPED)
+                    ),
+                    what=f"{actor}'s turn at seq {due['seq']}",
+                )
                 head = _choose(d, sent)
                 _fill_by_clicks(d, sent.get(head, 0) // 100)
                 status = _send(d)
@@ -301,13 +360,22 @@ def test_each_systems_bundled_scenario_is_played_to_its_end_by_clicking(tmp_path
             else:
                 raise AssertionError(f"{name} did not end: {sorted(sent.items())}")
             assert len(refused) <= 3, refused
-            assert any(h.startswith(OPENERS) for h in sent), sent  # the system's own procedure was played
+            assert any(h.startswith(OPENERS) for h in sent), (
+                sent
+            )  # the system's own procedure was played
             over = httpx.get(f"{api}/due").json()["over"]
             for actor, d in drivers.items():
-                _wait(lambda d=d: _text(d, "over") == f"Game over: {over}.", what=f"{actor}'s banner")
+                _wait(
+                    lambda d=d: _text(d, "over") == f"Game over: {over}.", what=f"{actor}'s banner"
+                )
             d.save_screenshot(str(tmp_path / f"{name}-over.png"))
             assert httpx.get(f"{api}/verify", timeout=30).json()["ok"]
-            assert not [e for d in drivers.values() for e in errors(d) if "favicon" not in e and "status of 422" not in e]
+            assert not [
+                e
+                for d in drivers.values()
+                for e in errors(d)
+                if "favicon" not in e and "status of 422" not in e
+            ]
         finally:
             for d in drivers.values():
                 d.quit()

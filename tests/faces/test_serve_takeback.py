@@ -42,8 +42,11 @@ def test_seats_undo_only_the_issuer_is_listed_and_the_routes_agree(client):
     gid, tokens = create(client)
     assert _lists(client, gid)[:2] == ([], [])  # the setup is no one's to take back
     _agrees(client, gid, tokens, "undo", [])
-    r = client.post(f"/api/games/{gid}/commands", json={"type": "StartPhase", "phase": "supply"},
-                    headers=bearer(tokens["alice"]))
+    r = client.post(
+        f"/api/games/{gid}/commands",
+        json={"type": "StartPhase", "phase": "supply"},
+        headers=bearer(tokens["alice"]),
+    )
     assert r.status_code == 200, r.text
     undo_by, redo_by, _ = _lists(client, gid)
     assert (undo_by, redo_by) == (["alice"], [])
@@ -57,8 +60,10 @@ def test_seats_undo_only_the_issuer_is_listed_and_the_routes_agree(client):
 
 def test_undo_dice_barrier_a_roll_lists_no_one(client):
     gid, tokens = create(client)
-    for cmd in ({"type": "BeginAttrition", "attacker": "AX", "zone": "WA/western/0505"},
-                {"type": "RollAttritionDie", "procedure": "A1"}):
+    for cmd in (
+        {"type": "BeginAttrition", "attacker": "AX", "zone": "WA/western/0505"},
+        {"type": "RollAttritionDie", "procedure": "A1"},
+    ):
         r = client.post(f"/api/games/{gid}/commands", json=cmd, headers=bearer(tokens["alice"]))
         assert r.status_code == 200, r.text
     assert _lists(client, gid)[0] == []  # the seeded roll is a barrier: no seat may take it back

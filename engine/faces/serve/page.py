@@ -1,15 +1,15 @@
-"""The page of a hosted game: the replay page of `turnlog export --html`, following live, with a
-seat's command box.
+"""The page of a hosted game: a player's table, the replay page of `turnlog export --html` following
+live, with whose move across the top and the seat's move beside the board.
 
-The page is the replay's own body, data and script (engine/faces/html*.py), built from the game's
-live replay data (html_live.Live, kept per game and grown as the log grows) instead of a file's. Its
-second script (engine/faces/assets/serve.js) follows the game's Server-Sent Events and, on each,
-asks ``replay`` for what the page lacks and appends it to the replay's steps. A player pastes her seat's token once;
+The page is the replay's own body, data and script (engine/faces/html*.py, assets/replay.js), built
+from the game's live replay data (html_live.Live, kept per game and grown as the log grows) instead of
+a file's. Its second script (engine/faces/assets/move.js and serve.js, served as one /static/serve.js)
+follows the game's Server-Sent Events and, on each, asks ``replay`` for what the page lacks and
+appends it; it says whose move it is from ``/due``, offers the seat only the choices of ``legal()``
+whose ``actors`` name it, and fills their fields from the map. A player pastes her seat's token once;
 it stays in the tab's sessionStorage and travels only in the Authorization header, never in a URL.
-The command box is built from ``legal()``: a menu of the commands that seat may issue now, a menu
-per field with the values the rules allow, and the JSON sent (editable, for fields the menus do not
-cover). A refusal shows its rule. Served with a Content-Security-Policy that allows only this
-server's own scripts and styles: nothing the page draws from the log can run.
+Served with a Content-Security-Policy that allows only this server's own scripts and styles: nothing
+the page draws from the log can run (docs/serve.md "The page").
 """
 
 from __future__ import annotations
@@ -28,8 +28,13 @@ CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-#: What the page loads from /static/: asset files of engine/faces/assets/, by their own names.
-STATIC = ("replay.js", "replay.css", "serve.js", "serve.css")
+#: What the page loads from /static/: each URL's asset files (engine/faces/assets/), served as one text.
+STATIC = {
+    "replay.js": ("replay.js",),
+    "replay.css": ("replay.css",),
+    "serve.js": ("move.js", "serve.js"),
+    "serve.css": ("serve.css",),
+}
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
@@ -110,6 +115,11 @@ def document(entry, report) -> str:
     )
 
 
+def _joined(files: tuple[str, ...]) -> str:
+    """The asset files as one text (each a script or style that stands alone)."""
+    return "\n".join(html_page.asset(f) for f in files)
+
+
 def routes(games) -> list:
     from ...verify import verify_path
 
@@ -143,6 +153,9 @@ def routes(games) -> list:
     return [
         Route("/games/{gid:str}", game_page, methods=["GET"]),
         Route("/api/games/{gid:str}/replay", replay, methods=["GET"]),
-        *(Route(f"/static/{name}", static(html_page.asset(name), kinds[name.rsplit(".", 1)[1]]), methods=["GET"])
-          for name in STATIC),
+        *(
+            Route(f"/static/{url}", static(_joined(files), kinds[url.rsplit(".", 1)[1]]),
+                  methods=["GET"])
+            for url, files in STATIC.items()
+        ),
     ]

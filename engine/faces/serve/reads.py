@@ -89,8 +89,10 @@ def takeback(g) -> dict:
     row = g.undo_target()
     if row is not None:
         rolled = [e for _s, e in g.events(row[5], row[6]) if isinstance(e, DieRolled)]
-        roll, by = (f"{rolled[0].key} = {rolled[0].value}" if rolled else ""), S.issuers(row, g.log.command)
-        out["undo_by"] = [a for a in who if _passes(U.decide_undo, state, row, by, roll, c.Undo(), a)]
+        roll = f"{rolled[0].key} = {rolled[0].value}" if rolled else ""
+        by = S.issuers(row, g.log.command)
+        out["undo_by"] = [a for a in who
+                          if _passes(U.decide_undo, state, row, by, roll, c.Undo(), a)]
     row = g.redo_target()
     if row is not None:
         by = S.issuers(row, g.log.command)
