@@ -215,6 +215,8 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
                 "Begin an attrition in zone WA/western/0505 [14.213]"
             )
             assert alice.find_element("id", "undo").is_displayed() is False
+            # at most two of the three may be left out (14.21): the count says the bound, not three
+            assert "0 of up to 2 units chosen" in _text(alice, "fields"), _text(alice, "fields")
             seen: dict[str, list[str]] = {}
             for _ in range(80):
                 due = httpx.get(f"{api}/due").json()

@@ -99,11 +99,17 @@
     confirmGiveUp = false;
     render();
   }
+  // How many values the field takes: its own least and most, and a bound over all of its values (at
+  // most 2 of the three under 14.21) lowers the most.
   function bounds(f) {
-    const n = (f.o.values || []).length,
+    const vals = f.o.values || [],
       least = f.many ? (f.o.least ?? 1) : 1;
-    const most = f.many ? (f.o.most ?? n) : 1;
-    return [least, Math.min(most, n)];
+    let most = f.many ? (f.o.most ?? vals.length) : 1;
+    for (const b of f.o.bounds || []) {
+      const all = vals.every((v) => (b.values || []).some((x) => shown(x) === shown(v)));
+      if (all && b.most !== undefined && b.most !== null) most = Math.min(most, b.most);
+    }
+    return [least, Math.min(most, vals.length)];
   }
   function need(f) {
     if (f.o.domain) return "";
