@@ -1,56 +1,28 @@
-"""The replay page's HTML, style and script (engine/faces/html.py fills in the data and the board).
+"""The replay page's HTML, with its script and style (engine/faces/html.py fills in the data and the board).
 
-The script reads the data from ``<script type="application/json" id="turnlog-data">``, rebuilds the board
-at a step from the per-event deltas (a keyframe every ``KEY`` steps), and writes every text with
-``textContent``: nothing of the log is parsed as markup. The page's Content-Security-Policy allows only
+The script and the style are files shipped with the package (engine/faces/assets/replay.js, replay.css):
+this page inlines their text, a served page links them (engine/faces/serve/page.py). The script reads
+the data from ``<script type="application/json" id="turnlog-data">``, rebuilds the board at a step from
+the per-event deltas (a keyframe every ``KEY`` steps), and writes every text with ``textContent``:
+nothing of the log is parsed as markup. The page's Content-Security-Policy allows only
 this script and this style (by their SHA-256) and no network at all.
 """
 from __future__ import annotations
 
 import base64
 import hashlib
+from functools import cache
 from html import escape
+from pathlib import Path
 
-from .html_script import SCRIPT as _SCRIPT
+#: The folder of the page's scripts and styles, shipped as package data (pyproject.toml).
+ASSETS = Path(__file__).resolve().parent / "assets"
 
-_STYLE = """
-body { font: 14px/1.4 "DejaVu Sans", Helvetica, Arial, sans-serif; margin: 0; color: #111; background: #f4f2ec; }
-header, nav, section { padding: 6px 14px; }
-header { background: #2d3540; color: #fff; display: flex; flex-wrap: wrap; gap: 4px 18px; align-items: baseline; }
-header h1 { font-size: 18px; margin: 4px 0; }
-#verdict.ok { color: #9be39b; font-weight: bold; } #verdict.bad { color: #ff9d8f; font-weight: bold; }
-code { font-family: "DejaVu Sans Mono", monospace; }
-nav { background: #e6e2d6; display: flex; flex-wrap: wrap; gap: 6px; align-items: center; \
-position: sticky; top: 0; z-index: 2; }
-nav button { font-size: 14px; padding: 2px 8px; }
-#slider { flex: 1 1 220px; }
-#position { font-weight: bold; min-width: 9em; text-align: center; }
-.keys { color: #555; font-size: 12px; }
-main { display: grid; grid-template-columns: minmax(0, 3fr) minmax(260px, 2fr); gap: 10px; padding: 8px 14px; }
-@media (max-width: 900px) { main { grid-template-columns: 1fr; } }
-#board-pane svg { width: 100%; height: auto; background: #fff; border: 1px solid #bbb; }
-aside { background: #fff; border: 1px solid #ccc; padding: 8px 12px; overflow-wrap: anywhere; }
-aside h3 { font-size: 13px; margin: 12px 0 4px; color: #444; }
-#command { font-weight: bold; } #event { margin-top: 8px; font-size: 15px; }
-.flag { display: inline-block; margin: 4px 6px 0 0; padding: 0 6px; border-radius: 3px; font-size: 12px; }
-.flag.auto { background: #dfe9f7; } .flag.undone { background: #f7d9d4; color: #900; }
-.flag.bad { background: #b00; color: #fff; font-weight: bold; }
-pre { white-space: pre-wrap; overflow-wrap: anywhere; margin: 4px 0; font: 12.5px/1.4 "DejaVu Sans Mono", monospace; }
-#detail { background: #f7f5ee; padding: 4px 6px; }
-#detail:empty { display: none; }
-ol#timeline { list-style: none; padding: 0; margin: 0; font-size: 13px; }
-#timeline li { padding: 1px 6px; cursor: pointer; border-left: 3px solid transparent; }
-#timeline li.cmd { font-weight: bold; margin-top: 3px; background: #ebe8de; }
-#timeline li.cmd.here { border-left-color: #d08c00; }
-#timeline li.ev { padding-left: 26px; }
-#timeline li.ev.cur { background: #ffe27a; }
-#timeline li.undone { text-decoration: line-through; color: #900; }
-#timeline li.bad { outline: 2px solid #b00; }
-#timeline li.auto::after { content: "  (automatic)"; color: #456; font-size: 11px; }
-#timeline li.more { cursor: default; color: #777; padding-left: 26px; }
-section h2 { font-size: 15px; margin: 10px 0 4px; }
-#verify { background: #fff; border: 1px solid #ccc; padding: 6px 8px; }
-"""
+
+@cache
+def asset(name: str) -> str:
+    """The text of the asset file ``name`` (read once per process: the files do not change under it)."""
+    return (ASSETS / name).read_text(encoding="utf-8")
 
 
 _BODY = """<header><h1 id="game-name"></h1><span id="verdict"></span>
@@ -84,14 +56,15 @@ def _sha(text: str) -> str:
 
 def page(data_json: str, board_svg: str, name: str) -> str:
     """The whole document: ``data_json`` must already be escaped for a script element (html.data_json)."""
-    policy = (f"default-src 'none'; script-src {_sha(_SCRIPT)}; style-src {_sha(_STYLE)}; img-src data:; "
+    script, style = asset("replay.js"), asset("replay.css")
+    policy = (f"default-src 'none'; script-src {_sha(script)}; style-src {_sha(style)}; img-src data:; "
               "base-uri 'none'; form-action 'none'")
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">\n'
             f'<meta http-equiv="Content-Security-Policy" content="{policy}">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{escape(name)} — turnlog replay</title>\n<style>{_STYLE}</style></head>\n<body>\n"
+            f"<title>{escape(name)} — turnlog replay</title>\n<style>{style}</style></head>\n<body>\n"
             + body(data_json, board_svg)
-            + f"<script>{_SCRIPT}</script>\n</body></html>\n")
+            + f"<script>{script}</script>\n</body></html>\n")
 
 
 def body(data_json: str, board_svg: str, box: str = "") -> str:
@@ -99,7 +72,3 @@ def body(data_json: str, board_svg: str, box: str = "") -> str:
     panel beside the board (a hosted game's seat and command box)."""
     return (_BODY.replace("{box}", box).replace("{board}", board_svg)
             + f'<script type="application/json" id="turnlog-data">{data_json}</script>\n')
-
-
-#: The replay's script and style, for a server that sends them as files of their own.
-SCRIPT, STYLE = _SCRIPT, _STYLE

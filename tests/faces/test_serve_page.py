@@ -15,7 +15,7 @@ needs_starlette()
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from turnlog.engine.faces import html_script  # noqa: E402
+from turnlog.engine.faces import html_page  # noqa: E402
 from turnlog.engine.faces.serve.app import build  # noqa: E402
 from turnlog.engine.faces.serve.games import Games  # noqa: E402
 
@@ -40,7 +40,7 @@ def test_the_page_is_the_replay_with_its_data_and_only_the_servers_scripts(clien
     data = json.loads(DATA.search(r.text).group(1))
     assert data["events"] == data["start"] + 1 == 23 and data["verify"]["ok"]
     assert '<script src="/static/replay.js">' in r.text and "<script>" not in r.text
-    assert client.get("/static/replay.js").text == html_script.SCRIPT
+    assert client.get("/static/replay.js").text == html_page.asset("replay.js")
     assert tokens["alice"] not in r.text and 'id="board"' in r.text
 
 

@@ -91,6 +91,7 @@ class Api:
                 "undo": g.undo_target() is not None,
                 "redo": g.redo_target() is not None,
                 "over": g.state.over,  # why the game ended (rule end), "" while it goes on
+                **R.takeback(g),
                 **R.joint(g.state),
             }
 

@@ -1,15 +1,15 @@
-"""The page of a hosted game: the replay page of `turnlog export --html`, following live, with a
-seat's command box.
+"""The page of a hosted game: a player's table, the replay page of `turnlog export --html` following
+live, with whose move across the top and the seat's move beside the board.
 
-The page is the replay's own body, data and script (engine/faces/html*.py), built from the game's
-live replay data (html_live.Live, kept per game and grown as the log grows) instead of a file's. Its
-second script (page_script.py) follows the game's Server-Sent Events and, on each, asks ``replay``
-for what the page lacks and appends it to the replay's steps. A player pastes her seat's token once;
+The page is the replay's own body, data and script (engine/faces/html*.py, assets/replay.js), built
+from the game's live replay data (html_live.Live, kept per game and grown as the log grows) instead of
+a file's. Its second script (engine/faces/assets/move.js and serve.js, served as one /static/serve.js)
+follows the game's Server-Sent Events and, on each, asks ``replay`` for what the page lacks and
+appends it; it says whose move it is from ``/due``, offers the seat only the choices of ``legal()``
+whose ``actors`` name it, and fills their fields from the map. A player pastes her seat's token once;
 it stays in the tab's sessionStorage and travels only in the Authorization header, never in a URL.
-The command box is built from ``legal()``: a menu of the commands that seat may issue now, a menu
-per field with the values the rules allow, and the JSON sent (editable, for fields the menus do not
-cover). A refusal shows its rule. Served with a Content-Security-Policy that allows only this
-server's own scripts and styles: nothing the page draws from the log can run.
+Served with a Content-Security-Policy that allows only this server's own scripts and styles: nothing
+the page draws from the log can run (docs/serve.md "The page").
 """
 
 from __future__ import annotations
@@ -22,12 +22,18 @@ from .. import html_page
 from ..html import data_json, verify_data
 from ..html_live import Live
 from . import bodies as B
-from .page_script import SCRIPT
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
+#: What the page loads from /static/: each URL's asset files (engine/faces/assets/), served as one text.
+STATIC = {
+    "replay.js": ("replay.js",),
+    "replay.css": ("replay.css",),
+    "serve.js": ("move.js", "serve.js"),
+    "serve.css": ("serve.css",),
+}
 HEADERS = {
     "Content-Security-Policy": CSP,
     "X-Content-Type-Options": "nosniff",
@@ -35,28 +41,33 @@ HEADERS = {
     "Cache-Control": "no-store",
 }
 
-BOX = """<div id="hosted"><span>seq <b id="seq">0</b></span> <span id="live" class="off">connecting</span>
-<div id="seat"><label>Seat token <input id="token" type="password" autocomplete="off"></label>
-<button id="sit">Sit</button> <button id="stand">Leave</button>
-<span id="me">spectating</span></div>
-<form id="box" hidden>
-<label>Command <select id="choice"></select></label>
+#: The prompt above the page: whose move, in this seat's words (filled from GET /due and the stream).
+PROMPT = """<div id="prompt" role="status" aria-live="polite"><b id="prompt-who">spectating</b>
+<span id="prompt-line">Loading whose move it is…</span></div>
+<div id="over" role="alert" hidden></div>
+"""
+
+#: The seat and command box at the top of the panel beside the board.
+BOX = """<div id="hosted"><p class="line">seq <b id="seq">0</b> <span id="live" class="off">connecting</span>
+<span id="me">spectating</span>
+<button id="legend" type="button" aria-pressed="false">Legend</button></p>
+<details id="seat" open><summary>Seat</summary>
+<label>Seat token <input id="token" type="password" autocomplete="off"></label>
+<button id="sit" type="button">Sit</button> <button id="stand" type="button">Leave</button></details>
+<form id="box" hidden aria-label="your move">
+<label for="choice">Your moves</label> <select id="choice"></select>
+<p id="none" hidden>Nothing for you to do now.</p>
+<p id="choice-note" class="note"></p>
 <div id="fields"></div>
-<textarea id="json" rows="4" spellcheck="false"></textarea>
-<div><button id="send" type="submit">Send</button> <button id="undo" type="button">Undo</button>
-<button id="redo" type="button">Redo</button></div>
+<p id="pick-hint" role="status"></p>
+<p id="warn" role="alert"></p>
+<details><summary>The command as JSON (editable)</summary>
+<textarea id="json" rows="4" spellcheck="false" aria-label="the command as JSON"></textarea></details>
+<div class="buttons"><button id="send" type="submit">Send</button> <button id="undo" type="button" hidden>Undo</button>
+<button id="redo" type="button" hidden>Redo</button></div>
 </form>
-<p id="status" role="status"></p></div>
+<p id="status" role="status"></p><p id="verify-live"></p></div>
 """
-
-STYLE = """
-#hosted { border-bottom: 1px solid #ccc; padding-bottom: 6px; margin-bottom: 6px; }
-#live.on { color: #070; } #live.off { color: #a00; }
-#fields label { display: block; margin: .3em 0; }
-#json { width: 100%; font-family: monospace; box-sizing: border-box; }
-#status.refused { color: #a00; } #status.done { color: #070; }
-"""
-
 
 def rolls_checked(game) -> dict[int, str]:
     """Each roll's check as verify's dice stage gives it (it reads the dice rows only)."""
@@ -98,11 +109,17 @@ def document(entry, report) -> str:
         f"<title>{name} — turnlog</title>\n"
         '<link rel="stylesheet" href="/static/replay.css">'
         '<link rel="stylesheet" href="/static/serve.css"></head>\n'
-        f'<body data-game="{entry.id}">\n'
+        f'<body data-game="{entry.id}" class="table">\n'
+        + PROMPT
         + html_page.body(text, svg, BOX)
         + '<script src="/static/replay.js"></script><script src="/static/serve.js"></script>\n'
         "</body></html>\n"
     )
+
+
+def _joined(files: tuple[str, ...]) -> str:
+    """The asset files as one text (each a script or style that stands alone)."""
+    return "\n".join(html_page.asset(f) for f in files)
 
 
 def routes(hold) -> list:
@@ -131,12 +148,13 @@ def routes(hold) -> list:
 
         return serve
 
-    js, css = "text/javascript", "text/css"
+    kinds = {"js": "text/javascript", "css": "text/css"}
     return [
         Route("/games/{gid:str}", game_page, methods=["GET"]),
         Route("/api/games/{gid:str}/replay", replay, methods=["GET"]),
-        Route("/static/replay.js", static(html_page.SCRIPT, js), methods=["GET"]),
-        Route("/static/replay.css", static(html_page.STYLE, css), methods=["GET"]),
-        Route("/static/serve.js", static(SCRIPT, js), methods=["GET"]),
-        Route("/static/serve.css", static(STYLE, css), methods=["GET"]),
+        *(
+            Route(f"/static/{url}", static(_joined(files), kinds[url.rsplit(".", 1)[1]]),
+                  methods=["GET"])
+            for url, files in STATIC.items()
+        ),
     ]

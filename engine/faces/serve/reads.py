@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import msgspec
 
+from turnlog.events.game import DieRolled
+
 from ... import claims
+from ... import commands as c, seats as S, undo as U
+from ... import due as DUE
+from ...errors import RuleViolation
 from ...seats import seat_of
 from ..kind_asks import moves_first
 from . import bodies as B
@@ -90,3 +95,31 @@ def joint(state) -> dict:
     due = sorted(claims.due_keys(state)) if claims.ACTIVE else []
     return {"joint": {"holders": list(state.joint_dice), "game_id": state.game_id,
                       "rolls_due": due}}
+
+
+def takeback(g) -> dict:
+    """Who may undo and who may redo now (``undo_by``, ``redo_by``): each seated actor the engine's own
+    undo and redo checks accept, so a page offers the buttons only to them (a roll is a barrier)."""
+    state, who = g.state, DUE.people(g.state)
+    out: dict[str, list[str]] = {"undo_by": [], "redo_by": []}
+    row = g.undo_target()
+    if row is not None:
+        rolled = [e for _s, e in g.events(row[5], row[6]) if isinstance(e, DieRolled)]
+        roll = f"{rolled[0].key} = {rolled[0].value}" if rolled else ""
+        by = S.issuers(row, g.log.command)
+        out["undo_by"] = [a for a in who
+                          if _passes(U.decide_undo, state, row, by, roll, c.Undo(), a)]
+    row = g.redo_target()
+    if row is not None:
+        by = S.issuers(row, g.log.command)
+        out["redo_by"] = [a for a in who if _passes(U.check_redo, state, a, row, by)]
+    return out
+
+
+def _passes(check, *args) -> bool:
+    """Whether ``check(*args)`` accepts (raises no RuleViolation)."""
+    try:
+        check(*args)
+    except RuleViolation:
+        return False
+    return True

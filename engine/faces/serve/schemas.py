@@ -71,6 +71,8 @@ class Summary(msgspec.Struct, kw_only=True):
     undo: bool
     redo: bool
     over: str = ""  # why the game ended (rule end); "" while it goes on
+    undo_by: list[str] = []  # the seated actors the engine's undo check accepts now
+    redo_by: list[str] = []  # and its redo check
     joint: dict[str, Any] | msgspec.UnsetType = msgspec.UNSET
 
 

@@ -1,13 +1,5 @@
-"""The replay page's script (engine/faces/html_page.py puts it in the page, allowed by its SHA-256).
-
-It reads the data the page embeds, folds the per-event deltas into the board at a step (a keyframe every
-KEY steps), draws the changing layers of the SVG (control bands, zones, occupation, counters as <use> of
-the faces drawn by render_units, highlights, arrows), the panel and the timeline, and steps with the keys.
-Every text goes through textContent and every attribute through setAttribute with a value made here:
-nothing of the log is parsed as markup or becomes an address.
-"""
-SCRIPT = r"""
-(function () {
+(() => {
+// biome-ignore lint/suspicious/noRedundantUseStrict: a classic script, not a module: this line makes it strict
 "use strict";
 const D = JSON.parse(document.getElementById("turnlog-data").textContent);
 const NS = "http://www.w3.org/2000/svg", S = D.steps, CMDS = D.commands, HX = D.hexes, KEY = 200;
@@ -33,7 +25,7 @@ function corners(x, y, r) {
   for (let k = 0; k < 6; k++) out.push([x + r * Math.cos(Math.PI / 3 * k), y + r * Math.sin(Math.PI / 3 * k)]);
   return out;
 }
-const pts = (ps) => ps.map((p) => p[0].toFixed(1) + "," + p[1].toFixed(1)).join(" ");
+const pts = (ps) => ps.map((p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(" ");
 
 // -- the board at a step: deltas folded from the nearest keyframe --------------------------------
 function empty() { return {u: new Map(), c: new Map(), f: new Map(), o: new Set(), z: [], v: [], l: [], t: "", p: []}; }
@@ -85,7 +77,7 @@ function drawLabels(now) {
     const f = now.c.get(i) || "", [fill, ink] = fac(f);
     l.band.setAttribute("fill", fill);
     l.text.setAttribute("fill", ink);
-    l.text.textContent = f ? l.id + " " + f : l.id;
+    l.text.textContent = f ? `${l.id} ${f}` : l.id;
     l.feats.textContent = now.f.get(i) || "";
     l.over.textContent = now.o.has(i) ? "!" : "";
   });
@@ -101,12 +93,12 @@ function drawZones(now) {
       for (let k = 0; k < 6; k++) {
         if (nb[k] >= 0 && inside.has(nb[k])) continue;
         const a = cs[k], b = cs[(k + 1) % 6];
-        d += "M" + a[0].toFixed(1) + "," + a[1].toFixed(1) + "L" + b[0].toFixed(1) + "," + b[1].toFixed(1);
+        d += `M${a[0].toFixed(1)},${a[1].toFixed(1)}L${b[0].toFixed(1)},${b[1].toFixed(1)}`;
       }
     }
     const p = svg("path", {"class": "zone", "data-zone": zid, d: d || "M0,0", fill: "none", stroke: fac(f)[0],
       "stroke-width": 3, "stroke-dasharray": "7 4", "stroke-linecap": "round"});
-    p.append(svg("title", {}, "attrition zone " + zid));
+    p.append(svg("title", {}, `attrition zone ${zid}`));
     layer.append(p);
   }
 }
@@ -118,7 +110,7 @@ function drawOverlays(now) {
   clear(chips);
   for (const [i, role, label, title, faction, proc] of now.v) {
     const [id, x, y] = HX[i], st = D.styles[role] || D.styles[""];
-    const g = svg("g", {"class": "overlay role-" + role, "data-hex": id, "data-role": role, "data-label": label,
+    const g = svg("g", {"class": `overlay role-${role}`, "data-hex": id, "data-role": role, "data-label": label,
       "data-procedure": proc});
     if (title) g.append(svg("title", {}, title));
     if (st.stroke) {
@@ -131,7 +123,7 @@ function drawOverlays(now) {
     // the hex's feature marks are written at its foot: its chips start one row up
     const k = (seen.get(i) ?? (now.f.has(i) ? 0 : -1)) + 1, w = label.length * 5.4 + 8, top = y + H / 2 - 16 - 13 * k;
     seen.set(i, k);
-    const c = svg("g", {"class": "overlay-chip role-" + role, "data-hex": id});
+    const c = svg("g", {"class": `overlay-chip role-${role}`, "data-hex": id});
     if (title) c.append(svg("title", {}, title));
     c.append(svg("rect", {x: (x - w / 2).toFixed(1), y: top.toFixed(1), width: w.toFixed(1), height: 12, rx: 2.5,
       fill: st.chip, stroke: st.ink, "stroke-width": 0.6}),
@@ -145,7 +137,7 @@ function counter(id, hex, face, cx, cy, size, kind, tip) {
   const g = svg("g", {"class": kind, "data-unit": id, "data-hex": hex, "data-strength": strength, "data-mode": mode,
     "data-markers": markers, transform: "translate(" + cx.toFixed(1) + " " + cy.toFixed(1) +
     ") scale(" + (size / 34).toFixed(3) + ")"});
-  g.append(svg("title", {}, tip), svg("use", {href: "#face-" + face}));
+  g.append(svg("title", {}, tip), svg("use", {href: `#face-${face}`}));
   if (kind.includes("ghost")) {
     g.setAttribute("opacity", "0.55");
     g.append(svg("path", {d: "M-17,-17L17,17M17,-17L-17,17", stroke: "#c00", "stroke-width": 3}));
@@ -174,8 +166,9 @@ function drawUnits(now, before, changed) {
     if (items.length <= 4) {
       const slots = items.length === 1 ? [[0, 0]] : items.length === 2 ? [[-19, 0], [19, 0]] :
         [[-19, -17], [19, -17], [-19, 19], [19, 19]];
-      items.forEach((it, k) => layer.append(counter(it.id, hid, it.u[2], x + slots[k][0], y + slots[k][1] + 2, 34,
-        kind(it), tip(it))));
+      items.forEach((it, k) => {
+        layer.append(counter(it.id, hid, it.u[2], x + slots[k][0], y + slots[k][1] + 2, 34, kind(it), tip(it)));
+      });
       continue;
     }
     let groups = new Map();
@@ -218,9 +211,9 @@ function drawArrows(first, i) {
   const layer = $("arrows"), paths = new Map();
   clear(layer);
   for (let j = first; j <= i; j++) {
-    const a = S[j][3] && S[j][3].a;
+    const a = S[j][3]?.a;
     if (!a) continue;
-    const key = a[2] + " " + a[0] + " " + a[1];
+    const key = `${a[2]} ${a[0]} ${a[1]}`;
     if (!paths.has(key)) paths.set(key, {a, units: []});
     paths.get(key).units.push(a[3]);
   }
@@ -228,12 +221,12 @@ function drawArrows(first, i) {
     const [, x1, y1] = HX[a[0]], [, x2, y2] = HX[a[1]], dx = x2 - x1, dy = y2 - y1, n = Math.hypot(dx, dy) || 1;
     const sx = x1 + dx / n * 30, sy = y1 + dy / n * 30, ex = x2 - dx / n * 27, ey = y2 - dy / n * 27;
     const mx = (sx + ex) / 2 - dy / n * 8, my = (sy + ey) / 2 + dx / n * 8, colour = D.colours[a[2]] || "#333";
-    const g = svg("g", {"class": "arrow " + a[2], "data-units": units.join(", ")});
-    g.append(svg("title", {}, a[2] + " " + HX[a[0]][0] + " -> " + HX[a[1]][0] + ": " + units.join(", ")),
+    const g = svg("g", {"class": `arrow ${a[2]}`, "data-units": units.join(", ")});
+    g.append(svg("title", {}, `${a[2]} ${HX[a[0]][0]} -> ${HX[a[1]][0]}: ${units.join(", ")}`),
       svg("path", {d: "M" + sx.toFixed(1) + "," + sy.toFixed(1) + "Q" + mx.toFixed(1) + "," + my.toFixed(1) + " " +
         ex.toFixed(1) + "," + ey.toFixed(1), fill: "none", stroke: colour, "stroke-width": 5, "stroke-opacity": 0.92,
         "stroke-dasharray": a[2] === "advance" ? "none" : "9 4", "stroke-linecap": "round",
-        "marker-end": "url(#head-" + a[2] + ")"}));
+        "marker-end": `url(#head-${a[2]})`}));
     layer.append(g);
   }
 }
@@ -242,7 +235,7 @@ function drawArrows(first, i) {
 function faceChange(fa, fb) {
   const a = D.facedata[fa], b = D.facedata[fb], out = [];
   ["strength", "mode", "markers"].forEach((what, k) => {
-    if (a[k] !== b[k]) out.push(what + " " + (a[k] || "-") + " -> " + (b[k] || "-"));
+    if (a[k] !== b[k]) out.push(`${what} ${a[k] || "-"} -> ${b[k] || "-"}`);
   });
   return out.length ? out.join(", ") : "counter changed (supply or offensive)";
 }
@@ -254,22 +247,22 @@ function changes(now, before) {
     units.add(id);
     for (const u of [a, b]) if (u && u[0] >= 0) hexes.add(u[0]);
     const wa = where(a), wb = where(b);
-    lines.push(id + ": " + (wa !== wb ? wa + " -> " + wb : faceChange(a[2], b[2])));
+    lines.push(`${id}: ${wa !== wb ? `${wa} -> ${wb}` : faceChange(a[2], b[2])}`);
   }
   for (const [m, what] of [["c", "control"], ["f", "features"]]) {
     for (const i of new Set([...before[m].keys(), ...now[m].keys()])) {
       if (before[m].get(i) === now[m].get(i)) continue;
       hexes.add(i);
-      lines.push(HX[i][0] + ": " + what + " " + (before[m].get(i) || "-") + " -> " + (now[m].get(i) || "-"));
+      lines.push(`${HX[i][0]}: ${what} ${before[m].get(i) || "-"} -> ${now[m].get(i) || "-"}`);
     }
   }
   for (const i of new Set([...before.o, ...now.o])) {
     if (before.o.has(i) !== now.o.has(i)) {
       hexes.add(i);
-      lines.push(HX[i][0] + ": " + (now.o.has(i) ? "overstacked" : "no longer overstacked"));
+      lines.push(`${HX[i][0]}: ${now.o.has(i) ? "overstacked" : "no longer overstacked"}`);
     }
   }
-  if (before.t !== now.t && before.t) lines.push("turn: " + before.t + " -> " + now.t);
+  if (before.t !== now.t && before.t) lines.push(`turn: ${before.t} -> ${now.t}`);
   return {units, hexes, lines};
 }
 
@@ -278,9 +271,9 @@ function changes(now, before) {
 function who(c) {
   if (c[3] === "LoadScenario") return "the scenario (the game's setup)";
   return (c[1] || "(no actor named)") +
-    (c[2] === "no seat" ? " (holding no seat)" : c[2] ? " (seat " + c[2] + ")" : "");
+    (c[2] === "no seat" ? " (holding no seat)" : c[2] ? ` (seat ${c[2]})` : "");
 }
-function cmdText(c) { return "c" + c[0] + " " + c[3] + (c[4] ? " " + c[4] : ""); }
+function cmdText(c) { return `c${c[0]} ${c[3]}${c[4] ? ` ${c[4]}` : ""}`; }
 function fill(id, lines, tag) {
   const e = $(id);
   clear(e);
@@ -291,22 +284,22 @@ function timeline(i) {
   clear(list);
   for (let k = Math.max(0, ci - 6); k <= Math.min(CMDS.length - 1, ci + 6); k++) {
     const c = CMDS[k];
-    const li = html("li", "cmd" + (c[7] ? " undone" : "") + (k === ci ? " here" : ""),
-      cmdText(c) + " — by " + who(c) + " — seq " + c[5] + (c[6] > c[5] ? "–" + c[6] : "") +
-      (c[7] ? " — undone at seq " + c[7] : ""));
+    const li = html("li", `cmd${c[7] ? " undone" : ""}${k === ci ? " here" : ""}`,
+      cmdText(c) + " — by " + who(c) + " — seq " + c[5] + (c[6] > c[5] ? `–${c[6]}` : "") +
+      (c[7] ? ` — undone at seq ${c[7]}` : ""));
     li.addEventListener("click", () => go(c[6] - 1));
     list.append(li);
     if (k !== ci) continue;
     const lo = Math.max(c[5] - 1, i - 12), hi = Math.min(c[6] - 1, i + 12);
-    if (lo > c[5] - 1) list.append(html("li", "more", "… " + (lo - c[5] + 1) + " earlier events of this command"));
+    if (lo > c[5] - 1) list.append(html("li", "more", `… ${lo - c[5] + 1} earlier events of this command`));
     for (let j = lo; j <= hi; j++) {
       const e = html("li", "ev" + (j === i ? " cur" : "") + (S[j][2] & 1 ? " auto" : "") +
         (S[j][2] & 2 ? " undone" : "") + (D.verify.bad === j + 1 ? " bad" : ""),
-        (j + 1) + "  " + S[j][1]);
+        `${j + 1}  ${S[j][1]}`);
       e.addEventListener("click", () => go(j));
       list.append(e);
     }
-    if (hi < c[6] - 1) list.append(html("li", "more", "… " + (c[6] - 1 - hi) + " later events of this command"));
+    if (hi < c[6] - 1) list.append(html("li", "more", `… ${c[6] - 1 - hi} later events of this command`));
   }
 }
 let cur = 0;
@@ -321,18 +314,18 @@ function go(i) {
   drawUnits(now, before, ch.units);
   drawArrows(first, cur);
   fitLine("board-turn", now.t);
-  fitLine("board-step", "seq " + (cur + 1) + ": " + st[1]);
-  fitLine("board-command", cmdText(c) + " — by " + who(c));
-  $("position").textContent = "seq " + (cur + 1) + " of " + N;
+  fitLine("board-step", `seq ${cur + 1}: ${st[1]}`);
+  fitLine("board-command", `${cmdText(c)} — by ${who(c)}`);
+  $("position").textContent = `seq ${cur + 1} of ${N}`;
   $("slider").value = cur;
   $("command").textContent = cmdText(c);
-  $("actor").textContent = "issued by " + who(c) + (c[8] ? " at " + c[8] : "");
-  $("command-flags").textContent = c[7] ? "this command was UNDONE at seq " + c[7] : "";
-  $("event").textContent = "seq " + (cur + 1) + ": " + st[1];
+  $("actor").textContent = `issued by ${who(c)}${c[8] ? ` at ${c[8]}` : ""}`;
+  $("command-flags").textContent = c[7] ? `this command was UNDONE at seq ${c[7]}` : "";
+  $("event").textContent = `seq ${cur + 1}: ${st[1]}`;
   const flags = $("flags");
   clear(flags);
   if (st[2] & 1) flags.append(html("span", "flag auto", "automatic consequence"));
-  if (st[2] & 2) flags.append(html("span", "flag undone", "undone later (at seq " + c[7] + ")"));
+  if (st[2] & 2) flags.append(html("span", "flag undone", `undone later (at seq ${c[7]})`));
   if (D.verify.bad === cur + 1) flags.append(html("span", "flag bad", "verify found the first problem here"));
   $("detail").textContent = D.strings[st[4]] || "";
   $("turn").textContent = now.t;
@@ -340,7 +333,7 @@ function go(i) {
   fill("off-map", now.l.length ? now.l : ["nothing"]);
   fill("changes", ch.lines.length ? ch.lines : ["nothing on the board"]);
   timeline(cur);
-  try { history.replaceState(null, "", "#seq=" + (cur + 1)); } catch (e) { /* a browser refusing it: no matter */ }
+  try { history.replaceState(null, "", `#seq=${cur + 1}`); } catch (_e) { /* a browser refusing it: no matter */ }
 }
 // A line of the board's heading, ended with "…" where it would run past the picture (its title has it whole).
 function fitLine(id, text) {
@@ -351,10 +344,10 @@ function fitLine(id, text) {
   let lo = 0, hi = text.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    e.textContent = text.slice(0, mid) + "…";
+    e.textContent = `${text.slice(0, mid)}…`;
     if (e.getComputedTextLength() <= room) lo = mid; else hi = mid - 1;
   }
-  e.textContent = text.slice(0, lo) + "…";
+  e.textContent = `${text.slice(0, lo)}…`;
   e.append(svg("title", {}, text));
 }
 // Down: the board after this command (after the next one when already there); Up: the board before it.
@@ -364,7 +357,7 @@ function nextCommand(dir) {
   const ci = here + dir;
   return ci < 0 ? 0 : ci >= CMDS.length ? N - 1 : CMDS[ci][6] - 1;
 }
-$("game-name").textContent = D.name + (D.file ? " — " + D.file : "");
+$("game-name").textContent = D.name + (D.file ? ` — ${D.file}` : "");
 $("verdict").textContent = D.verify.ok ? "VERIFIED" : "NOT VERIFIED";
 $("verdict").className = D.verify.ok ? "ok" : "bad";
 $("head").textContent = D.verify.head || "(none)";
@@ -375,8 +368,10 @@ for (const [id, to] of [["first", () => 0], ["prev", () => cur - 1], ["next", ()
   ["prev-command", () => nextCommand(-1)], ["next-command", () => nextCommand(1)]]) {
   $(id).addEventListener("click", () => go(to()));
 }
+// The keys step the replay, except in a field or a menu of a hosted game's command box, whose own keys they are.
 window.addEventListener("keydown", (e) => {
   if (e.altKey || e.ctrlKey || e.metaKey) return;
+  if (e.target.closest?.("select, textarea, input:not([type=range]), [contenteditable]")) return;
   const to = {ArrowRight: cur + 1, ArrowLeft: cur - 1, Home: 0, End: N - 1, ArrowDown: nextCommand(1),
     PageDown: nextCommand(1), ArrowUp: nextCommand(-1), PageUp: nextCommand(-1)}[e.key];
   if (to === undefined) return;
@@ -412,8 +407,7 @@ function grow(more) {
   $("slider").max = N - 1;
   go(following ? N - 1 : cur);
 }
-window.turnlogReplay = {grow, go, data: () => D, counts: () => [N, CMDS.length, D.facedata.length, D.strings.length]};
+window.turnlogReplay = {grow, go, at: () => cur, data: () => D, counts: () => [N, CMDS.length, D.facedata.length, D.strings.length]};
 go(asked() ?? D.start);
 document.body.dataset.ready = "1";
 })();
-"""
