@@ -97,8 +97,8 @@ def paths(commands: dict) -> dict[str, dict[str, dict]]:
                         {"201": _json("each seat's token, shown this once", _ref("Created"))},
                         400, 403, 408, 413, 415, 429, 503, body=_ref("Creation")),
         },
-        g: {"get": _game("name, seq, head anchor, seats, undo/redo available and by whom, whether over; a joint-dice "
-                         "game's rolls due", "Summary")},
+        g: {"get": _game("name, seq, head anchor, seats, undo/redo available and by whom, "
+                         "whether over; a joint-dice game's rolls due", "Summary")},
         g + "/me": {"get": _game("the actor the bearer token stands for", "Me", 401, seat=True)},
         g + "/board": {"get": _game("the board now or after seq `at` (show --json)", "", 400,
                                     params=[_n("at", 1, "a seq of the log")])},
