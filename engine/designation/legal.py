@@ -73,18 +73,29 @@ def _free_assaults(state: GameState, proc: AttackDesignation, used: set[str], ow
                    and not all(e.id in used for e in b.enemy_units(state, proc.active, h, occ))})
     by_hex = {h: [u for u in free if h in b.neighbours(state, state.units[u].hex)
                   and b.attack_bar(state, state.units[u], h) is None] for h in near}
-    out = [choice("DeclareGroundAssault", fixed, [Option(field="hexes", values=[h], many=True),
-                                                  _pick("attackers", us, bounds=_spare(able, [h]))],
-                  rule="9.2.3", note=_TOGETHER, **who) for h, us in by_hex.items() if us]
+    out = []
+    for h, us in by_hex.items():
+        spare = _spare(able, [h])
+        if _usable(us, spare):
+            out.append(choice("DeclareGroundAssault", fixed, [
+                Option(field="hexes", values=[h], many=True),
+                _pick("attackers", _usable(us, spare), bounds=spare)], rule="9.2.3", note=_TOGETHER,
+                **who))
     for i, h in enumerate(near):
         for k in near[i + 1:]:
-            both = [u for u in by_hex[h] if u in by_hex[k]]
+            spare = _spare(able, [h, k])
+            both = _usable([u for u in by_hex[h] if u in by_hex[k]], spare)
             if both:
                 out.append(choice("DeclareGroundAssault", fixed, [
                     Option(field="hexes", values=[h, k], many=True, least=2, most=2),
-                    _pick("attackers", both, bounds=_spare(able, [h, k]))], rule="9.2.1",
+                    _pick("attackers", both, bounds=spare)], rule="9.2.1",
                     note=f"every attacker adjacent to both hexes (9.2.0, 9.2.1); {_TOGETHER}", **who))
     return out
+
+
+def _usable(units: list[str], spare: list[Bound]) -> list[str]:
+    """The units an assault may take: none that is the last one able to attack another required hex."""
+    return [u for u in units if not any(u in b.values and b.most == 0 for b in spare)]
 
 
 def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
@@ -129,9 +140,8 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
     out = []
     still = any(able.values())
     for hexes in _owed_groups(owed, able):
-        attackers = sorted({u for h in hexes for u in able[h]})
         spare = _spare(able, hexes)
-        usable = [u for u in attackers if not any(u in b.values and b.most == 0 for b in spare)]
+        usable = _usable(sorted({u for h in hexes for u in able[h]}), spare)
         if usable:  # none: any assault on these hexes would strand another (9.1.1)
             out.append(choice("DeclareGroundAssault", fixed, [
                 Option(field="hexes", values=hexes, many=True, least=len(hexes), most=len(hexes)),
