@@ -59,12 +59,8 @@ class Api:
         joint = I.joint(doc)
 
         def counted():  # the count and the creation as one step: no two creations pass one count
-            self.quota.take(client, self.games.count)
-            try:
-                return self.games.create(scenario, listed=doc.get("listed") is True, joint=joint)
-            except BaseException:
-                self.quota.give_back(client)
-                raise
+            return self.games.create(scenario, listed=doc.get("listed") is True, joint=joint,
+                                     client=client, quota=self.quota)
 
         if self._creating is None:
             self._creating = asyncio.Lock()

@@ -3,8 +3,9 @@ most ``total`` in its folder; past either, creation is refused 429 (rule ``quota
 
 The client is the connection's address (Starlette's ``request.client``): a server behind a reverse
 proxy sees the proxy's, so such a site bounds creation at the proxy or gives a larger ``per_client``.
-The hourly counts are this process's memory (a restart forgets them; the total is read from the
-folder, so it holds across restarts and counts the games another server of the database made).
+Here the hourly counts are this process's memory (a restart forgets them; the total is read from
+the folder, so it holds across restarts). With --db both are counted in the database instead, under
+one lock, so they hold across every server of it (pgregistry.py).
 """
 
 from __future__ import annotations
@@ -41,15 +42,9 @@ class Quota:
             while times and now - times[0] >= HOUR:
                 times.popleft()
             if len(times) >= self.per_client:
-                wait = int(HOUR - (now - times[0])) + 1
-                raise B.Refused(
-                    429, "quota", f"quota: this address made {len(times)} games in the last "
-                    f"hour, the most a server allows (--max-games-per-client); try again in "
-                    f"{wait} s", retry_after=wait)
+                raise per_client(len(times), int(HOUR - (now - times[0])) + 1)
             if existing() >= self.total:
-                raise B.Refused(
-                    429, "quota", f"quota: this server holds {self.total} games, the most it "
-                    "allows (--max-games)")
+                raise total(self.total)
             times.append(now)
             if len(self._made) > 4 * self.total:  # many addresses: forget those an hour old
                 self._made = {k: v for k, v in self._made.items() if now - v[-1] < HOUR}
@@ -60,3 +55,16 @@ class Quota:
             times = self._made.get(client)
             if times:
                 times.pop()
+
+
+def per_client(made: int, wait: int) -> B.Refused:
+    """The refusal of a client past its hourly count; ``wait``: seconds until one more passes."""
+    return B.Refused(
+        429, "quota", f"quota: this address made {made} games in the last hour, the most a "
+        f"server allows (--max-games-per-client); try again in {wait} s", retry_after=wait)
+
+
+def total(most: int) -> B.Refused:
+    """The refusal of a creation past the games the server (or its database) may hold."""
+    return B.Refused(
+        429, "quota", f"quota: this server holds {most} games, the most it allows (--max-games)")
