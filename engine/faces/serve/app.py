@@ -27,6 +27,7 @@ from . import bodies as B
 from . import inputs as I
 from . import reads as R
 from . import page
+from . import scenarios
 from .games import Entry, Games
 from .hold import Hold, Limits
 from .push import Push
@@ -242,6 +243,7 @@ def _routes(api: Api) -> list[Route]:
     g = f"/api/games/{ID}"
     table: dict[str, dict[str, Callable[[Request], Awaitable[Response]]]] = {
         "/api/games": {"GET": api.list, "POST": api.create},
+        "/api/scenarios": {"GET": scenarios.route},
         g: {"GET": api.summary},
         g + "/me": {"GET": api.me},
         g + "/board": {"GET": api.board},
