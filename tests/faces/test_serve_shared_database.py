@@ -167,3 +167,11 @@ def test_a_server_needs_a_folder_or_a_database():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1 and "--dir" in done.stderr and "--db" in done.stderr
+
+
+def test_a_database_that_cannot_be_reached_is_one_line_before_listening(tmp_path):
+    url = f"postgresql:///nodb?host={tmp_path}&user=x&password=hunter2"
+    done = subprocess.run([sys.executable, "-m", "turnlog", "serve", "--db", url], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "--db: the registry failed" in done.stderr and "hunter2" not in done.stderr

@@ -57,7 +57,14 @@ class _Connection:
                 except psycopg.OperationalError as exc:
                     lost = self._conn is None or self._conn.closed or self._conn.broken
                     if attempt == 2 or not (lost and again):
-                        raise StoreError(f"{self.path}: the registry failed ({exc})") from None
+                        raise self._failed(exc) from None
+                except psycopg.Error as exc:  # a privilege or a table missing: the database's word
+                    raise self._failed(exc) from None
+
+    def _failed(self, exc: Exception) -> StoreError:
+        # the URL last, after a space: a redacted password runs to the next space
+        why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+        return StoreError(f"the registry failed ({why}) in {self.path}")
 
     def close(self) -> None:
         with self._lock:
@@ -74,6 +81,11 @@ class PgRegistry:
         conninfo = split_url(url + ("&" if "?" in url else "?") + "game=_")[0]
         self._reads = _Connection(conninfo, redacted(url))
         self._creations = _Connection(conninfo, redacted(url))
+
+    def check(self) -> None:
+        """Open the reads' connection and make the registry's tables if missing: a server whose
+        database cannot be reached says so before it listens."""
+        self._reads.do(lambda conn: None)
 
     def read(self, gid: str) -> tuple[auth.Seats, bytes | None] | None:
         """The game's seats and its seed, or None when no server registered it."""

@@ -58,5 +58,8 @@ class FileRegistry:
         """How many games the folder holds (their seat sidecars)."""
         return sum(1 for _ in self.dir.glob("*" + auth.SUFFIX)) if self.dir.is_dir() else 0
 
+    def check(self) -> None:
+        """Nothing to open before the first request: the folder was checked (run.py)."""
+
     def close(self) -> None:
         """Nothing is held open between requests."""

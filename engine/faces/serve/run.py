@@ -6,8 +6,11 @@ import contextlib
 import ipaddress
 import os
 import socket
+import sqlite3
 import sys
 from pathlib import Path
+
+from turnlog.events.logbase import LogError
 
 from ...errors import CommandError
 
@@ -121,6 +124,10 @@ def serve(args) -> int:
 
     games = Games(folder(args.dir) if args.dir else None, args.db,
                   synchronous=args.synchronous, keep=args.max_open_games)
+    try:
+        games.registry.check()
+    except (sqlite3.Error, LogError) as err:  # the database's StoreError, psycopg missing
+        raise CommandError(f"--db: {err}") from None
     descriptors(args.max_connections, args.max_open_games)
     sock = listening(host, args.port)
     # a server that dies of a fatal signal (a crash in C) leaves every thread's stack in its stderr
