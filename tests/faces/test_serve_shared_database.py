@@ -175,3 +175,42 @@ def test_a_database_that_cannot_be_reached_is_one_line_before_listening(tmp_path
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert "--db: the registry failed" in done.stderr and "hunter2" not in done.stderr
+
+
+def test_a_game_registered_in_a_folder_before_is_served_by_a_server_given_that_folder(tmp_path):
+    """Before the registry moved into the database its seats and seed were files in --dir."""
+    from turnlog.engine import scenario as SC
+    from turnlog.engine.faces.serve import auth
+    from turnlog.engine.game import Game
+
+    url, folder, gid = _database(), tmp_path / "games", "B" * 22
+    folder.mkdir()
+    Game.create(f"{url}&game={gid}", SC.load("bridgehead-14-65"), seed_file=folder / f"{gid}.seed",
+                seats={"factions": SEATS, "claims": OPEN_CLAIMS}).close()
+    auth.write(folder, gid, auth.Seats.of({"alice": "tok-a", "bob": "tok-b"}, listed=False,
+                                          name="old"))
+    with Server(folder, "--db", url) as old, Server(None, "--db", url) as new:
+        actor, cmd = SCRIPT[0]
+        r = httpx.post(f"{old.url}/api/games/{gid}/commands", json=cmd, headers=bearer("tok-a"),
+                       timeout=30)
+        assert r.status_code == 200, r.text
+        report = httpx.get(f"{old.url}/api/games/{gid}/verify", timeout=60).json()
+        assert report["ok"] and report["seed"] == "sidecar", report
+        assert httpx.get(f"{new.url}/api/games/{gid}").status_code == 404  # not in the registry
+
+
+def test_every_server_rolls_from_the_seed_the_registry_keeps(tmp_path):
+    url = _database()
+    with _three(url, tmp_path) as (a, b, c):
+        made = _create(a).json()
+        gid, tokens = made["id"], made["tokens"]
+        actor, begin = SCRIPT[0]
+        assert httpx.post(f"{b.url}/api/games/{gid}/commands", json=begin,
+                          headers=bearer(tokens[actor]), timeout=30).status_code == 200
+        roll = {"type": "RollAttritionDie", "procedure": "A1"}  # no value: the server's seed
+        r = httpx.post(f"{c.url}/api/games/{gid}/commands", json=roll,
+                       headers=bearer(tokens["alice"]), timeout=30)
+        assert r.status_code == 200, r.text
+        assert "DieRolled" in [e["type"] for e in r.json()["events"]]
+        report = httpx.get(f"{a.url}/api/games/{gid}/verify", timeout=60).json()
+        assert report["ok"] and report["rolls_derived"] == 1, report
