@@ -1,8 +1,8 @@
 """How many games a server creates: at most ``per_client`` per client address in any hour, and at
-most ``total`` in its folder; past either, creation is refused 429 (rule ``quota``).
+most ``total`` in its folder or database; past either, creation is refused 429 (rule ``quota``).
 
 The client is the connection's address (Starlette's ``request.client``): a server behind a reverse
-proxy sees the proxy's, so such a site bounds creation at the proxy or gives a larger ``per_client``.
+proxy sees the proxy's unless --forwarded-allow-ips names that proxy (docs/serve.md "Deployment").
 Here the hourly counts are this process's memory (a restart forgets them; the total is read from
 the folder, so it holds across restarts). With --db both are counted in the database instead, under
 one lock, so they hold across every server of it (pgregistry.py).
