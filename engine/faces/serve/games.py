@@ -37,12 +37,11 @@ from ... import dice as D
 from ...errors import CommandError
 from ...game import Game
 from . import auth
-from .registry import FileRegistry
+from .registry import FileRegistry, Quota
 
 if TYPE_CHECKING:
     from ..html_live import Live
     from .pgregistry import PgRegistry
-    from .quota import Quota
 
 #: What ``secrets.token_urlsafe(16)`` gives: 22 characters of the URL-safe base64 alphabet.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")

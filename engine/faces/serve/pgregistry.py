@@ -25,8 +25,7 @@ from turnlog.events.pgschema import StoreError, ensure_registry, psycopg_module
 from turnlog.events.url import redacted, split_url
 
 from . import auth
-from . import quota as Q
-from .registry import Made
+from .registry import Made, Quota
 
 _LOCK = "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))"
 _HOUR = "clock_timestamp() - interval '1 hour'"
@@ -104,7 +103,7 @@ class PgRegistry:
 
         return self._reads.do(fetch)
 
-    def admit(self, gid: str, client: str, quota: Q.Quota | None, make: Callable[[], Made]) -> None:
+    def admit(self, gid: str, client: str, quota: Quota | None, make: Callable[[], Made]) -> None:
         """Count the creation against ``quota`` and register what ``make()`` created, as one
         transaction under the creation lock; a refusal or a failure counts and registers nothing."""
 
@@ -141,13 +140,13 @@ class PgRegistry:
         self._creations.close()
 
 
-def _count(conn, client: str, quota: Q.Quota) -> None:
+def _count(conn, client: str, quota: Quota) -> None:
     """Refuse (429) a creation past the client's hourly count or the served games' total."""
     conn.execute(f"DELETE FROM turnlog.creations WHERE at < {_HOUR}")
     made, oldest = conn.execute(
         "SELECT count(*), extract(epoch FROM min(at) + interval '1 hour' - clock_timestamp()) "
         f"FROM turnlog.creations WHERE client = %s AND at >= {_HOUR}", (client,)).fetchone()
     if made >= quota.per_client:
-        raise Q.per_client(made, int(oldest) + 1)
+        raise quota.over_client(made, int(oldest) + 1)
     if conn.execute("SELECT count(*) FROM turnlog.served").fetchone()[0] >= quota.total:
-        raise Q.total(quota.total)
+        raise quota.over_total()

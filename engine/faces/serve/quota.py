@@ -42,12 +42,23 @@ class Quota:
             while times and now - times[0] >= HOUR:
                 times.popleft()
             if len(times) >= self.per_client:
-                raise per_client(len(times), int(HOUR - (now - times[0])) + 1)
+                raise self.over_client(len(times), int(HOUR - (now - times[0])) + 1)
             if existing() >= self.total:
-                raise total(self.total)
+                raise self.over_total()
             times.append(now)
             if len(self._made) > 4 * self.total:  # many addresses: forget those an hour old
                 self._made = {k: v for k, v in self._made.items() if now - v[-1] < HOUR}
+
+    def over_client(self, made: int, wait: int) -> B.Refused:
+        """The refusal of a client past its hourly count; ``wait``: seconds until one more passes."""
+        return B.Refused(
+            429, "quota", f"quota: this address made {made} games in the last hour, the most a "
+            f"server allows (--max-games-per-client); try again in {wait} s", retry_after=wait)
+
+    def over_total(self) -> B.Refused:
+        """The refusal of a creation past the games the server (or its database) may hold."""
+        return B.Refused(429, "quota", f"quota: this server holds {self.total} games, the most it "
+                         "allows (--max-games)")
 
     def give_back(self, client: str) -> None:
         """Uncount the last creation of ``client`` (it failed: nothing was created)."""
@@ -55,16 +66,3 @@ class Quota:
             times = self._made.get(client)
             if times:
                 times.pop()
-
-
-def per_client(made: int, wait: int) -> B.Refused:
-    """The refusal of a client past its hourly count; ``wait``: seconds until one more passes."""
-    return B.Refused(
-        429, "quota", f"quota: this address made {made} games in the last hour, the most a "
-        f"server allows (--max-games-per-client); try again in {wait} s", retry_after=wait)
-
-
-def total(most: int) -> B.Refused:
-    """The refusal of a creation past the games the server (or its database) may hold."""
-    return B.Refused(
-        429, "quota", f"quota: this server holds {most} games, the most it allows (--max-games)")

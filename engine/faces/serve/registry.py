@@ -9,10 +9,22 @@ that servers sharing only the database serve every game.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Protocol
 
 from . import auth
-from .quota import Quota
+
+class Quota(Protocol):
+    """What a registry asks of the creation quota (quota.py ``Quota``; named here, not imported:
+    quota.py answers through bodies.py, which names the games)."""
+
+    total: int
+    per_client: int
+
+    def take(self, client: str, existing: Callable[[], int]) -> None: ...
+    def give_back(self, client: str) -> None: ...
+    def over_client(self, made: int, wait: int) -> Exception: ...
+    def over_total(self) -> Exception: ...
+
 
 #: What a creation's ``make`` gives: the seats to register and the seed (None: joint dice).
 Made = tuple[auth.Seats, "bytes | None"]
