@@ -1,7 +1,7 @@
 """The PostgreSQL store's schema held against its own: every table, view, index, trigger, rule,
 function.
 
-The reference is what events/pgschema.py's DDL creates, built in the session's temporary schema
+The reference is what events/pgschema.py's DDL and REGISTRY_DDL create, built in the session's temporary schema
 inside a transaction that is rolled back (a temporary object needs only the TEMP privilege every
 role has by default, so a writer or a read-only verifier can build it). Both are described from the
 catalog in the same words, without the schema's own name; an object the database holds that the DDL
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .pgschema import DDL
+from .pgschema import DDL, REGISTRY_DDL
 
 _DESCRIBE = {
     "column": """SELECT c.relname || '.' || a.attname,
@@ -67,7 +67,8 @@ def _as_turnlog(text: str, schema: str) -> str:
 def reference(conn) -> dict[tuple[str, str], str]:
     """What the store's DDL creates, described: built in this session's temporary schema, rolled
     back."""
-    ddl = DDL.replace("CREATE SCHEMA IF NOT EXISTS turnlog;", "").replace("turnlog.", "pg_temp.")
+    ddl = (DDL + REGISTRY_DDL).replace("CREATE SCHEMA IF NOT EXISTS turnlog;", "")
+    ddl = ddl.replace("turnlog.", "pg_temp.")
     with conn.transaction(force_rollback=True):
         conn.execute("SET TRANSACTION READ WRITE")
         conn.execute(ddl)

@@ -1,7 +1,8 @@
 """The PostgreSQL store's schema: tables, append-only triggers, the writer role's grants (docs/design.md).
 
 One schema, ``turnlog``, per database: ``games`` (one row per game: its id and log format), ``events``
-(the format-3/4 row columns keyed (game, seq)) and ``snapshots`` (the cache). Created by the first
+(the format-3/4 row columns keyed (game, seq)) and ``snapshots`` (the cache); and, once a server
+(`turnlog serve --db`) uses it, its registry (``REGISTRY_DDL``). Created by the first
 writer that finds it missing; an operator may run ensure_schema() as the owner and grant_writer() to
 the role the servers use, which then needs no CREATE, UPDATE or DELETE on the log.
 """
@@ -45,6 +46,21 @@ CREATE OR REPLACE TRIGGER games_append_only_update BEFORE UPDATE OR DELETE ON tu
 CREATE OR REPLACE TRIGGER games_append_only_truncate BEFORE TRUNCATE ON turnlog.games
     FOR EACH STATEMENT EXECUTE FUNCTION turnlog.refuse();
 """
+#: What `turnlog serve --db` keeps beside the logs: the games it serves, their seat tokens' hashes and
+#: seeds, and the creations its quota counts (engine/faces/serve/pgregistry.py).
+REGISTRY_DDL = """
+CREATE TABLE IF NOT EXISTS turnlog.served (
+    game text PRIMARY KEY REFERENCES turnlog.games (game), name text NOT NULL,
+    listed boolean NOT NULL, registered timestamptz NOT NULL DEFAULT clock_timestamp());
+CREATE TABLE IF NOT EXISTS turnlog.seat_tokens (
+    game text NOT NULL REFERENCES turnlog.served (game), digest text NOT NULL, actor text NOT NULL,
+    PRIMARY KEY (game, digest));
+CREATE TABLE IF NOT EXISTS turnlog.seeds (
+    game text PRIMARY KEY REFERENCES turnlog.served (game), seed text NOT NULL);
+CREATE TABLE IF NOT EXISTS turnlog.creations (
+    client text NOT NULL, at timestamptz NOT NULL DEFAULT clock_timestamp());
+CREATE INDEX IF NOT EXISTS creations_by_client ON turnlog.creations (client, at);
+"""
 TRIGGERS = ("events_append_only_update", "events_append_only_truncate", "events_append_only_insert",
             "games_append_only_update", "games_append_only_truncate")
 class StoreError(sqlite3.DatabaseError):
@@ -82,3 +98,19 @@ def grant_writer(conn, role: str) -> None:
         conn.execute(psycopg.sql.SQL(stmt).format(ident))
 
 
+def ensure_registry(conn) -> None:
+    """Create the log's schema if missing, then the registry's (under a lock: servers start at once)."""
+    ensure_schema(conn)
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('turnlog:registry', 0))")
+        if conn.execute("SELECT to_regclass('turnlog.creations')").fetchone()[0] is None:
+            conn.execute(REGISTRY_DDL)
+
+
+def grant_server(conn, role: str) -> None:
+    """Let ``role`` serve games: register them, read them, count creations; change no registered row."""
+    psycopg = psycopg_module()
+    ident = psycopg.sql.Identifier(role)
+    for stmt in ("GRANT SELECT, INSERT ON turnlog.served, turnlog.seat_tokens, turnlog.seeds TO {}",
+                 "GRANT SELECT, INSERT, DELETE ON turnlog.creations TO {}"):
+        conn.execute(psycopg.sql.SQL(stmt).format(ident))

@@ -218,9 +218,11 @@ def build_parser() -> argparse.ArgumentParser:
 def _serve(sub) -> None:
     sp = sub.add_parser("serve", help="host games over HTTP: a JSON API with seat tokens, live push, a page "
                                       "per game (needs turnlog[serve]; docs/serve.md)")
-    sp.add_argument("--dir", required=True, help="the folder of the games (logs, seeds, seat token hashes)")
-    sp.add_argument("--db", help="keep the logs in this PostgreSQL database instead: postgresql:///DB?host=..."
-                                 " (without game=; the seeds and token hashes stay in --dir)")
+    sp.add_argument("--dir", help="the folder of the games (logs, seeds, seat token hashes); with --db, "
+                                  "optional: only games served from it before")
+    sp.add_argument("--db", help="keep the games in this PostgreSQL database instead: postgresql:///DB?host=..."
+                                 " (without game=; logs, seeds, token hashes and the quota: servers sharing it "
+                                 "serve every game)")
     sp.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     sp.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     sp.add_argument("--public", action="store_true", help="allow a --host that is not a loopback address")
@@ -229,7 +231,7 @@ def _serve(sub) -> None:
     sp.add_argument("--synchronous", default="FULL", choices=["OFF", "NORMAL", "FULL", "EXTRA"],
                     help="SQLite durability of each write (default FULL)")
     sp.add_argument("--max-games", type=seq_arg, default=10_000,
-                    help="refuse to create a game past this many in --dir (default 10000)")
+                    help="refuse to create a game past this many in --dir or --db (default 10000)")
     sp.add_argument("--max-games-per-client", type=seq_arg, default=20,
                     help="refuse a client address more creations than this in an hour (default 20)")
     sp.add_argument("--max-connections", type=seq_arg, default=1000,

@@ -40,15 +40,17 @@ Step = Callable[[Game, Report, Any, Callable[[], None]], GameState | None]
 
 
 def verify_path(path, *, seed_file=None, synchronous: str = "FULL", progress=None,
-                anchors: Sequence[A.Anchor] = (), secret_files=None) -> Report:
+                anchors: Sequence[A.Anchor] = (), secret_files=None,
+                seed: bytes | None = None) -> Report:
     """Verify a game file: the chain first, on the raw log, before any replay can stumble on a bad row.
 
     ``anchors`` are (seq, hash prefix) pairs kept from an earlier verify (engine/verify/anchor.py). Every
     stage reads one moment of the log (its read view): a game being played verifies as of the start.
     A long log is checked in ranges on several cores (ranges.py) when this machine has them: the same
     report as one pass.
+    ``seed``: the seed itself, when it is kept elsewhere than a file (a server's database).
     """
-    opened = {"seed_file": seed_file, "secret_files": secret_files}
+    opened = {"seed_file": seed_file, "secret_files": secret_files, "seed": seed}
     started = _start(path)  # before this process opens the file: the workers fork first
     try:
         log = open_log(path, synchronous=synchronous, readonly=True)  # verifying changes nothing

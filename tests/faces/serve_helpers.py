@@ -65,8 +65,9 @@ def free_port() -> int:
 class Server:
     """`turnlog serve --dir DIR` in a process of its own, on a free loopback port."""
 
-    def __init__(self, folder: Path, *extra: str, files: int | None = None):
-        """``files``: the RLIMIT_NOFILE the server runs under (None: this process's)."""
+    def __init__(self, folder: Path | None, *extra: str, files: int | None = None):
+        """``folder``: None for no --dir (a server of --db alone); ``files``: the RLIMIT_NOFILE
+        the server runs under (None: this process's)."""
         self.dir, self.extra, self.files = folder, extra, files
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -81,8 +82,7 @@ class Server:
                 "-m",
                 "turnlog",
                 "serve",
-                "--dir",
-                str(self.dir),
+                *(["--dir", str(self.dir)] if self.dir is not None else []),
                 "--port",
                 str(self.port),
                 *self.extra,

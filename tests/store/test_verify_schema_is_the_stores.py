@@ -149,3 +149,17 @@ def test_postgres_an_extra_trigger_and_rule_are_named(pg_game):
     )
     rep = _named(pg_game, "trigger events.quiet is not one this store creates")
     assert any("rule snapshots.keep" in p for p in rep.schema), rep.schema
+
+
+def test_postgres_the_servers_registry_is_the_stores_and_a_change_to_it_is_named(pg_game):
+    from turnlog.events.pgschema import ensure_registry
+
+    conninfo, _game = split_url(pg_game)
+    with psycopg.connect(conninfo, autocommit=True) as conn:
+        ensure_registry(conn)  # `turnlog serve --db`'s tables beside the log
+    rep = verify_path(pg_game)
+    assert rep.ok, text(rep)
+    _pg(pg_game, "ALTER TABLE turnlog.seat_tokens ADD COLUMN token text",
+        "CREATE VIEW turnlog.every_seed AS SELECT * FROM turnlog.seeds")
+    rep = _named(pg_game, "column seat_tokens.token is not one this store creates")
+    assert any("view every_seed" in p for p in rep.schema), rep.schema

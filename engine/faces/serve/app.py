@@ -27,6 +27,7 @@ from . import bodies as B
 from . import inputs as I
 from . import reads as R
 from . import page
+from . import scenarios
 from .games import Entry, Games
 from .hold import Hold, Limits
 from .push import Push
@@ -59,12 +60,8 @@ class Api:
         joint = I.joint(doc)
 
         def counted():  # the count and the creation as one step: no two creations pass one count
-            self.quota.take(client, self.games.count)
-            try:
-                return self.games.create(scenario, listed=doc.get("listed") is True, joint=joint)
-            except BaseException:
-                self.quota.give_back(client)
-                raise
+            return self.games.create(scenario, listed=doc.get("listed") is True, joint=joint,
+                                     client=client, quota=self.quota)
 
         if self._creating is None:
             self._creating = asyncio.Lock()
@@ -248,6 +245,7 @@ def _routes(api: Api) -> list[Route]:
     g = f"/api/games/{ID}"
     table: dict[str, dict[str, Callable[[Request], Awaitable[Response]]]] = {
         "/api/games": {"GET": api.list, "POST": api.create},
+        "/api/scenarios": {"GET": scenarios.route},
         g: {"GET": api.summary},
         g + "/me": {"GET": api.me},
         g + "/board": {"GET": api.board},

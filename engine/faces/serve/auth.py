@@ -1,8 +1,9 @@
 """Seat tokens: one bearer token per seated actor, given once, kept only as its SHA-256.
 
 A token is ``secrets.token_urlsafe(32)`` (256 random bits). The server keeps its hash in the game's
-seat sidecar ``ID.seats.json`` in --dir (mode 0600, written whole then renamed into place), never in
-the log, an export or a URL: a client sends it in ``Authorization: Bearer``. The token names the
+seat sidecar ``ID.seats.json`` in --dir (mode 0600, written whole then renamed into place), or with
+--db in the registry's ``turnlog.seat_tokens`` (pgregistry.py); never in the log, an export or a
+URL: a client sends it in ``Authorization: Bearer``. The token names the
 actor the command is issued as; whether that actor may issue the command is the game's seat rule
 (engine/seats.py), judged by Game.execute like any other actor's, so a token never acts for a seat
 its actor does not hold.

@@ -2,9 +2,11 @@
 
 A game id is ``secrets.token_urlsafe(16)`` (128 random bits) and is checked against ``GAME_ID``
 before any path or URL is built from it, so no id reaches outside the directory. A game is its log
-(``ID.db`` in --dir, or ``game=ID`` in the PostgreSQL database of --db), its seed sidecar
-(``ID.db.seed`` or ``ID.seed``) and its seat sidecar ``ID.seats.json`` (auth.py), all in --dir; a
-log without a seat sidecar is not served (a creation that stopped half way).
+and its entry in the registry: in --dir, the log ``ID.db``, its seed sidecar ``ID.db.seed`` and its
+seat sidecar ``ID.seats.json`` (registry.py, auth.py); with --db, the log ``game=ID`` in that
+PostgreSQL database and its seats and seed in the database's registry tables (pgregistry.py), so
+servers sharing only the database serve every game. A log the registry does not name is not served
+(a creation that stopped half way).
 
 At most ``keep`` games are kept open (their file, its -wal and -shm, or a PostgreSQL connection
 each), the least recently used closed first, and only when no request holds it (``take`` and
@@ -19,22 +21,27 @@ between two servers gets the store's ConcurrencyError, which the API answers 409
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import secrets
+import tempfile
 import threading
 from collections import OrderedDict
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from turnlog.events.store import is_url
 
+from ... import dice as D
 from ...errors import CommandError
 from ...game import Game
 from . import auth
+from .registry import FileRegistry, Quota
 
 if TYPE_CHECKING:
     from ..html_live import Live
+    from .pgregistry import PgRegistry
 
 #: What ``secrets.token_urlsafe(16)`` gives: 22 characters of the URL-safe base64 alphabet.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")
@@ -50,14 +57,16 @@ class NoSuchGame(Exception):
 
 
 class Entry:
-    """One hosted game: its Game (opened on first use, under ``lock``), its lock and its seat
-    tokens' hashes."""
+    """One hosted game: its Game (opened on first use, under ``lock``), its lock, its seat
+    tokens' hashes and, with --db, its seed (None: the seed is in its sidecar, or joint dice)."""
 
-    def __init__(self, gid: str, opener: Callable[[], Game], seats: auth.Seats):
+    def __init__(self, gid: str, opener: Callable[[], Game], seats: auth.Seats,
+                 seed: bytes | None = None):
         self.id = gid
         self._opener = opener
         self._game: Game | None = None
         self.seats = seats
+        self.seed = seed
         self.lock = threading.Lock()
         self.live: Live | None = None  # the replay page's data, made when a page first asks (page.py)
         self.users = 0  # requests holding this entry (Games.take): it is closed only at none
@@ -87,22 +96,38 @@ class Entry:
 
 
 class Games:
-    """The folder of hosted games (``--dir``), their logs there or in PostgreSQL (``--db``)."""
+    """The hosted games: in a folder (``--dir``), or in a PostgreSQL database (``--db``), where
+    the folder, if one is given, holds only the seeds and seat files of games registered before."""
 
-    def __init__(self, folder: str | Path, db: str | None = None, synchronous: str = "FULL",
-                 keep: int = KEEP):
-        self.dir = Path(folder).resolve()
+    def __init__(self, folder: str | Path | None, db: str | None = None,
+                 synchronous: str = "FULL", keep: int = KEEP):
         if db is not None and ("game=" in db or not is_url(db)):
             raise CommandError(
                 "--db: a postgresql:// URL of the database, without game= (the server names "
                 "each game)"
             )
+        if folder is None and db is None:
+            raise CommandError("serve: give --dir (a folder of games) or --db (a database of them)")
+        self.dir = Path(folder).resolve() if folder is not None else None
+        files = FileRegistry(self.dir, self.is_id) if self.dir is not None else None
+        self.registry: FileRegistry | PgRegistry
+        if db is None:
+            assert files is not None
+            self.registry = files
+        else:
+            from .pgregistry import PgRegistry
+
+            self.registry = PgRegistry(db)
+        self._earlier = files if db is not None else None  # sidecars of games served before --db
         self.db = db
         self.synchronous = synchronous
         self.keep = keep
         self._open: OrderedDict[str, Entry] = OrderedDict()
         self._guard = threading.Lock()
         self.opened = 0  # how many times a game was opened (the tests count reopenings)
+
+    def is_id(self, gid: str) -> bool:
+        return GAME_ID.fullmatch(gid) is not None
 
     def check_id(self, gid: str) -> str:
         if not GAME_ID.fullmatch(gid):
@@ -114,43 +139,57 @@ class Games:
         self.check_id(gid)
         if self.db:
             return f"{self.db}{'&' if '?' in self.db else '?'}game={gid}"
+        assert self.dir is not None  # a folder or a database: Games requires one
         return self.dir / f"{gid}.db"
 
-    def seed_file(self, gid: str) -> Path:
+    def seed_file(self, gid: str) -> Path | None:
+        """The seed sidecar of a game in --dir (with --db: of a game served before the registry
+        moved into the database); None without a folder."""
+        if self.dir is None:
+            return None
         return self.dir / (f"{self.check_id(gid)}.seed" if self.db else f"{gid}.db.seed")
 
-    def create(
-        self, scenario, *, listed: bool = False, joint: dict | None = None
-    ) -> tuple[str, dict[str, str]]:
+    def create(self, scenario, *, listed: bool = False, joint: dict | None = None,
+               client: str = "", quota: Quota | None = None) -> tuple[str, dict[str, str]]:
         """A new game of ``scenario`` (seated); return its id and each seat's token, shown once.
 
         ``joint``: joint dice, holder -> the public record of its key (no seed: the server holds
-        no share of any roll). A creation that fails part way removes the files it wrote."""
-        self.dir.mkdir(parents=True, exist_ok=True)
+        no share of any roll). ``quota`` counts the creation as ``client``'s, atomically with the
+        game's registration. A creation that fails part way removes the files it wrote."""
         gid = new_id()
-        actors = auth.actors(scenario.seats)
-        game = None
+        tokens = {actor: auth.new_token() for actor in auth.actors(scenario.seats)}
+        seats = auth.Seats.of(tokens, listed=listed, name=scenario.name)
+
+        def make() -> tuple[auth.Seats, bytes | None]:
+            seed = D.new_seed()
+            with self._seed_place(gid) as seed_file:
+                Game.create(self.target(gid), scenario, seed=seed, seed_file=seed_file,
+                            synchronous=self.synchronous, joint=joint or None).close()
+            return seats, None if joint else seed
+
         try:
-            game = Game.create(
-                self.target(gid),
-                scenario,
-                seed_file=self.seed_file(gid),
-                synchronous=self.synchronous,
-                joint=joint or None,
-            )
-            tokens = {actor: auth.new_token() for actor in actors}
-            seats = auth.Seats.of(tokens, listed=listed, name=scenario.name)
-            auth.write(self.dir, gid, seats)  # the game is served only once this is on disk
+            self.registry.admit(gid, client, quota, make)
         except BaseException:
-            if game is not None:
-                game.close()
             self._remove(gid)
             raise
-        game.close()  # opened again by its first request, within the bound of open games
         return gid, tokens
+
+    @contextlib.contextmanager
+    def _seed_place(self, gid: str) -> Iterator[Path]:
+        """Where Game.create writes the seed: the sidecar in --dir, or (with --db, whose registry
+        keeps it) a file in a private temporary folder, removed once the game is made."""
+        if self.db is None:
+            assert self.dir is not None
+            self.dir.mkdir(parents=True, exist_ok=True)
+            yield self.dir / f"{gid}.db.seed"
+            return
+        with tempfile.TemporaryDirectory(prefix="turnlog-seed-") as tmp:  # mode 0700
+            yield Path(tmp) / f"{gid}.seed"
 
     def _remove(self, gid: str) -> None:
         """Remove what a failed creation wrote in --dir (a log in PostgreSQL stays, unserved)."""
+        if self.db is not None or self.dir is None:
+            return
         for suffix in FILES:
             try:
                 (self.dir / (gid + suffix)).unlink(missing_ok=True)
@@ -158,28 +197,33 @@ class Games:
                 LOG.error("a failed creation left %s%s: %s", gid, suffix, err)
 
     def take(self, gid: str) -> Entry:
-        """The game ``gid``, held until ``give``; or NoSuchGame. Only its seat file is read
+        """The game ``gid``, held until ``give``; or NoSuchGame. Only its registry entry is read
         here: its log is opened by its first request's turn (``Entry.game``)."""
         self.check_id(gid)
-        seats = None
+        known = None
         while True:
             with self._guard:
                 found = self._open.get(gid)
-                if found is None and seats is not None:
-                    found = self._open[gid] = Entry(gid, lambda: self._game(gid), seats)
+                if found is None and known is not None:
+                    found = self._open[gid] = self._entry(gid, *known)
                 if found is not None:
                     self._open.move_to_end(gid)
                     found.users += 1
                     closing = self._over()
                     break
-            seats = auth.read(self.dir, gid)  # a small file, read outside the guard
-            if seats is None:
+            known = self.registry.read(gid)  # a small file or a query, outside the guard
+            if known is None and self._earlier is not None:
+                known = self._earlier.read(gid)
+            if known is None:
                 raise NoSuchGame(gid)
         _close(closing)
         return found
 
-    def _game(self, gid: str) -> Game:
-        game = Game.open(self.target(gid), seed_file=self.seed_file(gid),
+    def _entry(self, gid: str, seats: auth.Seats, seed: bytes | None) -> Entry:
+        return Entry(gid, lambda: self._game(gid, seed), seats, seed)
+
+    def _game(self, gid: str, seed: bytes | None) -> Game:
+        game = Game.open(self.target(gid), seed=seed, seed_file=self.seed_file(gid),
                          synchronous=self.synchronous)
         self.opened += 1
         return game
@@ -206,23 +250,18 @@ class Games:
 
     def listed(self) -> list[tuple[str, auth.Seats]]:
         """The games created as listed (a private one is reached only by whoever has its id)."""
-        out = []
-        for path in sorted(self.dir.glob("*" + auth.SUFFIX)):
-            gid = path.name[: -len(auth.SUFFIX)]
-            seats = auth.read(self.dir, gid) if GAME_ID.fullmatch(gid) else None
-            if seats is not None and seats.listed:
-                out.append((gid, seats))
-        return out
+        return self.registry.listed()
 
     def count(self) -> int:
-        """How many games the folder holds (their seat sidecars)."""
-        return sum(1 for _ in self.dir.glob("*" + auth.SUFFIX)) if self.dir.is_dir() else 0
+        """How many games are registered."""
+        return self.registry.count()
 
     def close(self) -> None:
         with self._guard:
             closing = list(self._open.values())
             self._open.clear()
         _close(closing)
+        self.registry.close()
 
 
 def new_id() -> str:

@@ -91,7 +91,8 @@ class Hold:
         self.verifying += 1
         try:
             report = await run_in_threadpool(
-                verify_path, self.games.target(entry.id), seed_file=self.games.seed_file(entry.id)
+                lambda: verify_path(self.games.target(entry.id), seed=entry.seed,
+                                    seed_file=self.games.seed_file(entry.id))
             )
             self.verified += 1
         finally:

@@ -97,6 +97,9 @@ def paths(commands: dict) -> dict[str, dict[str, dict]]:
                         {"201": _json("each seat's token, shown this once", _ref("Created"))},
                         400, 403, 408, 413, 415, 429, 503, body=_ref("Creation")),
         },
+        "/api/scenarios": {"get": _op(
+            "the bundled scenarios a creation may name, with the seats it gives",
+            {"200": _json("the bundled scenarios", _ref("Scenarios"))})},
         g: {"get": _game("name, seq, head anchor, seats, undo/redo available and by whom, "
                          "whether over; a joint-dice game's rolls due", "Summary")},
         g + "/me": {"get": _game("the actor the bearer token stands for", "Me", 401, seat=True)},

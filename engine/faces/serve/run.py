@@ -6,8 +6,11 @@ import contextlib
 import ipaddress
 import os
 import socket
+import sqlite3
 import sys
 from pathlib import Path
+
+from turnlog.events.logbase import LogError
 
 from ...errors import CommandError
 
@@ -103,7 +106,7 @@ def descriptors(connections: int, games: int) -> None:
 
 
 def serve(args) -> int:
-    """Serve the games of ``args.dir`` (logs in ``args.db`` when given) until interrupted."""
+    """Serve the games of ``args.dir``, or of the database ``args.db``, until interrupted."""
     host = address(args)
     bounds(args)
     try:
@@ -119,8 +122,12 @@ def serve(args) -> int:
     from .hold import Limits
     from .quota import Quota
 
-    games = Games(folder(args.dir), args.db, synchronous=args.synchronous,
-                  keep=args.max_open_games)
+    games = Games(folder(args.dir) if args.dir else None, args.db,
+                  synchronous=args.synchronous, keep=args.max_open_games)
+    try:
+        games.registry.check()
+    except (sqlite3.Error, LogError) as err:  # the database's StoreError, psycopg missing
+        raise CommandError(f"--db: {err}") from None
     descriptors(args.max_connections, args.max_open_games)
     sock = listening(host, args.port)
     # a server that dies of a fatal signal (a crash in C) leaves every thread's stack in its stderr
@@ -129,11 +136,8 @@ def serve(args) -> int:
     limits = Limits(read_timeout=args.timeout)
     app = build(games, cors=args.cors, quota=Quota(args.max_games, args.max_games_per_client),
                 limits=limits)
-    print(
-        f"turnlog serve: games in {games.dir}{' (logs in PostgreSQL)' if args.db else ''}, "
-        f"on http://{args.host}:{args.port}/",
-        file=sys.stderr,
-    )
+    where = "a PostgreSQL database" if args.db else games.dir  # its URL may hold a password
+    print(f"turnlog serve: games in {where}, on http://{args.host}:{args.port}/", file=sys.stderr)
     uvicorn.Server(config(args, app)).run(sockets=[sock])
     return 0
 

@@ -62,6 +62,28 @@ class Games(msgspec.Struct, kw_only=True):
     games: list[Listed]
 
 
+class Faction(msgspec.Struct, kw_only=True):
+    id: str
+    name: str
+
+
+class Bundled(msgspec.Struct, kw_only=True):
+    """A bundled scenario: ``scenario`` is what a creation names; ``seats`` the factions its
+    ``seats`` may give actors (at least one); ``seated`` the scenario's own seats, if any (then
+    ``seats`` may be left out)."""
+
+    scenario: str
+    name: str
+    description: str  # its first line
+    factions: list[Faction]
+    seats: list[str]
+    seated: dict[str, str]
+
+
+class Scenarios(msgspec.Struct, kw_only=True):
+    scenarios: list[Bundled]
+
+
 class Summary(msgspec.Struct, kw_only=True):
     id: str
     name: str
@@ -122,5 +144,5 @@ class UndoBody(msgspec.Struct, kw_only=True):
 
 
 #: The Structs named in the description, besides the commands.
-SHAPES = (Refusal, Creation, Created, Games, Summary, Me, LogPage, Choices, Due, Written, Signed,
+SHAPES = (Refusal, Creation, Created, Games, Scenarios, Summary, Me, LogPage, Choices, Due, Written, Signed,
           UndoBody)
