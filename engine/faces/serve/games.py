@@ -34,7 +34,7 @@ from ...game import Game
 from . import auth
 
 if TYPE_CHECKING:
-    from ..html_live import Live
+    from ..html.live import Live
 
 #: What ``secrets.token_urlsafe(16)`` gives: 22 characters of the URL-safe base64 alphabet.
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")

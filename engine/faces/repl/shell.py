@@ -30,16 +30,16 @@ from turnlog.events.log import ConcurrencyError, LogError
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
-from .. import commands as c
-from .. import kinds
-from ..errors import CommandError, RuleViolation, sqlite_failure
-from .repl_board import BoardCommands
-from .repl_break import BreakCommands
-from .repl_cursor import CursorCommands
-from .repl_due import DueCommands
-from .repl_rules import RulesCommands
+from ... import commands as c
+from ... import kinds
+from ...errors import CommandError, RuleViolation, sqlite_failure
+from .board import BoardCommands
+from .breakpoints import BreakCommands
+from .cursor import CursorCommands
+from .due import DueCommands
+from .rules import RulesCommands
 from .shortform import parse_short  # noqa: F401  (re-exported: tests and hosts import it from here)
-from ..kit.sequence import phases
+from ...kit.sequence import phases
 
 BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l", "continue", "c", "cont",
                  "reverse-continue", "rc")

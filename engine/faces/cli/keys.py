@@ -16,14 +16,14 @@ import msgspec
 
 from turnlog.events.log import LogError
 
-from .. import commands as c
-from .. import dice as D
-from .. import inputs as I
-from .. import kinds
-from .. import signatures as SG
-from ..errors import CommandError, RuleViolation
-from ..game import Game
-from . import terminal as T
+from ... import commands as c
+from ... import dice as D
+from ... import inputs as I
+from ... import kinds
+from ... import signatures as SG
+from ...errors import CommandError, RuleViolation
+from ...game import Game
+from .. import terminal as T
 
 
 class Mailed(msgspec.Struct, forbid_unknown_fields=True):

@@ -20,19 +20,19 @@ from turnlog.projections import fold as F
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
-from ..hexgrid import neighbour_coords
-from ..seats import seat_of
-from . import diff as D
-from .explain import explain
-from ..kinds import view as board_view
-from ..view import UnitView
-from .render import hex_cell, legend_panel
-from .render_outlines import edge_towards, hexsides
-from .render_context import Context
-from .render_style import (MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
+from ...hexgrid import neighbour_coords
+from ...seats import seat_of
+from .. import diff as D
+from ..explain import explain
+from ...kinds import view as board_view
+from ...view import UnitView
+from ..svg.render import hex_cell, legend_panel
+from ..svg.outlines import edge_towards, hexsides
+from ..svg.context import Context
+from ..svg.style import (MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
                            feature_label, ink_on)
-from .render_units import counter
-from .verify_report import text as report_text
+from ..svg.units import counter
+from ..verify_report import text as report_text
 
 _MOVES = {"UnitMoved": "move", "UnitRetreated": "retreat", "UnitAdvanced": "advance", "UnitDisplaced": "displaced"}
 _CHECKS = {"derived": "verify re-derived it from the seed: it matches",
