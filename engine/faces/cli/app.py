@@ -437,7 +437,7 @@ def cmd_serve(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The command line, in process (the console script enters by cli_args.main: help without the engine)."""
+    """The command line, in process (the console script enters by console.main: help without the engine)."""
     return run(build_parser().parse_args(argv))
 
 

@@ -1,4 +1,4 @@
-"""Playing JSON-lines commands onto a game, and the text the commands print (engine/faces/cli/app.py, cli_demo.py).
+"""Playing JSON-lines commands onto a game, and the text the commands print (engine/faces/cli/app.py, demo.py).
 
 ``play_lines`` is `turnlog play`'s loop and the demo's: each line executed and narrated, a ``!`` line judged
 without writing; the first unexpected refusal stops it with the lines before it committed.
