@@ -28,7 +28,7 @@ from . import gen
 
 ROOT = Path(__file__).resolve().parents[1]
 #: What the `turnlog` console script runs (pyproject's entry point), started the same way.
-CLI = "import sys; from turnlog.engine.faces.cli_main import main; sys.exit(main())"
+CLI = "import sys; from turnlog.engine.faces.cli.console import main; sys.exit(main())"
 #: One host command a player of a mailed game sends: legal at the demo's end (a move in its own hex row).
 DEMO_MOVE = '{"type": "MoveUnit", "unit": "ge-inf-1", "hex": "0504"}\n'
 

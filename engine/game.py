@@ -94,7 +94,7 @@ class Game(TimeTravel):
         signatures. ``public_seed`` marks the seed as known to others (a test or demo game).
         ``joint`` makes joint dice instead of a seed: holder -> its key (engine/joint_keys.py
         new_key, DER bytes), or the record of a key it keeps elsewhere (joint_keys.record: public
-        key and proof); no seed file is written (engine/faces/cli_dice.py create_joint_game writes
+        key and proof); no seed file is written (engine/faces/cli/dice.py create_joint_game writes
         the keys' files). ``joint_hmac`` makes instead the HMAC shares of games created before
         (holder -> a secret, or its SHA-256), kept for tests of them. ``seats`` (a SeatsSpec, or a
         dict of its fields: ``{"factions": {"AX": "alice"}, "referee": "carol"}``) replaces the

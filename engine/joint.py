@@ -72,7 +72,7 @@ def secret_path(db_path: str | Path, holder: str) -> Path:
 def parse_holders(spec: Iterable[str]) -> list[tuple[str, str]]:
     """Parse ``NAME`` or ``NAME=VALUE`` items: (name, VALUE or '' to draw the holder's key here).
 
-    VALUE is read by the caller (engine/faces/cli_dice.py: the holder's public key file).
+    VALUE is read by the caller (engine/faces/cli/dice.py: the holder's public key file).
     """
     out: list[tuple[str, str]] = []
     for item in spec:

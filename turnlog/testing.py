@@ -146,7 +146,7 @@ def _faces(g: Game, seen: dict[str, int], folder: Path) -> None:
     """Every face draws the board after each of the kind's event types the game reached."""
     from turnlog.engine.faces import cli
     from turnlog.engine.faces import diff as D
-    from turnlog.engine.faces.render import board_text, render_svg
+    from turnlog.engine.faces.svg.render import board_text, render_svg
     from turnlog.engine.faces.repl import Shell
     from turnlog.projections import narrative
     for name, seq in seen.items():

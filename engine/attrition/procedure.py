@@ -219,7 +219,7 @@ class AttritionKind(MachineKind):
     apply = staticmethod(proj.apply)
     narrate = staticmethod(narrate)
     why = staticmethod(why)      # the REPL's `why` (engine/faces/explain.py)
-    odds = staticmethod(odds)    # the REPL's `odds` (engine/faces/repl_rules.py)
+    odds = staticmethod(odds)    # the REPL's `odds` (engine/faces/repl/rules.py)
     view = staticmethod(view)    # what every face draws (engine/view.py)
     unit_facts = staticmethod(V.unit_facts)  # the REPL's `unit` (engine/faces/kind_asks.py)
     may_begin = staticmethod(V.may_begin)    # `show`'s lines of what may begin (engine/faces/kind_asks.py)

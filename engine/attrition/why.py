@@ -1,7 +1,7 @@
 """What the REPL's ``why`` and ``odds`` say about rule 14: the rules behind an event, a roll's odds.
 
 Read-only answers from the board before the event (``why``) or at the cursor (``odds``); the faces
-print them (engine/faces/explain.py, repl_rules.py), so a host program can print the same.
+print them (engine/faces/explain.py, repl/rules.py), so a host program can print the same.
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What the REPL's ``why`` and ``hex`` say about rule 9: the checks behind an event, a hex's standing.
 
 Read-only answers from the board before the event (``why``) or at the cursor (``hex_lines``); the faces
-print them (engine/faces/explain.py, repl_board.py), so a host program can print the same.
+print them (engine/faces/explain.py, repl/board.py), so a host program can print the same.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The board as text: turn, hexes with their units, boxes, pools and open procedures (`turnlog show`).
 
-Apart from engine/faces/render.py's SVG, so that `show` and the REPL's `board` import no drawing code.
+Apart from engine/faces/svg/render.py's SVG, so that `show` and the REPL's `board` import no drawing code.
 Each unit and procedure is drawn from its kind's view (engine/kinds.py ``view``), never by name.
 """
 from __future__ import annotations

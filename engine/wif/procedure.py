@@ -71,7 +71,7 @@ class WifKind(MachineKind):
                 c.BuildWithKampfgruppe: "on_build"}
     reacts_to = (PhaseStarted,)  # K2a: a production phase empties the repair pool
     why = staticmethod(why)    # the REPL's `why` (engine/faces/explain.py)
-    odds = staticmethod(odds)  # the REPL's `odds` for a land combat (engine/faces/repl_rules.py)
+    odds = staticmethod(odds)  # the REPL's `odds` for a land combat (engine/faces/repl/rules.py)
     view = staticmethod(view)  # what every face draws (engine/view.py)
 
     @staticmethod

@@ -1,7 +1,7 @@
 """What the REPL's ``why`` and ``odds`` say about a WiF land combat: the rules behind an event, the chances.
 
 Read-only answers from the board before the event (``why``) or at the cursor (``odds``); the faces print
-them (engine/faces/explain.py, repl_rules.py).
+them (engine/faces/explain.py, repl/rules.py).
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ chip over the defending hex, its title naming the procedure; the legend says wha
 from __future__ import annotations
 
 from turnlog import commands as c
-from turnlog.engine.faces.render import render_svg
+from turnlog.engine.faces.svg.render import render_svg
 
 from assault_helpers import game, u
 

@@ -2,7 +2,7 @@
 mode and its Disrupted or Broken marker. INVENTED units."""
 from __future__ import annotations
 
-from turnlog.engine.faces.render import render_svg
+from turnlog.engine.faces.svg.render import render_svg
 
 from assault_values_helpers import game, unit
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from turnlog.engine.faces.cli_kind import write
+from turnlog.engine.faces.cli.kind import write
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ("pyproject.toml", "README.md", "turnlog", "engine", "events", "projections")

@@ -17,7 +17,7 @@ import pytest
 
 from turnlog.engine import joint as J
 from turnlog.engine import scenario as S
-from turnlog.engine.faces.cli_dice import create_joint_game
+from turnlog.engine.faces.cli.dice import create_joint_game
 from turnlog.engine.commands import BeginAttrition, RevealSeed, RollAttritionDie
 from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.engine.game import Game

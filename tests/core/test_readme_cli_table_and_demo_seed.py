@@ -2,7 +2,7 @@
 commands, and says that the demos roll from a published seed (their verdict says "the dice seed is public")."""
 from __future__ import annotations
 
-from turnlog.engine.faces.cli_args import build_parser
+from turnlog.engine.faces.cli.args import build_parser
 
 from fixtures.backbone import ROOT
 

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from turnlog.engine import scenario as SC
 from turnlog.engine import snapshots as SN
-from turnlog.engine.faces.cli_args import DEMOS
-from turnlog.engine.faces.cli_demo import DEMO_SEED
+from turnlog.engine.faces.cli.args import DEMOS
+from turnlog.engine.faces.cli.demo import DEMO_SEED
 from turnlog.engine.game import Game
 from turnlog.projections.state import GameState, UnitState, dump, dump_exact, load
 

@@ -43,7 +43,7 @@ out["turnlog"] = turnlog.__file__
 out["engine_file"] = importlib.import_module("turnlog.engine.game").__file__
 out["typed"] = (importlib.resources.files("turnlog") / "py.typed").is_file()
 out["bundled"] = turnlog.bundled_scenarios()
-assets = importlib.resources.files("turnlog.engine.faces") / "assets"
+assets = importlib.resources.files("turnlog.engine.faces.html") / "assets"
 out["assets"] = sorted(p.name for p in assets.iterdir()) if assets.is_dir() else []
 print(json.dumps(out))
 """
@@ -133,7 +133,7 @@ def test_the_installed_wheel_is_one_namespace_turnlog(tmp_path):
     assert (out["engine"], out["events"], out["projections"]) == ("absent", "absent", "absent")
     assert out["turnlog"].startswith(site) and out["engine_file"].startswith(site)
     assert out["typed"] and "bridgehead-14-65" in out["bundled"]
-    shipped = sorted(p.name for p in (ROOT / "engine" / "faces" / "assets").iterdir())
+    shipped = sorted(p.name for p in (ROOT / "engine" / "faces" / "html" / "assets").iterdir())
     assert out["assets"] == shipped, "the pages' scripts and styles must be in the wheel (package-data)"
 
     demo = _run([venv / "bin" / "turnlog", "demo", "--dir", tmp_path / "demo"], elsewhere)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from turnlog import commands as c
-from turnlog.engine.faces.render import render_svg
+from turnlog.engine.faces.svg.render import render_svg
 
 from war_helpers import game, u
 

@@ -10,7 +10,7 @@ import pytest
 
 import turnlog
 from turnlog.engine.faces import diff as D
-from turnlog.engine.faces.render import board_text, render_svg
+from turnlog.engine.faces.svg.render import board_text, render_svg
 
 from skirmish import procedure as T
 from helpers import hexes, new_game, scenario, unit
@@ -34,7 +34,7 @@ def game(tmp_path):
 
 
 def test_no_face_names_the_toy_kind():
-    assert not [p.name for p in FACES.glob("*.py") if "skirmish" in p.read_text(encoding="utf-8")]
+    assert not [p.name for p in FACES.rglob("*.py") if "skirmish" in p.read_text(encoding="utf-8")]
 
 
 def test_the_svg_board_draws_the_marker_the_overlay_and_its_legend(game):

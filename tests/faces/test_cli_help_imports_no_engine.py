@@ -1,6 +1,6 @@
 """`turnlog --help`, a subcommand's help and a usage error are answered by the parser alone
-(engine/faces/cli_args.py), before the engine is imported; a command that runs imports it. The console
-script is engine/faces/cli_main.py's main (pyproject)."""
+(engine/faces/cli/args.py), before the engine is imported; a command that runs imports it. The console
+script is engine/faces/cli/console.py's main (pyproject)."""
 from __future__ import annotations
 
 import subprocess
@@ -10,7 +10,7 @@ from fixtures.backbone import ROOT
 
 PROBE = """
 import sys
-from turnlog.engine.faces import cli_main
+from turnlog.engine.faces.cli import console as cli_main
 try:
     cli_main.main(sys.argv[1:])
 except SystemExit:
@@ -36,4 +36,4 @@ def test_a_command_that_runs_imports_the_engine(tmp_path):
 
 
 def test_the_console_script_enters_by_the_parser():
-    assert 'turnlog = "turnlog.engine.faces.cli_main:main"' in (ROOT / "pyproject.toml").read_text()
+    assert 'turnlog = "turnlog.engine.faces.cli.console:main"' in (ROOT / "pyproject.toml").read_text()

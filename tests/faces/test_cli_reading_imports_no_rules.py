@@ -15,7 +15,7 @@ from turnlog.engine.game import Game
 
 PROBE = """
 import sys
-from turnlog.engine.faces import cli_main
+from turnlog.engine.faces.cli import console as cli_main
 try:
     cli_main.main(sys.argv[1:])
 except SystemExit:

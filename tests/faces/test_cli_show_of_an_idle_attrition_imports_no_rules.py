@@ -17,7 +17,7 @@ from turnlog.engine.game import Game
 
 PROBE = """
 import sys
-from turnlog.engine.faces import cli_main
+from turnlog.engine.faces.cli import console as cli_main
 from turnlog.engine import commands
 from turnlog.events import codec
 try:

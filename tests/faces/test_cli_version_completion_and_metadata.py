@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 import turnlog
-from turnlog.engine.faces.cli_args import SHELLS, build_parser, completion
+from turnlog.engine.faces.cli.args import SHELLS, build_parser, completion
 
 ROOT = Path(__file__).resolve().parents[2]
 

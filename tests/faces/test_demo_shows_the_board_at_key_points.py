@@ -43,8 +43,8 @@ def test_every_demo_shows_the_board_after_its_rolls_losses_and_results(tmp_path)
 
 
 def test_the_demo_says_in_one_line_what_each_example_shows_before_playing_any(tmp_path):
-    from turnlog.engine.faces.cli_args import DEMOS
-    from turnlog.engine.faces.cli_demo import SHOWS
+    from turnlog.engine.faces.cli.args import DEMOS
+    from turnlog.engine.faces.cli.demo import SHOWS
     assert set(SHOWS) == set(DEMOS)
     r = cli("demo", "--dir", tmp_path)
     assert r.returncode == 0, r.stderr

@@ -8,7 +8,7 @@ import pytest
 
 import turnlog
 from turnlog.engine import scenario as S
-from turnlog.engine.faces.render import render_svg
+from turnlog.engine.faces.svg.render import render_svg
 from turnlog.engine.faces.kind_asks import moves_first
 from turnlog.engine.faces.render_next import next_text
 from turnlog.engine.game import Game

@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from turnlog.engine.commands import MoveUnit, RollAttritionDie, TakeAttritionLosses
-from turnlog.engine.faces.html_live import Live
+from turnlog.engine.faces.html.live import Live
 from turnlog.engine.verify import dice
 from turnlog.engine.verify.report import Report
 

@@ -11,7 +11,7 @@ import pytest
 from turnlog.engine import scenario as S
 from turnlog.engine.commands import AddNote
 from turnlog.engine.errors import CommandError
-from turnlog.engine.faces.html_live import write_html
+from turnlog.engine.faces.html.live import write_html
 from turnlog.engine.game import Game
 from turnlog.engine.turn import MAX_NOTE
 from turnlog.engine.verify import verify

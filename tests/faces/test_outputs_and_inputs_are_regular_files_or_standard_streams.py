@@ -140,7 +140,7 @@ def test_every_input_refuses_a_fifo_or_a_device_by_name(tmp_path, db, special):
 
 def test_a_fifo_secret_file_and_table_file_are_refused(tmp_path):
     from turnlog.engine import scenario as S
-    from turnlog.engine.faces.cli_dice import create_joint_game
+    from turnlog.engine.faces.cli.dice import create_joint_game
     create_joint_game(tmp_path / "j.db", S.load("bridgehead-14-65"), ["AX", "AL"])[0].close()
     pipe = fifo(tmp_path)
     r = turnlog("share", "--db", tmp_path / "j.db", "--secret-file", pipe, "--key", "k")

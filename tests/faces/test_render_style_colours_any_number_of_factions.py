@@ -10,7 +10,7 @@ from pathlib import Path
 
 from turnlog.engine import scenario as SC
 from turnlog.engine.faces.cli import main
-from turnlog.engine.faces.render_style import FACTIONS, Colours, generated
+from turnlog.engine.faces.svg.style import FACTIONS, Colours, generated
 from turnlog.engine.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from turnlog.engine.faces.render import H, center, render_svg
+from turnlog.engine.faces.svg.render import H, center, render_svg
 
 from fixtures.backbone import cli, finished
 from helpers import hexes, new_game, scenario, unit

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from turnlog.engine.faces.render import render_svg
+from turnlog.engine.faces.svg.render import render_svg
 from turnlog.engine.game import Game
 
 from fixtures.backbone import cli

@@ -11,8 +11,8 @@ from contextlib import redirect_stdout
 import pytest
 
 from turnlog.engine.faces.cli import DEMOS, main
-from turnlog.engine.faces.render import render_svg
-from turnlog.engine.faces.render_style import MARGIN
+from turnlog.engine.faces.svg.render import render_svg
+from turnlog.engine.faces.svg.style import MARGIN
 from turnlog.engine.game import Game
 
 NS = {"s": "http://www.w3.org/2000/svg"}

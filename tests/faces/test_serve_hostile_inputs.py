@@ -128,7 +128,7 @@ def many_factions(n: int) -> str:
 
 
 def test_a_scenario_of_35_factions_is_drawn_each_in_its_own_colour(served):
-    from turnlog.engine.faces.render_style import Colours
+    from turnlog.engine.faces.svg.style import Colours
     from turnlog.engine.game import Game
 
     c, _gid, _tokens = served

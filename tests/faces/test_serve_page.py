@@ -15,7 +15,7 @@ needs_starlette()
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from turnlog.engine.faces import html_page  # noqa: E402
+from turnlog.engine.faces.html import document as html_page  # noqa: E402
 from turnlog.engine.faces.serve.app import build  # noqa: E402
 from turnlog.engine.faces.serve.games import Games  # noqa: E402
 

@@ -81,7 +81,7 @@ def test_refused_or_failed_creations_count_nothing(tmp_path, monkeypatch):
 
 
 def test_the_command_line_takes_the_quota_flags():
-    from turnlog.engine.faces.cli_args import build_parser
+    from turnlog.engine.faces.cli.args import build_parser
 
     args = build_parser().parse_args(["serve", "--dir", "g", "--max-games", "5",
                                       "--max-games-per-client", "3"])

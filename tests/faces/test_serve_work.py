@@ -13,7 +13,7 @@ needs_starlette()
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from turnlog.engine.faces import html  # noqa: E402
+from turnlog.engine.faces.html import replay as html  # noqa: E402
 from turnlog.engine.faces.serve import auth, page  # noqa: E402
 from turnlog.engine.faces.serve.app import build  # noqa: E402
 from turnlog.engine.faces.serve.games import Games  # noqa: E402

@@ -6,7 +6,7 @@ TypeError, SchemaError...) before verify() runs, so instead of "chain BROKEN at
 seq N" the user gets a traceback, or a SchemaError message naming no seq.
 EventLog.verify_chain itself names the seq exactly in all these cases.
 
-The fix (engine/faces/cli.py cmd_verify, engine/verify/__init__.py): open the EventLog
+The fix (engine/faces/cli/app.py cmd_verify, engine/verify/__init__.py): open the EventLog
 alone, run PRAGMA integrity_check and verify_chain first and report a broken
 chain without replaying; only then build the Game. Independently, fold() could
 wrap a decode failure as ``SchemaError(f"seq {seq}: ...")`` so every replay

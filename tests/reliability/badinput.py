@@ -64,7 +64,7 @@ def _secret_there(d: Path) -> list[str]:
 
 def _share_foreign(d: Path) -> list[str]:
     from turnlog.engine import scenario as S
-    from turnlog.engine.faces.cli_dice import create_joint_game
+    from turnlog.engine.faces.cli.dice import create_joint_game
     create_joint_game(d / "j.db", S.load("bridgehead-14-65"), ["AX", "AL"])[0].close()
     (d / "other.secret").write_text("22" * 32 + "\n")
     return ["share", "--db", str(d / "j.db"), "--secret-file", str(d / "other.secret"), "--key", "k"]
@@ -555,7 +555,7 @@ def _scenario_text(text: str, ext: str) -> Callable[[Path], list[str]]:
 def _joint_share(secret: Callable[[Path], Path]) -> Callable[[Path], list[str]]:
     def setup(d: Path) -> list[str]:
         from turnlog.engine import scenario as S
-        from turnlog.engine.faces.cli_dice import create_joint_game
+        from turnlog.engine.faces.cli.dice import create_joint_game
         create_joint_game(d / "j.db", S.load("bridgehead-14-65"), ["AX", "AL"])[0].close()
         return ["share", "--db", str(d / "j.db"), "--secret-file", str(secret(d)), "--key", "k"]
     return setup

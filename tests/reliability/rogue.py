@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from turnlog.engine.faces.cli_args import DEMOS
+from turnlog.engine.faces.cli.args import DEMOS
 
 from . import rogue_extra as RX
 from . import rogue_games as RG

@@ -25,8 +25,8 @@ from turnlog.engine import scenario as SC
 from turnlog.engine import seats as S
 from turnlog.engine import signatures as SG
 from turnlog.engine.errors import CommandError, RuleViolation
-from turnlog.engine.faces.cli_args import DEMOS
-from turnlog.engine.faces.cli_demo import DEMO_SEED
+from turnlog.engine.faces.cli.args import DEMOS
+from turnlog.engine.faces.cli.demo import DEMO_SEED
 from turnlog.engine.game import Game, settle
 from turnlog.events.codec import encode
 from turnlog.projections.state import GameState

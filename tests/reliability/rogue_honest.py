@@ -15,7 +15,7 @@ import textwrap
 
 from turnlog.engine import commands as c
 from turnlog.engine.errors import RuleViolation
-from turnlog.engine.faces.cli_args import DEMOS
+from turnlog.engine.faces.cli.args import DEMOS
 
 from . import rogue_games as RG
 from .common import ROOT

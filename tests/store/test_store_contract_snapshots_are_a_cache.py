@@ -4,7 +4,7 @@ from __future__ import annotations
 from turnlog.engine import game as game_module
 from turnlog.engine import scenario as SC
 from turnlog.engine.commands import AddNote, MoveUnit, RetreatUnits
-from turnlog.engine.faces.cli_demo import DEMO_SEED
+from turnlog.engine.faces.cli.demo import DEMO_SEED
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify_path
 

@@ -9,7 +9,7 @@ from importlib import resources
 import turnlog
 from turnlog.engine import scenario
 from turnlog.engine.faces.cli import DEMO_SEED, play_lines
-from turnlog.engine.faces.render import render_svg
+from turnlog.engine.faces.svg.render import render_svg
 from turnlog.engine.game import Game
 
 

@@ -3,7 +3,7 @@ repair pool (11.16.5-T3, T1, K1c); the text board lists them too. INVENTED posit
 from __future__ import annotations
 
 from turnlog import commands as c
-from turnlog.engine.faces.render import board_text, render_svg
+from turnlog.engine.faces.svg.render import board_text, render_svg
 
 from helpers import new_game
 from wif_helpers import EX_T, begin, position, u

@@ -110,7 +110,7 @@ class Api:
         return B.json(None, raw=raw)
 
     async def board_svg(self, request: Request) -> Response:
-        from ..render import render_svg
+        from ..svg.render import render_svg
 
         at = B.number(request, "at", least=1)
         svg = await self._read(request, lambda e: render_svg(e.game, R.state_at(e, at), at))

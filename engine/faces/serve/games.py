@@ -40,7 +40,7 @@ from . import auth
 from .registry import FileRegistry, Quota
 
 if TYPE_CHECKING:
-    from ..html_live import Live
+    from ..html.live import Live
     from .pgregistry import PgRegistry
 
 #: What ``secrets.token_urlsafe(16)`` gives: 22 characters of the URL-safe base64 alphabet.

@@ -44,7 +44,7 @@ def creation_allowed(request: Request, cors: str | None) -> None:
 
 def signed(g, raw: bytes, actor: str) -> tuple[str, list]:
     """Append the line `turnlog sign` printed, as its signer's (``actor``: the token's, if any)."""
-    from ..cli_keys import unwrap
+    from ..cli.keys import unwrap
 
     shallow(raw, "command")
     same_history(g, raw)

@@ -3,7 +3,7 @@ live, with whose move across the top and the seat's move beside the board.
 
 The page is the replay's own body, data and script (engine/faces/html*.py, assets/replay.js), built
 from the game's live replay data (html_live.Live, kept per game and grown as the log grows) instead of
-a file's. Its second script (engine/faces/assets/move.js and serve.js, served as one /static/serve.js)
+a file's. Its second script (engine/faces/html/assets/move.js and serve.js, served as one /static/serve.js)
 follows the game's Server-Sent Events and, on each, asks ``replay`` for what the page lacks and
 appends it; it says whose move it is from ``/due``, offers the seat only the choices of ``legal()``
 whose ``actors`` name it, and fills their fields from the map. A player pastes her seat's token once;
@@ -18,16 +18,16 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 
-from .. import html_page
-from ..html import data_json, verify_data
-from ..html_live import Live
+from ..html import document as html_page
+from ..html.replay import data_json, verify_data
+from ..html.live import Live
 from . import bodies as B
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 )
-#: What the page loads from /static/: each URL's asset files (engine/faces/assets/), served as one text.
+#: What the page loads from /static/: each URL's asset files (engine/faces/html/assets/), served as one text.
 STATIC = {
     "replay.js": ("replay.js",),
     "replay.css": ("replay.css",),

@@ -1,6 +1,6 @@
 """The dice verbs of the `turnlog` command line: a seed given by hand, joint dice, shares and secrets.
 
-Kept apart from engine/faces/cli.py so that the dice stay one place: `new --seed` (refused unless the game
+Kept apart from engine/faces/cli/app.py so that the dice stay one place: `new --seed` (refused unless the game
 is declared public), `new --joint-dice`, `share` and `secret` (engine/joint.py, docs/reliability.md §8).
 """
 from __future__ import annotations
@@ -15,14 +15,14 @@ import msgspec
 
 from turnlog.events.log import LogError
 
-from .. import dice as D
-from .. import joint
-from .. import joint_keys as JK
-from .. import claims as CL
-from ..errors import CommandError, RuleViolation
-from ..game import Game
-from ..seats import seat_scenario
-from . import terminal as T
+from ... import dice as D
+from ... import joint
+from ... import joint_keys as JK
+from ... import claims as CL
+from ...errors import CommandError, RuleViolation
+from ...game import Game
+from ...seats import seat_scenario
+from .. import terminal as T
 
 
 def hand_seed(args) -> bytes | None:
@@ -47,7 +47,7 @@ def new_joint(args, seats=None) -> int:
     if args.secret_file:
         raise CommandError("--secret-file: new draws each key into DB.NAME.secret; a holder with its "
                            "own (`turnlog secret -o FILE`) is given as NAME=FILE.pub in --joint-dice")
-    from .. import scenario as S  # the parser: only the commands that read a scenario
+    from ... import scenario as S  # the parser: only the commands that read a scenario
     sc = S.load(args.scenario)
     if seats is not None:
         sc = seat_scenario(sc, seats)

@@ -1,4 +1,4 @@
-"""The REPL's rules commands: ``why``, ``legal``, ``odds``, ``diagram`` (engine/faces/repl.py).
+"""The REPL's rules commands: ``why``, ``legal``, ``odds``, ``diagram`` (engine/faces/repl/shell.py).
 
 A mixin of ``Shell``: the rules behind the event at the cursor, what the phase table allows,
 the odds of a roll, the phase machine. It reads the board at the cursor and never writes. Every
@@ -11,11 +11,11 @@ from typing import Any
 
 from turnlog.events import game as g
 
-from .. import kinds
-from ..errors import CommandError
-from .explain import event_procedure, explain, legal_choices
-from .kind_asks import owner, procedures
-from .repl_cursor import Mixin
+from ... import kinds
+from ...errors import CommandError
+from ..explain import event_procedure, explain, legal_choices
+from ..kind_asks import owner, procedures
+from .cursor import Mixin
 
 
 def _head(entry) -> str:

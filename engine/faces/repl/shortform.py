@@ -4,8 +4,8 @@ from __future__ import annotations
 import msgspec
 from msgspec import inspect as mi
 
-from .. import commands as c
-from ..errors import CommandError
+from ... import commands as c
+from ...errors import CommandError
 
 
 def parse_short(text: str) -> c.Command:

@@ -1,6 +1,6 @@
-"""The replay page's HTML, with its script and style (engine/faces/html.py fills in the data and the board).
+"""The replay page's HTML, with its script and style (engine/faces/html/replay.py fills in the data and the board).
 
-The script and the style are files shipped with the package (engine/faces/assets/replay.js, replay.css):
+The script and the style are files shipped with the package (engine/faces/html/assets/replay.js, replay.css):
 this page inlines their text, a served page links them (engine/faces/serve/page.py). The script reads
 the data from ``<script type="application/json" id="turnlog-data">``, rebuilds the board at a step from
 the per-event deltas (a keyframe every ``KEY`` steps), and writes every text with ``textContent``:

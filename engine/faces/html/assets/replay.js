@@ -102,7 +102,7 @@ function drawZones(now) {
     layer.append(p);
   }
 }
-// The kinds' overlays (engine/view.py), in the styles of engine/faces/render_overlays.py: outlines under the
+// The kinds' overlays (engine/view.py), in the styles of engine/faces/svg/overlays.py: outlines under the
 // counters, each label on a chip at its hex's foot over them.
 function drawOverlays(now) {
   const layer = $("overlays"), chips = $("chips"), seen = new Map();
@@ -381,7 +381,7 @@ window.addEventListener("keydown", (e) => {
 const asked = () => { const m = /^#seq=(\d+)$/.exec(location.hash); return m ? Number(m[1]) - 1 : null; };
 window.addEventListener("hashchange", () => { const i = asked(); if (i !== null && i !== cur) go(i); });
 // A page following a game being played (`turnlog serve`) appends what the server sends since its own
-// counts (engine/faces/html_live.py): steps, commands, counter faces (the server's own drawing of a
+// counts (engine/faces/html/live.py): steps, commands, counter faces (the server's own drawing of a
 // counter, as the board above embeds the first ones), texts, and the commands an undo marked.
 function grow(more) {
   const following = cur >= N - 1, defs = document.querySelector("#board defs:last-of-type");

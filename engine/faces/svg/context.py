@@ -1,5 +1,5 @@
 """What a board picture shows besides the state: the last command and its effect, the procedure shown
-and its moves (engine/faces/render.py and engine/faces/render_units.py both draw from it).
+and its moves (engine/faces/svg/render.py and engine/faces/svg/units.py both draw from it).
 
 Kept in its own module so that the two drawing modules need not import each other.
 """
@@ -9,9 +9,9 @@ from turnlog.events.codec import decode
 from turnlog.events.game import UnitAdvanced, UnitDisplaced, UnitRetreated
 from turnlog.projections.state import GameState
 
-from ..kinds import view as board
-from ..view import BoardView
-from . import diff as D
+from ...kinds import view as board
+from ...view import BoardView
+from .. import diff as D
 
 #: A unit's move a picture draws as an arrow.
 Move = UnitRetreated | UnitAdvanced | UnitDisplaced

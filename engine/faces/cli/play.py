@@ -1,4 +1,4 @@
-"""Playing JSON-lines commands onto a game, and the text the commands print (engine/faces/cli.py, cli_demo.py).
+"""Playing JSON-lines commands onto a game, and the text the commands print (engine/faces/cli/app.py, demo.py).
 
 ``play_lines`` is `turnlog play`'s loop and the demo's: each line executed and narrated, a ``!`` line judged
 without writing; the first unexpected refusal stops it with the lines before it committed.
@@ -11,12 +11,12 @@ import sys
 from turnlog.events.log import ConcurrencyError, LogError
 from turnlog.projections import narrative
 
-from .. import commands as c
-from ..errors import CommandError, RuleViolation
-from ..errors import sqlite_failure as _environment
-from ..game import Game
-from ..seats import seat_of
-from .cli_keys import unwrap
+from ... import commands as c
+from ...errors import CommandError, RuleViolation
+from ...errors import sqlite_failure as _environment
+from ...game import Game
+from ...seats import seat_of
+from .keys import unwrap
 
 EXIT_REFUSED = 2
 
@@ -129,6 +129,6 @@ def actor_label(g: Game, actor: str) -> str:
 
 
 def report_text(rep, path: str = "") -> str:
-    from .verify_report import text
+    from ..verify_report import text
     return text(rep, path)
 

@@ -5,9 +5,9 @@ A mixin of ``Shell``: it reads ``self.state()``, ``self.cursor``, ``self.last``,
 """
 from __future__ import annotations
 
-from .. import due as DUE
-from .cli_status import due_lines, seat_lines
-from .repl_cursor import Mixin
+from ... import due as DUE
+from ..cli.status import due_lines, seat_lines
+from .cursor import Mixin
 
 
 class DueCommands(Mixin):

@@ -2,7 +2,7 @@
 
 `turnlog --help`, a subcommand's help and a usage error are answered from here before the engine is
 imported (the engine's import was six to seven times the interpreter's own start); each
-subcommand names its function in engine/faces/cli.py, which engine/faces/cli_main.py imports once the
+subcommand names its function in engine/faces/cli/app.py, which engine/faces/cli/console.py imports once the
 arguments parse.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ import argparse
 
 from turnlog import __version__
 
-#: The bundled worked examples `turnlog demo` plays (engine/faces/cli_demo.py plays them).
+#: The bundled worked examples `turnlog demo` plays (engine/faces/cli/demo.py plays them).
 DEMOS = ("bridgehead-14-65", "key-hex-14-62", "ctl-examples-14-43", "eastern-front-winter", "ridge-line-9",
          "river-town-11-16-5",
          "hedgerow-assault")

@@ -1,6 +1,6 @@
 """The REPL's breakpoints and search: ``break``, ``clear``, ``continue``, ``reverse-continue``, ``search``.
 
-A mixin of ``Shell`` (engine/faces/repl.py), in the spirit of pdb and gdb: a breakpoint is a question
+A mixin of ``Shell`` (engine/faces/repl/shell.py), in the spirit of pdb and gdb: a breakpoint is a question
 asked of each event of the log (a die roll, a rule cited, an event type, who issued its command);
 ``continue`` and ``reverse-continue`` move the cursor to the next or previous event that answers yes.
 Undone events are in the log, so they stop the cursor too (``list`` marks them ``~``): an undone roll
@@ -18,8 +18,8 @@ from turnlog.events.base import Event
 from turnlog.events.game import DieRolled
 from turnlog.projections import narrative
 
-from ..errors import CommandError
-from .repl_cursor import Mixin
+from ...errors import CommandError
+from .cursor import Mixin
 
 KINDS = ("roll", "rule", "type", "actor")
 USAGE = "usage: break [roll | rule NUMBER | type EVENTTYPE | actor NAME]"

@@ -4,7 +4,7 @@ The page needs no network and nothing installed (it opens from a mail attachment
 log once and writes, per event, only what changed on the board (a compact delta); the page's script
 rebuilds the board at any step from those deltas (a keyframe every 200 steps) and draws it into one
 SVG whose fixed parts (hexes, hexsides, legend) and counter faces come from the SVG board
-(engine/faces/render*.py). docs/design.md ("The HTML replay") gives the format and the size bound.
+(engine/faces/svg/). docs/design.md ("The HTML replay") gives the format and the size bound.
 
 Nothing from the log is ever markup: the data is JSON inside ``<script type="application/json">`` with
 ``<``, ``>`` and ``&`` escaped, the script writes it with ``textContent`` only, and the page's
@@ -20,19 +20,19 @@ from turnlog.projections import fold as F
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
-from ..hexgrid import neighbour_coords
-from ..seats import seat_of
-from . import diff as D
-from .explain import explain
-from ..kinds import view as board_view
-from ..view import UnitView
-from .render import hex_cell, legend_panel
-from .render_outlines import edge_towards, hexsides
-from .render_context import Context
-from .render_style import (MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
+from ...hexgrid import neighbour_coords
+from ...seats import seat_of
+from .. import diff as D
+from ..explain import explain
+from ...kinds import view as board_view
+from ...view import UnitView
+from ..svg.render import hex_cell, legend_panel
+from ..svg.outlines import edge_towards, hexsides
+from ..svg.context import Context
+from ..svg.style import (MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
                            feature_label, ink_on)
-from .render_units import counter
-from .verify_report import text as report_text
+from ..svg.units import counter
+from ..verify_report import text as report_text
 
 _MOVES = {"UnitMoved": "move", "UnitRetreated": "retreat", "UnitAdvanced": "advance", "UnitDisplaced": "displaced"}
 _CHECKS = {"derived": "verify re-derived it from the seed: it matches",
@@ -242,7 +242,7 @@ class Board:
 
     def face(self, u, v: UnitView) -> int:
         """The index of the counter face ``u`` shows as the view ``v`` says (drawn once, by
-        render_units, centred on 0,0)."""
+        svg/units.py, centred on 0,0)."""
         key = (u.id, u.nationality, u.type, u.supply, u.offensive, v)
         got = self._face_of.get(key)
         if got is None:

@@ -9,9 +9,9 @@ cursor there, ``note`` leaves it where it was. A refused command prints its rule
 and the shell keeps running.
 
 The commands come in five modules: this one (the shell itself, quit, completion),
-repl_cursor.py (list, step, next, back, goto, where; do, as, undo, redo, note,
-marks), repl_board.py (board, hex, unit, svg, diff), repl_rules.py (why, legal,
-odds, diagram) and repl_break.py (break, clear, continue, reverse-continue,
+cursor.py (list, step, next, back, goto, where; do, as, undo, redo, note,
+marks), board.py (board, hex, unit, svg, diff), rules.py (why, legal,
+odds, diagram) and breakpoints.py (break, clear, continue, reverse-continue,
 search), joined as mixins of ``Shell``.
 """
 from __future__ import annotations
@@ -30,16 +30,16 @@ from turnlog.events.log import ConcurrencyError, LogError
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
-from .. import commands as c
-from .. import kinds
-from ..errors import CommandError, RuleViolation, sqlite_failure
-from .repl_board import BoardCommands
-from .repl_break import BreakCommands
-from .repl_cursor import CursorCommands
-from .repl_due import DueCommands
-from .repl_rules import RulesCommands
+from ... import commands as c
+from ... import kinds
+from ...errors import CommandError, RuleViolation, sqlite_failure
+from .board import BoardCommands
+from .breakpoints import BreakCommands
+from .cursor import CursorCommands
+from .due import DueCommands
+from .rules import RulesCommands
 from .shortform import parse_short  # noqa: F401  (re-exported: tests and hosts import it from here)
-from ..kit.sequence import phases
+from ...kit.sequence import phases
 
 BROWSE_REPEAT = ("step", "s", "next", "n", "back", "b", "list", "l", "continue", "c", "cont",
                  "reverse-continue", "rc")
@@ -65,7 +65,7 @@ class Shell(CursorCommands, BoardCommands, RulesCommands, BreakCommands, DueComm
         # who issues commands from here (`as NAME`); recorded in the log, checked in a seated game
         self.actor = ""
         self._states: OrderedDict[int, GameState] = OrderedDict()
-        self.breaks = {}     # number -> Breakpoint (repl_break.py)
+        self.breaks = {}     # number -> Breakpoint (breakpoints.py)
         self.searched = ""  # the last TEXT of `search`, for `search` alone
         self._update_prompt()
         if self.interactive:

@@ -1,4 +1,4 @@
-"""The REPL's board commands: ``board``, ``hex``, ``unit``, ``svg``, ``diff`` (engine/faces/repl.py).
+"""The REPL's board commands: ``board``, ``hex``, ``unit``, ``svg``, ``diff`` (engine/faces/repl/shell.py).
 
 A mixin of ``Shell``: it reads ``self.state()`` (the board at the cursor), ``self.game``,
 ``self.cursor`` and ``self.say``; it never writes.
@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from turnlog.projections import narrative
 
-from . import diff as D
-from . import render
-from ..errors import CommandError
-from ..kinds import view as board
-from .kind_asks import unit_facts
-from .repl_cursor import Mixin
+from .. import diff as D
+from ..svg import render
+from ...errors import CommandError
+from ...kinds import view as board
+from ..kind_asks import unit_facts
+from .cursor import Mixin
 
 
 class BoardCommands(Mixin):
@@ -49,11 +49,11 @@ class BoardCommands(Mixin):
             self.say(f"  attrition zone: {', '.join(zs)}")
         if hid in st.overstacked:
             self.say("  overstacked")
-        from .. import kinds as K
+        from ... import kinds as K
         for kind in K.active(st):   # a used kind's own words on the hex (rule 9: cover, targets)
             for line in getattr(kind, "hex_lines", lambda _s, _h: [])(st, hid):
                 self.say(line)
-        from ..hexgrid import grid
+        from ...hexgrid import grid
         ns = []
         for n in grid(st).adj[hid]:
             side = grid(st).side(hid, n)
@@ -81,7 +81,7 @@ class BoardCommands(Mixin):
 
     def do_svg(self, arg: str) -> None:
         """svg FILE [force]: write the board at the cursor as an SVG picture (force replaces an old picture)."""
-        from . import outfile
+        from .. import outfile
         words = arg.split()
         force = words[-1:] == ["force"] and len(words) > 1
         path = " ".join(words[:-1] if force else words)

@@ -18,10 +18,10 @@ import msgspec
 from turnlog.events import game as g
 from turnlog.events.url import redact_text
 
-from .html import Board, Reader, Replay, command_row, data_json, verify_data
-from .html_page import page
-from .render_overlays import DEFAULT, STYLES
-from .render_style import ARROWS, CHANGED, MARGIN, PANEL, H, R
+from .replay import Board, Reader, Replay, command_row, data_json, verify_data
+from .document import page
+from ..svg.overlays import DEFAULT, STYLES
+from ..svg.style import ARROWS, CHANGED, MARGIN, PANEL, H, R
 
 
 class Live:

@@ -1,14 +1,14 @@
 """The `turnlog` console script: parse the arguments first, import the engine only for a command that runs.
 
-pyproject's entry point. ``turnlog --help`` and a usage error end in the parser (engine/faces/cli_args.py),
-so they cost little more than the interpreter's start; engine/faces/cli.py ``main`` does the same in one
+pyproject's entry point. ``turnlog --help`` and a usage error end in the parser (engine/faces/cli/args.py),
+so they cost little more than the interpreter's start; engine/faces/cli/app.py ``main`` does the same in one
 step for a caller that has the engine imported already (the tests, a host).
 """
 from __future__ import annotations
 
 import sys
 
-from .cli_args import build_parser, completion
+from .args import build_parser, completion
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -16,8 +16,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.fn == "cmd_completion":  # no game and no engine: the script is the parser's
         sys.stdout.write(completion(args.shell))
         return 0
-    from . import cli
-    return cli.run(args)
+    from . import app
+    return app.run(args)
 
 
 if __name__ == "__main__":

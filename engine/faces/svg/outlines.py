@@ -1,4 +1,4 @@
-"""Lines drawn over the SVG board's hexes: special hexsides and attrition zone outlines (engine/faces/render.py).
+"""Lines drawn over the SVG board's hexes: special hexsides and attrition zone outlines (engine/faces/svg/render.py).
 
 A hexside is drawn on the shared edge of its two hexes; a zone's outline runs just inside its hexes,
 so two neighbouring zones never draw on the same line.
@@ -10,7 +10,7 @@ import math
 from turnlog.projections.state import GameState
 
 from .markup import escape, quoteattr
-from .render_style import HEXSIDES, Colours, R, center, corners, safe_id
+from .style import HEXSIDES, Colours, R, center, corners, safe_id
 
 
 def hexsides(state: GameState, pos) -> list[str]:
@@ -41,7 +41,7 @@ def hexsides(state: GameState, pos) -> list[str]:
 
 def zone_outlines(state: GameState, pos, colours: Colours) -> list[str]:
     """Each zone's outline, drawn just inside its hexes so neighbouring zones do not overlap."""
-    from ..hexgrid import neighbour_coords
+    from ...hexgrid import neighbour_coords
     coord = {h.id: (h.col, h.row) for h in state.hexes.values()}
     out = ['<g class="zones">']
     for z in sorted(state.zones.values(), key=lambda z: z.id):

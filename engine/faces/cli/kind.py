@@ -1,4 +1,4 @@
-"""`turnlog kind new NAME`: write a working kind's skeleton into a new folder (engine/faces/kind_templates.py).
+"""`turnlog kind new NAME`: write a working kind's skeleton into a new folder (engine/faces/cli/kind_templates.py).
 
 The skeleton is a distribution of its own (``turnlog-NAME/``: pyproject.toml with its entry point, the
 package, a scenario and tests) written against ``turnlog.kit`` alone; as written it passes the conformance
@@ -13,7 +13,7 @@ from string import Template
 
 from turnlog import __version__
 
-from ..errors import CommandError
+from ...errors import CommandError
 from . import kind_templates as K
 
 #: A kind's name: it names a Python package, an entry point and its state's key.

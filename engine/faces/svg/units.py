@@ -1,5 +1,5 @@
 """The units on the SVG board: counters, stacks of a crowded hex, occupation hatching, the arrows
-of retreats and advances (engine/faces/render.py draws the rest).
+of retreats and advances (engine/faces/svg/render.py draws the rest).
 
 A counter shows what the board's view (engine/view.py) says of its unit: nationality, type symbol,
 the strength text (factors, or a kind's own: a Panzer Campaigns unit's men), mode and markers; a
@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from turnlog.projections.state import GameState, UnitState
 
-from ..view import BoardView, UnitView
+from ...view import BoardView, UnitView
 
 from .markup import escape, quoteattr
-from .render_style import (
+from .style import (
     ARROWS,
     CHANGED,
     C,
@@ -28,7 +28,7 @@ from .render_style import (
 )
 
 if TYPE_CHECKING:
-    from .render_context import Context
+    from .context import Context
 
 
 def hex_items(state: GameState, ctx: Context, pos) -> dict[str, list[tuple[UnitState, bool]]]:

@@ -17,29 +17,29 @@ from turnlog.events.log import LogError
 from turnlog.projections import narrative
 from turnlog.projections.state import dump
 
-from .. import commands as c
-from .. import inputs as I
-from . import terminal as T
-from .cli_dice import cmd_secret, cmd_share, hand_seed, new_joint  # noqa: F401  (commands the parser names)
-from .cli_args import DEMOS, build_parser, completion, seq_arg  # noqa: F401  (the tests and hosts read them here)
-from .cli_demo import DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
-from .cli_kind import cmd_kind_new  # noqa: F401  (the command the parser names)
-from .cli_keys import cmd_keygen, cmd_sign, registered_keys, take_key  # noqa: F401  (commands the parser names)
-from .cli_play import (EXIT_REFUSED, actor_label, judge, play_lines, print_events,  # noqa: F401
+from ... import commands as c
+from ... import inputs as I
+from .. import terminal as T
+from .dice import cmd_secret, cmd_share, hand_seed, new_joint  # noqa: F401  (commands the parser names)
+from .args import DEMOS, build_parser, completion, seq_arg  # noqa: F401  (the tests and hosts read them here)
+from .demo import DEMO_SEED, D_seed, cmd_demo  # noqa: F401  (the tests and hosts read them here)
+from .kind import cmd_kind_new  # noqa: F401  (the command the parser names)
+from .keys import cmd_keygen, cmd_sign, registered_keys, take_key  # noqa: F401  (commands the parser names)
+from .play import (EXIT_REFUSED, actor_label, judge, play_lines, print_events,  # noqa: F401
                        printable_text, report_text)
-from .cli_play import issuers as _issuers
-from ..errors import CommandError, RuleViolation, ScenarioError
-from ..errors import sqlite_failure as _environment
-from ..game import Game
-from ..installed import KindNotInstalled, KindTableError
-from ..seats import seat_scenario
-from ..gamefiles import require_setup as _require_setup
+from .play import issuers as _issuers
+from ...errors import CommandError, RuleViolation, ScenarioError
+from ...errors import sqlite_failure as _environment
+from ...game import Game
+from ...installed import KindNotInstalled, KindTableError
+from ...seats import seat_scenario
+from ...gamefiles import require_setup as _require_setup
 from turnlog.events.store import is_url
 
 
 def _open(args, readonly: bool = False) -> Game:
     """Open the game; a reading command (log, show, diff) opens it read-only, so it changes nothing."""
-    from ..progress import Progress
+    from ...progress import Progress
     with Progress("replay") as progress:
         g = Game.open(args.db, seed_file=getattr(args, "seed_file", None),
                       synchronous=getattr(args, "synchronous", "FULL"),
@@ -88,7 +88,7 @@ def cmd_new(args) -> int:
     if args.joint_dice is not None:
         return new_joint(args, seats)
     seed = hand_seed(args)
-    from .. import scenario as S  # the parser: only the commands that read a scenario
+    from ... import scenario as S  # the parser: only the commands that read a scenario
     sc = S.load(args.scenario)
     if seats is not None:
         sc = seat_scenario(sc, seats)  # checked before the game file is begun
@@ -152,14 +152,14 @@ def cmd_log(args) -> int:
 
 
 def cmd_show(args) -> int:
-    from ..progress import Progress, replay
+    from ...progress import Progress, replay
     with _open(args, readonly=True) as g, Progress("replay") as progress:
         # Opening folded the board to the end already: fold again only for another point (--at).
         state = g.state if args.at in (None, g.state.seq) else replay(g, args.at, progress=progress)
         progress.close()
         if args.svg:
-            from . import outfile
-            from .render import render_svg
+            from .. import outfile
+            from ..svg.render import render_svg
             outfile.check_target(args.svg, args.force, "--svg")  # before the picture is drawn
             svg = render_svg(g, state, args.at)
             outfile.write(args.svg, lambda f: f.write(svg), force=args.force, option="--svg")
@@ -168,21 +168,21 @@ def cmd_show(args) -> int:
         elif args.json:
             sys.stdout.write(T.json_text(dump(state)) + "\n")
         else:
-            from .board_text import board_text
-            from .render_next import next_text
+            from ..board_text import board_text
+            from ..render_next import next_text
             print(printable_text(board_text(state)))
             inside = _inside_command(g, state.seq)
             nxt = inside or next_text(state)
             if nxt:
                 print(printable_text(nxt))
             if not inside:
-                from .cli_status import due_lines
+                from .status import due_lines
                 print(printable_text("\n".join(due_lines(state))))
     return 0
 
 
 def cmd_status(args) -> int:
-    from .cli_status import cmd_status as status
+    from .status import cmd_status as status
     with _open(args, readonly=True) as g:
         return status(args, g)
 
@@ -254,9 +254,9 @@ def _intact_up_to(g: Game, args) -> None:
 def cmd_export(args) -> int:
     from turnlog.events.store import open_log
 
-    from ..progress import Progress
-    from .transfer import export
-    from . import outfile
+    from ...progress import Progress
+    from ..transfer import export
+    from .. import outfile
     if args.html:
         return cmd_export_html(args)
     if args.output:
@@ -280,11 +280,11 @@ def cmd_export(args) -> int:
 
 
 def cmd_export_html(args) -> int:
-    """`export --html FILE`: the game as one replay page for a browser (engine/faces/html.py)."""
-    from . import outfile
-    from .html_live import write_html
-    from ..progress import Progress
-    from ..verify import verify_path
+    """`export --html FILE`: the game as one replay page for a browser (engine/faces/html/replay.py)."""
+    from .. import outfile
+    from ..html.live import write_html
+    from ...progress import Progress
+    from ...verify import verify_path
     if args.output:
         raise CommandError("--html: writes the page only; export the JSON lines (--output) in a separate run")
     outfile.check_target(args.html, args.force, "--html")  # before the game is even opened
@@ -300,8 +300,8 @@ def cmd_export_html(args) -> int:
 
 def cmd_import(args) -> int:
     _new_target(args.db)
-    from ..progress import Progress
-    from .transfer import import_file
+    from ...progress import Progress
+    from ..transfer import import_file
     with Progress("import") as progress:
         n = import_file(args.export, args.db if is_url(args.db) else Path(args.db), progress)
     T.say(f"{args.db}: {n} events imported, hash chain intact; `turnlog verify --db {args.db}` "
@@ -311,7 +311,7 @@ def cmd_import(args) -> int:
 
 def cmd_copy(args) -> int:
     """`turnlog copy SRC DST`: the game's rows verbatim into another store; both must verify alike."""
-    from .transfer import copy_game
+    from ..transfer import copy_game
     _new_target(args.dst)
     n, head, left = copy_game(args.src, args.dst, with_seed=args.with_seed)
     T.say(f"{args.dst}: {n} events copied from {args.src}; head {head} in both, both verify"
@@ -327,9 +327,9 @@ def cmd_reveal(args) -> int:
 
 
 def cmd_verify(args) -> int:
-    from ..progress import Progress
-    from ..verify import verify_path
-    from ..verify.anchor import parse
+    from ...progress import Progress
+    from ...verify import verify_path
+    from ...verify.anchor import parse
     anchors = [parse(a) for a in args.anchor or ()]
     with Progress("verify") as progress:
         rep = verify_path(args.db, seed_file=args.seed_file, synchronous=args.synchronous, progress=progress,
@@ -342,7 +342,7 @@ def cmd_verify(args) -> int:
 
 
 def cmd_repl(args) -> int:
-    from .repl import Shell
+    from ..repl.shell import Shell
     if args.key and not args.actor:
         raise CommandError("--key: name whose key it is with --actor")
     with _open(args) as g:
@@ -361,8 +361,8 @@ def cmd_repl(args) -> int:
 
 
 def cmd_diff(args) -> int:
-    from . import diff as D
-    from ..progress import Progress, replay
+    from .. import diff as D
+    from ...progress import Progress, replay
     with _open(args, readonly=True) as g, Progress("replay") as progress:
         at = lambda game, seq: replay(game, seq, progress=progress)  # noqa: E731
         if args.other:
@@ -393,13 +393,13 @@ def _before_last_command(g: Game) -> int:
 
 
 def cmd_completion(args) -> int:
-    """Print the shell's completion script (engine/faces/cli_args.py ``completion``)."""
+    """Print the shell's completion script (engine/faces/cli/args.py ``completion``)."""
     sys.stdout.write(completion(args.shell))
     return 0
 
 
 def cmd_diagram(args) -> int:
-    from .. import kinds
+    from ... import kinds
     machines = kinds.machines()
     if args.kind not in machines:
         raise CommandError(f'--kind: no procedure kind "{args.kind}" with a phase machine '
@@ -422,7 +422,7 @@ def cmd_diagram(args) -> int:
     import subprocess
     svg = subprocess.run([dot, "-Tsvg"], input=src.encode(), capture_output=True, check=True).stdout
     if args.output:
-        from . import outfile
+        from .. import outfile
         outfile.write(args.output, lambda f: f.write(svg), force=args.force, binary=True)
         T.say(f"{_shown(args.output)}: {args.kind} machine",
               sys.stderr if args.output == "-" else None)
@@ -432,12 +432,12 @@ def cmd_diagram(args) -> int:
 
 
 def cmd_serve(args) -> int:
-    from .serve.run import serve
+    from ..serve.run import serve
     return serve(args)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The command line, in process (the console script enters by cli_args.main: help without the engine)."""
+    """The command line, in process (the console script enters by console.main: help without the engine)."""
     return run(build_parser().parse_args(argv))
 
 

@@ -12,9 +12,9 @@ import msgspec
 
 from turnlog.projections.state import GameState
 
-from .. import due as DUE
-from . import terminal as T
-from .cli_play import printable_text
+from ... import due as DUE
+from .. import terminal as T
+from .play import printable_text
 
 
 def due_lines(state: GameState, answer: DUE.Due | None = None) -> list[str]:

@@ -1,7 +1,7 @@
 """The kinds' overlays on the SVG board (engine/view.py Overlay): each hex outlined in its role's
 style, with its label on a chip at the hex's foot.
 
-The style table is shared with the HTML replay's script (engine/faces/html.py sends it as data), so
+The style table is shared with the HTML replay's script (engine/faces/html/replay.py sends it as data), so
 the two pictures draw an overlay alike. A role no entry names (a user's own kind) gets DEFAULT: a
 kind is drawn without editing a face.
 """
@@ -11,8 +11,8 @@ from .markup import escape, quoteattr
 
 import msgspec
 
-from ..view import Overlay
-from .render_style import H, R, Colours, corners, points, safe_id
+from ...view import Overlay
+from .style import H, R, Colours, corners, points, safe_id
 
 
 class Style(msgspec.Struct, frozen=True, kw_only=True):

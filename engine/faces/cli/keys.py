@@ -3,8 +3,8 @@
 `keygen -o FILE` makes a key pair; `new --key ACTOR=PUB` registers a seat's public key; `play`, `undo`,
 `redo` and `reveal --key FILE` sign each command with the private key in FILE. For a mailed game, `sign`
 signs one command against the tail of the player's own copy and prints it as a signed line, which the
-holder of the file appends with `play` (unwrap). Kept apart from cli.py so that the keys stay one place,
-as the dice verbs are in cli_dice.py.
+holder of the file appends with `play` (unwrap). Kept apart from app.py so that the keys stay one place,
+as the dice verbs are in dice.py.
 """
 from __future__ import annotations
 
@@ -16,14 +16,14 @@ import msgspec
 
 from turnlog.events.log import LogError
 
-from .. import commands as c
-from .. import dice as D
-from .. import inputs as I
-from .. import kinds
-from .. import signatures as SG
-from ..errors import CommandError, RuleViolation
-from ..game import Game
-from . import terminal as T
+from ... import commands as c
+from ... import dice as D
+from ... import inputs as I
+from ... import kinds
+from ... import signatures as SG
+from ...errors import CommandError, RuleViolation
+from ...game import Game
+from .. import terminal as T
 
 
 class Mailed(msgspec.Struct, forbid_unknown_fields=True):
@@ -106,7 +106,7 @@ def take_key(g, args) -> None:
 def cmd_sign(args, judge) -> int:
     """Sign one command against the tail of this copy of the game and print it as a signed line to mail.
 
-    The command is first judged on the copy as the holder's `play` would judge it (``judge``, cli.py's dry
+    The command is first judged on the copy as the holder's `play` would judge it (``judge``, app.py's dry
     run), so a refused command is never signed. A Redo's logged form depends on the holder's log: not here.
     """
     if args.command == "-":  # one line: bounded as every line of `play` is

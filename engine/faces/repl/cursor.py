@@ -1,5 +1,5 @@
 """The REPL's cursor and acting commands: ``list``, ``step``, ``next``, ``back``, ``goto``, ``where``;
-``do``, ``as``, ``undo``, ``redo``, ``note``, ``marks`` (engine/faces/repl.py).
+``do``, ``as``, ``undo``, ``redo``, ``note``, ``marks`` (engine/faces/repl/shell.py).
 
 A mixin of ``Shell``: it reads ``self.game``, ``self.cursor``, ``self.last``, ``self.state()`` and
 ``self.say``, and keeps ``self.actor``. Browsing only moves the cursor; acting appends at the live end
@@ -14,20 +14,20 @@ from turnlog.events.base import Event
 from turnlog.projections import narrative
 from turnlog.projections.state import GameState
 
-from ..verify import anchor as A
-from .. import commands as c
-from . import diff as D
-from ..errors import CommandError
-from .explain import command_args
+from ...verify import anchor as A
+from ... import commands as c
+from .. import diff as D
+from ...errors import CommandError
+from ..explain import command_args
 from .shortform import parse_short
-from ..seats import seat_of
+from ...seats import seat_of
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from ...game import Game
 
 
 class ShellHost(Protocol):
-    """What the command mixins read of the Shell they are mixed into (engine/faces/repl.py)."""
+    """What the command mixins read of the Shell they are mixed into (engine/faces/repl/shell.py)."""
 
     game: Game
     cursor: int
@@ -233,7 +233,7 @@ class CursorCommands(Mixin):
         if not self.actor:
             raise CommandError("name the actor first (`as NAME`): a key signs its own actor's "
                                "commands")
-        from ..signatures import Signer, signer_for
+        from ...signatures import Signer, signer_for
         signer = Signer.from_file(path)
         signer_for(keys, self.actor, signer)  # refused now, not at the next command
         self.game.signers[self.actor] = signer

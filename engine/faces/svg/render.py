@@ -19,12 +19,12 @@ import re
 
 from turnlog.projections.state import GameState
 
-from . import diff as D
-from .board_text import board_text  # noqa: F401  (the text board, read here by older callers)
+from .. import diff as D
+from ..board_text import board_text  # noqa: F401  (the text board, read here by older callers)
 from .markup import escape, quoteattr
-from .kind_asks import legend_samples
-from .render_context import Context
-from .render_style import (
+from ..kind_asks import legend_samples
+from .context import Context
+from .style import (
     BAND,
     CHANGED,
     MARGIN,
@@ -46,11 +46,11 @@ from .render_style import (
     safe_id,
     terrain,
 )
-from .render_outlines import hexsides, zone_outlines
-from .render_overlays import chips, overlays
-from .render_units import arrows, hex_items, unit_counters
-from ..kinds import view as board
-from ..view import BoardView
+from .outlines import hexsides, zone_outlines
+from .overlays import chips, overlays
+from .units import arrows, hex_items, unit_counters
+from ...kinds import view as board
+from ...view import BoardView
 
 
 # -- the SVG -------------------------------------------------------------------

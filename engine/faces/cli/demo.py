@@ -18,11 +18,11 @@ import msgspec
 
 from turnlog.events.log import LogError
 
-from ..errors import CommandError
-from ..game import Game
-from .cli_args import DEMOS
-from . import terminal as T
-from .cli_play import play_lines, printable_text, report_text
+from ...errors import CommandError
+from ...game import Game
+from .args import DEMOS
+from .. import terminal as T
+from .play import play_lines, printable_text, report_text
 
 
 #: What each worked example shows, in one line, printed before any is played (WaR: Wacht am
@@ -73,8 +73,8 @@ def cmd_demo(args) -> int:
 
 def _play(name: str, db: Path, demo_seed: bytes, long: bool) -> int:
     """Play one example's script beside db, verify it, move it onto db; 1 if it does not verify."""
-    from .. import scenario as S  # the parser: only the commands that read a scenario
-    from ..verify import verify
+    from ... import scenario as S  # the parser: only the commands that read a scenario
+    from ...verify import verify
     sc = S.load(name)
     sink = sys.stdout if long else io.StringIO()  # the narrative, printed only when asked for
     if long:
@@ -118,8 +118,8 @@ def _key_point(g: Game, cmd) -> str:
     Read from its events and the view's diff, so every kind's rolls and losses count, unnamed
     (a move: a unit moved by a command other than the host's MoveUnit, a reported result).
     """
-    from . import diff as D
-    from ..commands import MoveUnit
+    from .. import diff as D
+    from ...commands import MoveUnit
     _cid, _a, _t, _p, _ts, first, last = g.log.commands()[-1]
     rolled = any(type(ev).__name__ == "DieRolled" for _s, _c, ev, _auto in g.rows(first, last))
     units = D.diff(g.at(first - 1), g.state).units
@@ -135,12 +135,12 @@ def _demo_board(g: Game, cmd, out) -> None:
     if what:
         when = what if cmd is None else f"after {what}"
         print(f"--- the board {when} (seq {g.state.seq}) ---", file=out)
-        from .board_text import board_text
+        from ..board_text import board_text
         print(printable_text(board_text(g.state)), file=out)
 
 
 def D_seed(db: Path) -> Path:
-    from ..dice import seed_path
+    from ...dice import seed_path
     return seed_path(db)
 
 
@@ -151,7 +151,7 @@ def _demo_target(db: Path, demo_seed: bytes) -> bool:
     beside it: the user's own games, seeds and files of the same name are never touched.
     """
     from turnlog.events.log import EventLog
-    from ..dice import commitment, read_seed
+    from ...dice import commitment, read_seed
     seed_file = D_seed(db)
     if not db.exists() and not seed_file.exists():
         return False
