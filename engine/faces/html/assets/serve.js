@@ -97,11 +97,16 @@
   }
 
   // The verdict follows the log: verify runs again a moment after the log last grew (once for a burst of commits).
+  // A server busy with other verifies answers 503 with Retry-After: ask again then (a bounded number of times).
   let verifying = 0;
-  function reverify() {
+  function reverify(wait = 600, tries = 0) {
     clearTimeout(verifying);
     verifying = setTimeout(async () => {
       const [r, v] = await get(`${api}/verify`);
+      if (r.status === 503 && tries < 20) {
+        reverify(1000 * (Number(r.headers.get("Retry-After")) || 1), tries + 1);
+        return;
+      }
       if (!r.ok) return;
       const verdict = $("verdict");
       verdict.textContent = v.ok
@@ -112,7 +117,7 @@
       $("verify-live").textContent = `Verify ran again at seq ${v.events}: ${
         v.ok ? "every row and command checks" : v.problem || "a problem was found"
       }. The report below is the one made when this page loaded.`;
-    }, 600);
+    }, wait);
   }
 
   // -- the menu: this seat's moves, in words, the due one first ---------------------------------------------
