@@ -326,6 +326,21 @@
     if (byHex) clickValue(byHex, h);
   });
   // Legal targets: counters get a ring (in their own group, so the replay's redraws keep it), hexes an outline.
+  // A list's key (a hex to advance into) whose every value for its item another item holds already is no
+  // target: with values that may not repeat (a unit advances into one hex only), its item would stay short.
+  function exhausted(f, key) {
+    const c = current();
+    if (!c || !f.list || f.item !== undefined || !(c.distinct || []).length) return false;
+    const taken = new Set();
+    for (const [k, rest] of Object.entries(items[f.list] || {})) {
+      if (k === key) continue;
+      for (const v of Object.values(rest)) if (Array.isArray(v)) for (const x of v) taken.add(shown(x));
+    }
+    const own = (c.options || []).filter(
+      (o) => o.many && o.when && Object.values(o.when).some((w) => shown(w) === shown(key)),
+    );
+    return own.length > 0 && own.every((o) => (o.values || []).every((v) => taken.has(shown(v))));
+  }
   function mark() {
     const fs = visible().filter((f) => mapKind(f.o));
     const units = new Map(),
@@ -333,8 +348,10 @@
     for (const f of fs) {
       const chosen = new Set((f.many ? valueAt(f) : [valueAt(f)]).filter((v) => v !== undefined));
       const into = mapKind(f.o) === "unit" ? units : hexes;
-      for (const v of f.o.values)
+      for (const v of f.o.values) {
+        if (!chosen.has(v) && exhausted(f, v)) continue;
         into.set(v, into.get(v) === "picked" || chosen.has(v) ? "picked" : "target");
+      }
     }
     for (const g of document.querySelectorAll("#units [data-unit]")) {
       g.querySelector(".ring")?.remove();
