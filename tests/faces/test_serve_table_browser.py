@@ -88,9 +88,10 @@ def _fill_by_clicks(driver, more: int = 0) -> list[str]:
     for _ in range(20):
         complete = driver.find_element("id", "box").get_attribute("data-complete") == "1"
         gives_up = bool(_text(driver, "warn"))
-        targets = driver.find_elements(
-            "css selector", "#units [data-unit].target, #targets .target-hex.target"
-        )
+        # the counters first: a selection's units before another hex, as a player fills the hex
+        # just chosen before choosing the next
+        targets = driver.find_elements("css selector", "#units [data-unit].target")
+        targets += driver.find_elements("css selector", "#targets .target-hex.target")
         if targets and (not complete or gives_up or more > 0):
             more -= complete and not gives_up
             done.append(
