@@ -341,6 +341,17 @@
     );
     return own.length > 0 && own.every((o) => (o.values || []).every((v) => taken.has(shown(v))));
   }
+  // A value a bound of its field has no room left for (at most 1 of these under 9.1.1) is no target.
+  function full(f, v, chosen) {
+    const has = (b, x) => (b.values || []).some((y) => shown(y) === shown(x));
+    return (f.o.bounds || []).some(
+      (b) =>
+        b.most !== undefined &&
+        b.most !== null &&
+        has(b, v) &&
+        [...chosen].filter((c) => has(b, c)).length >= b.most,
+    );
+  }
   function mark() {
     const fs = visible().filter((f) => mapKind(f.o));
     const units = new Map(),
@@ -349,7 +360,7 @@
       const chosen = new Set((f.many ? valueAt(f) : [valueAt(f)]).filter((v) => v !== undefined));
       const into = mapKind(f.o) === "unit" ? units : hexes;
       for (const v of f.o.values) {
-        if (!chosen.has(v) && exhausted(f, v)) continue;
+        if (!chosen.has(v) && (exhausted(f, v) || full(f, v, chosen))) continue;
         into.set(v, into.get(v) === "picked" || chosen.has(v) ? "picked" : "target");
       }
     }
