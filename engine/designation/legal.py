@@ -75,7 +75,7 @@ def _free_assaults(state: GameState, proc: AttackDesignation, used: set[str], ow
                   and b.attack_bar(state, state.units[u], h) is None] for h in near}
     out = []
     for h, us in by_hex.items():
-        spare = _spare(able, [h])
+        spare = _spare(able, [h]) + _caps(state, [h], us)
         if _usable(us, spare):
             out.append(choice("DeclareGroundAssault", fixed, [
                 Option(field="hexes", values=[h], many=True),
@@ -83,13 +83,29 @@ def _free_assaults(state: GameState, proc: AttackDesignation, used: set[str], ow
                 **who))
     for i, h in enumerate(near):
         for k in near[i + 1:]:
-            spare = _spare(able, [h, k])
-            both = _usable([u for u in by_hex[h] if u in by_hex[k]], spare)
+            shared = [u for u in by_hex[h] if u in by_hex[k]]
+            spare = _spare(able, [h, k]) + _caps(state, [h, k], shared)
+            both = _usable(shared, spare)
             if both:
                 out.append(choice("DeclareGroundAssault", fixed, [
                     Option(field="hexes", values=[h, k], many=True, least=2, most=2),
                     _pick("attackers", both, bounds=spare)], rule="9.2.1",
                     note=f"every attacker adjacent to both hexes (9.2.0, 9.2.1); {_TOGETHER}", **who))
+    return out
+
+
+def _caps(state: GameState, hexes: list[str], units: list[str]) -> list[Bound]:
+    """9.2.4: into a constricted target, each hex sends at most 2 units, 1 battalion of them."""
+    if not any(b.constricted(state, h) for h in hexes):
+        return []
+    out = []
+    for origin in sorted({state.units[u].hex for u in units}):
+        here = [u for u in units if state.units[u].hex == origin]
+        bns = [u for u in here if state.units[u].size.lower() == b.BATTALION]
+        if len(here) > s92.CONSTRICTED_UNITS:  # a cap that cannot bind is not said
+            out.append(Bound(values=here, most=s92.CONSTRICTED_UNITS, rule="9.2.4"))
+        if len(bns) > s92.CONSTRICTED_BATTALIONS:
+            out.append(Bound(values=bns, most=s92.CONSTRICTED_BATTALIONS, rule="9.2.4"))
     return out
 
 
@@ -140,8 +156,9 @@ def choices(state: GameState, proc: AttackDesignation) -> list[Choice]:
     out = []
     still = any(able.values())
     for hexes in _owed_groups(owed, able):
-        spare = _spare(able, hexes)
-        usable = _usable(sorted({u for h in hexes for u in able[h]}), spare)
+        usable = sorted({u for h in hexes for u in able[h]})
+        spare = _spare(able, hexes) + _caps(state, hexes, usable)
+        usable = _usable(usable, spare)
         if usable:  # none: any assault on these hexes would strand another (9.1.1)
             out.append(choice("DeclareGroundAssault", fixed, [
                 Option(field="hexes", values=hexes, many=True, least=len(hexes), most=len(hexes)),

@@ -361,7 +361,8 @@ def test_each_systems_bundled_scenario_is_played_to_its_end_by_clicking(tmp_path
                 if not status.startswith("done"):
                     refused.append((head, status))
             else:
-                raise AssertionError(f"{name} did not end: {sorted(sent.items())}")
+                raise AssertionError(f"{name} did not end: {sorted(sent.items())}; last refusals: "
+                                     f"{refused[-3:]}")
             assert len(refused) <= 3, refused
             assert any(h.startswith(OPENERS) for h in sent), (
                 sent
