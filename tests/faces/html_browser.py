@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import time
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
@@ -99,3 +100,19 @@ def page_data(path: Path) -> dict:
 
 
 __all__ = ["colours", "errors", "export_html", "open_page", "page_data", "press", "shown", "start_browser"]
+
+
+def wait_for(predicate, timeout: float = 20.0, what: str = ""):
+    """Poll ``predicate`` until it gives something true (returned), or fail naming ``what``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        got = predicate()
+        if got:
+            return got
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def text_of(driver, element_id: str) -> str:
+    """The visible text of the element with id ``element_id``."""
+    return driver.find_element("id", element_id).text

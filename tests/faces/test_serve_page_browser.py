@@ -11,25 +11,14 @@ import time
 
 import pytest
 
-from html_browser import colours, errors, start_browser
+from html_browser import colours, errors, start_browser, text_of, wait_for
 from serve_helpers import OPEN_CLAIMS, SCRIPT, SEATS, Server, needs_starlette
 
 needs_starlette()
 httpx = pytest.importorskip("httpx")
 
 
-def _wait(predicate, timeout: float = 20.0, what: str = ""):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = predicate()
-        if got:
-            return got
-        time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def _text(driver, element_id: str) -> str:
-    return driver.find_element("id", element_id).text
+_wait, _text = wait_for, text_of
 
 
 def _open(driver, url: str) -> None:
