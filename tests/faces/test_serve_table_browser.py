@@ -8,30 +8,23 @@ verdict re-checked at the last seq.
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 import pytest
 
-from html_browser import colours, errors, start_browser
+from html_browser import colours, errors, start_browser, text_of, wait_for
 from serve_helpers import SEATS, Server, needs_starlette
 
 needs_starlette()
 httpx = pytest.importorskip("httpx")
 
 
-def _wait(predicate, timeout: float = 20.0, what: str = ""):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = predicate()
-        if got:
-            return got
-        time.sleep(0.03)
-    raise AssertionError(f"timed out waiting for {what}")
+_wait, _text = wait_for, text_of
 
 
-def _text(driver, element_id: str) -> str:
-    return driver.find_element("id", element_id).text
+def _busy_verify(error: str) -> bool:
+    """A 503 on /verify: the server's verifies are capped, and the page asks again after Retry-After."""
+    return "/verify - " in error and "status of 503" in error
 
 
 def _click(driver, element) -> None:
@@ -281,7 +274,8 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
             spectator.execute_script("window.scrollTo(0, 0)")
             _shot(spectator, keep["over"])
             assert httpx.get(f"{api}/verify", timeout=30).json()["ok"]
-            assert not [e for d in drivers.values() for e in errors(d) if "favicon" not in e]
+            assert not [e for d in drivers.values() for e in errors(d)
+                        if "favicon" not in e and not _busy_verify(e)]
         finally:
             for d in drivers.values():
                 d.quit()
@@ -393,7 +387,7 @@ def test_each_systems_bundled_scenario_is_played_to_its_end_by_clicking(tmp_path
                 e
                 for d in drivers.values()
                 for e in errors(d)
-                if "favicon" not in e and "status of 422" not in e
+                if "favicon" not in e and "status of 422" not in e and not _busy_verify(e)
             ]
         finally:
             for d in drivers.values():
