@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from turnlog.engine.faces.serve.push import KEEPALIVE
+
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = "bridgehead-14-65"
 SEATS = {"AX": "alice", "WA": "bob"}
@@ -167,14 +169,17 @@ class Follower:
         return self
 
     def _run(self) -> None:
-        """Read; after 2 s of silence reconnect from the last seq, as EventSource does."""
+        """Read; when the stream ends or fails, reconnect from the last seq, as EventSource does.
+
+        The read timeout outlasts the server's keep-alive comment, so a loaded machine's slow
+        command never counts as a dropped connection."""
         import httpx
 
         headers = dict(self.headers)
         while not self._stop:
             try:
                 with httpx.stream(
-                    "GET", self.url, headers=headers, timeout=httpx.Timeout(2.0)
+                    "GET", self.url, headers=headers, timeout=httpx.Timeout(5.0, read=KEEPALIVE + 10)
                 ) as r:
                     self.content_type = r.headers.get("content-type", "")
                     self.connections += 1
@@ -186,7 +191,7 @@ class Follower:
                             self.dues += due_events(lines)
                             lines = []
             except httpx.HTTPError:
-                pass
+                time.sleep(0.05)  # a server being restarted: retry, not spin
             if self.got:
                 headers["Last-Event-ID"] = str(self.got[-1][0])
 
