@@ -71,7 +71,9 @@ def _venv_seeing_this_environment(venv: Path, env: dict[str, str]) -> Path:
     environment, the packages installed there would be missing. A .pth file in the new environment names
     this one's site-packages; its name sorts it after the editable install's own .pth line.
     """
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, env=env)
+    # no pip seeded inside: this interpreter's pip installs into it (--python)
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", "--without-pip", str(venv)], check=True,
+                   env=env)
     py = venv / "bin" / "python"
     purelib = subprocess.run([py, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], env=env,
                              check=True, capture_output=True, text=True).stdout.strip()
@@ -91,8 +93,8 @@ def test_a_host_program_type_checks_after_pip_install_e(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     py = _venv_seeing_this_environment(tmp_path / "venv", env)
-    got = subprocess.run([py, "-m", "pip", "install", "-q", "--no-deps", "-e", str(src)], cwd=tmp_path, env=env,
-                         capture_output=True, text=True, timeout=600)
+    got = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "-q", "--no-deps", "-e",
+                          str(src)], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert got.returncode == 0, got.stderr
     where = subprocess.run([py, "-c", "import turnlog.engine.game as m; print(m.__file__)"], cwd=tmp_path,
                            env=env, capture_output=True, text=True)

@@ -1,9 +1,9 @@
 """Installed from its wheel, turnlog is one import namespace and nothing else.
 
 The wheel is built from a copy of the sources (so no build/ or egg-info lands in the checkout) and
-installed, without its dependencies, into a fresh virtual environment outside the repository; the
-dependencies are lent from this interpreter's environment as links to their own top-level modules
-only, so that nothing of this environment (an editable install of the checkout, say) leaks in. There,
+installed, without its dependencies and by this interpreter's pip, into a fresh virtual environment
+outside the repository; the dependencies are lent from this interpreter's environment as links to
+their own top-level modules only, so that nothing of this environment (an editable install of the checkout, say) leaks in. There,
 ``import engine``/``events``/``projections`` must fail, ``turnlog`` must import, and the installed
 ``turnlog`` script must play and verify the demo. Building uses pip's isolated build (setuptools from
 the package index or pip's cache), as `pip install .` does.
@@ -115,14 +115,16 @@ def test_the_installed_wheel_is_one_namespace_turnlog(tmp_path):
             shutil.copytree(p, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
             shutil.copy2(p, src / name)
-    made = _run([sys.executable, "-m", "venv", venv], elsewhere, timeout=120)
+    # no pip inside: this interpreter's pip installs into it (--python), which saves seeding one
+    made = _run([sys.executable, "-m", "venv", "--without-pip", venv], elsewhere, timeout=120)
     if made.returncode != 0:
         pytest.skip(f"no virtual environment can be created here: {made.stderr.strip()[-300:]}")
     py = venv / "bin" / "python"
     built = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", dist, src], elsewhere)
     assert built.returncode == 0, built.stderr[-2000:]
     wheel, = dist.glob("turnlog-*.whl")
-    installed = _run([py, "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel], elsewhere)
+    installed = _run([sys.executable, "-m", "pip", "--python", py, "install", "-q", "--no-deps", "--no-index",
+                      wheel], elsewhere)
     assert installed.returncode == 0, installed.stderr[-2000:]
     site = _run([py, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"], elsewhere).stdout.strip()
     (Path(site) / "_lent_dependencies.pth").write_text(f"{_lend_dependencies(tmp_path / 'deps')}\n")
