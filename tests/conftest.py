@@ -18,6 +18,33 @@ for _folder in (TESTS, TESTS / "support"):
         sys.path.insert(0, str(_folder))
 
 
+#: The files that take longest (seconds on an idle two-core machine, roughly: a schedule, never a bound).
+SLOW = {
+    "faces/test_serve_table_browser.py": 150, "core/test_benchmarks_smoke.py": 45,
+    "faces/test_serve_schemathesis.py": 30, "faces/test_serve_page_browser.py": 30,
+    "core/test_wheel_namespace.py": 20, "faces/test_serve_shared_database.py": 20,
+    "reliability/test_reliability_rogue_in_ranges.py": 16, "store/test_store_cli_takes_a_postgres_url.py": 14,
+    "core/test_api_host_program_type_checks.py": 14, "store/test_log_tamper.py": 12,
+    "core/test_signatures_mailed_sign.py": 12, "reliability/test_reliability_rogue.py": 12,
+    "faces/test_html_size_10000_events.py": 10, "faces/test_serve_live.py": 10,
+    "faces/test_serve_connections.py": 10, "faces/test_html_browser_demos.py": 8,
+    "attrition/test_legal_choices_are_accepted.py": 8, "faces/test_serve_open_files.py": 6,
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Run the files of SLOW first, the longest first; every other file keeps its place.
+
+    xdist (--dist loadfile --no-loadscope-reorder) gives each worker whole files in this order: a long
+    file handed out last would keep one worker busy while the other waits.
+    """
+    gone = [name for name in SLOW if not (TESTS / name).is_file()]
+    if gone:
+        raise pytest.UsageError(f"tests/conftest.py SLOW names files that are not there: {gone}")
+    weight = {TESTS / name: seconds for name, seconds in SLOW.items()}
+    items.sort(key=lambda item: -weight.get(item.path, 0))  # stable: each file's own order kept
+
+
 @pytest.fixture
 def toy():
     """The Game and the command parser verify uses know RollToy (registering again changes nothing)."""
