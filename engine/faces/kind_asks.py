@@ -4,8 +4,8 @@ A kind may answer (every hook optional; a kind without one adds nothing, or the 
 ``may_begin(state, mine) -> list[str]`` the `show` lines of what may begin now, from its own legal
 Choices ``mine`` (without it: one line listing its opening choices); ``unit_facts(state, unit_id) ->
 list[str]`` what the REPL's ``unit`` adds after the unit's faction; ``legend_samples`` (style, text)
-pairs the SVG legend draws; ``odds(state, procedure[, actual])`` the REPL's ``odds``; ``machine`` the
-REPL's ``diagram``. No face names a kind: a plugin is asked the same as attrition.
+pairs the SVG legend draws; ``odds(state, procedure[, actual])`` the REPL's ``odds`` and the table's
+odds before a roll; ``machine`` the REPL's ``diagram``. No face names a kind: a plugin is asked the same as attrition.
 """
 from __future__ import annotations
 
@@ -71,4 +71,19 @@ def procedures(state: GameState, want: str = "") -> list[tuple[str, Any]]:
     for kind in kinds.active(state):
         if hasattr(kind, "instances") and (not want or hasattr(kind, want)):
             out += [(pid, kind) for pid in sorted(kind.instances(state), key=lambda k: (len(k), k))]
+    return out
+
+
+def odds_before_rolls(game) -> list[tuple[str, list[str]]]:
+    """(procedure, its kind's odds lines) of each open procedure whose kind gives odds and whose die is
+    still to roll: a procedure with a roll by a command not undone has faced its odds already."""
+    st = game.state
+    undone = game.undone()
+    rolled = {ev.procedure for _seq, cid, ev in game.events_of("DieRolled") if cid not in undone}
+    out: list[tuple[str, list[str]]] = []
+    for pid, kind in procedures(st, "odds"):
+        machine = getattr(kind, "machine", None)
+        if pid in rolled or (machine is not None and kind.instances(st)[pid].phase in machine.final):
+            continue
+        out.append((pid, list(kind.odds(st, pid))))
     return out
