@@ -127,6 +127,9 @@ class Api:
     async def due(self, request: Request) -> Response:
         return B.json(await self._read(request, lambda e: R.due(e.fresh())))
 
+    async def odds(self, request: Request) -> Response:
+        return B.json(await self._read(request, lambda e: R.odds(e.fresh())))
+
     async def verify(self, request: Request) -> Response:
         async with self.hold.entry(request.path_params["gid"]) as entry:
             return B.json(await self.hold.verify(entry))
@@ -253,6 +256,7 @@ def _routes(api: Api) -> list[Route]:
         g + "/log": {"GET": api.log},
         g + "/legal": {"GET": api.legal},
         g + "/due": {"GET": api.due},
+        g + "/odds": {"GET": api.odds},
         g + "/verify": {"GET": api.verify},
         g + "/commands": {"POST": api.command},
         g + "/undo": {"POST": api.undo},

@@ -115,6 +115,9 @@ def paths(commands: dict) -> dict[str, dict[str, dict]]:
                                     "pending claim awaits", "Choices")},
         g + "/due": {"get": _game("whose move: who the game waits for, what is due from each seat "
                                   "with its rule, each seat's sentence (Game.due())", "Due")},
+        g + "/odds": {"get": _game("the odds each open procedure faces before its roll, in its kind's "
+                                   "words (the REPL's `odds`); none for a kind that gives no odds",
+                                   "Odds")},
         g + "/verify": {"get": _game("the verify report (verify --json)", "Report")},
         g + "/commands": {"post": _write(
             "issue one command as the token's seat (in a signed game: the line `turnlog sign` "

@@ -45,6 +45,7 @@ HEADERS = {
 PROMPT = """<div id="prompt" role="status" aria-live="polite"><b id="prompt-who">spectating</b>
 <span id="prompt-line">Loading whose move it is…</span></div>
 <div id="over" role="alert" hidden></div>
+<details id="odds" hidden><summary>Odds before the roll</summary><pre id="odds-lines"></pre></details>
 """
 
 #: The seat and command box at the top of the panel beside the board.

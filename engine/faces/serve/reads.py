@@ -13,7 +13,7 @@ from ... import commands as c, seats as S, undo as U
 from ... import due as DUE
 from ...errors import RuleViolation
 from ...seats import seat_of
-from ..kind_asks import moves_first
+from ..kind_asks import moves_first, odds_before_rolls
 from . import bodies as B
 from .games import Entry
 
@@ -37,6 +37,12 @@ def due(g) -> dict:
     """Whose move (Game.due()): who may act, what is due from each with its rule, whom the game waits
     for, and each seat's sentence."""
     return msgspec.to_builtins(g.due())
+
+
+def odds(g) -> dict:
+    """The odds each open procedure faces before its roll, as its kind gives them (kind_asks)."""
+    return {"seq": g.state.seq,
+            "procedures": [{"procedure": pid, "lines": lines} for pid, lines in odds_before_rolls(g)]}
 
 
 def state_at(entry: Entry, at: int | None):

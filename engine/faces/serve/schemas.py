@@ -144,5 +144,19 @@ class UndoBody(msgspec.Struct, kw_only=True):
 
 
 #: The Structs named in the description, besides the commands.
+class ProcedureOdds(msgspec.Struct, kw_only=True):
+    """One open procedure's odds before its roll, in its kind's own lines (the REPL's `odds`)."""
+
+    procedure: str
+    lines: list[str]
+
+
+class Odds(msgspec.Struct, kw_only=True):
+    """``GET /api/games/ID/odds``: the odds each open procedure faces before its roll."""
+
+    seq: int
+    procedures: list[ProcedureOdds]
+
+
 SHAPES = (Refusal, Creation, Created, Games, Scenarios, Summary, Me, LogPage, Choices, Due, Written, Signed,
-          UndoBody)
+          UndoBody, Odds)

@@ -62,6 +62,13 @@
     over.textContent = d.over ? `Game over: ${d.over}.` : "";
   }
 
+  // The odds each open procedure faces before its roll, in its kind's words; hidden when none is due.
+  function onOdds(o) {
+    const lines = (o?.procedures || []).flatMap((p) => p.lines);
+    $("odds").hidden = !lines.length;
+    $("odds-lines").textContent = lines.join("\n");
+  }
+
   // -- following the game: what the replay lacks, the menus, the verdict ----------------------------------------
   async function refresh() {
     if (busy) {
@@ -87,6 +94,8 @@
         $("seq").textContent = String(seq);
         const [, d] = await get(`${api}/due`);
         onDue(d);
+        const [, o] = await get(`${api}/odds`);
+        onOdds(o);
         const [, summary] = await get(api);
         takeback = summary;
         await loadLegal();
