@@ -199,3 +199,30 @@ def test_a_pool_held_by_long_requests_answers_others_503_busy_json(db, two, tmp_
             assert "database connections are in use" in r.json()["message"]
         locker.execute("SELECT pg_advisory_unlock_all()")
         assert [f.result().status_code for f in held] == [200, 200]
+
+
+def test_a_pool_larger_than_the_database_takes_is_one_line_before_listening(db):
+    import subprocess
+    import sys
+
+    from serve_helpers import ROOT
+
+    url = db[1] + "&password=hunter2"
+    for size, said in (("1000", "--pg-pool-size 1000: the database takes at most 297"),
+                       ("1", "--pg-pool-size: at least 2")):
+        done = subprocess.run([sys.executable, "-m", "turnlog", "serve", "--db", url,
+                               "--pg-pool-size", size], cwd=ROOT, capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+        assert said in done.stderr and "hunter2" not in done.stderr and "host=" not in done.stderr
+
+
+def test_a_pool_that_fits_only_without_the_connections_held_now_is_warned_of(db):
+    """max_connections 300, 3 reserved: a pool of 297 beside this test's connection passes it."""
+    with psycopg.connect(db[0], autocommit=True):
+        server = Server(None, "--db", db[1], "--pg-pool-size", "297")
+        with server:
+            pass
+    said = server.proc.stderr.read().decode()
+    assert said.startswith("turnlog serve: warning: --pg-pool-size 297 with the "), said
+    assert said.splitlines()[0].endswith("requests may be refused 503 store")
