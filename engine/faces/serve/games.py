@@ -6,11 +6,12 @@ and its entry in the registry: in --dir, the log ``ID.db``, its seed sidecar ``I
 seat sidecar ``ID.seats.json`` (registry.py, auth.py); with --db, the log ``game=ID`` in that
 PostgreSQL database and its seats and seed in the database's registry tables (pgregistry.py), so
 servers sharing only the database serve every game. A log the registry does not name is not served
-(a creation that stopped half way).
+(a creation that stopped half way in --dir, a game `turnlog new --db` made).
 
-At most ``keep`` games are kept open (their file, its -wal and -shm, or a PostgreSQL connection
-each), the least recently used closed first, and only when no request holds it (``take`` and
-``give`` count the requests inside); a game closed so is opened again on its next request. A game
+At most ``keep`` games are kept open (their file, its -wal and -shm; with --db no connection: every
+call of a game borrows one of the server's pool, ``lease``), the least recently used closed first,
+and only when no request holds it (``take`` and ``give`` count the requests inside); a game closed
+so is opened again on its next request. A game
 open is one Game with a lock: requests for one game run one at a time, so the live board of this
 process never races itself. A write from elsewhere (another server on the same
 PostgreSQL database, a `turnlog play` on the file) is seen by comparing the log's head with the live
@@ -208,7 +209,7 @@ class Games:
             yield Path(tmp) / f"{gid}.seed"
 
     def _remove(self, gid: str) -> None:
-        """Remove what a failed creation wrote in --dir (a log in PostgreSQL stays, unserved)."""
+        """Remove what a failed creation wrote in --dir (in PostgreSQL its transaction left nothing)."""
         if self.db is not None or self.dir is None:
             return
         for suffix in FILES:

@@ -5,14 +5,15 @@ Four tables in the ``turnlog`` schema, beside the logs (events/pgschema.py ``REG
 verify's schema check knows them), made by the first server that finds them missing:
 
 - ``served``: one row per served game (its id, name, whether it is listed, when it was registered);
-  a game's log with no row here (a creation that stopped half way) is not served.
+  a game's log with no row here (one `turnlog new --db` made) is not served.
 - ``seat_tokens``: each seat's token as its SHA-256 (never the token), and the actor it stands for.
 - ``seeds``: each game's dice seed (hex), the secret the server rolls from; none for joint dice.
 - ``creations``: one row per creation (the client's address, when), for the hourly quota.
 
 A creation is one transaction under an advisory lock: the quota counted (the client's rows of the
-last hour, the served games), the game's log written, its rows inserted. So two servers never both
-pass one count, and a creation refused or failed counts nothing. The writer role (pgschema.py
+last hour, the served games), the game's log written (its first command's transaction a savepoint
+of this one, on the same leased connection), its rows inserted. So two servers never both pass one
+count, and a creation refused or failed counts and leaves nothing. The writer role (pgschema.py
 ``grant_server``) may read and insert these rows, and delete creations (those older than an hour).
 """
 
