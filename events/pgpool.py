@@ -51,6 +51,8 @@ class Pool:
         self._kwargs = kwargs
         self._pool = ConnectionPool(conninfo, min_size=1, max_size=size, kwargs=kwargs,
                                     configure=self._configure, open=False, name="turnlog",
+                                    # a connection a database restart cut is dropped, not leased
+                                    check=ConnectionPool.check_connection,
                                     timeout=wait, reconnect_timeout=30)
         self._local = threading.local()
         self._several = threading.Lock()
@@ -81,26 +83,24 @@ class Pool:
     def lease(self, n: int = 1) -> Iterator[Any]:
         """Hold ``n`` connections (the thread's own first, if it holds some) until the block ends."""
         held = self._held()
-        taken: list = []
+        start = len(held)  # a lease inside another gives back only what it took
         try:
             # two leases that each hold one and wait for a second would wait on each other: those
             # that take more than one take them one lease at a time
-            several = n - len(held) > 1
+            several = n - start > 1
             if several and not self._several.acquire(timeout=self.wait):
                 raise PoolBusy(f"all {self.size} database connections are in use")
             try:
                 while len(held) < n:
-                    conn = self._get()
-                    held.append(conn)
-                    taken.append(conn)
+                    held.append(self._get())
             finally:
                 if several:
                     self._several.release()
             yield held[0]
         finally:
-            for conn in taken:
-                held.remove(conn)
+            for conn in held[start:]:  # as held now: renew() may have swapped one
                 self._pool.putconn(conn)
+            del held[start:]
 
     def _get(self):
         from psycopg_pool import PoolTimeout

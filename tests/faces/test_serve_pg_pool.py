@@ -226,3 +226,50 @@ def test_a_pool_that_fits_only_without_the_connections_held_now_is_warned_of(db)
     said = server.proc.stderr.read().decode()
     assert said.startswith("turnlog serve: warning: --pg-pool-size 297 with the "), said
     assert said.splitlines()[0].endswith("requests may be refused 503 store")
+
+
+def test_a_creation_that_fails_after_its_log_is_written_leaves_nothing_in_the_database(db, tmp_path):
+    """The registry's transaction and the new game's first append share the leased connection."""
+    from turnlog.engine import scenario as SC
+    from turnlog.engine.faces.serve.games import Games
+    from turnlog.engine.game import Game
+
+    dsn, url, _name = db
+    games = Games(None, url, pool_size=2)
+    gid = "F" * 22
+    try:
+        def make():
+            Game.create(games.target(gid), SC.load("bridgehead-14-65"), seed=bytes(range(32)),
+                        seed_file=tmp_path / "seed").close()
+            raise OSError("the disk filled after the log was written")
+
+        with pytest.raises(OSError):
+            games.registry.admit(gid, "client", None, make)
+        assert games.pool.stats()["pool_size"] <= 2
+    finally:
+        games.close()
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        for table in ("games", "events", "served", "creations"):
+            got = conn.execute(f"SELECT count(*) FROM turnlog.{table} WHERE "
+                               f"{'client' if table == 'creations' else 'game'} = %s",
+                               ("client" if table == "creations" else gid,)).fetchone()[0]
+            assert got == 0, table
+
+
+def test_a_database_restart_costs_the_pool_its_connections_not_the_next_request(db, two, tmp_path):
+    """The database restarts under a running server: the pool's connections are all cut; the next
+    request's lease finds its connection lost, takes a fresh one, and is answered."""
+    from store_backends import cluster
+
+    ids = _games(db, 6, tmp_path)
+    gid = ids[0]
+    with httpx.Client(base_url=two.url, timeout=30) as client:
+        with ThreadPoolExecutor(len(ids)) as workers:  # the pool's both connections opened
+            assert {r.status_code for r in workers.map(
+                lambda g: _until_served(client, "GET", f"/api/games/{g}/due"), ids)} == {200}
+        cluster().restart()
+        r = client.get(f"/api/games/{gid}/due")
+        assert r.status_code == 200, r.text
+        actor, cmd = SCRIPT[0]
+        r = client.post(f"/api/games/{gid}/commands", json=cmd, headers=bearer(TOKENS[actor]))
+        assert r.status_code == 200, r.text
