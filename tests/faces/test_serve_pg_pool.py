@@ -208,24 +208,40 @@ def test_a_pool_larger_than_the_database_takes_is_one_line_before_listening(db):
     from serve_helpers import ROOT
 
     url = db[1] + "&password=hunter2"
-    for size, said in (("1000", "--pg-pool-size 1000: the database takes at most 297"),
-                       ("1", "--pg-pool-size: at least 2")):
-        done = subprocess.run([sys.executable, "-m", "turnlog", "serve", "--db", url,
-                               "--pg-pool-size", size], cwd=ROOT, capture_output=True, text=True,
-                              timeout=60)
-        assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-        assert said in done.stderr and "hunter2" not in done.stderr and "host=" not in done.stderr
+    done = subprocess.run([sys.executable, "-m", "turnlog", "serve", "--db", url,
+                           "--pg-pool-size", "1000"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert "--pg-pool-size 1000: the database takes at most 297 connections" in done.stderr
+    assert "hunter2" not in done.stderr and "host=" not in done.stderr
 
 
-def test_a_pool_that_fits_only_without_the_connections_held_now_is_warned_of(db):
+def test_a_pool_of_one_is_refused_a_verify_needs_two():
+    import argparse
+
+    from turnlog.engine.errors import CommandError
+    from turnlog.engine.faces.serve.run import bounds
+
+    args = argparse.Namespace(max_connections=10, max_open_games=10, timeout=10.0, pg_pool_size=1)
+    with pytest.raises(CommandError, match="--pg-pool-size: at least 2"):
+        bounds(args)
+
+
+def test_a_pool_that_fits_only_without_the_connections_held_now_is_warned_of(db, capsys):
     """max_connections 300, 3 reserved: a pool of 297 beside this test's connection passes it."""
+    from turnlog.engine.faces.serve.run import room
+    from turnlog.events.pgpool import Pool
+
+    pool = Pool(db[1], 297)
     with psycopg.connect(db[0], autocommit=True):
-        server = Server(None, "--db", db[1], "--pg-pool-size", "297")
-        with server:
-            pass
-    said = server.proc.stderr.read().decode()
+        pool.open()
+        try:
+            room(pool)
+        finally:
+            pool.close()
+    said = capsys.readouterr().err
     assert said.startswith("turnlog serve: warning: --pg-pool-size 297 with the "), said
-    assert said.splitlines()[0].endswith("requests may be refused 503 store")
+    assert said.count("\n") == 1 and said.endswith("requests may be refused 503 store\n")
 
 
 def test_a_creation_that_fails_after_its_log_is_written_leaves_nothing_in_the_database(db, tmp_path):
