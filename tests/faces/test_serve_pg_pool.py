@@ -201,6 +201,21 @@ def test_a_pool_held_by_long_requests_answers_others_503_busy_json(db, two, tmp_
         assert [f.result().status_code for f in held] == [200, 200]
 
 
+def test_slow_followers_hold_no_connection_of_the_pool(db, two, tmp_path):
+    """Three followers that never read past the stream's start, on a pool of two: a follower
+    reads on connections of its own, so commands on a followed game and on another are answered."""
+    *followed, other = _games(db, 4, tmp_path)
+    actor, cmd = SCRIPT[0]
+    with contextlib.ExitStack() as streams, httpx.Client(base_url=two.url, timeout=30) as client:
+        for gid in followed:
+            r = streams.enter_context(client.stream("GET", f"/api/games/{gid}/events"))
+            assert r.status_code == 200
+            next(r.iter_raw())  # the stream began; it is never read again
+        for gid in (followed[0], other):
+            r = client.post(f"/api/games/{gid}/commands", json=cmd, headers=bearer(TOKENS[actor]))
+            assert r.status_code == 200, r.text
+
+
 def test_a_pool_larger_than_the_database_takes_is_one_line_before_listening(db):
     import subprocess
     import sys
