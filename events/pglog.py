@@ -113,8 +113,9 @@ class PgEventLog(PgReads):
         are the pool's; a reader is held to reading by ``readonly`` and its READ ONLY views)."""
         assert self._pool is not None
         try:
-            conn = self._pool.renew() if self._pool.current().broken or self._pool.current().closed \
-                else self._pool.current()
+            conn = self._pool.current()
+            if conn.broken or conn.closed:
+                conn = self._pool.renew()
             if conn.execute("SELECT to_regclass('turnlog.events')").fetchone()[0] is None:
                 if self.readonly:
                     raise LogError(f"{self.path}: no game {self.game!r} here (the database holds "

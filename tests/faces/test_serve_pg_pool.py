@@ -136,7 +136,8 @@ def test_commands_on_twenty_games_through_a_pool_of_two_succeed_or_are_busy(db, 
         setup = client.get(f"/api/games/{ids[0]}").json()["seq"]
 
         def send(gid: str):
-            return client.post(f"/api/games/{gid}/commands", json=cmd, headers=bearer(TOKENS[actor]))
+            return client.post(f"/api/games/{gid}/commands", json=cmd,
+                               headers=bearer(TOKENS[actor]))
 
         with ThreadPoolExecutor(20) as workers:
             first = list(workers.map(send, ids))
@@ -259,7 +260,8 @@ def test_a_pool_that_fits_only_without_the_connections_held_now_is_warned_of(db,
     assert said.count("\n") == 1 and said.endswith("requests may be refused 503 store\n")
 
 
-def test_a_creation_that_fails_after_its_log_is_written_leaves_nothing_in_the_database(db, tmp_path):
+def test_a_creation_that_fails_after_its_log_is_written_leaves_nothing_in_the_database(
+        db, tmp_path):
     """The registry's transaction and the new game's first append share the leased connection."""
     from turnlog.engine import scenario as SC
     from turnlog.engine.faces.serve.games import Games
