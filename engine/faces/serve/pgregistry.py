@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from turnlog.events.pgpool import Pool
+from turnlog.events.pgpool import Pool, reason
 from turnlog.events.pgschema import StoreError, ensure_registry, psycopg_module
 
 from . import auth
@@ -57,9 +57,8 @@ class PgRegistry:
                     raise self._failed(exc) from None
 
     def _failed(self, exc: Exception) -> StoreError:
-        # the URL last, after a space: a redacted password runs to the next space
-        why = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-        return StoreError(f"the registry failed ({why}) in {self.pool.path}")
+        # the database's reason, never its URL or socket: a server names one database only
+        return StoreError(f"the registry failed ({reason(exc)})")
 
     def check(self) -> None:
         """Make the registry's tables if missing: a server whose database refuses says so before
