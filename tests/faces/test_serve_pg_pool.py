@@ -202,6 +202,18 @@ def test_a_pool_held_by_long_requests_answers_others_503_busy_json(db, two, tmp_
         assert [f.result().status_code for f in held] == [200, 200]
 
 
+def test_every_reading_route_of_a_pooled_game_reads_inside_its_lease(db, two, tmp_path):
+    """A pooled log used outside a lease is refused by name (a 503 store): none of these is."""
+    gid = _games(db, 1, tmp_path)[0]
+    g = f"/api/games/{gid}"
+    with httpx.Client(base_url=two.url, timeout=60) as client:
+        for path in (g, g + "/me", g + "/board", g + "/board.svg?at=3", g + "/log?limit=5",
+                     g + "/legal", g + "/due", g + "/verify", f"/games/{gid}",
+                     g + "/replay?steps=0&commands=0&faces=0&strings=0"):
+            r = _until_served(client, "GET", path, headers=bearer(TOKENS["bob"]))
+            assert r.status_code == 200, (path, r.text)
+
+
 def test_slow_followers_hold_no_connection_of_the_pool(db, two, tmp_path):
     """Three followers that never read past the stream's start, on a pool of two: a follower
     reads on connections of its own, so commands on a followed game and on another are answered."""
