@@ -21,6 +21,7 @@ from .chain import GENESIS, verify3
 from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, Item, LogError, Row,
                       batch_item, check_batch, merged, now, stored_rows3)
 from .pgread import PAGE, PgReads
+from .pgpool import Pool, ambient
 from .pgschema import TRIGGERS, StoreError, ensure_schema, psycopg_module
 from .url import redacted, split_url
 
@@ -39,7 +40,7 @@ class PgEventLog(PgReads):
     has_snapshots = True
 
     def __init__(self, url: str, *, create: bool = False, synchronous: str = "FULL",
-                 log_format: int = FORMAT, readonly: bool = False):
+                 log_format: int = FORMAT, readonly: bool = False, pool: Pool | None = None):
         if synchronous.upper() not in SYNC_LEVELS:
             raise ValueError(f"synchronous: expected one of {SYNC_LEVELS}, got {synchronous!r}")
         if log_format not in FORMATS:
@@ -51,8 +52,10 @@ class PgEventLog(PgReads):
         self._spans: dict[int, tuple[int, int]] = {}
         # psycopg is imported only when a PostgreSQL game is opened: the connections are typed Any
         # here
-        self.conn: Any = None
+        self._own: Any = None
         self._listener: Any = None
+        # pooled: each call borrows the connection the calling thread leases (events/pgpool.py)
+        self._pool = pool or ambient(self._conninfo)
         # followers LISTEN here
         self.channel = "turnlog_" + hashlib.sha1(self.game.encode()).hexdigest()
         self._connect()
@@ -77,10 +80,22 @@ class PgEventLog(PgReads):
             "'turnlog.games'::regclass)")}
         self.missing_triggers = tuple(t for t in TRIGGERS if t not in have)
 
+    @property
+    def conn(self) -> Any:
+        """The connection of this call: the log's own, or (pooled) the one its thread leases."""
+        return self._own if self._pool is None else self._pool.current()
+
+    @property
+    def pooled(self) -> bool:
+        return self._pool is not None
+
     def _connect(self) -> None:
         psycopg = psycopg_module()
+        if self._pool is not None:
+            self._connect_pooled(psycopg)
+            return
         try:
-            self.conn = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10)
+            self._own = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10)
             self.conn.execute(f"SET synchronous_commit = {self._sync}")
             if self.readonly:
                 self.conn.execute("SET default_transaction_read_only = on")
@@ -90,6 +105,22 @@ class PgEventLog(PgReads):
                     raise LogError(f"{self.path}: no game {self.game!r} here (the database holds "
                                    "no turnlog games)")
                 ensure_schema(self.conn)
+        except psycopg.Error as exc:
+            raise LogError(f"{self.path}: cannot open ({str(exc).strip()})") from None
+
+    def _connect_pooled(self, psycopg) -> None:
+        """Take a fresh connection of the pool in place of one found lost (the session's settings
+        are the pool's; a reader is held to reading by ``readonly`` and its READ ONLY views)."""
+        assert self._pool is not None
+        try:
+            conn = self._pool.current()
+            if conn.broken or conn.closed:
+                conn = self._pool.renew()
+            if conn.execute("SELECT to_regclass('turnlog.events')").fetchone()[0] is None:
+                if self.readonly:
+                    raise LogError(f"{self.path}: no game {self.game!r} here (the database holds "
+                                   "no turnlog games)")
+                ensure_schema(conn)
         except psycopg.Error as exc:
             raise LogError(f"{self.path}: cannot open ({str(exc).strip()})") from None
 
@@ -114,7 +145,8 @@ class PgEventLog(PgReads):
         return self._run(sql, params).fetchone()
 
     def close(self) -> None:
-        for conn in (self.conn, self._listener):
+        """Close the log's own connections (a pooled log's calls borrowed theirs: nothing to give)."""
+        for conn in (self._own, self._listener):
             if conn is not None:
                 conn.close()
 
@@ -151,6 +183,12 @@ class PgEventLog(PgReads):
         """Objects of schema turnlog that are not this store's own (events/pgcatalog.py)."""
         from .pgcatalog import problems
         psycopg = psycopg_module()
+        spare = self._pool.spare() if self._pool is not None else None
+        if spare is not None:  # a server's verify leased two connections: the second compares
+            try:
+                return problems(self.conn, spare)
+            except psycopg.Error as exc:
+                return [f"the schema cannot be compared here ({str(exc).strip()})"]
         try:
             with psycopg.connect(self._conninfo, autocommit=True, connect_timeout=10) as scratch:
                 return problems(self.conn, scratch)

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from turnlog.events.log import ConcurrencyError, LogError
+from turnlog.events.pgpool import PoolBusy
 
 from ...errors import CommandError, RuleViolation, ScenarioError
 from ...errors import sqlite_failure
@@ -140,6 +141,10 @@ def failure(err: BaseException) -> Response:
     if isinstance(err, RuleViolation):
         status = 403 if err.rule.split(".")[0] in ("seats", "signatures") else 422
         return json({"rule": err.rule, "message": err.message}, status)
+    if isinstance(err, PoolBusy):  # every database connection in use: the client tries again
+        answer = json({"rule": "busy", "message": f"{err}; try again in a second"}, 503)
+        answer.headers["Retry-After"] = "1"
+        return answer
     if isinstance(err, (CommandError, ScenarioError)):
         return json({"rule": "input", "message": str(err)}, 400)
     if isinstance(err, ConcurrencyError):  # the routes add the seq to retry from (Refused)

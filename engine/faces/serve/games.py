@@ -6,11 +6,12 @@ and its entry in the registry: in --dir, the log ``ID.db``, its seed sidecar ``I
 seat sidecar ``ID.seats.json`` (registry.py, auth.py); with --db, the log ``game=ID`` in that
 PostgreSQL database and its seats and seed in the database's registry tables (pgregistry.py), so
 servers sharing only the database serve every game. A log the registry does not name is not served
-(a creation that stopped half way).
+(a creation that stopped half way in --dir, a game `turnlog new --db` made).
 
-At most ``keep`` games are kept open (their file, its -wal and -shm, or a PostgreSQL connection
-each), the least recently used closed first, and only when no request holds it (``take`` and
-``give`` count the requests inside); a game closed so is opened again on its next request. A game
+At most ``keep`` games are kept open (their file, its -wal and -shm; with --db no connection: every
+call of a game borrows one of the server's pool, ``lease``), the least recently used closed first,
+and only when no request holds it (``take`` and ``give`` count the requests inside); a game closed
+so is opened again on its next request. A game
 open is one Game with a lock: requests for one game run one at a time, so the live board of this
 process never races itself. A write from elsewhere (another server on the same
 PostgreSQL database, a `turnlog play` on the file) is seen by comparing the log's head with the live
@@ -31,7 +32,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterator
 
-from turnlog.events.store import is_url
+from turnlog.events.store import is_url, redacted, split_url
 
 from ... import dice as D
 from ...errors import CommandError
@@ -40,6 +41,8 @@ from . import auth
 from .registry import FileRegistry, Quota
 
 if TYPE_CHECKING:
+    from turnlog.events.pgpool import Pool
+
     from ..html.live import Live
     from .pgregistry import PgRegistry
 
@@ -47,6 +50,11 @@ if TYPE_CHECKING:
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 #: How many games a server keeps open by default (--max-open-games).
 KEEP = 64
+#: The database connections a server with --db holds at most (--pg-pool-size), and how long a
+#: request waits for one before it is answered 503 busy.
+POOL, POOL_WAIT = 10, 2.0
+#: SET synchronous_commit for each --synchronous level (as the store's own, events/pglog.py).
+SYNC = {"OFF": "off", "NORMAL": "local", "FULL": "on", "EXTRA": "on"}
 #: The files a game is in --dir, after its id (a log in PostgreSQL has only the seed's and seats').
 FILES = (".db", ".db-wal", ".db-shm", ".db-journal", ".db.seed", ".seed", auth.SUFFIX)
 LOG = logging.getLogger("turnlog.serve")
@@ -100,7 +108,8 @@ class Games:
     the folder, if one is given, holds only the seeds and seat files of games registered before."""
 
     def __init__(self, folder: str | Path | None, db: str | None = None,
-                 synchronous: str = "FULL", keep: int = KEEP):
+                 synchronous: str = "FULL", keep: int = KEEP, pool_size: int = POOL,
+                 pool_wait: float = POOL_WAIT):
         if db is not None and ("game=" in db or not is_url(db)):
             raise CommandError(
                 "--db: a postgresql:// URL of the database, without game= (the server names "
@@ -111,13 +120,21 @@ class Games:
         self.dir = Path(folder).resolve() if folder is not None else None
         files = FileRegistry(self.dir, self.is_id) if self.dir is not None else None
         self.registry: FileRegistry | PgRegistry
+        self.pool: Pool | None = None
         if db is None:
             assert files is not None
             self.registry = files
         else:
+            from turnlog.events import pgpool
+
             from .pgregistry import PgRegistry
 
-            self.registry = PgRegistry(db)
+            conninfo = split_url(db + ("&" if "?" in db else "?") + "game=_")[0]
+            self.pool = pgpool.Pool(conninfo, pool_size, wait=pool_wait, path=redacted(db),
+                                    synchronous=SYNC[synchronous.upper()])
+            self.pool.open()
+            pgpool.register(self.pool)
+            self.registry = PgRegistry(self.pool)
         self._earlier = files if db is not None else None  # sidecars of games served before --db
         self.db = db
         self.synchronous = synchronous
@@ -125,6 +142,11 @@ class Games:
         self._open: OrderedDict[str, Entry] = OrderedDict()
         self._guard = threading.Lock()
         self.opened = 0  # how many times a game was opened (the tests count reopenings)
+
+    def lease(self, n: int = 1) -> contextlib.AbstractContextManager:
+        """Hold ``n`` of the pool's connections for one piece of work in this thread (with --db;
+        nothing without): every game and the registry it touches meanwhile use them."""
+        return self.pool.lease(n) if self.pool is not None else contextlib.nullcontext()
 
     def is_id(self, gid: str) -> bool:
         return GAME_ID.fullmatch(gid) is not None
@@ -187,7 +209,7 @@ class Games:
             yield Path(tmp) / f"{gid}.seed"
 
     def _remove(self, gid: str) -> None:
-        """Remove what a failed creation wrote in --dir (a log in PostgreSQL stays, unserved)."""
+        """Remove what a failed creation wrote in --dir (in PostgreSQL its transaction left nothing)."""
         if self.db is not None or self.dir is None:
             return
         for suffix in FILES:
@@ -262,6 +284,11 @@ class Games:
             self._open.clear()
         _close(closing)
         self.registry.close()
+        if self.pool is not None:
+            from turnlog.events import pgpool
+
+            pgpool.unregister(self.pool)
+            self.pool.close()
 
 
 def new_id() -> str:

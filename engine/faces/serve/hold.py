@@ -8,6 +8,10 @@ wait for one game; past that the answer is 503 ``busy`` with ``Retry-After``. A 
 the whole log, so at most ``verifies`` run at once in a server (503 ``busy`` past that), and the
 report of each game's head is kept (``reports`` of them, the least recently asked dropped first)
 and answered again until the log moves on.
+
+With --db a game's turn runs on one connection leased from the server's pool for the turn (a
+verify on two), given back when it ends; a request that finds none free within the pool's wait is
+answered 503 ``busy`` with ``Retry-After`` (bodies.py), so no request waits past that.
 """
 
 from __future__ import annotations
@@ -69,8 +73,8 @@ class Hold:
                 entry.turn = asyncio.Lock()
             async with entry.turn:
 
-                def locked() -> T:
-                    with entry.lock:
+                def locked() -> T:  # one database connection for the whole turn (--db)
+                    with entry.lock, self.games.lease():
                         return fn(entry)
 
                 return await run_in_threadpool(locked)
@@ -90,10 +94,12 @@ class Hold:
             raise busy(f"{self.limits.verifies} verifies are running on this server already")
         self.verifying += 1
         try:
-            report = await run_in_threadpool(
-                lambda: verify_path(self.games.target(entry.id), seed=entry.seed,
-                                    seed_file=self.games.seed_file(entry.id))
-            )
+            def verify() -> object:  # --db: two connections, the log's view and the schema's
+                with self.games.lease(2):
+                    return verify_path(self.games.target(entry.id), seed=entry.seed,
+                                       seed_file=self.games.seed_file(entry.id))
+
+            report = await run_in_threadpool(verify)
             self.verified += 1
         finally:
             self.verifying -= 1

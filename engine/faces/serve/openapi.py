@@ -34,7 +34,8 @@ SAID = {
     415: "a creation not sent as application/json (rule `input`)",
     422: "the rules refuse it: `rule` is the rule's number",
     429: "the creation quota (rule `quota`)",
-    503: "busy (rule `busy`: the game's queue, the server's verifies or followed games are full) "
+    503: "busy (rule `busy`: the game's queue, the server's verifies, followed games or database "
+         "connections are full) "
          "or the store failed (rule `store`); Retry-After says when to retry",
 }
 GAME_REFUSALS = (404, 503)
@@ -158,6 +159,21 @@ def document(version: str) -> dict:
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
                                            "description": "a seat's token"}},
-            "schemas": components,
+            "schemas": _typed_arrays(components),
         },
     }
+
+
+def _typed_arrays(schema: Any) -> Any:
+    """``schema`` with ``"items": {}`` (any value) on every array that names no items.
+
+    msgspec describes a ``list[Any]`` as a bare array, which JSON Schema allows; generators of
+    typed clients (openapi-python-client) refuse such an array and drop the schema holding it."""
+    if isinstance(schema, list):
+        return [_typed_arrays(s) for s in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {k: _typed_arrays(v) for k, v in schema.items()}
+    if out.get("type") == "array" and "items" not in out and "prefixItems" not in out:
+        out["items"] = {}
+    return out

@@ -44,6 +44,8 @@ def bounds(args) -> None:
                         ("--max-open-games", args.max_open_games)):
         if value < 1:
             raise CommandError(f"{flag}: at least 1 (got {value})")
+    if args.pg_pool_size < 2:  # a verify reads on one and compares the schema on a second
+        raise CommandError(f"--pg-pool-size: at least 2 (got {args.pg_pool_size})")
     if not 0 < args.timeout <= 3600:  # also refuses nan
         raise CommandError(f"--timeout: seconds, more than 0 and at most 3600 (got {args.timeout})")
 
@@ -105,6 +107,28 @@ def descriptors(connections: int, games: int) -> None:
     )
 
 
+def room(pool) -> None:
+    """Refuse a pool larger than the connections the database takes; warn (one line) when it
+    fits only with fewer of the connections held now (other servers', other clients')."""
+    with pool.lease() as conn:
+        most, kept, held = conn.execute(
+            "SELECT current_setting('max_connections')::int, "
+            "current_setting('superuser_reserved_connections')::int "
+            "+ coalesce(current_setting('reserved_connections', true)::int, 0), "
+            "(SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')"
+        ).fetchone()
+    room = most - kept
+    if pool.size > room:
+        raise CommandError(
+            f"--pg-pool-size {pool.size}: the database takes at most {room} connections "
+            f"(max_connections {most}, {kept} reserved): lower it or raise max_connections"
+        )
+    if held - 1 + pool.size > room:  # this server's first connection is one of those held
+        print(f"turnlog serve: warning: --pg-pool-size {pool.size} with the {held - 1} other "
+              f"connections the database holds now passes its {room}: requests may be refused "
+              "503 store", file=sys.stderr)
+
+
 def serve(args) -> int:
     """Serve the games of ``args.dir``, or of the database ``args.db``, until interrupted."""
     host = address(args)
@@ -118,14 +142,20 @@ def serve(args) -> int:
         ) from None
     import faulthandler
 
-    from .games import Games
+    from .games import POOL_WAIT, Games
     from .hold import Limits
     from .quota import Quota
 
-    games = Games(folder(args.dir) if args.dir else None, args.db,
-                  synchronous=args.synchronous, keep=args.max_open_games)
     try:
+        games = Games(folder(args.dir) if args.dir else None, args.db,
+                      synchronous=args.synchronous, keep=args.max_open_games,
+                      pool_size=args.pg_pool_size, pool_wait=min(POOL_WAIT, args.timeout))
         games.registry.check()
+        if games.pool is not None:
+            room(games.pool)
+    except ImportError as err:  # psycopg_pool (the postgres extra) missing
+        raise CommandError(f"--db: {err.name} is not installed: pip install 'turnlog[postgres]'"
+                           ) from None
     except (sqlite3.Error, LogError) as err:  # the database's StoreError, psycopg missing
         raise CommandError(f"--db: {err}") from None
     descriptors(args.max_connections, args.max_open_games)

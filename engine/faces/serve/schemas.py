@@ -13,6 +13,7 @@ from typing import Any, Literal
 import msgspec
 
 from ...due import Due  # whose move: the engine's own answer, described as it is
+from ...kit.choices import Choice
 
 #: The largest number a query parameter or Last-Event-ID may carry (18 ASCII digits).
 MAX_NUMBER = 10**18 - 1
@@ -108,9 +109,17 @@ class LogPage(msgspec.Struct, kw_only=True):
     next: int | None
 
 
+class Offered(Choice, frozen=True, kw_only=True):
+    """A choice as ``GET legal`` answers it: the engine's Choice (its ``head`` is what ``due``
+    items name), its words and the first actor who may issue it."""
+
+    text: str
+    actor: str
+
+
 class Choices(msgspec.Struct, kw_only=True):
     seq: int
-    choices: list[dict[str, Any]]
+    choices: list[Offered]
 
 
 class WrittenEvent(msgspec.Struct, kw_only=True):
