@@ -53,3 +53,21 @@ def test_each_operation_names_its_path_parameters_and_refusals(served):
 def test_the_description_is_valid_openapi(served):
     validator = pytest.importorskip("openapi_spec_validator")
     validator.validate(served[1])
+
+
+def test_each_operation_has_its_own_id_and_a_creation_links_to_every_operation_on_its_game(served):
+    _app, doc = served
+    ops = {op["operationId"]: (path, op) for path, by in doc["paths"].items() for op in by.values()}
+    assert len(ops) == sum(len(by) for by in doc["paths"].values())  # each id once
+    links = doc["paths"]["/api/games"]["post"]["responses"]["201"]["links"]
+    on_a_game = {i for i, (path, op) in ops.items() if "{gid}" in path
+                 and "text/event-stream" not in op["responses"]["200"]["content"]}
+    assert set(links) == on_a_game and "get_game_due" in links and "post_game_commands" in links
+    assert all(link["parameters"] == {"gid": "$response.body#/id"} for link in links.values())
+
+
+def test_a_creations_scenario_names_the_bundled_scenarios(served):
+    from turnlog.engine.scenario import bundled_names
+
+    name, _upload = served[1]["components"]["schemas"]["Creation"]["properties"]["scenario"]["anyOf"]
+    assert name["enum"] == bundled_names() and "bridgehead-14-65" in name["enum"]

@@ -1,5 +1,6 @@
 """schemathesis against a live `turnlog serve`: thousands of requests generated from /openapi.json
-(in and out of its bounds) on a real game with a seat's token, and every answer is no 5xx, has a
+(in and out of its bounds) on a real game with a seat's token, then stateful sequences that follow the
+description's links from a creation to the game it made, and every answer is no 5xx, has a
 status the description lists for its route, the content type it names and a body its schema (the
 msgspec Structs') accepts."""
 
@@ -31,7 +32,7 @@ def test_generated_requests_get_only_described_answers_and_never_a_5xx(tmp_path)
         done = subprocess.run(
             [sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run",
              srv.url + "/openapi.json", "--checks", CHECKS, "--max-examples", "15", "--seed", "1",
-             "--workers", "1", "--phases", "examples,coverage,fuzzing", "--request-timeout", "30",
+             "--workers", "1", "--phases", "examples,coverage,fuzzing,stateful", "--request-timeout", "30",
              # an event stream never ends by design: tests/faces/test_serve_live.py follows it
              "--exclude-path-regex", "events$",
              "--header", f"Authorization: {token}", "--no-color"],

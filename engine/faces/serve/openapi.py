@@ -10,6 +10,7 @@ the application by tests/faces/test_serve_openapi.py, and a schemathesis run aga
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import msgspec
@@ -151,17 +152,51 @@ def document(version: str) -> dict:
     named, components = msgspec.json.schema_components(
         [*S.SHAPES, Report, *kinds], ref_template=REF)
     commands = {"oneOf": [*named[len(S.SHAPES) + 1:], _ref("Signed")]}
+    _bundled_names(components["Creation"])
     return {
         "openapi": "3.1.0",
         "info": {"title": "turnlog serve", "version": version,
                  "description": "Hosted turnlog games: docs/serve.md."},
-        "paths": paths(commands),
+        "paths": _linked(paths(commands)),
         "components": {
             "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
                                            "description": "a seat's token"}},
             "schemas": _typed_arrays(components),
         },
     }
+
+
+def _bundled_names(creation: dict) -> None:
+    """Name the bundled scenarios as the only strings a creation's ``scenario`` takes (any other name
+    is a 400), so that a client, or a fuzzer, can make a game without reading another route."""
+    from ...scenario import bundled_names
+
+    name = creation["properties"]["scenario"]["anyOf"][0]
+    name.update(title="BundledScenario", enum=bundled_names())
+    creation["examples"] = [{"scenario": "bridgehead-14-65", "seats": {"AX": "alice", "WA": "bob"}}]
+
+
+def operation_id(method: str, path: str) -> str:
+    """A stable name for an operation, as a generated client names its function: ``get_game_due`` for
+    ``GET /api/games/{gid}/due``, ``get_page`` for the game's page, ``post_games`` for a creation."""
+    words = path.replace("/api/games/{gid}", "/game").replace("/games/{gid}", "/page")
+    return method + "_" + re.sub(r"[^A-Za-z0-9]+", "_", words.removeprefix("/api")).strip("_")
+
+
+def _linked(by_path: dict[str, dict[str, dict]]) -> dict[str, dict[str, dict]]:
+    """``by_path`` with an operationId on each operation, and a link from a creation's answer to every
+    operation on the game it made (its ``id`` is their ``gid``): what a stateful client (schemathesis's
+    stateful phase) follows to play on a game it created."""
+    links = {}
+    for path, ops in by_path.items():
+        for method, op in ops.items():
+            op["operationId"] = operation_id(method, path)
+            streams = "text/event-stream" in op["responses"].get("200", {}).get("content", {})
+            if "{gid}" in path and not streams:  # a stream never ends: no client follows it blind
+                links[op["operationId"]] = {"operationId": op["operationId"],
+                                            "parameters": {"gid": "$response.body#/id"}}
+    by_path["/api/games"]["post"]["responses"]["201"]["links"] = links
+    return by_path
 
 
 def _typed_arrays(schema: Any) -> Any:
