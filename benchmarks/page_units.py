@@ -1,0 +1,65 @@
+"""The replay page's data for a game of many units: wall seconds to build it (docs/performance.md).
+
+``python -m benchmarks.page_units --units 2000 --units 18000`` creates, per size, a generated game
+(benchmarks/gen.py: one hex per unit up to 9,000 hexes, then ``--commands`` host commands of one event each: moves,
+control and supply changes, notes) in a temporary folder and times one build of the page's data
+(engine/faces/html/live.py ``Live``: what `export --html`, the served page and ``GET replay`` fold),
+once per size. ``--full`` times the reference that redraws every unit at every event
+(tests/faces/page_reference.py), for the figure before the change.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from turnlog.engine.faces.html.live import Live
+from turnlog.engine.game import Game
+
+from . import gen
+
+
+def make(path: Path, units: int, commands: int) -> int:
+    """Create the game of ``units`` units at ``path`` (one a hex, on at most 9,000 hexes); returns its events."""
+    hexes = min(units, 9000)
+    sc = gen.scenario(hexes, units_per_hex=units / hexes, seed=5)
+    with Game.create(path, sc, seed=bytes(32), public_seed=True, synchronous="OFF") as g:
+        for cmd in gen.host_commands(sc, commands, seed=5, turn_events=4 * commands + 10):
+            g.execute(cmd)
+        return g.state.seq
+
+
+def build_seconds(path: Path, full: bool) -> float:
+    """Seconds for one build of the page's data of the game at ``path``."""
+    with Game.open(path, readonly=True) as g:
+        g.at()
+        t = time.perf_counter()
+        if full:
+            sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "faces"))
+            from page_reference import reference_steps  # the old full redraw, kept as the tests' reference
+            reference_steps(g)
+        else:
+            Live(g, {})
+        return time.perf_counter() - t
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--units", type=int, action="append", help="units (and hexes) of a game; repeatable")
+    ap.add_argument("--commands", type=int, default=200, help="host commands after the setup (200)")
+    ap.add_argument("--full", action="store_true", help="time the full-redraw reference instead")
+    args = ap.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in args.units or [2000]:
+            path = Path(tmp) / f"g{n}.db"
+            events = make(path, n, args.commands)
+            secs = build_seconds(path, args.full)
+            print(f"{n} units, {events} events: page data built in {secs:.2f} s"
+                  + (" (full redraw)" if args.full else ""), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
