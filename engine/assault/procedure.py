@@ -34,6 +34,8 @@ from . import (
 from . import as_atk_attackers as atk
 from .legal import waiting
 from .narrative import narrate
+from .view import part as view_part
+from .view import touched as view_touched
 from .view import view
 from .why import hex_lines, why
 
@@ -58,6 +60,8 @@ class AssaultKind(MachineKind):
     # the REPL's `hex` (AS-MAP.1: the result over the defending hex)
     hex_lines = staticmethod(hex_lines)
     view = staticmethod(view)  # what every face draws (engine/view.py)
+    view_touched = staticmethod(view_touched)  # what an event changes of it (engine/view_follow.py)
+    view_part = staticmethod(view_part)
 
     def instances(self, state: GameState) -> dict[str, Assault]:
         got = state.kinds.get(self.name)

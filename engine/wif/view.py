@@ -5,14 +5,42 @@ T6), the kampfgruppen waiting in a repair pool off the map (K1c, K2a), and one l
 """
 from __future__ import annotations
 
+from typing import Collection
+
+from turnlog.events import setup as s
+from turnlog.events import wif as w
+from turnlog.events import wif_losses as wl
 from turnlog.projections.state import GameState
 
 from . import k1_kampfgruppe as kg
-from ..view import KindView, Overlay
+from ..view import KindView, Overlay, Touched, units_named
+
+_OWN = frozenset((*w.WifEvent.__args__, *wl.WifLossEvent.__args__))
 
 
 def view(state: GameState) -> KindView:
     """The wif kind's part of the board at ``state``."""
+    out = part(state, (), True)
+    if out.overlays:
+        out.legend.append("dark red hex: land combat, ARM att:def, table")
+    return out
+
+
+def touched(state: GameState, event) -> Touched:
+    """What ``event`` changes of the wif view (no unit carries a mark of it): its overlays and lines at
+    its own events, and the repair pool's line when a pool or faction is defined or a unit with a pool
+    is placed, moved or eliminated."""
+    if type(event) in _OWN or isinstance(event, (s.PoolDefined, s.FactionDefined)):
+        return Touched(units=units_named(state, event), board=True)
+    if isinstance(event, s.UnitPlaced):
+        return Touched(board=bool(event.unit.pool))
+    return Touched(board=any(state.units[u].pool for u in units_named(state, event)))
+
+
+def part(state: GameState, units: Collection[str], board: bool) -> KindView:
+    """The wif kind's combats and repair pools when ``board`` (no unit entry, no legend)."""
+    if not board:
+        return KindView()
     out = KindView(off_map=repair_pool(state))
     got = state.kinds.get("wif")
     for p in (got.procedures.values() if got is not None else ()):
@@ -27,8 +55,6 @@ def view(state: GameState) -> KindView:
                                f"ARM {p.arm_attacker}:{p.arm_defender}, "
                                f"{p.chooser or '?'} chooses, table {p.table or '-'}, "
                                f"column {p.column or '-'}, cell {p.cell or '-'}")
-    if out.overlays:
-        out.legend.append("dark red hex: land combat, ARM att:def, table")
     return out
 
 
