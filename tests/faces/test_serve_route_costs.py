@@ -72,7 +72,8 @@ def costs(tmp_path_factory):
 
 
 def _measure(client, calls: Lines, units: int, hexes: int, factions: int) -> dict[str, int]:
-    body = {"scenario": {"format": "json", "text": upload(units, hexes, factions)}, "seats": {"F0": "alice", "F1": "bob"}}
+    body = {"scenario": {"format": "json", "text": upload(units, hexes, factions)},
+            "seats": {"F0": "alice", "F1": "bob"}}
     calls.n, calls.on = 0, True
     r = client.post("/api/games", json=body)
     calls.on = False
