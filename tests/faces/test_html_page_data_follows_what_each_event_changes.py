@@ -23,6 +23,8 @@ from turnlog.events.setup import Feature
 
 from benchmarks import gen
 from fixtures.backbone import ZONE, bridgehead
+from helpers import hexes, new_game, scenario, unit
+from skirmish import procedure as T
 
 DEMOS = S.bundled_names()
 
@@ -99,4 +101,19 @@ def test_a_generated_game_with_undos_and_player_turns_draws_as_the_whole_board(t
         names = {type(ev).__name__ for _s, _c, ev, _a in g.rows()}
         assert {"UnitMoved", "ControlChanged", "FeaturePlaced", "PlayerTurnStarted", "UnitsTookOffensive",
                 "SupplyChanged", "CommandUndone"} <= names, names
+        _same_page(g)
+
+
+def test_a_kind_without_the_hooks_is_drawn_whole_at_each_event_and_still_the_same(tmp_path):
+    import turnlog
+    turnlog.register_kind(T.KIND)   # the toy kind (tests/support/skirmish/) has a view and no view_touched
+    g = new_game(tmp_path, scenario(
+        hexes("0404:AX 0405:WA 0406:WA"), [unit("it-1", "IT", "0404", 4), unit("us-1", "US", "0405", 3)],
+        turn={"turn": 1, "season": "summer", "year": 1943, "active": "AX", "phase": "movement"},
+        dice={"hit": {"sides": 6}}, rules={"procedures": ["attrition", "skirmish"]}))
+    with g:
+        g.execute(T.BeginSkirmish(attacker="AX", target="us-1"))
+        g.execute(c.MoveUnit(unit="us-1", hex="0406"))   # its overlay follows the target: a core event
+        g.execute(T.RollSkirmish(procedure="S1", value=1))
+        g.undo(override=True, referee="ref")
         _same_page(g)
