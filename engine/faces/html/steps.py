@@ -9,24 +9,28 @@ everything and compares, as ``full=True`` does at every step (the reference the 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from turnlog.projections.state import GameState
+from turnlog.projections.state import GameState, UnitState
 
 from .. import diff as D
 from ...kinds import view as board_view
-from ...view import BoardView
+from ...view import BoardView, UnitView
 from ...view_follow import Change, Follow
 from ..svg.style import feature_label
 
-if TYPE_CHECKING:
-    from .replay import Board
+class Faces(Protocol):
+    """What a step reads of the page's board (html/replay.py ``Board``): the hexes' indexes, the faces."""
+
+    index: dict[str, int]
+
+    def face(self, u: UnitState, v: UnitView) -> int: ...
 
 
 class PageView:
     """The board as the page draws it; ``step`` returns what changed (a delta)."""
 
-    def __init__(self, board: "Board", full: bool = False):
+    def __init__(self, board: Faces, full: bool = False):
         self.board, self.full = board, full
         self.follow: Follow | None = None if full else Follow()
         self.primed = False
@@ -44,10 +48,12 @@ class PageView:
     def step(self, s: GameState, ev) -> dict:
         """The delta of the board after ``ev`` (already folded into ``s``)."""
         follow = self.follow
-        change = follow.step(s, ev) if follow is not None and self.primed else None
+        if follow is None:
+            return self.whole(s, board_view(s))
+        change = follow.step(s, ev) if self.primed else None
         if change is None:
-            self.primed = follow is not None
-            return self.whole(s, board_view(s) if follow is None else follow.reset(s))
+            self.primed = True
+            return self.whole(s, follow.reset(s))
         d: dict = {}
         self._units(s, change, d)
         if change.hexes:
