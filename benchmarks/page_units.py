@@ -4,13 +4,12 @@
 (benchmarks/gen.py: one hex per unit up to 9,000 hexes, then ``--commands`` host commands of one event each: moves,
 control and supply changes, notes) in a temporary folder and times one build of the page's data
 (engine/faces/html/live.py ``Live``: what `export --html`, the served page and ``GET replay`` fold),
-once per size. ``--full`` times the reference that redraws every unit at every event
-(tests/faces/page_reference.py), for the figure before the change.
+once per size. ``--full`` times the whole redraw at every event (``Live(..., full=True)``, the way the
+page was built before it followed what each event changes, kept as the tests' reference).
 """
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -36,12 +35,7 @@ def build_seconds(path: Path, full: bool) -> float:
     with Game.open(path, readonly=True) as g:
         g.at()
         t = time.perf_counter()
-        if full:
-            sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "faces"))
-            from page_reference import reference_steps  # the old full redraw, kept as the tests' reference
-            reference_steps(g)
-        else:
-            Live(g, {})
+        Live(g, {}, full=full)
         return time.perf_counter() - t
 
 
