@@ -164,7 +164,11 @@ def units_named(state: GameState, event) -> tuple[str, ...]:
     units, out = state.units, []
     for name in event.__struct_fields__:
         value = getattr(event, name)
-        items = (value,) if isinstance(value, str) else value if isinstance(value, (list, tuple)) else \
-            (*value, *value.values()) if isinstance(value, dict) else ()
+        if isinstance(value, str):
+            items: tuple | list = (value,)
+        elif isinstance(value, (list, tuple)):
+            items = value
+        else:
+            items = (*value, *value.values()) if isinstance(value, dict) else ()
         out += [x for x in items if isinstance(x, str) and x in units]
     return tuple(dict.fromkeys(out))

@@ -27,12 +27,14 @@ from . import view as V
 _UNIT = frozenset({g.UnitMoved, g.UnitEliminated, g.UnitRetreated, g.UnitAdvanced, g.UnitDisplaced,
                    g.SupplyChanged, g.UnitAirdropped})
 #: Core events after which every kind's board part is asked again (a kind's overlays may follow the turn).
-_TURN = frozenset({g.GameTurnStarted, g.PlayerTurnStarted, g.PhaseStarted, g.PlayerTurnEnded, g.GameEnded})
+_TURN = frozenset({g.GameTurnStarted, g.PlayerTurnStarted, g.PhaseStarted, g.PlayerTurnEnded,
+                   g.GameEnded})
 #: Core events that change nothing a view or the page draws of units, hexes or pools.
-_QUIET = frozenset({g.DieRolled, g.GameTurnStarted, g.PlayerTurnEnded, g.GameEnded, g.WeatherSet, g.NoteAdded,
-                    g.SeedRevealed, g.SecretRevealed, g.GameForked, g.ClaimMade, g.ClaimAccepted,
-                    g.ClaimDisputed, s.FactionDefined, s.NationalityDefined, s.HexsideDefined, s.BoxDefined,
-                    s.SupplySourceDefined, s.RestrictionDefined, s.TerrainTypeDefined, s.FormationDefined})
+_QUIET = frozenset({g.DieRolled, g.GameTurnStarted, g.PlayerTurnEnded, g.GameEnded, g.WeatherSet,
+                    g.NoteAdded, g.SeedRevealed, g.SecretRevealed, g.GameForked, g.ClaimMade,
+                    g.ClaimAccepted, g.ClaimDisputed, s.FactionDefined, s.NationalityDefined,
+                    s.HexsideDefined, s.BoxDefined, s.SupplySourceDefined, s.RestrictionDefined,
+                    s.TerrainTypeDefined, s.FormationDefined})
 
 
 class Change:
@@ -147,7 +149,8 @@ class Follow:
         for uid in new:
             self.order[uid] = len(self.order)
         change.units = {uid for uid in change.units if uid in state.units}
-        change.pools = self._redraw(state, sorted(change.units, key=self.order.__getitem__), change.pools)
+        ordered = sorted(change.units, key=self.order.__getitem__)
+        change.pools = self._redraw(state, ordered, change.pools)
         return change
 
     def _whole(self, state: GameState, k, change: Change) -> None:

@@ -101,7 +101,8 @@ class PageView:
             d["c"] = [[idx[h], s.control.get(h, "")] for h in set(s.control) | set(self.control)
                       if h in idx and s.control.get(h) != self.control.get(h)]
             self.control = dict(s.control)
-        feats = {h: " ".join(feature_label(f.kind) for f in fs) for h, fs in s.features.items() if fs}
+        feats = {h: " ".join(feature_label(f.kind) for f in fs)
+                 for h, fs in s.features.items() if fs}
         if feats != self.features:
             d["f"] = [[idx[h], feats.get(h, "")] for h in set(feats) | set(self.features)
                       if h in idx and feats.get(h) != self.features.get(h)]
@@ -126,7 +127,8 @@ class PageView:
     def _overstack(self, s: GameState, d: dict) -> None:
         if set(s.overstacked) != self.over:
             now = set(s.overstacked)
-            d["o"] = [[self.board.index[h], int(h in now)] for h in now ^ self.over if h in self.board.index]
+            idx = self.board.index
+            d["o"] = [[idx[h], int(h in now)] for h in now ^ self.over if h in idx]
             self.over = now
 
     def _zones(self, s: GameState, d: dict) -> None:
@@ -135,7 +137,8 @@ class PageView:
         if s.zones is self.zones_of:
             return
         idx, self.zones_of = self.board.index, s.zones
-        zones = tuple((z.id, z.faction, tuple(z.hexes)) for z in sorted(s.zones.values(), key=lambda z: z.id))
+        zones = tuple((z.id, z.faction, tuple(z.hexes))
+                      for z in sorted(s.zones.values(), key=lambda z: z.id))
         if zones != self.zones:
             d["z"] = [[zid, fac, [idx[h] for h in hs if h in idx]] for zid, fac, hs in zones]
             self.zones = zones
