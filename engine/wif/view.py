@@ -12,7 +12,6 @@ from turnlog.events import wif as w
 from turnlog.events import wif_losses as wl
 from turnlog.projections.state import GameState
 
-from . import k1_kampfgruppe as kg
 from ..view import KindView, Overlay, Touched, units_named
 
 _OWN = frozenset((*w.WifEvent.__args__, *wl.WifLossEvent.__args__))
@@ -63,12 +62,24 @@ def repair_pool(state: GameState) -> list[str]:
     (K1c, K2a).
 
     A faction with no repair pool in the scenario keeps its kampfgruppen in ``<faction>-repair``
-    (k1_kampfgruppe.repair_pool), which is shown the same way.
+    (k1_kampfgruppe.repair_pool), which is shown the same way. The units are grouped by pool once, so
+    the lines cost the units plus the pools and factions, never their product (an upload may hold
+    10,000 factions).
     """
+    pooled: dict[str, list[str]] = {}
+    for u in state.units.values():
+        if u.pool and u.in_pool:
+            pooled.setdefault(u.pool, []).append(u.id)
+    if not pooled:
+        return []
+    repair: dict[str, str] = {}   # faction -> its first repair pool, as k1_kampfgruppe.repair_pool finds it
+    for p in state.pools.values():
+        if p.kind == "repair":
+            repair.setdefault(p.faction, p.id)
     out = []
     for faction in sorted(state.factions):
-        pid = kg.repair_pool(state, faction)
-        units = sorted(u.id for u in state.units.values() if u.pool == pid and u.in_pool)
+        pid = repair.get(faction, f"{faction}-repair")
+        units = sorted(pooled.get(pid, ()))
         if units:
             out.append(f"repair pool {pid} ({faction}), kampfgruppen: {', '.join(units)}")
     return out
