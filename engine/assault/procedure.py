@@ -18,6 +18,7 @@ from turnlog.projections.state import GameState
 from . import commands as c
 from ..errors import RuleViolation
 from ..kit import retreat as kr
+from ..kit.board import by_hex
 from ..kit.choices import Choice, Option, choice
 from ..kit.kind import MachineKind
 from ..kind import Actor
@@ -190,8 +191,9 @@ class AssaultKind(MachineKind):
         attacker = state.turn.active
         if not attacker:
             return out
+        occ = by_hex(state)
         for h in atk.targets(state, attacker):
-            able = atk.able(state, attacker, h) if self.forming_on(state, h) is None else []
+            able = atk.able(state, attacker, h, occ=occ) if self.forming_on(state, h) is None else []
             if able:
                 out.append(choice("DeclareAssault", {"hex": h}, [Option(field="units", values=able, many=True,
                                                                         least=1, most=None)],

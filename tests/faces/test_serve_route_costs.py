@@ -27,7 +27,8 @@ ROUTES = ("", "/me", "/board", "/board.svg", "/log?start=1&limit=1000", "/legal"
 
 
 def upload(units: int, hexes: int, factions: int) -> str:
-    """A scenario of ``units`` units on ``hexes`` hexes held by ``factions`` factions, as an upload's text."""
+    """A scenario of ``units`` units on ``hexes`` hexes held by ``factions`` factions, as an upload's text,
+    playing every built-in kind (each one's view is drawn by the routes)."""
     cols = max(4, int(hexes ** 0.5))
     rows = -(-hexes // cols)
     ids = [f"{c:03d}{r:03d}" for c in range(cols) for r in range(rows)][:hexes]
@@ -38,7 +39,8 @@ def upload(units: int, hexes: int, factions: int) -> str:
                       "controller": f"F{i * factions // len(ids)}"} for i, h in enumerate(ids)],
            "units": [{"id": f"u{i}", "nationality": f"N{i % factions}", "factors": 1 + i % 5,
                       "hex": ids[(i * 7919) % len(ids)]} for i in range(units)],
-           "turn": {"turn": 1, "season": "summer", "year": 1943, "active": "F0", "phase": "movement"}}
+           "turn": {"turn": 1, "season": "summer", "year": 1943, "active": "F0", "phase": "movement"},
+           "rules": {"procedures": ["attrition", "designation", "wif", "assault"]}}
     return json.dumps(doc, separators=(",", ":"))
 
 
