@@ -9,11 +9,12 @@ now, for the REPL and the fuzzer, as Choices with their concrete values
 (engine/kit/choices.py). ``who`` says which seat must issue a command
 (engine/seats.py). ``view`` (optional) says what the kind's state shows on the board, as plain
 data (engine/view.py KindView): every face draws from it, so a kind is drawn everywhere without
-editing a face. New combat systems plug in here (engine/kinds.py registers them).
+editing a face; ``view_touched`` and ``view_part`` (optional) let a face that follows the game event by
+event redraw only what an event changed. New combat systems plug in here (engine/kinds.py registers them).
 """
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import Collection, NamedTuple, Protocol
 
 from turnlog.projections.state import GameState
 
@@ -21,7 +22,7 @@ from .commands import Command
 from .dice import Dice
 from .errors import RuleViolation
 from .kit.choices import Choice
-from .view import KindView
+from .view import KindView, Touched
 
 
 class Actor(NamedTuple):
@@ -68,6 +69,24 @@ class Kind(Protocol):
         one summary line per procedure. The SVG and text boards, the HTML replay (per step),
         ``diff``, the REPL's ``unit`` and ``hex`` and the demo draw them; an overlay role the faces
         do not know gets a default style.
+        """
+
+    def view_touched(self, state: GameState, event) -> "Touched | None":
+        """What of this kind's view ``event``, just folded into ``state``, may have changed (optional).
+
+        Asked for every event a face follows step by step (the HTML replay and the served page), the
+        core's and every kind's. None (or no ``view_touched``): anything; the kind's whole view is
+        rebuilt at that event, and at its own events the whole board. With it and ``view_part``, a
+        step costs what the event changes, not the number of units.
+        """
+
+    def view_part(self, state: GameState, units: "Collection[str]", board: bool) -> KindView:
+        """This kind's view at ``state`` for ``units`` only, and its board part when ``board`` (optional).
+
+        ``units`` of the result: the entries ``view(state).units`` holds for those ids; overlays,
+        off-map lines and summaries as ``view`` gives them when ``board`` (else they may be left
+        empty); the legend may be left empty. Without it, ``view`` is asked whenever a unit or the
+        board part may have changed.
         """
 
 

@@ -136,3 +136,39 @@ def unit_lines(before: BoardView, after: BoardView) -> list[tuple[str, str, str,
 
 def overlay_key(o: Overlay) -> tuple[str, str, str]:
     return (o.hex, o.role, o.label)
+
+
+class Touched(msgspec.Struct, frozen=True, kw_only=True):
+    """What one event may have changed in a kind's part of the board (a kind's ``view_touched`` answer).
+
+    ``units``: the units whose drawing may differ: their entry in the kind's view and, for the kind's
+    own events, every unit its projection changed (place, factors, mode, markers, pool). ``board``:
+    the kind's overlays, off-map lines or summaries may differ. ``hexes`` (own events only): the hexes
+    whose control or features its projection changed. A kind that changes anything else of the core
+    state answers None for that event (everything is redrawn). The faces rebuild the views of the units
+    the core's own events change, by every kind, without being told; a projection that replaces the
+    state's zones is seen by the faces too.
+    """
+
+    units: tuple[str, ...] = ()
+    board: bool = False
+    hexes: tuple[str, ...] = ()
+
+
+def units_named(state: GameState, event) -> tuple[str, ...]:
+    """The units ``event`` names: each field's string, list item or mapping key that is a unit id.
+
+    A kind whose projection changes only the units its events name answers its own events with
+    ``Touched(units=units_named(state, event), board=True)``.
+    """
+    units, out = state.units, []
+    for name in event.__struct_fields__:
+        value = getattr(event, name)
+        if isinstance(value, str):
+            items: tuple | list = (value,)
+        elif isinstance(value, (list, tuple)):
+            items = value
+        else:
+            items = (*value, *value.values()) if isinstance(value, dict) else ()
+        out += [x for x in items if isinstance(x, str) and x in units]
+    return tuple(dict.fromkeys(out))

@@ -26,7 +26,7 @@ from turnlog.engine.kit.choices import Bound, Choice, Option, choice, pick, reac
 from turnlog.engine.kit.kind import MachineKind
 from turnlog.engine.kit.machine import ROLES, ProcedureMachine
 from turnlog.engine.kit.machine import build as build_machine
-from turnlog.engine.view import KindView, Marker, Overlay, UnitView
+from turnlog.engine.view import KindView, Marker, Overlay, Touched, UnitView, units_named
 from turnlog.events.base import Event, Modifier
 from turnlog.events.editions import Ruling, applies
 from turnlog.events.game import DieRolled, UnitEliminated, UnitRetreated
@@ -43,7 +43,7 @@ __all__ = [
     # judging
     "CommandError", "Dice", "RuleViolation", "Ruling", "ScenarioError", "applies",
     # what the faces draw
-    "KindView", "Marker", "Overlay", "UnitView",
+    "KindView", "Marker", "Overlay", "Touched", "UnitView", "units_named",
     # the kit's modules
     "board", "losses", "odds", "retreat", "tables",
 ]

@@ -12,7 +12,9 @@ AssertionError saying what and where) unless:
 * a forged row (one of the kind's events changed, appended with the hash chain intact, as a rogue client
   would) is named by ``verify`` at its seq;
 * every face draws each of the kind's event types the games reached: the narrative, the text board, the SVG
-  board, ``diff``, the REPL's ``why``, ``odds`` and ``legal``, and the HTML replay.
+  board, ``diff``, the REPL's ``why``, ``odds`` and ``legal``, and the HTML replay, whose data built event
+  by event (the kind's ``view_touched`` and ``view_part``) is the data drawn from the whole board at every
+  event.
 
 ``make(folder)`` returns a new ``Game`` in that folder (a fixed seed keeps a failure reproducible). The
 report lists the event types no game reached (``unseen``), for a test that wants them all.
@@ -165,6 +167,17 @@ def _faces(g: Game, seen: dict[str, int], folder: Path) -> None:
     with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()) as err:
         code = cli.main(["export", "--db", str(g.log.path), "--html", str(folder / "replay.html")])
     assert code == 0, f"the HTML replay was not written: {err.getvalue()}"
+    _followed(g)
+
+
+def _followed(g: Game) -> None:
+    """The replay page's data built event by event (the kind's ``view_touched`` and ``view_part``, or its
+    whole view at each event without them) is the data drawn from the whole board at every event."""
+    from turnlog.engine.faces.html.live import Live
+    whole, followed = Live(g, {}, full=True).data["steps"], Live(g, {}).data["steps"]
+    for seq, (a, b) in enumerate(zip(whole, followed), 1):
+        assert a == b, (f"seq {seq}: the page drawn event by event shows {b[3]}, the whole board {a[3]}: "
+                        "does view_touched name every unit and board part the event changes?")
 
 
 def _forged(make: Callable[[Path], Game], kind: str, docs: list[dict], folder: Path, report: Report) -> None:

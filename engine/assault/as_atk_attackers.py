@@ -21,7 +21,8 @@ from turnlog.projections.state import GameState, UnitState
 from . import rulings
 from ..errors import CommandError, RuleViolation
 from ..hexgrid import grid
-from ..kit.board import by_hex, enemy_units, faction_of, neighbours, on_board, side_units, unit_class
+from ..kit.board import (by_hex, enemy_units, faction_of, friendly, neighbours, on_board, side_units,
+                         unit_class)
 
 MAX_FATIGUE = 3
 #: AS-ATK.1: a status marker that bars an attacker, with the words a refusal uses.
@@ -190,10 +191,20 @@ def check_units(state: GameState, attacker: str, hex_: str, units: list[str],
             raise RuleViolation(*why)
 
 
-def able(state: GameState, attacker: str, hex_: str, taken: Collection[str] = ()) -> list[str]:
-    """The units that may join an assault on ``hex_`` now: the same checks, one unit at a time."""
+def able(state: GameState, attacker: str, hex_: str, taken: Collection[str] = (),
+         occ: dict[str, list[UnitState]] | None = None) -> list[str]:
+    """The units that may join an assault on ``hex_`` now: the same checks, one unit at a time.
+
+    ``occ``: a ``by_hex`` already made, so that asking for every target reads only the units next to
+    each (legal() asks once per hex an assault may target: the units times the targets otherwise).
+    """
     near = set(neighbours(state, hex_))
-    return [u.id for u in side_units(state, attacker) if u.hex in near and u.id not in taken
+    if occ is None:
+        here = side_units(state, attacker)
+    else:
+        here = sorted((u for h in near for u in occ.get(h, ())
+                       if friendly(state, attacker, faction_of(state, u))), key=lambda u: u.id)
+    return [u.id for u in here if u.hex in near and u.id not in taken
             and bar(state, attacker, u, hex_) is None]
 
 

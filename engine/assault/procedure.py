@@ -18,6 +18,7 @@ from turnlog.projections.state import GameState
 from . import commands as c
 from ..errors import RuleViolation
 from ..kit import retreat as kr
+from ..kit.board import by_hex
 from ..kit.choices import Choice, Option, choice
 from ..kit.kind import MachineKind
 from ..kind import Actor
@@ -34,6 +35,8 @@ from . import (
 from . import as_atk_attackers as atk
 from .legal import waiting
 from .narrative import narrate
+from .view import part as view_part
+from .view import touched as view_touched
 from .view import view
 from .why import hex_lines, why
 
@@ -58,6 +61,8 @@ class AssaultKind(MachineKind):
     # the REPL's `hex` (AS-MAP.1: the result over the defending hex)
     hex_lines = staticmethod(hex_lines)
     view = staticmethod(view)  # what every face draws (engine/view.py)
+    view_touched = staticmethod(view_touched)  # what an event changes of it (engine/view_follow.py)
+    view_part = staticmethod(view_part)
 
     def instances(self, state: GameState) -> dict[str, Assault]:
         got = state.kinds.get(self.name)
@@ -186,8 +191,9 @@ class AssaultKind(MachineKind):
         attacker = state.turn.active
         if not attacker:
             return out
+        occ = by_hex(state)
         for h in atk.targets(state, attacker):
-            able = atk.able(state, attacker, h) if self.forming_on(state, h) is None else []
+            able = atk.able(state, attacker, h, occ=occ) if self.forming_on(state, h) is None else []
             if able:
                 out.append(choice("DeclareAssault", {"hex": h}, [Option(field="units", values=able, many=True,
                                                                         least=1, most=None)],

@@ -7,9 +7,12 @@ hex (AS-MAP.1, men-equivalents, reading P9).
 """
 from __future__ import annotations
 
+from typing import Collection
+
+from turnlog.events.assault import AssaultEvent
 from turnlog.projections.state import GameState
 
-from ..view import KindView, Marker, Overlay, UnitView
+from ..view import KindView, Marker, Overlay, Touched, UnitView, units_named
 
 #: strength_kind -> the suffix after the strength shown (AS-RES.1's men, vehicles, guns).
 STRENGTH = {"men": "", "vehicles": "v", "guns": "g"}
@@ -17,10 +20,36 @@ STRENGTH = {"men": "", "vehicles": "v", "guns": "g"}
 STATUS = {"disrupted": ("D", "#f2c200", "AS-DEF.1"), "broken": ("B", "#dd0000", "AS-DEF.5")}
 
 
+_OWN = frozenset(AssaultEvent.__args__)
+
+
 def view(state: GameState) -> KindView:
     """The assault kind's part of the board at ``state``."""
-    out = KindView()
-    for uid, u in state.units.items():
+    out = part(state, state.units, True)
+    if any(u.strength_kind in STRENGTH for u in state.units.values()):
+        out.legend.append("bottom: strength in men, v vehicles, g guns")
+    if any(m in STATUS for u in state.units.values() for m in u.markers):
+        out.legend.append("D disrupted, B broken (beside the symbol)")
+    if out.overlays:
+        out.legend.append("red chip a/d: assault losses, attacker/defender")
+    return out
+
+
+def touched(state: GameState, event) -> Touched:
+    """What ``event`` changes of the assault view: at its own events, the units they name (strength,
+    markers, mode) and its chips; a unit's strength and markers are its own state otherwise."""
+    if type(event) not in _OWN:
+        return Touched()
+    return Touched(units=units_named(state, event), board=True)
+
+
+def part(state: GameState, units: Collection[str], board: bool) -> KindView:
+    """The strength and markers of ``units``, and the chips and lines when ``board`` (no legend)."""
+    out, known = KindView(), state.units
+    for uid in units:
+        u = known.get(uid)
+        if u is None:
+            continue
         marks = tuple(Marker(name=m, letter=STATUS[m][0], fill=STATUS[m][1], rule=STATUS[m][2])
                       for m in STATUS if m in u.markers)
         strength = f"{u.strength}{STRENGTH[u.strength_kind]}" if u.strength_kind in STRENGTH else ""
@@ -28,7 +57,7 @@ def view(state: GameState) -> KindView:
             out.units[uid] = UnitView(strength=strength, markers=marks)
     got = state.kinds.get("assault")
     t = state.turn
-    for p in (got.procedures.values() if got is not None else ()):
+    for p in (got.procedures.values() if got is not None and board else ()):
         if (p.turn, p.attacker) != (t.turn, t.active):
             continue   # AS-MAP.1: the chips of the current player turn only
         if p.resolved:
@@ -41,12 +70,6 @@ def view(state: GameState) -> KindView:
             out.overlays.append(Overlay(hex=p.hex, role="defending", label=p.id, procedure=p.id,
                                         title=tip))
         out.summaries[p.id] = summary(p)
-    if any(u.strength_kind in STRENGTH for u in state.units.values()):
-        out.legend.append("bottom: strength in men, v vehicles, g guns")
-    if any(m in STATUS for u in state.units.values() for m in u.markers):
-        out.legend.append("D disrupted, B broken (beside the symbol)")
-    if out.overlays:
-        out.legend.append("red chip a/d: assault losses, attacker/defender")
     return out
 
 

@@ -22,6 +22,8 @@ from . import machine, seats
 from .common import enemies, reading, second_reading
 from .narrative import narrate
 from . import view as V
+from .view import part as view_part
+from .view import touched as view_touched
 from .view import view
 
 # The rule modules, imported when a command is first decided (engine/kit/lazy.py): `log` folds and
@@ -221,6 +223,8 @@ class AttritionKind(MachineKind):
     why = staticmethod(why)      # the REPL's `why` (engine/faces/explain.py)
     odds = staticmethod(odds)    # the REPL's `odds` (engine/faces/repl/rules.py)
     view = staticmethod(view)    # what every face draws (engine/view.py)
+    view_touched = staticmethod(view_touched)  # what an event changes of it (engine/view_follow.py)
+    view_part = staticmethod(view_part)
     unit_facts = staticmethod(V.unit_facts)  # the REPL's `unit` (engine/faces/kind_asks.py)
     may_begin = staticmethod(V.may_begin)    # `show`'s lines of what may begin (engine/faces/kind_asks.py)
     legend_samples = V.LEGEND_SAMPLES        # the SVG legend's overlay samples

@@ -3,14 +3,36 @@ open attrition selected for occupation (14.61), hatched in the attacker's colour
 attrition with its result."""
 from __future__ import annotations
 
+from typing import Collection, get_args
+
+from turnlog.events.attrition import AttritionEvent
 from turnlog.projections.state import Attrition, GameState
 
-from ..view import KindView, Overlay
+from ..view import KindView, Overlay, Touched
+
+#: Attrition's own events: they change its procedures, the zones and the counted units, never a unit drawn.
+_OWN = frozenset(get_args(AttritionEvent))
 
 
 def view(state: GameState) -> KindView:
     """The attrition kind's part of the board at ``state``."""
+    out = part(state, (), True)
+    if any(u.offensive and u.hex for u in state.units.values()):
+        out.legend.append("O by the factors: took offensive (14.23A)")
+    return out
+
+
+def touched(state: GameState, event) -> Touched:
+    """What ``event`` changes of attrition's view: its lines and overlays at its own events (no unit
+    carries a mark of it; the faces redraw every kind's lines at each turn event)."""
+    return Touched(board=type(event) in _OWN)
+
+
+def part(state: GameState, units: Collection[str], board: bool) -> KindView:
+    """Attrition's overlays and lines when ``board`` (no unit entry, no legend)."""
     out = KindView()
+    if not board:
+        return out
     for p in state.attritions.values():
         out.summaries[p.id] = (f"{p.id}: {p.attacker} vs {p.defender} in {p.zone}, "
                                f"phase {p.phase}, {p.factors} factors, result {result(p)}")
@@ -20,8 +42,6 @@ def view(state: GameState) -> KindView:
             tip = f"{p.id}: selected for occupation by {', '.join(sel.units)} (14.61)"
             out.overlays.append(Overlay(hex=sel.hex, role="occupation", faction=p.attacker,
                                         procedure=p.id, title=tip))
-    if any(u.offensive and u.hex for u in state.units.values()):
-        out.legend.append("O by the factors: took offensive (14.23A)")
     return out
 
 

@@ -27,6 +27,8 @@ from . import (
 )
 from .legal import choices
 from .narrative import narrate
+from .view import part as view_part
+from .view import touched as view_touched
 from .view import view
 from .why import hex_lines, why
 
@@ -52,6 +54,8 @@ class DesignationKind(MachineKind):
     why = staticmethod(why)             # the REPL's `why` (engine/faces/explain.py)
     hex_lines = staticmethod(hex_lines)  # the REPL's `hex`
     view = staticmethod(view)  # what every face draws (engine/view.py)
+    view_touched = staticmethod(view_touched)  # what an event changes of it (engine/view_follow.py)
+    view_part = staticmethod(view_part)
 
     def instances(self, state: GameState) -> dict[str, AttackDesignation]:
         got = state.kinds.get(self.name)

@@ -21,6 +21,8 @@ from turnlog.projections.wif import LandCombat, LandCombats
 
 from . import odds_board as OB
 from . import rulings
+from .view import part as view_part
+from .view import touched as view_touched
 from .view import view
 from . import commands as c
 from .. import claims
@@ -73,6 +75,8 @@ class WifKind(MachineKind):
     why = staticmethod(why)    # the REPL's `why` (engine/faces/explain.py)
     odds = staticmethod(odds)  # the REPL's `odds` for a land combat (engine/faces/repl/rules.py)
     view = staticmethod(view)  # what every face draws (engine/view.py)
+    view_touched = staticmethod(view_touched)  # what an event changes of it (engine/view_follow.py)
+    view_part = staticmethod(view_part)
 
     @staticmethod
     def apply(state: GameState, event) -> None:

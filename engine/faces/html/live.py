@@ -25,13 +25,16 @@ from ..svg.style import ARROWS, CHANGED, MARGIN, PANEL, H, R
 
 
 class Live:
-    """The replay page of ``game``: its data (``data``) and the SVG of its board (``svg()``)."""
+    """The replay page of ``game``: its data (``data``) and the SVG of its board (``svg()``).
 
-    def __init__(self, game, rolls: dict[int, str], path: str = ""):
+    ``full``: every step drawn from the whole board (the old way, kept as the tests' reference).
+    """
+
+    def __init__(self, game, rolls: dict[int, str], path: str = "", full: bool = False):
         final = game.at()
         self.board = board = Board(final)
         self.commands = game.log.commands()
-        self.replay = Replay(game, board, self.commands, rolls)
+        self.replay = Replay(game, board, self.commands, rolls, full)
         steps = [self.replay.step(seq, cid, ev, auto) for seq, cid, ev, auto in game.rows()]
         self.data: dict[str, Any] = {
             "name": final.name or "turnlog game",

@@ -22,17 +22,16 @@ from turnlog.projections.state import GameState
 
 from ...hexgrid import neighbour_coords
 from ...seats import seat_of
-from .. import diff as D
 from ..explain import explain
 from ...kinds import view as board_view
 from ...view import UnitView
 from ..svg.render import hex_cell, legend_panel
 from ..svg.outlines import edge_towards, hexsides
 from ..svg.context import Context
-from ..svg.style import (MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs,
-                           feature_label, ink_on)
+from ..svg.style import MARGIN, MIN_MAP, PANEL, SEA, TOP, Colours, H, R, center, defs, ink_on
 from ..svg.units import counter
 from ..verify_report import text as report_text
+from .steps import PageView
 
 _MOVES = {"UnitMoved": "move", "UnitRetreated": "retreat", "UnitAdvanced": "advance", "UnitDisplaced": "displaced"}
 _CHECKS = {"derived": "verify re-derived it from the seed: it matches",
@@ -91,13 +90,14 @@ class Replay:
 
     flags: 1 automatic, 2 its command was undone later. The detail (explain()'s lines, the verify check of
     a roll) is an index into ``strings``, where each text is kept once (most events share theirs).
+    ``full``: draw the whole board at every step (the reference the tests compare the steps with).
     """
 
-    def __init__(self, game, board: "Board", commands: list[tuple], rolls: dict[int, str]):
+    def __init__(self, game, board: "Board", commands: list[tuple], rolls: dict[int, str], full: bool = False):
         self.game, self.board, self.commands, self.rolls = game, board, commands, rolls
         self.index = {row[0]: i for i, row in enumerate(commands)}
         self.undone_at = {ev.command_id: seq for seq, _cid, ev in game.events_of("CommandUndone")}
-        self.reader, self.state, self.view = Reader(game, commands), GameState(), _View(board)
+        self.reader, self.state, self.view = Reader(game, commands), GameState(), PageView(board, full)
         self.strings: list[str] = []
         self._interned: dict[str, int] = {}
 
@@ -113,7 +113,7 @@ class Replay:
                 frm = getattr(ev, "from_hex", "") or state.units[ev.unit].hex  # an older UnitMoved has none
             F.apply(state, ev)
             state.seq = seq
-        delta = self.view.step(state)
+        delta = self.view.step(state, ev)
         to = getattr(ev, "to_hex", "")
         if frm in self.board.index and to in self.board.index and frm != to:
             delta["a"] = [self.board.index[frm], self.board.index[to], _MOVES[name], ev.unit]
@@ -146,63 +146,6 @@ def command_row(row, final: GameState, undone_at: dict[int, int]) -> list:
         args = payload
     return [cid, actor or "", seat, ctype, args if ctype != "LoadScenario" else "", first, last,
             undone_at.get(cid, 0), ts or ""]
-
-
-class _View:
-    """The board as the page draws it, kept step by step; ``step`` returns what changed (a delta)."""
-
-    def __init__(self, board: "Board"):
-        self.board = board
-        self.units: dict[str, tuple] = {}
-        self.overlays: list = []
-        self.off_map: list[str] = []
-        self.control: dict[str, str] = {}
-        self.features: dict[str, str] = {}
-        self.over: set[str] = set()
-        self.zones: tuple = ()
-        self.turn = ""
-        self.procs: list[str] = []
-
-    def step(self, s: GameState) -> dict:
-        d: dict = {}
-        idx, face, view = self.board.index, self.board.face, board_view(s)
-        units = {uid: (idx.get(u.hex, -1), "" if u.hex in idx else D.where(u),
-                       face(u, view.units[uid])) for uid, u in s.units.items()}
-        if units != self.units:
-            d["u"] = [[k, *v] for k, v in units.items() if self.units.get(k) != v] + \
-                     [[k, -1, "not in the game", -1] for k in self.units if k not in units]
-            self.units = units
-        if s.control != self.control:
-            d["c"] = [[idx[h], s.control.get(h, "")] for h in set(s.control) | set(self.control)
-                      if h in idx and s.control.get(h) != self.control.get(h)]
-            self.control = dict(s.control)
-        feats = {h: " ".join(feature_label(f.kind) for f in fs) for h, fs in s.features.items() if fs}
-        if feats != self.features:
-            d["f"] = [[idx[h], feats.get(h, "")] for h in set(feats) | set(self.features)
-                      if h in idx and feats.get(h) != self.features.get(h)]
-            self.features = feats
-        if set(s.overstacked) != self.over:
-            now = set(s.overstacked)
-            d["o"] = [[idx[h], int(h in now)] for h in now ^ self.over if h in idx]
-            self.over = now
-        zones = tuple((z.id, z.faction, tuple(z.hexes)) for z in sorted(s.zones.values(), key=lambda z: z.id))
-        if zones != self.zones:
-            d["z"] = [[zid, fac, [idx[h] for h in hs if h in idx]] for zid, fac, hs in zones]
-            self.zones = zones
-        overlays = [[idx[o.hex], o.role, o.label, o.title, o.faction, o.procedure]
-                    for o in view.overlays if o.hex in idx]
-        if overlays != self.overlays:
-            d["v"] = self.overlays = overlays
-        off_map = view.pools + view.off_map
-        if off_map != self.off_map:
-            d["l"] = self.off_map = off_map
-        turn = D.turn_text(s) if s.turn.turn else "setup: no game turn has started yet"
-        if turn != self.turn:
-            d["t"] = self.turn = turn
-        procs = list(view.summaries.values())
-        if procs != self.procs:
-            d["p"] = self.procs = procs
-        return d
 
 
 class Board:
@@ -239,11 +182,13 @@ class Board:
         self.nat: dict[str, str] = {}
         self._face_of: dict[tuple, int] = {}
         self._face_by_markup: dict[str, int] = {}
+        self.asked = 0   # faces asked for: what the cost tests count
 
     def face(self, u, v: UnitView) -> int:
         """The index of the counter face ``u`` shows as the view ``v`` says (drawn once, by
         svg/units.py, centred on 0,0)."""
         key = (u.id, u.nationality, u.type, u.supply, u.offensive, v)
+        self.asked += 1
         got = self._face_of.get(key)
         if got is None:
             self.nat[u.id] = u.nationality
