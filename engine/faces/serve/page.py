@@ -45,7 +45,6 @@ HEADERS = {
 PROMPT = """<div id="prompt" role="status" aria-live="polite"><b id="prompt-who">spectating</b>
 <span id="prompt-line">Loading whose move it is…</span></div>
 <div id="over" role="alert" hidden></div>
-<details id="odds" hidden><summary>Odds before the roll</summary><pre id="odds-lines"></pre></details>
 """
 
 #: The seat and command box at the top of the panel beside the board.
@@ -55,6 +54,7 @@ BOX = """<div id="hosted"><p class="line">seq <b id="seq">0</b> <span id="live" 
 <details id="seat" open><summary>Seat</summary>
 <label>Seat token <input id="token" type="password" autocomplete="off"></label>
 <button id="sit" type="button">Sit</button> <button id="stand" type="button">Leave</button></details>
+<details id="odds" hidden open><summary>Odds before the roll</summary><pre id="odds-lines"></pre></details>
 <form id="box" hidden aria-label="your move">
 <label for="choice">Your moves</label> <select id="choice"></select>
 <p id="none" hidden>Nothing for you to do now.</p>
