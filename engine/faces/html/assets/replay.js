@@ -385,9 +385,11 @@ function go(i) {
   timeline(cur);
   try { history.replaceState(null, "", `#seq=${cur + 1}`); } catch (_e) { /* a browser refusing it: no matter */ }
 }
-// A line of the board's heading, ended with "…" where it would run past the picture (its title has it whole).
+// A line of the board's heading, ended with "…" where it would run past the picture as shown (a page may show
+// the map without its legend: a narrower view); its title has it whole.
 function fitLine(id, text) {
-  const e = $(id), room = D.width - 2 * D.margin;
+  const shownWidth = $("board").viewBox?.baseVal?.width || D.width;
+  const e = $(id), room = Math.min(D.width, shownWidth) - 2 * D.margin;
   clear(e);
   e.textContent = text;
   if (e.getComputedTextLength() <= room) return;

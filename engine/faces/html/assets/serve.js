@@ -90,6 +90,7 @@
         const [, summary] = await get(api);
         takeback = summary;
         await loadLegal();
+        $("box").dataset.seq = String(seq); // the seq the menu was built at (scripts driving the page wait on it)
       } while (again);
     } finally {
       busy = false;
@@ -285,6 +286,7 @@
       on || !(mapWidth > 0) ? whole : `${x} ${y} ${Math.min(w, mapWidth)} ${h}`,
     );
     $("legend").setAttribute("aria-pressed", String(on));
+    R.go(R.at()); // the heading's lines fitted again to the width shown
   }
   $("legend").addEventListener("click", () =>
     legend($("legend").getAttribute("aria-pressed") !== "true"),
