@@ -97,6 +97,7 @@
       picked[f.o.field] = v;
     }
     confirmGiveUp = false;
+    if ($("status").className !== "refused") say(""); // the last move's "done" is stale once this one begins
     render();
   }
   // How many values the field takes: its own least and most, and a bound over all of its values (at
@@ -124,7 +125,8 @@
     const v = valueAt(f),
       [least, most] = bounds(f),
       kind = mapKind(f.o);
-    const noun = kind === "unit" ? "units" : kind === "hex" ? "hexes" : "chosen";
+    const one = most === 1;
+    const noun = kind === "unit" ? (one ? "unit" : "units") : kind === "hex" ? (one ? "hex" : "hexes") : "chosen";
     const of =
       least === most ? `${most}` : least ? `at least ${least}, at most ${most}` : `up to ${most}`;
     return `${v.length} of ${of} ${noun}${noun === "chosen" ? "" : " chosen"}`;

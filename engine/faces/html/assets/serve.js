@@ -223,7 +223,10 @@
     $("send").disabled = false;
   });
   const pick = () => M.pick(choices[Number($("choice").value)]);
-  $("choice").addEventListener("change", pick);
+  $("choice").addEventListener("change", () => {
+    if ($("status").className !== "refused") say(""); // the last move's "done" is stale once another is picked
+    pick();
+  });
   $("undo").addEventListener("click", () => post("/undo", ""));
   $("redo").addEventListener("click", () => post("/redo", ""));
 
