@@ -125,7 +125,8 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
                     # a list left empty gives something up: said before anything is sent
                     if command == "SelectOccupation":
                         assert "no advance" in _text(d, "warn")
-                    assert d.find_elements("css selector", "#units .target, #targets .target")
+                    _wait(lambda d=d: d.find_elements("css selector", "#units .target, #targets .target"),
+                          what="the move's targets ringed on the map")
                 clicked = fill_by_clicks(d)
                 if command in ("TakeAttritionLosses", "SelectOccupation") and command not in seen:
                     seen[command] = clicked
