@@ -121,14 +121,21 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
                 )
                 head = seen_now[3][seen_now[4]][0]
                 command = head.split()[0]
+                # the roll (the server's secret seed) may leave no hex to advance into: nothing to click then
+                offered = command in ("TakeAttritionLosses", "SelectOccupation") and command not in seen and any(
+                    o.get("values") for c in httpx.get(f"{api}/legal").json()["choices"] if c["head"] == head
+                    for o in c.get("options", []))
                 if command in ("TakeAttritionLosses", "SelectOccupation") and command not in seen:
                     # a list left empty gives something up: said before anything is sent
                     if command == "SelectOccupation":
                         assert "no advance" in _text(d, "warn")
-                    _wait(lambda d=d: d.find_elements("css selector", "#units .target, #targets .target"),
-                          what="the move's targets ringed on the map")
+                    if offered:
+                        _wait(lambda d=d: d.find_elements("css selector", "#units .target, #targets .target"),
+                              what="the move's targets ringed on the map")
+                    else:
+                        assert command == "SelectOccupation", head
                 clicked = fill_by_clicks(d)
-                if command in ("TakeAttritionLosses", "SelectOccupation") and command not in seen:
+                if offered:
                     seen[command] = clicked
                     assert " chosen" in _text(d, "fields"), _text(d, "fields")
                     name = "losses" if command == "TakeAttritionLosses" else "occupation"
@@ -147,8 +154,9 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
                     assert not bob.find_element("id", "undo").is_displayed()
             else:
                 raise AssertionError("the game did not end")
-            assert set(seen) >= {"TakeAttritionLosses", "SelectOccupation", "undo"}, seen
-            assert all(seen[k] for k in ("TakeAttritionLosses", "SelectOccupation"))
+            assert set(seen) >= {"TakeAttritionLosses", "undo"}, seen
+            # what was offered was clicked (an occupation only when a roll opened a hex to it)
+            assert seen["TakeAttritionLosses"] and seen.get("SelectOccupation", ["not offered"]), seen
 
             end = httpx.get(api).json()["seq"]
             over = httpx.get(f"{api}/due").json()["over"]
