@@ -313,10 +313,18 @@
     active = f.path;
     setValue(f, valueAt(f) === v ? undefined : v);
   }
+  // What was clicked: the counter or hex under the pointer, through an arrow or a chip drawn over it (they keep
+  // their tooltips, and take no click from the map).
+  function under(e, sel) {
+    const hit = e.target.closest(sel);
+    if (hit && !hit.closest("#arrows, #chips")) return hit;
+    const at = document.elementsFromPoint(e.clientX, e.clientY);
+    return at.map((x) => !x.closest("#arrows, #chips") && x.closest(sel)).find(Boolean) || null;
+  }
   $("board-pane").addEventListener("click", (e) => {
     if ($("box").hidden) return;
-    const unit = e.target.closest("[data-unit]");
-    const hexEl = e.target.closest("[data-hex]");
+    const unit = under(e, "[data-unit]");
+    const hexEl = under(e, "[data-hex]");
     const u = unit && !unit.classList.contains("ghost") ? unit.dataset.unit : "";
     const [byUnit] = u ? takers("unit", u) : [];
     if (byUnit) {
