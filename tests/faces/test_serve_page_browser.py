@@ -46,6 +46,9 @@ def _sit(driver, token: str, actor: str) -> None:
     driver.find_element("id", "token").send_keys(token)
     driver.find_element("id", "sit").click()
     _wait(lambda: _text(driver, "me").startswith("seated as " + actor), what=f"{actor} to sit")
+    # the seat's menu built (a JSON typed before would be replaced by the first move offered)
+    _wait(lambda: driver.execute_script("return document.querySelectorAll('#choice option').length"),
+          what=f"{actor}'s menu")
 
 
 def _send(driver, command: dict | None, spectator, head_before: int) -> tuple[str, float]:
