@@ -71,6 +71,6 @@ def test_the_html_replay_carries_them_per_step(game, tmp_path):
     data = page_data(tmp_path / "r.html")
     overlays = [d["v"] for _i, _l, _f, d, _x in data["steps"] if d and "v" in d]
     assert overlays[-2] == [[1, "skirmish", "S1", "S1: AX fires at us-1 (T.1)", "", "S1"]] and overlays[-1] == []
-    assert ["3", "", "skirmish-target"] in data["facedata"]
+    assert ["3", "", "skirmish-target", 3] in data["facedata"]  # strength, mode, markers, factors
     procs = [d["p"] for _i, _l, _f, d, _x in data["steps"] if d and "p" in d]
     assert procs[-1] == ["S1: AX skirmishes with us-1, phase done"]

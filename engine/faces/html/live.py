@@ -51,7 +51,7 @@ class Live:
             "nat": board.nat,
             "r": R,
             "h": H,
-            "colours": {"changed": CHANGED, **ARROWS, "move": "#333333"},
+            "colours": {"changed": CHANGED, **ARROWS},
             "facedata": board.facedata,
             "styles": {role: msgspec.to_builtins(s) for role, s in {**STYLES, "": DEFAULT}.items()},
         }

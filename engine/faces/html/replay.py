@@ -25,6 +25,7 @@ from ...seats import seat_of
 from ..explain import explain
 from ...kinds import view as board_view
 from ...view import UnitView
+from ..arrows import Arrow, Arrows
 from ..svg.render import hex_cell, legend_panel
 from ..svg.outlines import edge_towards, hexsides
 from ..svg.context import Context
@@ -33,7 +34,6 @@ from ..svg.units import counter
 from ..verify_report import text as report_text
 from .steps import PageView
 
-_MOVES = {"UnitMoved": "move", "UnitRetreated": "retreat", "UnitAdvanced": "advance", "UnitDisplaced": "displaced"}
 _CHECKS = {"derived": "verify re-derived it from the seed: it matches",
            "entered": "entered by hand: verify lists it as such, nothing to re-derive",
            "unchecked": "verify could not check it yet: the seed is neither revealed nor beside the file",
@@ -100,29 +100,39 @@ class Replay:
         self.reader, self.state, self.view = Reader(game, commands), GameState(), PageView(board, full)
         self.strings: list[str] = []
         self._interned: dict[str, int] = {}
+        self.arrows, self._drawn = Arrows(), list[Arrow]()
 
     def step(self, seq: int, cid: int, ev, auto: bool) -> list:
-        name, state, frm = type(ev).__name__, self.state, ""
+        state = self.state
         # every kind's why reads the board just before its event, as the REPL gives it: asked before
         # the fold, so no copy of the board is made
         lines = explain(self.reader, lambda _s: state, seq, cid, ev, auto)[2:]
         if isinstance(ev, g.CommandUndone):  # the board without the undone command: replay, not fold
             state = self.state = self.game.at(seq)
         else:
-            if name in _MOVES and ev.unit in state.units:
-                frm = getattr(ev, "from_hex", "") or state.units[ev.unit].hex  # an older UnitMoved has none
             F.apply(state, ev)
             state.seq = seq
         delta = self.view.step(state, ev)
-        to = getattr(ev, "to_hex", "")
-        if frm in self.board.index and to in self.board.index and frm != to:
-            delta["a"] = [self.board.index[frm], self.board.index[to], _MOVES[name], ev.unit]
+        arrows = self._arrows(cid, ev)
+        if arrows is not None:
+            delta["w"] = arrows
         i = self.index.get(cid, 0)
         author = (self.commands[i][1] or "") if isinstance(ev, g.NoteAdded) else None
         if seq in self.rolls:
             lines.append(_CHECKS.get(self.rolls[seq], self.rolls[seq]))
         flags = (1 if auto else 0) | (2 if cid in self.undone_at else 0)
         return [i, narrative.line(ev, author), flags, delta or 0, self._intern("\n".join(x.strip() for x in lines))]
+
+    def _arrows(self, cid: int, ev) -> list | None:
+        """The arrows drawn after this event (engine/faces/arrows.py, as `show --svg` draws them) when
+        they differ from the step before: [kind, from hex, to hex, units, rule] each, else None."""
+        self.arrows.add(cid, ev)
+        idx = self.board.index
+        drawn: list[Arrow] = [a for a in self.arrows.shown() if a.frm in idx and a.to in idx]
+        if drawn == self._drawn:
+            return None
+        self._drawn = drawn
+        return [[a.kind, idx[a.frm], idx[a.to], list(a.units), a.rule] for a in drawn]
 
     def _intern(self, text: str) -> int:
         got = self._interned.setdefault(text, len(self.strings))
@@ -178,25 +188,29 @@ class Board:
         self.factions = {f: [self.colours.faction(f), ink_on(self.colours.faction(f))] for f in final.factions}
         self.factions[""] = [self.colours.faction(""), ink_on(self.colours.faction(""))]
         self.faces: list[str] = []
-        self.facedata: list[list[str]] = []   # per face: the strength, mode and markers it shows
+        self.facedata: list[list] = []   # per face: the strength, mode and markers it shows, the factors
         self.nat: dict[str, str] = {}
         self._face_of: dict[tuple, int] = {}
-        self._face_by_markup: dict[str, int] = {}
+        self._face_by_markup: dict[tuple[str, int], int] = {}
         self.asked = 0   # faces asked for: what the cost tests count
 
     def face(self, u, v: UnitView) -> int:
         """The index of the counter face ``u`` shows as the view ``v`` says (drawn once, by
-        svg/units.py, centred on 0,0)."""
-        key = (u.id, u.nationality, u.type, u.supply, u.offensive, v)
+        svg/units.py, centred on 0,0).
+
+        A face's data holds the unit's factors too: a hex's counters are laid out strongest first
+        within a nationality (svg/units.py), and a kind may show something else as the strength.
+        """
+        key = (u.id, u.nationality, u.type, u.supply, u.offensive, u.factors, v)
         self.asked += 1
         got = self._face_of.get(key)
         if got is None:
             self.nat[u.id] = u.nationality
             markup = _bare(counter(u, v, 0.0, 0.0, self.colours))
-            got = self._face_by_markup.setdefault(markup, len(self.faces))
+            got = self._face_by_markup.setdefault((markup, u.factors), len(self.faces))
             if got == len(self.faces):
                 self.faces.append(markup)
-                self.facedata.append([v.strength, v.mode, " ".join(v.marker_names)])
+                self.facedata.append([v.strength, v.mode, " ".join(v.marker_names), u.factors])
             self._face_of[key] = got
         return got
 
@@ -208,7 +222,7 @@ class Board:
         return "\n".join([
             f'<svg id="board" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
             f'font-family="DejaVu Sans, Helvetica, Arial, sans-serif" role="img">',
-            defs(self.colours), f"<defs>{_MOVE_HEAD}{faces}</defs>",
+            defs(self.colours), f"<defs>{faces}</defs>",
             f'<rect x="0" y="0" width="{width:.0f}" height="{TOP:.0f}" fill="#fbfaf6"/>',
             f'<rect x="0" y="{TOP:.0f}" width="{self.mapw:.0f}" height="{height - TOP:.0f}" fill="{SEA}"/>',
             f'<rect x="{self.mapw:.0f}" y="{TOP:.0f}" width="{PANEL:.0f}" height="{height - TOP:.0f}" fill="#fbfaf6"/>',
@@ -220,10 +234,6 @@ class Board:
             '<g id="zones"></g><g id="overlays"></g><g id="highlights"></g><g id="units"></g>'
             '<g id="arrows"></g><g id="labels"></g><g id="chips"></g>',
             *legend, "</svg>"])
-
-
-_MOVE_HEAD = ('<marker id="head-move" viewBox="0 0 10 10" refX="7" refY="5" markerWidth="4" markerHeight="4" '
-              'orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#333333"/></marker>')
 
 
 def _bare(markup: str) -> str:

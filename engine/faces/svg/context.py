@@ -1,24 +1,21 @@
-"""What a board picture shows besides the state: the last command and its effect, the procedure shown
-and its moves (engine/faces/svg/render.py and engine/faces/svg/units.py both draw from it).
+"""What a board picture shows besides the state: the last command and its effect, the attrition shown in
+the title, the arrows (engine/faces/arrows.py; engine/faces/svg/render.py and units.py draw from it).
 
 Kept in its own module so that the two drawing modules need not import each other.
 """
 from __future__ import annotations
 
 from turnlog.events.codec import decode
-from turnlog.events.game import UnitAdvanced, UnitDisplaced, UnitRetreated
 from turnlog.projections.state import GameState
 
 from ...kinds import view as board
 from ...view import BoardView
 from .. import diff as D
-
-#: A unit's move a picture draws as an arrow.
-Move = UnitRetreated | UnitAdvanced | UnitDisplaced
+from ..arrows import Arrow, Arrows
 
 
 class Context:
-    """The last command, its effect, the shown procedure and its moves, for one board."""
+    """The last command, its effect, the attrition shown in the title and the arrows, for one board."""
 
     def __init__(self, game, state: GameState):
         self.command = None
@@ -26,7 +23,7 @@ class Context:
         self.prev: GameState | None = None
         self.prev_view: BoardView | None = None   # what the board showed before the last command
         self.proc = ""
-        self.moves: list[tuple[str, Move]] = []   # (kind, event)
+        self.arrows: list[Arrow] = []
         if game is None:
             return
         rows = [r for r in game.log.commands() if r[5] <= state.seq]
@@ -38,8 +35,7 @@ class Context:
                 self.prev_view = board(self.prev)
                 self.changes = D.diff(self.prev, state)
         self.proc = _shown_procedure(game, state)
-        if self.proc:
-            self.moves = _moves(game, state, self.proc)
+        self.arrows = Arrows.of(game, state.seq).shown()
 
 
 def _shown_procedure(game, state: GameState) -> str:
@@ -53,17 +49,3 @@ def _shown_procedure(game, state: GameState) -> str:
     current = [p for p in state.attritions.values() if p.turn == state.turn.turn]
     return max(current, key=lambda p: (len(p.id), p.id)).id if current else ""
 
-
-def _moves(game, state: GameState, pid: str) -> list[tuple[str, Move]]:
-    undone = game.undone(state.seq)
-    out: list[tuple[str, Move]] = []
-    for _seq, cid, type_, version, data in game.log.rows_of_types(
-            ("UnitRetreated", "UnitAdvanced", "UnitDisplaced"), state.seq):
-        if cid in undone:
-            continue
-        ev = decode(type_, version, data)
-        # the rows of those types
-        assert isinstance(ev, (UnitRetreated, UnitAdvanced, UnitDisplaced))
-        if ev.procedure == pid:
-            out.append(({"UnitRetreated": "retreat", "UnitAdvanced": "advance"}.get(type_, "displaced"), ev))
-    return out

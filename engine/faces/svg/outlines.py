@@ -61,6 +61,7 @@ def zone_outlines(state: GameState, pos, colours: Colours) -> list[str]:
                     segs.append(f"M{x1:.1f},{y1:.1f}L{x2:.1f},{y2:.1f}")
         if segs:
             out.append(f'<path id="zone-{safe_id(z.id)}" class="zone" data-zone={quoteattr(z.id)} '
+                       f'data-hexes={quoteattr(" ".join(h for h in z.hexes if h in pos))} '
                        f'd="{"".join(segs)}" fill="none" stroke="{colours.faction(z.faction)}" '
                        'stroke-width="3" stroke-dasharray="7 4" '
                        f'stroke-linecap="round"><title>{escape("attrition zone " + z.id)}</title></path>')

@@ -172,7 +172,8 @@ def _band(state: GameState, hid: str, xy, colours: Colours, ctx: Context) -> str
 
 
 def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
-    """The hex id on its band, the feature marks and the overstack mark (drawn over the arrows).
+    """The hex id on its band, the feature marks and the overstack mark (drawn over the arrows), one group
+    per hex.
 
     Features sit on light chips in the hex's upper half: at the hex's foot, or at or below a side
     corner, a mark would sit against a neighbour's band and read as that hex's. Over one or two
@@ -182,7 +183,8 @@ def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
     """
     x, y = xy
     ctrl = state.control.get(hid, "")
-    parts = [f'<text x="{x:.1f}" y="{y - H / 2 + 11.5:.1f}" font-size="10" text-anchor="middle" '
+    parts = [f'<g class="label" data-hex={quoteattr(hid)}>'
+             f'<text x="{x:.1f}" y="{y - H / 2 + 11.5:.1f}" font-size="10" text-anchor="middle" '
              f'fill="{ink_on(colours.faction(ctrl))}">{escape(hid)}{" " + escape(ctrl) if ctrl else ""}</text>']
     feats = [feature_label(f.kind) for f in state.features.get(hid, [])]
     # beside a crowd the room is narrow
@@ -213,7 +215,7 @@ def _label(state: GameState, hid: str, xy, colours: Colours, crowd: int) -> str:
     if hid in state.overstacked:
         parts.append(f'<text x="{x + R * 0.7:.1f}" y="{y - 7:.1f}" font-size="14" '
                      'font-weight="bold" fill="#c00" text-anchor="middle">!</text>')
-    return "".join(parts)
+    return "".join(parts) + "</g>"
 
 
 def _unit_hexes(ctx: Context) -> set[str]:
@@ -264,8 +266,8 @@ def legend_panel(state: GameState, view: BoardView, ctx: Context, colours: Colou
     drawn = {k for hs in sides for k in ("river", "crossing_arrow", "all_water", "impassable") if getattr(hs, k)}
     for kind in sorted(drawn | ({"fortified"} if any(hs.fortified_by for hs in sides) else set())):
         lines.line(kind, f"hexside: {kind.replace('_', ' ')}")
-    for kind in ("advance", "retreat", "displaced"):
-        lines.line(kind, kind)
+    for kind in ("advance", "retreat", "displaced", "move"):
+        lines.line(kind, kind if kind != "move" else "move (the host's)")
     lines.text("number on an arrow: units that went that way")
     lines.line("changed", "changed by the last command")
     lines.line("ghost", "eliminated by the last command")

@@ -29,7 +29,8 @@ CHANGED = "#ffcc00"
 HEXSIDES = {"river": ("#2f6fd0", 5, ""), "crossing_arrow": ("#2f6fd0", 3, "2 4"),
             "all_water": ("#7fb2e5", 7, ""), "impassable": ("#3a3a3a", 5, ""),
             "fortified": ("#8b1a1a", 4, "8 3")}
-ARROWS = {"advance": "#1f4fbf", "retreat": "#d2401e", "displaced": "#8a3fb0"}
+#: Each kind of arrow (engine/faces/arrows.py KINDS) and its colour.
+ARROWS = {"advance": "#1f4fbf", "retreat": "#d2401e", "displaced": "#8a3fb0", "move": "#333333"}
 TERRAIN = {"clear": "#ece7c8", "forest": "#8cbf73", "jungle": "#4f9142", "mountain": "#b39a78",
            "jungle_mountain": "#7d8f55", "swamp": "#9cc6b8", "desert": "#efd89a",
            "rough": "#cdb487", "hills": "#d2c08e", "city": "#c9c2bc", "marsh": "#9cc6b8",

@@ -227,19 +227,17 @@ def _unit_id(uid: str, cx: float, y: float, size: float, ink: str) -> str:
 
 
 def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
-    """One arrow per (kind, from, to) of the shown procedure, with a count when several units went.
+    """One arrow per (kind, from, to) shown (engine/faces/arrows.py), with a count when several units went.
 
     An arrow runs from where it leaves the counters of its first hex to where it meets those of the
     last, so it never covers a counter at either end (a crowded hex's labels stay readable); the
     count sits near its tail, away from the hex id band it crosses. ``crowd``: counters drawn per
     hex.
     """
-    paths: dict[tuple[str, str, str], list] = {}
-    for kind, ev in ctx.moves:
-        if ev.from_hex in pos and ev.to_hex in pos:
-            paths.setdefault((kind, ev.from_hex, ev.to_hex), []).append(ev)
     out = ['<g class="arrows">']
-    for i, ((kind, a, b), evs) in enumerate(paths.items()):
+    shown = [a for a in ctx.arrows if a.frm in pos and a.to in pos]
+    for i, arrow in enumerate(shown):
+        kind, a, b = arrow.kind, arrow.frm, arrow.to
         (x1, y1), (x2, y2) = pos[a], pos[b]
         dx, dy = x2 - x1, y2 - y1
         n = math.hypot(dx, dy) or 1.0
@@ -251,23 +249,23 @@ def arrows(ctx: Context, pos, crowd: dict[str, int]) -> list[str]:
         sx, sy, ex, ey = x1 + ux * t1, y1 + uy * t1, x1 + ux * t2, y1 + uy * t2
         mx, my = (sx + ex) / 2 - uy * 8, (sy + ey) / 2 + ux * 8
         dash = "" if kind == "advance" else ' stroke-dasharray="9 4"'
-        units = ", ".join(e.unit for e in evs)
-        tip = f"{kind} {a} -> {b}: {units} ({evs[0].rule})"
+        units, n_units = ", ".join(arrow.units), len(arrow.units)
+        tip = f"{kind} {a} -> {b}: {units}" + (f" ({arrow.rule})" if arrow.rule else "")
         out.append(f'<g id="arrow-{i}" class="arrow {kind}" data-units={quoteattr(units)} '
                    f'data-from={quoteattr(a)} '
                    f'data-to={quoteattr(b)}><title>{escape(tip)}</title><path '
                    f'd="M{sx:.1f},{sy:.1f}Q{mx:.1f},{my:.1f} {ex:.1f},{ey:.1f}" fill="none" '
                    f'stroke="{ARROWS[kind]}" stroke-width="5" stroke-opacity="0.92"{dash} '
                    f'stroke-linecap="round" marker-end="url(#head-{kind})"/>')
-        if len(evs) > 1:
+        if n_units > 1:
             # A quarter of the way along the curve: B(t) = (1-t)^2 S + 2t(1-t) M + t^2 E.
             bx = 0.5625 * sx + 0.375 * mx + 0.0625 * ex
             by = 0.5625 * sy + 0.375 * my + 0.0625 * ey
-            out.append(f'<g class="count" data-count="{len(evs)}"><circle cx="{bx:.1f}" '
+            out.append(f'<g class="count" data-count="{n_units}"><circle cx="{bx:.1f}" '
                        f'cy="{by:.1f}" r="8" fill="white" stroke="{ARROWS[kind]}" '
                        f'stroke-width="2"/><text x="{bx:.1f}" y="{by + 3.6:.1f}" font-size="10" '
                        'font-weight="bold" text-anchor="middle" '
-                       f'fill="{ARROWS[kind]}">{len(evs)}</text></g>')
+                       f'fill="{ARROWS[kind]}">{n_units}</text></g>')
         out.append("</g>")
     out.append("</g>")
     return out

@@ -97,6 +97,7 @@
       picked[f.o.field] = v;
     }
     confirmGiveUp = false;
+    if ($("status").className !== "refused") say(""); // the last move's "done" is stale once this one begins
     render();
   }
   // How many values the field takes: its own least and most, and a bound over all of its values (at
@@ -124,7 +125,8 @@
     const v = valueAt(f),
       [least, most] = bounds(f),
       kind = mapKind(f.o);
-    const noun = kind === "unit" ? "units" : kind === "hex" ? "hexes" : "chosen";
+    const one = most === 1;
+    const noun = kind === "unit" ? (one ? "unit" : "units") : kind === "hex" ? (one ? "hex" : "hexes") : "chosen";
     const of =
       least === most ? `${most}` : least ? `at least ${least}, at most ${most}` : `up to ${most}`;
     return `${v.length} of ${of} ${noun}${noun === "chosen" ? "" : " chosen"}`;
@@ -311,10 +313,18 @@
     active = f.path;
     setValue(f, valueAt(f) === v ? undefined : v);
   }
+  // What was clicked: the counter or hex under the pointer, through an arrow or a chip drawn over it (they keep
+  // their tooltips, and take no click from the map).
+  function under(e, sel) {
+    const hit = e.target.closest(sel);
+    if (hit && !hit.closest("#arrows, #chips")) return hit;
+    const at = document.elementsFromPoint(e.clientX, e.clientY);
+    return at.map((x) => !x.closest("#arrows, #chips") && x.closest(sel)).find(Boolean) || null;
+  }
   $("board-pane").addEventListener("click", (e) => {
     if ($("box").hidden) return;
-    const unit = e.target.closest("[data-unit]");
-    const hexEl = e.target.closest("[data-hex]");
+    const unit = under(e, "[data-unit]");
+    const hexEl = under(e, "[data-hex]");
     const u = unit && !unit.classList.contains("ghost") ? unit.dataset.unit : "";
     const [byUnit] = u ? takers("unit", u) : [];
     if (byUnit) {

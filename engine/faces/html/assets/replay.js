@@ -25,12 +25,16 @@ function corners(x, y, r) {
   for (let k = 0; k < 6; k++) out.push([x + r * Math.cos(Math.PI / 3 * k), y + r * Math.sin(Math.PI / 3 * k)]);
   return out;
 }
+const f1 = (v) => v.toFixed(1);
 const pts = (ps) => ps.map((p) => `${p[0].toFixed(1)},${p[1].toFixed(1)}`).join(" ");
 
 // -- the board at a step: deltas folded from the nearest keyframe --------------------------------
-function empty() { return {u: new Map(), c: new Map(), f: new Map(), o: new Set(), z: [], v: [], l: [], t: "", p: []}; }
+function empty() {
+  return {u: new Map(), c: new Map(), f: new Map(), o: new Set(), z: [], v: [], l: [], t: "", p: [], w: []};
+}
 function clone(s) {
-  return {u: new Map(s.u), c: new Map(s.c), f: new Map(s.f), o: new Set(s.o), z: s.z, v: s.v, l: s.l, t: s.t, p: s.p};
+  return {u: new Map(s.u), c: new Map(s.c), f: new Map(s.f), o: new Set(s.o), z: s.z, v: s.v, l: s.l, t: s.t, p: s.p,
+    w: s.w};
 }
 function apply(s, d) {
   if (!d) return;
@@ -43,6 +47,7 @@ function apply(s, d) {
   if (d.l) s.l = d.l;
   if (d.t !== undefined) s.t = d.t;
   if (d.p) s.p = d.p;
+  if (d.w) s.w = d.w;
 }
 const frames = [];
 const tail = empty();  // the board after the last step: where the steps a live page receives fold on
@@ -96,7 +101,8 @@ function drawZones(now) {
         d += `M${a[0].toFixed(1)},${a[1].toFixed(1)}L${b[0].toFixed(1)},${b[1].toFixed(1)}`;
       }
     }
-    const p = svg("path", {"class": "zone", "data-zone": zid, d: d || "M0,0", fill: "none", stroke: fac(f)[0],
+    const p = svg("path", {"class": "zone", "data-zone": zid, "data-hexes": hexes.map((i) => HX[i][0]).join(" "),
+      d: d || "M0,0", fill: "none", stroke: fac(f)[0],
       "stroke-width": 3, "stroke-dasharray": "7 4", "stroke-linecap": "round"});
     p.append(svg("title", {}, `attrition zone ${zid}`));
     layer.append(p);
@@ -147,8 +153,18 @@ function counter(id, hex, face, cx, cy, size, kind, tip) {
   }
   return g;
 }
+// A hex's counters as engine/faces/svg/units.py lays them out: by nationality, strongest first, then by id;
+// the ghosts after them, by id.
+const cmp = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+function byDrawOrder(a, b) {
+  if (a.ghost !== b.ghost) return a.ghost - b.ghost;
+  if (a.ghost) return cmp(a.id, b.id);
+  return cmp(D.nat[a.id] || "", D.nat[b.id] || "") || D.facedata[b.u[2]][3] - D.facedata[a.u[2]][3] ||
+    cmp(a.id, b.id);
+}
+// Returns how many counters each hex holds (the arrows keep clear of them).
 function drawUnits(now, before, changed) {
-  const layer = $("units"), here = new Map();
+  const layer = $("units"), here = new Map(), crowd = new Map();
   clear(layer);
   const put = (i, item) => { if (!here.has(i)) here.set(i, []); here.get(i).push(item); };
   for (const [id, u] of now.u) if (u[0] >= 0) put(u[0], {id, u, ghost: false});
@@ -158,8 +174,8 @@ function drawUnits(now, before, changed) {
   }
   for (const [i, items] of here) {
     const [hid, x, y] = HX[i];
-    items.sort((a, b) => (a.ghost - b.ghost) || (D.nat[a.id] || "").localeCompare(D.nat[b.id] || "") ||
-      a.id.localeCompare(b.id));
+    crowd.set(i, items.length);
+    items.sort(byDrawOrder);
     const tip = (it) => it.id + " (" + (D.nat[it.id] || "?") + ") in " + hid +
       (it.ghost ? ": eliminated by this command" : changed.has(it.id) ? ": changed by this command" : "");
     const kind = (it) => it.ghost ? "ghost" : changed.has(it.id) ? "unit changed" : "unit";
@@ -197,6 +213,7 @@ function drawUnits(now, before, changed) {
       }
     });
   }
+  return crowd;
 }
 function drawHighlights(hexes) {
   const layer = $("highlights");
@@ -207,26 +224,46 @@ function drawHighlights(hexes) {
       fill: "none", stroke: D.colours.changed, "stroke-width": 4}));
   }
 }
-function drawArrows(first, i) {
-  const layer = $("arrows"), paths = new Map();
+// What engine/faces/svg/units.py draws for n counters, from the hex's centre: [left, top, right, bottom].
+function extent(n) {
+  const c = 17;
+  if (n === 0) return [0, 0, 0, 0];
+  if (n === 1) return [-c, 2 - c, c, 2 + c];
+  if (n === 2) return [-19 - c, 2 - c, 19 + c, 2 + c];
+  return n <= 4 ? [-19 - c, -15 - c, 19 + c, 21 + c] : [-40, -36, 40, 38];
+}
+function clearOf([left, top, right, bottom], ux, uy) {
+  const tx = Math.abs(ux) > 1e-9 ? (ux > 0 ? right / ux : left / ux) : Infinity;
+  const ty = Math.abs(uy) > 1e-9 ? (uy > 0 ? bottom / uy : top / uy) : Infinity;
+  return Math.max(0, Math.min(tx, ty));
+}
+// The arrows the step holds (engine/faces/arrows.py: the shown procedure's moves and the command's own, as
+// `show --svg` draws them), each from where it leaves the counters of its first hex to where it meets those
+// of the last, with a count near its tail when several units went.
+function drawArrows(now, crowd) {
+  const layer = $("arrows");
   clear(layer);
-  for (let j = first; j <= i; j++) {
-    const a = S[j][3]?.a;
-    if (!a) continue;
-    const key = `${a[2]} ${a[0]} ${a[1]}`;
-    if (!paths.has(key)) paths.set(key, {a, units: []});
-    paths.get(key).units.push(a[3]);
-  }
-  for (const {a, units} of paths.values()) {
-    const [, x1, y1] = HX[a[0]], [, x2, y2] = HX[a[1]], dx = x2 - x1, dy = y2 - y1, n = Math.hypot(dx, dy) || 1;
-    const sx = x1 + dx / n * 30, sy = y1 + dy / n * 30, ex = x2 - dx / n * 27, ey = y2 - dy / n * 27;
-    const mx = (sx + ex) / 2 - dy / n * 8, my = (sy + ey) / 2 + dx / n * 8, colour = D.colours[a[2]] || "#333";
-    const g = svg("g", {"class": `arrow ${a[2]}`, "data-units": units.join(", ")});
-    g.append(svg("title", {}, `${a[2]} ${HX[a[0]][0]} -> ${HX[a[1]][0]}: ${units.join(", ")}`),
-      svg("path", {d: "M" + sx.toFixed(1) + "," + sy.toFixed(1) + "Q" + mx.toFixed(1) + "," + my.toFixed(1) + " " +
-        ex.toFixed(1) + "," + ey.toFixed(1), fill: "none", stroke: colour, "stroke-width": 5, "stroke-opacity": 0.92,
-        "stroke-dasharray": a[2] === "advance" ? "none" : "9 4", "stroke-linecap": "round",
-        "marker-end": `url(#head-${a[2]})`}));
+  for (const [kind, a, b, units, rule] of now.w) {
+    const [from, x1, y1] = HX[a], [to, x2, y2] = HX[b], n = Math.hypot(x2 - x1, y2 - y1) || 1;
+    const ux = (x2 - x1) / n, uy = (y2 - y1) / n;
+    let t1 = clearOf(extent(crowd.get(a) || 0), ux, uy) + 3;         // the round cap reaches 2.5 back
+    let t2 = n - clearOf(extent(crowd.get(b) || 0), -ux, -uy) - 6;   // the head's tip reaches 6 on
+    if (t2 - t1 < 12) [t1, t2] = [(t1 + t2) / 2 - 6, (t1 + t2) / 2 + 6];
+    const sx = x1 + ux * t1, sy = y1 + uy * t1, ex = x1 + ux * t2, ey = y1 + uy * t2;
+    const mx = (sx + ex) / 2 - uy * 8, my = (sy + ey) / 2 + ux * 8, colour = D.colours[kind] || "#333";
+    const g = svg("g", {"class": `arrow ${kind}`, "data-units": units.join(", "), "data-from": from, "data-to": to});
+    g.append(svg("title", {}, `${kind} ${from} -> ${to}: ${units.join(", ")}${rule ? ` (${rule})` : ""}`),
+      svg("path", {d: `M${f1(sx)},${f1(sy)}Q${f1(mx)},${f1(my)} ${f1(ex)},${f1(ey)}`, fill: "none", stroke: colour,
+        "stroke-width": 5, "stroke-opacity": 0.92, "stroke-dasharray": kind === "advance" ? "none" : "9 4", "stroke-linecap": "round",
+        "marker-end": `url(#head-${kind})`}));
+    if (units.length > 1) {
+      const bx = 0.5625 * sx + 0.375 * mx + 0.0625 * ex, by = 0.5625 * sy + 0.375 * my + 0.0625 * ey;
+      const c = svg("g", {"class": "count", "data-count": units.length});
+      c.append(svg("circle", {cx: f1(bx), cy: f1(by), r: 8, fill: "white", stroke: colour, "stroke-width": 2}),
+        svg("text", {x: f1(bx), y: f1(by + 3.6), "font-size": 10, "font-weight": "bold",
+          "text-anchor": "middle", fill: colour}, String(units.length)));
+      g.append(c);
+    }
     layer.append(g);
   }
 }
@@ -245,8 +282,9 @@ function changes(now, before) {
     const a = before.u.get(id), b = now.u.get(id);
     if (a && b && a[0] === b[0] && a[1] === b[1] && a[2] === b[2]) continue;
     units.add(id);
-    for (const u of [a, b]) if (u && u[0] >= 0) hexes.add(u[0]);
     const wa = where(a), wb = where(b);
+    // the hexes a unit left and entered are lit; a counter whose face alone changed is framed, its hex not
+    if (wa !== wb) for (const u of [a, b]) if (u && u[0] >= 0) hexes.add(u[0]);
     lines.push(`${id}: ${wa !== wb ? `${wa} -> ${wb}` : faceChange(a[2], b[2])}`);
   }
   for (const [m, what] of [["c", "control"], ["f", "features"]]) {
@@ -260,6 +298,17 @@ function changes(now, before) {
     if (before.o.has(i) !== now.o.has(i)) {
       hexes.add(i);
       lines.push(`${HX[i][0]}: ${now.o.has(i) ? "overstacked" : "no longer overstacked"}`);
+    }
+  }
+  // an overlay placed or cleared (engine/faces/diff.py says it alike): role, label, procedure
+  const said = (o) => `${o[1]}${o[2] ? ` ${o[2]}` : ""}${o[5] ? ` (${o[5]})` : ""}`;
+  const keys = (v) => new Map(v.map((o) => [`${o[0]} ${said(o)}`, o]));
+  const va = keys(before.v), vb = keys(now.v);
+  for (const [what, from, to] of [["placed", va, vb], ["cleared", vb, va]]) {
+    for (const [k, o] of to) {
+      if (from.has(k)) continue;
+      hexes.add(o[0]);
+      lines.push(`${HX[o[0]][0]}: overlay ${what} ${said(o)}`);
     }
   }
   if (before.t !== now.t && before.t) lines.push(`turn: ${before.t} -> ${now.t}`);
@@ -305,14 +354,15 @@ function timeline(i) {
 let cur = 0;
 function go(i) {
   cur = Math.max(0, Math.min(N - 1, i));
-  const st = S[cur], c = CMDS[st[0]], first = c[5] - 1, now = stateAt(cur), before = stateAt(first - 1);
+  const st = S[cur], c = CMDS[st[0]], first = c[5] - 1, now = stateAt(cur);
+  // the setup changes nothing: it is where the board begins (as `show --svg` draws it)
+  const before = c[3] === "LoadScenario" ? now : stateAt(first - 1);
   const ch = changes(now, before);
   drawLabels(now);
   drawZones(now);
   drawOverlays(now);
   drawHighlights(ch.hexes);
-  drawUnits(now, before, ch.units);
-  drawArrows(first, cur);
+  drawArrows(now, drawUnits(now, before, ch.units));
   fitLine("board-turn", now.t);
   fitLine("board-step", `seq ${cur + 1}: ${st[1]}`);
   fitLine("board-command", `${cmdText(c)} — by ${who(c)}`);
@@ -335,9 +385,11 @@ function go(i) {
   timeline(cur);
   try { history.replaceState(null, "", `#seq=${cur + 1}`); } catch (_e) { /* a browser refusing it: no matter */ }
 }
-// A line of the board's heading, ended with "…" where it would run past the picture (its title has it whole).
+// A line of the board's heading, ended with "…" where it would run past the picture as shown (a page may show
+// the map without its legend: a narrower view); its title has it whole.
 function fitLine(id, text) {
-  const e = $(id), room = D.width - 2 * D.margin;
+  const shownWidth = $("board").viewBox?.baseVal?.width || D.width;
+  const e = $(id), room = Math.min(D.width, shownWidth) - 2 * D.margin;
   clear(e);
   e.textContent = text;
   if (e.getComputedTextLength() <= room) return;

@@ -99,6 +99,7 @@
         const [, summary] = await get(api);
         takeback = summary;
         await loadLegal();
+        $("box").dataset.seq = String(seq); // the seq the menu was built at (scripts driving the page wait on it)
       } while (again);
     } finally {
       busy = false;
@@ -231,7 +232,10 @@
     $("send").disabled = false;
   });
   const pick = () => M.pick(choices[Number($("choice").value)]);
-  $("choice").addEventListener("change", pick);
+  $("choice").addEventListener("change", () => {
+    if ($("status").className !== "refused") say(""); // the last move's "done" is stale once another is picked
+    pick();
+  });
   $("undo").addEventListener("click", () => post("/undo", ""));
   $("redo").addEventListener("click", () => post("/redo", ""));
 
@@ -294,6 +298,7 @@
       on || !(mapWidth > 0) ? whole : `${x} ${y} ${Math.min(w, mapWidth)} ${h}`,
     );
     $("legend").setAttribute("aria-pressed", String(on));
+    R.go(R.at()); // the heading's lines fitted again to the width shown
   }
   $("legend").addEventListener("click", () =>
     legend($("legend").getAttribute("aria-pressed") !== "true"),
