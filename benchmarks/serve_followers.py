@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
 import sys
 import tempfile
 import time
@@ -122,7 +123,7 @@ async def measure(server: C.Server, games: int, per_game: int, commands: int, dr
         rss_games = server.rss_kib()
         cpu_bare = await idle_cpu(server.pid, idle)
         followers = await follow(server.port, made, per_game)
-        await asyncio.sleep(1.0)  # every hub's watcher started
+        await asyncio.sleep(min(1.0, idle))  # every hub's watcher started
         rss_followers = server.rss_kib()
         cpu_followed = await idle_cpu(server.pid, idle)
         driven = await drive(api, made, commands, drivers)
@@ -154,6 +155,7 @@ def run(games: int = 1000, per_game: int = 1, commands: int = 2000, drivers: int
         idle: float = 5.0, work: Path | None = None) -> dict:
     """Start the server, measure (see the module's docstring), stop it; answer the figures."""
     files = C.raise_files()
+    keep = work is not None
     work = Path(work or tempfile.mkdtemp(prefix="turnlog-serve-followers-"))
     folder = work / "games"
     room = games + 16  # every game open and followed at once
@@ -165,6 +167,8 @@ def run(games: int = 1000, per_game: int = 1, commands: int = 2000, drivers: int
         out = asyncio.run(measure(server, games, per_game, commands, drivers, idle))
     finally:
         server.stop()
+    if not keep:  # kept when the run fails: the server's stderr is in it
+        shutil.rmtree(work, ignore_errors=True)
     out["benchmark_nofile"] = list(files)
     out["server_flags"] = {"max_open_games": room, "max_connections": games * per_game + 64}
     return out

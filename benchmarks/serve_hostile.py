@@ -100,9 +100,9 @@ class Profiler:
 
 
 def under(kind: str, aim: dict, server: C.Server, api, gid: str, samples: int,
-          profile: Path | None, phases=("",)) -> list[dict]:
+          profile: Path | None, phases=("",), settle: float = 1.0) -> list[dict]:
     """The honest figures of each phase of attack ``kind`` (cold: before its first 200)."""
-    ctx = mp.get_context("spawn")
+    ctx = mp.get_context("fork")  # this process runs no thread: a fork copies no held lock
     ready, first, stop, tally = ctx.Event(), ctx.Event(), ctx.Event(), ctx.Queue()
     proc = ctx.Process(target=attack, args=(kind, server.base, aim, ready, first, stop, tally))
     proc.start()
@@ -110,7 +110,7 @@ def under(kind: str, aim: dict, server: C.Server, api, gid: str, samples: int,
     try:
         if not ready.wait(120):
             raise RuntimeError(f"the {kind} attack did not start")
-        time.sleep(1.0)  # the attack at full pressure before the first sample
+        time.sleep(settle)  # the attack at full pressure before the first sample
         for phase in phases:
             if phase == "warm" and not first.wait(900):
                 raise RuntimeError(f"the {kind} attack got no 200 in 15 minutes")
@@ -145,7 +145,8 @@ def mixes(n: dict, games: dict) -> list[tuple[str, dict, tuple]]:
 
 
 def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None = None,
-        work: Path | None = None, profile: Path | None = None, only: tuple = ()) -> dict:
+        work: Path | None = None, profile: Path | None = None, only: tuple = (),
+        settle: float = 1.0) -> dict:
     """Measure the honest game idle and under each attack (see the module's docstring)."""
     n = {"replayers": 45, "verifiers": 45, "slow": 500, "bad": 20, "followers": 300, **(n or {})}
     C.raise_files()
@@ -165,12 +166,12 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
             rows = [{"mix": "idle", **honest(api, gid, samples)}]
             for kind, aim, phases in mixes(n, games):
                 if not only or kind in only:
-                    rows += under(kind, aim, server, api, gid, samples, profile, phases)
+                    rows += under(kind, aim, server, api, gid, samples, profile, phases, settle)
             rows.append({"mix": "idle again", **honest(api, gid, samples)})
     finally:
         server.stop()
-        if not keep:
-            shutil.rmtree(work, ignore_errors=True)
+    if not keep:  # kept when the run fails: the server's stderr is in it
+        shutil.rmtree(work, ignore_errors=True)
     idle = rows[0]
     for row in rows:
         for what in ("board", "command"):

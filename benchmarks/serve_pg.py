@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import shutil
 import sys
 import tempfile
 import time
@@ -95,6 +96,7 @@ def run(counts=(1, 2, 4), clients: int = 8, commands: int = 100, work: Path | No
         url: str | None = None) -> dict:
     """Measure each count of servers (see the module's docstring); ``url``: a database of one's
     own (``postgresql:///DB?host=...``) instead of a throwaway cluster."""
+    keep = work is not None
     work = Path(work or tempfile.mkdtemp(prefix="turnlog-serve-pg-"))
     made = None
     if url is None:
@@ -115,6 +117,8 @@ def run(counts=(1, 2, 4), clients: int = 8, commands: int = 100, work: Path | No
     finally:
         if made is not None:
             made.stop()
+    if not keep:  # kept when the run fails: the servers' stderr is in it
+        shutil.rmtree(work, ignore_errors=True)
     return out
 
 
