@@ -1,6 +1,6 @@
 """Many games and many live followers on one `turnlog serve` (SQLite, --dir in a temporary folder).
 
-``python -m benchmarks.serve_followers [--games 1000 --followers 1 --commands 2000 --drivers 8]``
+``python -m benchmarks.serve_followers [--games 1000 --followers 1 --commands 400 --drivers 8]``
 creates the games through the API (the quota flags raised: every creation comes from loopback),
 opens one SSE follower per game and ``--followers`` (raw sockets, asyncio), then drives notes
 through the API, ``--drivers`` at once, each driver on games of its own. It reads the server's
@@ -25,6 +25,11 @@ from pathlib import Path
 import httpx
 
 from . import serve_common as C
+
+
+def say(text: str) -> None:
+    """A run's progress on stderr (a large run takes minutes)."""
+    print(time.strftime("%H:%M:%S"), text, file=sys.stderr, flush=True)
 
 
 def cpu_seconds(pid: int) -> float:
@@ -114,18 +119,21 @@ async def pushes(followers: dict[str, list], answered: dict, wait: float = 30.0)
 async def measure(server: C.Server, games: int, per_game: int, commands: int, drivers: int,
                   idle: float) -> dict:
     limits = httpx.Limits(max_connections=drivers + 4, max_keepalive_connections=drivers + 4)
-    async with httpx.AsyncClient(base_url=server.base, timeout=120, limits=limits) as api:
+    async with httpx.AsyncClient(base_url=server.base, timeout=600, limits=limits) as api:
         made = await create(api, 1)
         rss_one = server.rss_kib()
         t0 = time.perf_counter()
         made += await create(api, games - 1)
         creating = time.perf_counter() - t0
         rss_games = server.rss_kib()
+        say(f"{games} games made in {creating:.0f} s; idle CPU ...")
         cpu_bare = await idle_cpu(server.pid, idle)
         followers = await follow(server.port, made, per_game)
         await asyncio.sleep(min(1.0, idle))  # every hub's watcher started
         rss_followers = server.rss_kib()
+        say(f"{games * per_game} followers open; idle CPU ...")
         cpu_followed = await idle_cpu(server.pid, idle)
+        say(f"driving {commands} commands ...")
         driven = await drive(api, made, commands, drivers)
         delays, missing = await pushes(followers, driven["answered"])
         rss_end = server.rss_kib()
@@ -151,7 +159,7 @@ async def measure(server: C.Server, games: int, per_game: int, commands: int, dr
     }
 
 
-def run(games: int = 1000, per_game: int = 1, commands: int = 2000, drivers: int = 8,
+def run(games: int = 1000, per_game: int = 1, commands: int = 400, drivers: int = 8,
         idle: float = 5.0, work: Path | None = None) -> dict:
     """Start the server, measure (see the module's docstring), stop it; answer the figures."""
     files = C.raise_files()
@@ -191,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--games", type=int, default=1000)
     p.add_argument("--followers", type=int, default=1, help="SSE followers per game")
-    p.add_argument("--commands", type=int, default=2000, help="notes posted in all")
+    p.add_argument("--commands", type=int, default=400, help="notes posted in all")
     p.add_argument("--drivers", type=int, default=8, help="clients posting at once")
     p.add_argument("--idle", type=float, default=5.0, help="seconds of each idle CPU reading")
     p.add_argument("--out", type=Path, help="the JSON (default benchmarks/results/...)")
