@@ -103,6 +103,17 @@ async def bad_inputs(base, aim, ready, first, stop, count) -> None:
     await _loops(aim["n"], base, one, ready, first, stop, count)
 
 
+async def bad_tokens(base, aim, ready, first, stop, count) -> None:
+    """``aim["n"]`` anonymous clients posting commands with tokens no seat has to game
+    ``aim["gid"]``, the very game whose seat is measured."""
+    url = f"/api/games/{aim['gid']}/commands"
+    auth = {"Authorization": "Bearer not-a-seat"}
+    body = b'{"type": "AddNote", "text": "x"}'
+    first.set()  # there is no 200 to wait for
+    await _loops(aim["n"], base, lambda api: api.post(url, headers=auth, content=body), ready,
+                 first, stop, count)
+
+
 async def slowloris(base, aim, ready, first, stop, count) -> None:
     """``aim["n"]`` connections that each send a request's head a header every second, never
     ending it; one the server closes is opened again."""
@@ -157,4 +168,4 @@ async def followers(base, aim, ready, first, stop, count) -> None:
 
 
 ATTACKS = {"replay": replays, "verify": verifies, "slowloris": slowloris,
-           "bad_input": bad_inputs, "followers": followers}
+           "bad_input": bad_inputs, "bad_token": bad_tokens, "followers": followers}
