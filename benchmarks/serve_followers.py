@@ -79,7 +79,8 @@ async def follow(port: int, made, per_game: int, at_once: int = 50) -> dict[str,
 
 
 async def drive(api: httpx.AsyncClient, made, commands: int, drivers: int) -> dict:
-    """Post ``commands`` notes, ``drivers`` at once, each driver on every ``drivers``-th game."""
+    """Post ``commands`` notes, ``drivers`` at once, each driver on every ``drivers``-th game
+    (its games taken in turn, so the commands spread over up to ``commands`` games)."""
     answered: dict[tuple[str, int], float] = {}
     latency: list[float] = []
     clock = time.perf_counter
@@ -126,8 +127,9 @@ async def measure(server: C.Server, games: int, per_game: int, commands: int, dr
         made += await create(api, games - 1)
         creating = time.perf_counter() - t0
         rss_games = server.rss_kib()
-        say(f"{games} games made in {creating:.0f} s; idle CPU ...")
+        say(f"{games} games made in {creating:.0f} s; idle CPU, {commands} commands unfollowed ...")
         cpu_bare = await idle_cpu(server.pid, idle)
+        alone = await drive(api, made, commands, drivers)
         followers = await follow(server.port, made, per_game)
         await asyncio.sleep(min(1.0, idle))  # every hub's watcher started
         rss_followers = server.rss_kib()
@@ -151,6 +153,9 @@ async def measure(server: C.Server, games: int, per_game: int, commands: int, dr
         "rss_per_game_kib": round((rss_games - rss_one) / max(1, games - 1), 1),
         "rss_per_follower_kib": round((rss_followers - rss_games) / max(1, n_followers), 1),
         "idle_cpu_pct": {"no_followers": cpu_bare, "followers": cpu_followed},
+        "unfollowed": {"commands_per_s": round(commands / alone["seconds"], 1),
+                       "command_p50_ms": C.ms(C.pct(alone["latency"], 0.5)),
+                       "command_p99_ms": C.ms(C.pct(alone["latency"], 0.99))},
         "commands_per_s": round(commands / driven["seconds"], 1),
         "command_p50_ms": C.ms(C.pct(lat, 0.5)), "command_p99_ms": C.ms(C.pct(lat, 0.99)),
         "pushes": len(delays), "missing_pushes": missing,
@@ -184,15 +189,23 @@ def run(games: int = 1000, per_game: int = 1, commands: int = 400, drivers: int 
 
 def markdown(r: dict) -> str:
     mib = 1024
-    return C.table(
+    memory = C.table(
         ["games", "followers", "RSS 1 game MiB", "RSS games MiB", "RSS + followers MiB",
-         "KiB / game", "KiB / follower", "idle CPU % (none / followed)", "commands", "commands/s",
-         "command p50 / p99 ms", "push p50 / p99 ms", "missing"],
-        [[r["games"], r["followers"], r["rss_kib"]["first_game"] / mib, r["rss_kib"]["games"] / mib,
-          r["rss_kib"]["followers"] / mib, r["rss_per_game_kib"], r["rss_per_follower_kib"],
-          f"{r['idle_cpu_pct']['no_followers']} / {r['idle_cpu_pct']['followers']}",
-          r["commands"], r["commands_per_s"], f"{r['command_p50_ms']} / {r['command_p99_ms']}",
-          f"{r['push_p50_ms']} / {r['push_p99_ms']}", r["missing_pushes"]]])
+         "KiB / game", "KiB / follower", "idle CPU % of a core (unfollowed / followed)"],
+        [[r["games"], r["followers"], r["rss_kib"]["first_game"] / mib,
+          r["rss_kib"]["games"] / mib, r["rss_kib"]["followers"] / mib, r["rss_per_game_kib"],
+          r["rss_per_follower_kib"],
+          f"{r['idle_cpu_pct']['no_followers']} / {r['idle_cpu_pct']['followers']}"]])
+    u = r["unfollowed"]
+    work = C.table(
+        ["commands over the games", "followers", "commands/s", "command p50 ms",
+         "command p99 ms", "push p50 ms", "push p99 ms", "pushes", "missing"],
+        [[r["commands"], 0, u["commands_per_s"], u["command_p50_ms"], u["command_p99_ms"],
+          "", "", "", ""],
+         [r["commands"], r["followers"], r["commands_per_s"], r["command_p50_ms"],
+          r["command_p99_ms"], r["push_p50_ms"], r["push_p99_ms"], r["pushes"],
+          r["missing_pushes"]]])
+    return memory + "\n\n" + work
 
 
 def main(argv: list[str] | None = None) -> int:

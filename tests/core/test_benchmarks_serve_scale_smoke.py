@@ -22,6 +22,7 @@ def test_many_games_and_followers_every_push_arrives(tmp_path):
     r = serve_followers.run(games=3, per_game=2, commands=6, drivers=2, idle=0.05, work=tmp_path)
     assert (r["followers"], r["pushes"], r["missing_pushes"]) == (6, 12, 0)
     assert r["rss_kib"]["games"] > 0 and r["push_p99_ms"] == r["push_p99_ms"]  # not nan
+    assert r["unfollowed"]["commands_per_s"] > 0
     assert "| 3 | 6 |" in serve_followers.markdown(r)
 
 
