@@ -36,7 +36,8 @@ def raise_files() -> tuple[int, int]:
 class Server:
     """One `turnlog serve` process on a free loopback port; its stderr kept beside ``log``."""
 
-    def __init__(self, *flags: str, log: Path):
+    def __init__(self, *flags: str, log: Path, wait: bool = True):
+        """Start it; ``wait``: return once it listens (else call ``listening()`` later)."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -47,7 +48,11 @@ class Server:
             stderr=open(log, "wb"),  # noqa: SIM115 (the child's)
             # the server raises its own soft limit to the hard one if its flags need it
         )
-        listening(self.proc, self.port, f"turnlog serve (its stderr: {log})")
+        if wait:
+            self.listening()
+
+    def listening(self) -> None:
+        listening(self.proc, self.port, f"turnlog serve (its stderr: {self.log})")
 
     @property
     def pid(self) -> int:
