@@ -42,6 +42,7 @@ import msgspec
 from . import gen
 from . import serve_common as C
 from .serve_attacks import attack
+from .serve_followers import cpu_seconds
 
 THREE = {"AX": "alice", "RU": "bob", "WA": "carol"}
 
@@ -85,6 +86,15 @@ def honest(api: httpx.Client, gid: str, samples: int) -> dict:
         ("command", command)) for q, v in (("p50", 0.5), ("p99", 0.99))}}
 
 
+def quiet(api: httpx.Client, gid: str, samples: int, pid: int) -> dict:
+    """The honest figures with no attack, and the server's CPU meanwhile."""
+    t, cpu = time.perf_counter(), cpu_seconds(pid)
+    row = {"mix": "idle", **honest(api, gid, samples)}
+    took = time.perf_counter() - t
+    return {**row, "server_cpu_pct": round(100 * (cpu_seconds(pid) - cpu) / took),
+            "attack_cpu_pct": 0}
+
+
 class Profiler:
     """py-spy recording the server while a phase runs (nothing when it is not asked for)."""
 
@@ -93,7 +103,8 @@ class Profiler:
         if folder is not None and shutil.which("py-spy"):
             folder.mkdir(parents=True, exist_ok=True)
             self.proc = subprocess.Popen(
-                ["py-spy", "record", "--nonblocking", "--format", "raw", "--threads", "--pid",
+                # --gil: only the thread holding the GIL, the one every other request waits for
+                ["py-spy", "record", "--nonblocking", "--gil", "--format", "raw", "--pid",
                  str(pid), "--output", str(folder / f"{name}.txt")],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -120,11 +131,15 @@ def under(kind: str, aim: dict, server: C.Server, api, gid: str, samples: int,
                 raise RuntimeError(f"the {kind} attack got no 200 in 15 minutes")
             name = f"{kind}.{phase}" if phase else kind
             prof = Profiler(profile, server.pid, name)
+            cpu = (cpu_seconds(server.pid), cpu_seconds(proc.pid), time.perf_counter())
             try:
                 rows.append({"mix": name, "cold_had_a_200": first.is_set() if phase == "cold"
                              else None, **honest(api, gid, samples)})
             finally:
                 prof.stop()
+            took = time.perf_counter() - cpu[2]
+            rows[-1]["server_cpu_pct"] = round(100 * (cpu_seconds(server.pid) - cpu[0]) / took)
+            rows[-1]["attack_cpu_pct"] = round(100 * (cpu_seconds(proc.pid) - cpu[1]) / took)
             server.alive()
     finally:
         stop.set()
@@ -168,11 +183,11 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
         auth = {"Authorization": f"Bearer {tokens['alice']}"}
         with httpx.Client(base_url=server.base, timeout=600, headers=auth) as api:
             honest(api, gid, 5)  # warm: the game open, the connection made
-            rows = [{"mix": "idle", **honest(api, gid, samples)}]
+            rows = [quiet(api, gid, samples, server.pid)]
             for kind, aim, phases in mixes(n, games):
                 if not only or kind in only:
                     rows += under(kind, aim, server, api, gid, samples, profile, phases, settle)
-            rows.append({"mix": "idle again", **honest(api, gid, samples)})
+            rows.append({**quiet(api, gid, samples, server.pid), "mix": "idle again"})
     finally:
         server.stop()
     if not keep:  # kept when the run fails: the server's stderr is in it
@@ -187,10 +202,11 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
 def markdown(r: dict) -> str:
     return C.table(
         ["mix", "board p50 ms", "board p99 ms", "× idle p99", "command p50 ms",
-         "command p99 ms", "× idle p99", "honest 503s", "the attack's answers"],
+         "command p99 ms", "× idle p99", "honest 503s", "CPU % server / attack",
+         "the attack's answers"],
         [[x["mix"], x["board_p50_ms"], x["board_p99_ms"], x["board_p99_ratio"],
           x["command_p50_ms"], x["command_p99_ms"], x["command_p99_ratio"],
-          x["honest_refused"].get("503", 0),
+          x["honest_refused"].get("503", 0), f"{x['server_cpu_pct']} / {x['attack_cpu_pct']}",
           ", ".join(f"{k}: {v:,}" for k, v in x.get("attack_answers", {}).items())]
          for x in r["rows"]])
 
