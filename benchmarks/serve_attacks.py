@@ -114,6 +114,17 @@ async def bad_tokens(base, aim, ready, first, stop, count) -> None:
                  first, stop, count)
 
 
+async def nested_bodies(base, aim, ready, first, stop, count) -> None:
+    """``aim["n"]`` anonymous clients posting creations of ``aim["bytes"]`` of nested brackets
+    (the most a creation may send), which the server must refuse before parsing them."""
+    half = aim["bytes"] // 2 - 1
+    body = b"[" * half + b"]" * half
+    kind = {"Content-Type": "application/json"}
+    first.set()  # there is no 200 to wait for
+    await _loops(aim["n"], base, lambda api: api.post("/api/games", headers=kind, content=body),
+                 ready, first, stop, count)
+
+
 async def slowloris(base, aim, ready, first, stop, count) -> None:
     """``aim["n"]`` connections that each send a request's head a header every second, never
     ending it; one the server closes is opened again."""
@@ -168,4 +179,5 @@ async def followers(base, aim, ready, first, stop, count) -> None:
 
 
 ATTACKS = {"replay": replays, "verify": verifies, "slowloris": slowloris,
-           "bad_input": bad_inputs, "bad_token": bad_tokens, "followers": followers}
+           "bad_input": bad_inputs, "bad_token": bad_tokens, "nested_body": nested_bodies,
+           "followers": followers}

@@ -68,10 +68,12 @@ class Server:
                                f"its stderr: {self.log}")
 
     def stop(self) -> None:
+        """SIGTERM, and SIGKILL after a second: the run's figures are taken, its games thrown
+        away, so the server's graceful wait for open streams buys nothing."""
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(10)
+                self.proc.wait(1)
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(10)

@@ -16,6 +16,8 @@ of benchmarks/serve_attacks.py in turn, each in a process of its own:
   nested, unauthorised, unknown routes), back to back;
 - ``bad_token``: the same 20 clients posting commands with tokens no seat has to the honest game
   itself;
+- ``nested_body``: 5 anonymous clients posting creations of 1 MiB of nested brackets (the most a
+  creation may send), which the server refuses before parsing;
 - ``followers``: 300 followers of one game while its seat posts a note every 100 ms.
 
 The target is the honest game's p99 within 2 x idle. ``--profile DIR`` records the server with
@@ -159,6 +161,7 @@ def mixes(n: dict, games: dict) -> list[tuple[str, dict, tuple]]:
         ("bad_input", {"gid": games["target"], "token": games["target_token"],
                        "n": n["bad"]}, ("",)),
         ("bad_token", {"gid": games["honest"], "n": n["bad"]}, ("",)),
+        ("nested_body", {"n": n["nested"], "bytes": n["nested_bytes"]}, ("",)),
         ("followers", {"gid": games["target"], "token": games["target_token"],
                        "n": n["followers"], "every": 0.1}, ("",)),
     ]
@@ -168,7 +171,8 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
         work: Path | None = None, profile: Path | None = None, only: tuple = (),
         settle: float = 1.0) -> dict:
     """Measure the honest game idle and under each attack (see the module's docstring)."""
-    n = {"replayers": 45, "verifiers": 45, "slow": 500, "bad": 20, "followers": 300, **(n or {})}
+    n = {"replayers": 45, "verifiers": 45, "slow": 500, "bad": 20, "nested": 5,
+         "nested_bytes": 1 << 20, "followers": 300, **(n or {})}
     C.raise_files()
     keep = work is not None
     work = Path(work or tempfile.mkdtemp(prefix="turnlog-serve-hostile-"))

@@ -39,16 +39,19 @@ def test_servers_on_one_postgresql_each_count_plays(tmp_path):
 
 
 def test_every_hostile_mix_is_measured_and_each_attack_was_answered(tmp_path):
-    n = {"replayers": 2, "verifiers": 2, "slow": 3, "bad": 2, "followers": 2}
+    n = {"replayers": 2, "verifiers": 2, "slow": 3, "bad": 2, "nested": 1, "nested_bytes": 4096,
+         "followers": 2}
     r = serve_hostile.run(samples=2, units=20, hexes=40, n=n, work=tmp_path, settle=0.0)
     rows = {x["mix"]: x for x in r["rows"]}
     assert list(rows) == ["idle", "replay.cold", "replay.warm", "verify.cold", "verify.warm",
-                          "slowloris", "bad_input", "bad_token", "followers", "idle again"]
+                          "slowloris", "bad_input", "bad_token", "nested_body", "followers",
+                          "idle again"]
     assert rows["replay.warm"]["attack_answers"].get("200", 0) > 0
     assert rows["verify.warm"]["attack_answers"].get("200", 0) > 0
     assert rows["slowloris"]["attack_answers"]["opened"] >= 3
     refused = rows["bad_input"]["attack_answers"]
     assert refused and all(k.startswith("4") or k == "503" for k in refused)
     assert set(rows["bad_token"]["attack_answers"]) <= {"401", "503"}
+    assert set(rows["nested_body"]["attack_answers"]) == {"400"}
     assert rows["followers"]["attack_answers"]["200"] == 2
     assert all(x["board_p99_ratio"] > 0 for x in r["rows"])
