@@ -66,13 +66,21 @@ def bundled(base: str) -> tuple[str, dict]:
     return r.json()["id"], r.json()["tokens"]
 
 
+#: Seconds a mix's honest samples may take: under an attack that starves the server, fewer.
+BUDGET = 60.0
+
+
 def honest(api: httpx.Client, gid: str, samples: int) -> dict:
-    """``samples`` of the honest game's board read and of its note, alternating; an answer
-    other than 200 is counted by its status (a 503 ``busy`` is the server's bound at work)."""
+    """``samples`` of the honest game's board read and of its note, alternating (fewer if they
+    pass ``BUDGET`` seconds); an answer other than 200 is counted by its status (a 503 ``busy``
+    is the server's bound at work)."""
     board, command = [], []
     refused: dict[str, int] = {}
     clock = time.perf_counter
+    end = clock() + BUDGET
     for i in range(samples):
+        if clock() > end:
+            break
         note = json.dumps({"type": "AddNote", "text": f"honest {i}"})
         for xs, method, url, body in ((board, "GET", f"/api/games/{gid}/board", None),
                                       (command, "POST", f"/api/games/{gid}/commands", note)):
@@ -83,7 +91,7 @@ def honest(api: httpx.Client, gid: str, samples: int) -> dict:
                 if r.status_code != 503:
                     raise RuntimeError(f"honest: {r.status_code} {r.text[:200]}")
                 refused[str(r.status_code)] = refused.get(str(r.status_code), 0) + 1
-    return {"honest_refused": refused, **{
+    return {"samples": len(board), "honest_refused": refused, **{
         f"{what}_{q}_ms": C.ms(C.pct(xs, v)) for what, xs in (("board", board),
         ("command", command)) for q, v in (("p50", 0.5), ("p99", 0.99))}}
 
@@ -205,10 +213,10 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
 
 def markdown(r: dict) -> str:
     return C.table(
-        ["mix", "board p50 ms", "board p99 ms", "× idle p99", "command p50 ms",
+        ["mix", "samples", "board p50 ms", "board p99 ms", "× idle p99", "command p50 ms",
          "command p99 ms", "× idle p99", "honest 503s", "CPU % server / attack",
          "the attack's answers"],
-        [[x["mix"], x["board_p50_ms"], x["board_p99_ms"], x["board_p99_ratio"],
+        [[x["mix"], x["samples"], x["board_p50_ms"], x["board_p99_ms"], x["board_p99_ratio"],
           x["command_p50_ms"], x["command_p99_ms"], x["command_p99_ratio"],
           x["honest_refused"].get("503", 0), f"{x['server_cpu_pct']} / {x['attack_cpu_pct']}",
           ", ".join(f"{k}: {v:,}" for k, v in x.get("attack_answers", {}).items())]
