@@ -171,7 +171,7 @@ def read_scenario_bytes(path: str | Path, max_bytes: int = MAX_SCENARIO_FILE) ->
 
 
 _NOT_BRACKET = bytes(b for b in range(256) if b not in b"[]{}")
-#: An opening bracket as the signed byte 1, a closing one as -1 (0xff), for ``_span``.
+#: An opening bracket as the signed byte 1, a closing one as -1 (0xff), for ``_rises_past``.
 _SIGNS = bytes.maketrans(b"[{]}", b"\x01\x01\xff\xff")
 _STRINGS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
 
@@ -179,30 +179,34 @@ _STRINGS = re.compile(rb'"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*')
 def check_nesting(text: str | bytes, origin: str, error: type[Exception] = ScenarioError) -> None:
     """Refuse arrays or tables nested deeper than MAX_NESTING, before a parser recurses.
 
-    Two passes in C over the brackets alone (bytes.translate, itertools.accumulate): a server's
-    event loop spends milliseconds on a mebibyte of brackets. The nesting is at most the running
-    count's rise (its highest point less its lowest, 0 included), exactly its highest when no
-    closer comes unopened. Strings and comments, whose brackets do not nest, are removed only
-    when the first rise is over the limit.
+    The nesting is at most the rise of the running count of open brackets (its highest point
+    less its lowest, 0 included), read in C a chunk at a time and given up as soon as it passes
+    the limit: a mebibyte of brackets costs a server's event loop milliseconds, never seconds.
+    Strings and comments, whose brackets do not nest, are removed only when the first rise is
+    over the limit.
     """
     data = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else text
     if data.count(b"[") + data.count(b"{") <= MAX_NESTING:  # a command's usual few
         return
-    low, high = _span(data.translate(None, _NOT_BRACKET))
-    if high - low <= MAX_NESTING:
+    if not _rises_past(data.translate(None, _NOT_BRACKET), MAX_NESTING):
         return
-    low, high = _span(_STRINGS.sub(b"", data).translate(None, _NOT_BRACKET))
-    if high - low <= MAX_NESTING:
-        return
-    if low == 0:
-        raise error(f"{origin}: arrays or tables nested {high} deep, more than the "
-                    f"limit of {MAX_NESTING}")
-    # a closer with no opener: not JSON; in TOML, brackets a string over several lines holds
-    raise error(f"{origin}: brackets that do not pair, and arrays or tables nested up to "
-                f"{high - low} deep, more than the limit of {MAX_NESTING}")
+    if _rises_past(_STRINGS.sub(b"", data).translate(None, _NOT_BRACKET), MAX_NESTING):
+        raise error(f"{origin}: arrays or tables nested more than the limit of {MAX_NESTING} "
+                    "deep (or brackets that do not pair)")
 
 
-def _span(brackets: bytes) -> tuple[int, int]:
-    """The lowest and highest points of the running count of open brackets (0 included)."""
+#: Brackets read at once by ``_rises_past``: the running count stays a small int within one.
+_CHUNK = 4096
+
+
+def _rises_past(brackets: bytes, limit: int) -> bool:
+    """Whether the running count of open brackets rises more than ``limit`` above its lowest
+    point (0 included), a closer with no opener hiding nothing that follows it."""
     signs = memoryview(brackets.translate(_SIGNS)).cast("b")
-    return min(0, min(accumulate(signs), default=0)), max(0, max(accumulate(signs), default=0))
+    low = high = level = 0
+    for at in range(0, len(signs), _CHUNK):
+        counts = list(accumulate(signs[at:at + _CHUNK], initial=level))
+        low, high, level = min(low, min(counts)), max(high, max(counts)), counts[-1]
+        if high - low > limit:
+            return True
+    return False
