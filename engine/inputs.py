@@ -190,7 +190,9 @@ def check_nesting(text: str | bytes, origin: str, error: type[Exception] = Scena
         return
     if not _rises_past(data.translate(None, _NOT_BRACKET), MAX_NESTING):
         return
-    if _rises_past(_STRINGS.sub(b"", data).translate(None, _NOT_BRACKET), MAX_NESTING):
+    quoted = any(mark in data for mark in (b'"', b"'", b"#"))  # else no string to take out
+    if not quoted or _rises_past(_STRINGS.sub(b"", data).translate(None, _NOT_BRACKET),
+                                 MAX_NESTING):
         raise error(f"{origin}: arrays or tables nested more than the limit of {MAX_NESTING} "
                     "deep (or brackets that do not pair)")
 
