@@ -96,6 +96,22 @@ def test_a_game_whose_queue_is_full_answers_503_busy_and_other_games_answer(clie
     assert client.get(f"/api/games/{gid}/legal").status_code == 200
 
 
+def test_a_command_with_a_token_no_seat_has_is_401_before_it_takes_a_place_in_the_queue(client):
+    # else anonymous clients posting with made-up tokens keep the game's queue full: its seats 503
+    gid, tokens = create(client)
+    games = client.app.state.api.games
+    entry = games.take(gid)
+    try:
+        entry.queued = Limits().queue
+        r = client.post(f"/api/games/{gid}/commands", json=NOTE, headers=bearer("not-a-seat"))
+        assert (r.status_code, r.json()["rule"]) == (401, "auth")
+        r = client.post(f"/api/games/{gid}/commands", json=NOTE, headers=bearer(tokens["alice"]))
+        assert r.status_code == 503  # a seat's command still waits its turn
+    finally:
+        entry.queued = 0
+        games.give(entry)
+
+
 def test_at_most_keep_games_stay_open_and_a_closed_one_reopens_on_demand(client):
     made = [create(client) for _ in range(5)]
     games = client.app.state.api.games

@@ -694,9 +694,10 @@ EDGES2 = [
          "log", "--db", f"postgresql://u:{SECRET}@/nodb?host={d}/nosocket&password={SECRET}&game=g"], 1,
          ["***"], tags=["28.4"]),
     Case("new: a look-alike unit id (zero-width space)", _look_alike, 2, ["units[1].id", "u+200b"], tags=["28.7"]),
-    Case("new: a TOML scenario 50,000 arrays deep", _deep_toml, 2, ["nested 50000 deep"], tags=["28.8"]),
+    Case("new: a TOML scenario 50,000 arrays deep", _deep_toml, 2, ["nested more than the limit of 100"],
+         tags=["28.8"]),
     Case("new: a JSON scenario 100,000 arrays deep", _scenario_text('{"zzz": ' + "[" * 100_000 + "]" * 100_000
-         + "}", "json"), 2, ["nested 100001 deep"], tags=["28.8"]),
+         + "}", "json"), 2, ["nested more than the limit of 100"], tags=["28.8"]),
     Case("import: an export whose version is 2^64", _big_version, 2, ["nothing imported"], tags=["28.8"]),
     Case("export: a file with a duplicated seq", _duplicated_seq, 1, ["does not verify", "nothing exported"],
          tags=["28.10"]),

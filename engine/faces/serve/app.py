@@ -138,6 +138,8 @@ class Api:
 
     async def command(self, request: Request) -> Response:
         async with self.hold.entry(request.path_params["gid"]) as entry:
+            # a token no seat has is refused before the game's turn: it queues behind no one
+            _actor(request, entry, True)
             # signed: the signature names the seat (read in the game's turn: it may open the log)
             signed = await self.hold.run(entry, lambda e: bool(e.game.state.seats.keys))
             actor = _actor(request, entry, signed)  # 401 before the body is read

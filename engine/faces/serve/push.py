@@ -7,9 +7,11 @@ play` beside it) and wakes every subscriber of that game. This server's own comm
 once (``Push.committed``, from the write routes): the poll is for writers in other processes. A
 subscriber reads the rows after the last seq it sent, so a client that reconnects with
 ``Last-Event-ID`` (or ``?after=``) gets every event after that seq once, in order, whatever it
-missed while away. Watchers run in threads of their own limiter, never taking the request
-handlers' threads. A hub and its two connections last only while someone follows the game, and at
-most ``most`` games are followed at once in a server (503 ``busy`` for one more).
+missed while away. Subscribers at the same seq share one read of the rows after it (and its
+frames) and one ``due`` answer per seq, so a commit costs a game's hub one read and one due however
+many follow it. Watchers and those reads run in threads of their own limiters, never taking the
+request handlers' threads. A hub and its two connections last only while someone follows the game,
+and at most ``most`` games are followed at once in a server (503 ``busy`` for one more).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ KEEPALIVE = 15.0
 WAIT = 1.0
 
 _WATCHERS = anyio.CapacityLimiter(10_000)
+#: Threads the followers' reads of new rows take (one read per hub and seq at a time).
+_READERS = anyio.CapacityLimiter(8)
 
 
 class Hub:
@@ -47,15 +51,38 @@ class Hub:
         self.reader = open_log(target, readonly=True)
         self.read_lock = threading.Lock()
         self.due: tuple[int, bytes] = (-1, b"")  # the last "whose move" frame, by its seq
+        self.asking: dict[int, asyncio.Future] = {}  # the due answer being worked out, by seq
+        # the read of the rows after a seq, by (that seq, the head announced when it began)
+        self.reading: dict[tuple[int, int], asyncio.Future] = {}
 
     async def due_frame(self, seq: int, answer) -> bytes:
-        """The ``due`` event at ``seq`` (whose move), worked out once per seq for every subscriber."""
+        """The ``due`` event at ``seq`` (whose move), worked out once per seq for every subscriber:
+        those arriving while it is worked out wait for that answer rather than queue their own."""
         if self.due[0] != seq:
-            got = await answer()
+            got = await _shared(self.asking, seq, answer)
             if got is None:  # not to be had now (the game busy): a comment, and the next catch-up
                 return b": due later\n\n"
             self.due = (seq, b"event: due\ndata: %s\n\n" % got)
         return self.due[1]
+
+    async def after(self, seq: int) -> tuple[int, bytes]:
+        """The last seq and the frames of the rows after ``seq`` (``(seq, b"")`` for none), read
+        once for every subscriber asking at the same time. A read begun before the last wake is
+        not joined (it may have missed that commit): it is keyed by the head announced then."""
+
+        async def read() -> tuple[int, bytes]:
+            rows = await run_sync(self.rows, seq, limiter=_READERS)
+            return (rows[-1][0], b"".join(frame(row) for row in rows)) if rows else (seq, b"")
+
+        return await _shared(self.reading, (seq, self.head), read)
+
+    def close(self) -> None:
+        """Close the reader once no read of it is under way."""
+        busy = [f for f in self.reading.values() if not f.done()]
+        if busy:
+            busy[0].add_done_callback(lambda _f: self.close())
+        else:
+            self.reader.close()
 
     def rows(self, after: int) -> list[tuple]:
         with self.read_lock:
@@ -134,10 +161,10 @@ class Push:
             yield b"retry: 1000\n\n"
             while not gone.done():
                 changed = hub.changed
-                rows = await run_sync(hub.rows, seq)
-                if rows:  # one write per batch: a client gone mid-batch costs one failed send
-                    seq = rows[-1][0]
-                    yield b"".join(frame(row) for row in rows)
+                last, frames = await hub.after(seq)
+                if frames:  # one write per batch: a client gone mid-batch costs one failed send
+                    seq = last
+                    yield frames
                     continue
                 if due is not None and told != seq:
                     told = seq
@@ -157,7 +184,7 @@ class Push:
             if not hub.subscribers:  # no one follows: its reader closes, its watcher ends
                 if self.hubs.get(gid) is hub:
                     del self.hubs[gid]
-                hub.reader.close()
+                hub.close()
 
     def close(self) -> None:
         for hub in self.hubs.values():
@@ -165,6 +192,24 @@ class Push:
                 hub.task.cancel()
             hub.reader.close()
         self.hubs.clear()
+
+
+async def _shared(pending: dict, key, make):
+    """``await make()``, or the same call already under way for ``key``: one answer for all.
+
+    Shielded, so one subscriber leaving does not cancel the work the others wait for."""
+    got = pending.get(key)
+    if got is None:
+        got = pending[key] = asyncio.ensure_future(make())
+
+        def done(f: asyncio.Future) -> None:
+            if pending.get(key) is f:
+                del pending[key]
+            if not f.cancelled():
+                f.exception()  # looked at: an error no subscriber awaits any more is not logged
+
+        got.add_done_callback(done)
+    return await asyncio.shield(got)
 
 
 async def _disconnect(receive) -> None:
