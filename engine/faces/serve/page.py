@@ -61,6 +61,7 @@ BOX = """<div id="hosted"><p class="line">seq <b id="seq">0</b> <span id="live" 
 <p id="choice-note" class="note"></p>
 <div id="fields"></div>
 <p id="pick-hint" role="status"></p>
+<p id="unit-info" class="note" aria-live="polite"></p>
 <p id="warn" role="alert"></p>
 <details><summary>The command as JSON (editable)</summary>
 <textarea id="json" rows="4" spellcheck="false" aria-label="the command as JSON"></textarea></details>
