@@ -77,6 +77,7 @@ class Entry:
         self.seed = seed
         self.lock = threading.Lock()
         self.live: Live | None = None  # the replay page's data, made when a page first asks (page.py)
+        self.replay_answer: tuple[tuple, bytes] | None = None  # the last /replay answer, encoded (page.py)
         self.users = 0  # requests holding this entry (Games.take): it is closed only at none
         self.queued = 0  # requests waiting for or holding ``turn`` (app.py)
         self.turn: asyncio.Lock | None = None  # made on the event loop by its first request

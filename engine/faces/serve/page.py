@@ -14,6 +14,8 @@ the page draws from the log can run (docs/serve.md "The page").
 
 from __future__ import annotations
 
+import msgspec
+
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
@@ -61,6 +63,7 @@ BOX = """<div id="hosted"><p class="line">seq <b id="seq">0</b> <span id="live" 
 <p id="choice-note" class="note"></p>
 <div id="fields"></div>
 <p id="pick-hint" role="status"></p>
+<p id="unit-info" class="note" aria-live="polite"></p>
 <p id="warn" role="alert"></p>
 <details><summary>The command as JSON (editable)</summary>
 <textarea id="json" rows="4" spellcheck="false" aria-label="the command as JSON"></textarea></details>
@@ -93,6 +96,20 @@ def live_of(entry) -> tuple[Live, bool]:
         return entry.live, live is not None
     live.grow(g, rolls_checked(g))
     return live, False
+
+
+def since(entry, counts: list[int]) -> bytes:
+    """What a page holding ``counts`` (steps, commands, faces, strings) lacks, encoded (call under the
+    entry's lock). Encoded here, in the game's worker thread, not on the event loop; the last answer is
+    kept per head and counts, so pages loaded at the same moment (the same counts) share one encoding."""
+    live, remade = live_of(entry)
+    if remade:
+        return msgspec.json.encode({"reload": True})
+    key = (live.data["events"], *counts)
+    kept = getattr(entry, "replay_answer", None)
+    if kept is None or kept[0] != key:
+        kept = entry.replay_answer = (key, msgspec.json.encode(live.since(*counts)))
+    return kept[1]
 
 
 def document(entry, report) -> str:
@@ -136,12 +153,8 @@ def routes(hold) -> list:
         """What a page holding the first N of each lacks (docs/serve.md "The page")."""
         counts = [int(B.number(request, k) or 0) for k in ("steps", "commands", "faces", "strings")]
 
-        def read(entry):
-            live, remade = live_of(entry)
-            return {"reload": True} if remade else live.since(*counts)
-
         async with hold.entry(request.path_params["gid"]) as entry:
-            return B.json(await hold.run(entry, read))
+            return B.json(None, raw=await hold.run(entry, lambda e: since(e, counts)))
 
     def static(text: str, kind: str):
         async def serve(_request: Request) -> Response:

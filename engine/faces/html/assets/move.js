@@ -214,6 +214,7 @@
           { type: "button", class: "toggle", "aria-pressed": String(on), "data-value": shown(v) },
           shown(v),
         );
+        if (mapKind(o) === "unit") b.title = tipOf(shown(v));
         b.addEventListener("click", () => toggle(f, v));
         wrap.append(b);
       }
@@ -321,10 +322,8 @@
     const at = document.elementsFromPoint(e.clientX, e.clientY);
     return at.map((x) => !x.closest("#arrows, #chips") && x.closest(sel)).find(Boolean) || null;
   }
-  $("board-pane").addEventListener("click", (e) => {
-    if ($("box").hidden) return;
-    const unit = under(e, "[data-unit]");
-    const hexEl = under(e, "[data-hex]");
+  // A counter or hex chosen, by a click or by Enter/Space on it (legal targets take the keyboard's focus).
+  function choose(unit, hexEl) {
     const u = unit && !unit.classList.contains("ghost") ? unit.dataset.unit : "";
     const [byUnit] = u ? takers("unit", u) : [];
     if (byUnit) {
@@ -334,6 +333,25 @@
     const h = hexEl ? hexEl.dataset.hex : "";
     const [byHex] = h ? takers("hex", h) : [];
     if (byHex) clickValue(byHex, h);
+  }
+  $("board-pane").addEventListener("click", (e) => {
+    if (!$("box").hidden) choose(under(e, "[data-unit]"), under(e, "[data-hex]"));
+  });
+  $("board-pane").addEventListener("keydown", (e) => {
+    const t = e.target.closest?.("[data-unit], [data-hex]");
+    if ((e.key !== "Enter" && e.key !== " ") || !t || $("box").hidden) return;
+    e.preventDefault();
+    choose(t.matches("[data-unit]") ? t : null, t);
+  });
+  // A unit's values (its counter's tooltip) shown while its counter or its button has the focus.
+  function tipOf(id) {
+    const t = document.querySelector(`#units [data-unit="${CSS.escape(id)}"] > title`);
+    return t ? t.textContent : "";
+  }
+  document.addEventListener("focusin", (e) => {
+    const t = e.target.closest?.("[data-unit], .toggle[data-value]");
+    const id = t ? t.dataset.unit || t.dataset.value : "";
+    $("unit-info").textContent = id ? tipOf(id) : "";
   });
   // Legal targets: counters get a ring (in their own group, so the replay's redraws keep it), hexes an outline.
   // A list's key (a hex to advance into) whose every value for its item another item holds already is no
@@ -362,6 +380,13 @@
         [...chosen].filter((c) => has(b, c)).length >= b.most,
     );
   }
+  // A legal target takes the focus (Tab), says what it is and whether it is chosen, and Enter picks it.
+  function focusable(node, name, how) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", name);
+    node.setAttribute("aria-pressed", String(how === "picked"));
+  }
   function mark() {
     const fs = visible().filter((f) => mapKind(f.o));
     const units = new Map(),
@@ -378,8 +403,13 @@
       g.querySelector(".ring")?.remove();
       g.classList.remove("target", "picked");
       const how = units.get(g.dataset.unit);
-      if (!how || g.classList.contains("ghost")) continue;
+      if (!how || g.classList.contains("ghost")) {
+        // no longer a target (kept as it is while it is one: a focused counter keeps the focus)
+        for (const a of ["tabindex", "role", "aria-label", "aria-pressed"]) g.removeAttribute(a);
+        continue;
+      }
       g.classList.add(how);
+      focusable(g, tipOf(g.dataset.unit) || g.dataset.unit, how);
       const ring = document.createElementNS(NS, "rect");
       for (const [k, v] of Object.entries({
         class: "ring",
@@ -398,6 +428,7 @@
       layer.id = "targets";
       $("units").before(layer);
     }
+    const focused = document.activeElement?.closest?.(".target-hex")?.dataset.hex;
     layer.replaceChildren();
     const D = R.data(),
       r = D.r - 3;
@@ -412,7 +443,9 @@
       p.setAttribute("points", pts.join(" "));
       p.setAttribute("class", `target-hex ${how}`);
       p.setAttribute("data-hex", id);
+      focusable(p, `hex ${id}`, how);
       layer.append(p);
+      if (id === focused) p.focus(); // drawn again: the focus stays on the hex the player is at
     }
   }
   const observer = new MutationObserver(() => {
