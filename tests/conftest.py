@@ -20,15 +20,17 @@ for _folder in (TESTS, TESTS / "support"):
 
 #: The files that take longest (seconds on an idle two-core machine, roughly: a schedule, never a bound).
 SLOW = {
-    "faces/test_serve_table_browser.py": 150, "core/test_benchmarks_smoke.py": 45,
-    "faces/test_serve_schemathesis.py": 30, "faces/test_serve_page_browser.py": 30,
-    "core/test_wheel_namespace.py": 20, "faces/test_serve_shared_database.py": 20,
-    "reliability/test_reliability_rogue_in_ranges.py": 16, "store/test_store_cli_takes_a_postgres_url.py": 14,
-    "core/test_api_host_program_type_checks.py": 14, "store/test_log_tamper.py": 12,
-    "core/test_signatures_mailed_sign.py": 12, "reliability/test_reliability_rogue.py": 12,
-    "faces/test_html_size_10000_events.py": 10, "faces/test_serve_live.py": 10,
-    "faces/test_serve_connections.py": 10, "faces/test_html_browser_demos.py": 8,
-    "attrition/test_legal_choices_are_accepted.py": 8, "faces/test_serve_open_files.py": 6,
+    "faces/test_serve_table_browser_designation.py": 100, "faces/test_serve_schemathesis.py": 50,
+    "core/test_benchmarks_smoke.py": 45, "faces/test_serve_table_browser.py": 45,
+    "faces/test_serve_page_browser.py": 40, "faces/test_serve_table_browser_wif.py": 38,
+    "faces/test_serve_table_browser_assault.py": 33, "faces/test_serve_live.py": 28,
+    "faces/test_serve_shared_database.py": 25, "reliability/test_reliability_rogue_in_ranges.py": 24,
+    "core/test_wheel_namespace.py": 17, "reliability/test_reliability_rogue.py": 14,
+    "store/test_readers_see_one_moment_while_a_writer_plays.py": 14,
+    "core/test_benchmarks_serve_scale_smoke.py": 13, "faces/test_serve_table_keyboard.py": 12,
+    "core/test_api_host_program_type_checks.py": 11, "faces/test_serve_postgres_follow.py": 9,
+    "store/test_store_cli_takes_a_postgres_url.py": 9, "faces/test_serve_pg_pool.py": 8,
+    "faces/test_serve_generated_client.py": 8, "faces/test_html_browser_demos.py": 8,
 }
 
 

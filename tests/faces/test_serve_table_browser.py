@@ -3,42 +3,23 @@
 JSON. Each page says whose move it is (its own line from GET /due, "Your move — " in the tab title of
 the seat waited for), offers only the moves its seat may issue, and ends on the game-over banner with a
 verdict re-checked at the last seq. The bundled game of every other system is played to its end the
-same way (tests/faces/table_player.py is the player).
+same way, a file each so that they run on parallel workers (test_serve_table_browser_*.py;
+tests/faces/table_player.py is the player).
 """
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from html_browser import errors, start_browser, text_of, wait_for
+from html_browser import errors, text_of, wait_for
 from serve_helpers import SEATS, Server, needs_starlette
-from table_player import (NAMELESS, OPENERS, busy_verify, choose, fill_by_clicks, glance, menu, select,
-                          send, shot, tab_to)
+from table_player import NAMELESS, busy_verify, fill_by_clicks, glance, menu, seated, select, send, shot, tab_to
 
 needs_starlette()
 httpx = pytest.importorskip("httpx")
 
 
 _wait, _text = wait_for, text_of
-
-
-def _seated(srv, gid: str, tmp_path, tokens: dict, drivers: dict, watchers: tuple = ()) -> None:
-    """A browser at 1280x800 per seat (and per watcher) in ``drivers``, each following the game, each seat
-    sat down."""
-    for name in (*tokens, *watchers):
-        drivers[name] = d = start_browser(tmp_path / name)
-        d.set_window_size(1280, 800)
-        d.get(f"{srv.url}/games/{gid}")
-    for name, d in drivers.items():
-        _wait(lambda d=d: _text(d, "live") == "live", what=f"{name}'s page to follow")
-        if name in tokens:
-            d.find_element("id", "token").send_keys(tokens[name])
-            d.find_element("id", "sit").click()
-    for name in tokens:
-        _wait(lambda d=drivers[name], a=name: _text(d, "me").startswith("seated as " + a),
-              what=f"{name} to sit")
 
 
 def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_follows(tmp_path):
@@ -51,7 +32,7 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
         api = f"{srv.url}/api/games/{gid}"
         drivers = {}
         try:
-            _seated(srv, gid, tmp_path, tokens, drivers, ("spectator",))
+            seated(srv, gid, tmp_path, tokens, drivers, ("spectator",))
             alice, bob, spectator = drivers["alice"], drivers["bob"], drivers["spectator"]
 
             due = httpx.get(f"{api}/due").json()
@@ -175,67 +156,6 @@ def test_two_seats_play_the_bridgehead_to_its_end_by_clicking_while_a_spectator_
             assert httpx.get(f"{api}/verify", timeout=30).json()["ok"]
             assert not [e for d in drivers.values() for e in errors(d)
                         if "favicon" not in e and not busy_verify(e)]
-        finally:
-            for d in drivers.values():
-                d.quit()
-
-
-@pytest.mark.parametrize("name", ["ridge-line-9", "river-town-11-16-5", "hedgerow-assault"])
-def test_each_systems_bundled_scenario_is_played_to_its_end_by_clicking(tmp_path, name):
-    """designation, wif and assault: each seat in its own browser opens its procedure from the menu, fills
-    every move by clicking, and plays on to the game-over banner; the game verifies."""
-    from turnlog.engine import scenario
-
-    seats = {f.id: f"p-{f.id.lower()}" for f in scenario.load(name).factions}
-    with Server(tmp_path / "games") as srv:
-        r = httpx.post(srv.url + "/api/games", json={"scenario": name, "seats": seats})
-        gid, tokens = r.json()["id"], r.json()["tokens"]
-        api = f"{srv.url}/api/games/{gid}"
-        drivers = {}
-        try:
-            _seated(srv, gid, tmp_path, tokens, drivers)
-            sent: dict[str, int] = {}
-            refused = []
-            for _ in range(150):
-                due = httpx.get(f"{api}/due").json()
-                if due.get("over"):
-                    break
-                actor = due["waiting"][0]
-                d = drivers[actor]
-                shown = _wait(
-                    lambda d=d, at=str(due["seq"]): (lambda g: g[0] == at and g[1].startswith("Your move")
-                                                     and g[3] and g)(glance(d)),
-                    what=f"{actor}'s turn at seq {due['seq']}",
-                )
-                head = choose(d, sent, shown[3])
-                # after a refusal whose condition only the note states (9.2.1's PA mode, 9.2.4's
-                # caps), another draft: the fewest targets again or one more, picked at random
-                tries = sent.get(head, 0) // 100
-                fill_by_clicks(d, tries % 2, random.Random(tries) if tries else None)
-                status = send(d)
-                sent[head] = sent.get(head, 0) + (1 if status.startswith("done") else 100)
-                if not status.startswith("done"):
-                    refused.append((head, status))
-            else:
-                raise AssertionError(f"{name} did not end: {sorted(sent.items())}; last refusals: "
-                                     f"{refused[-3:]}")
-            assert len(refused) <= 3, refused
-            assert any(h.startswith(OPENERS) for h in sent), (
-                sent
-            )  # the system's own procedure was played
-            over = httpx.get(f"{api}/due").json()["over"]
-            for actor, d in drivers.items():
-                _wait(
-                    lambda d=d: _text(d, "over") == f"Game over: {over}.", what=f"{actor}'s banner"
-                )
-            shot(d, tmp_path / f"{name}-over.png")
-            assert httpx.get(f"{api}/verify", timeout=30).json()["ok"]
-            assert not [
-                e
-                for d in drivers.values()
-                for e in errors(d)
-                if "favicon" not in e and "status of 422" not in e and not busy_verify(e)
-            ]
         finally:
             for d in drivers.values():
                 d.quit()
