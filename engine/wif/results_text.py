@@ -38,8 +38,10 @@ def choices(state: GameState, combat) -> list[Choice]:
         if r2.several(state, combat, side):
             out += _parts(state, combat, side, note)
             continue
+        # a side with no unit left pays nothing: its empty list settles it (R3: all it has)
         out.append(choice("TakeLandCombatLosses", {**fixed, "side": side},
-                          [Option(field="units", values=alive, many=True, least=1, most=len(alive))],
+                          [Option(field="units", values=alive, many=True, least=min(1, len(alive)),
+                                  most=len(alive))],
                           rule=r3.R2, role=side, faction=getattr(combat, side), note=note))
     return out
 

@@ -7,6 +7,8 @@ cannot silently stop running there.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import io
 import json
 import os
@@ -102,15 +104,16 @@ def page_data(path: Path) -> dict:
 __all__ = ["colours", "errors", "export_html", "open_page", "page_data", "press", "shown", "start_browser"]
 
 
-def wait_for(predicate, timeout: float = 20.0, what: str = ""):
-    """Poll ``predicate`` until it gives something true (returned), or fail naming ``what``."""
+def wait_for(predicate, timeout: float = 20.0, what="") -> Any:
+    """Poll ``predicate`` until it gives something true (returned), or fail naming ``what`` (a text, or
+    a function giving one: what the page says at that moment)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         got = predicate()
         if got:
             return got
         time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
 
 
 def text_of(driver, element_id: str) -> str:

@@ -58,6 +58,20 @@ def create(client, **extra) -> tuple[str, dict]:
     return r.json()["id"], r.json()["tokens"]
 
 
+def verified(url: str, tries: int = 20) -> dict:
+    """``GET url`` (a game's /verify) as a client should: a 503 ``busy`` (the server's verifies all
+    taken, by the pages following the game, say) is asked again after its Retry-After, a bounded
+    number of times."""
+    import httpx
+
+    for _ in range(tries):
+        r = httpx.get(url, timeout=30)
+        if r.status_code != 503:
+            return r.json()
+        time.sleep(min(float(r.headers.get("retry-after", "1")), 2.0))
+    raise AssertionError(f"{url} stayed busy through {tries} tries")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

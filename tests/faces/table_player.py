@@ -133,7 +133,8 @@ def send(driver) -> str:
     driver.execute_script("document.getElementById('status').textContent = ''")
     press(driver, "send")
     answered = ("done", "refused", "This move gives up")
-    said = wait_for(lambda: status(driver).startswith(answered) and status(driver), what="an answer")
+    said = wait_for(lambda: status(driver).startswith(answered) and status(driver),
+                    what=lambda: f"an answer (status {status(driver)!r}; {_said(driver)})")
     if said.startswith("This move gives up"):  # said before it is sent; a second press sends it so
         press(driver, "send")
         said = wait_for(lambda: status(driver).startswith(("done", "refused")) and status(driver),
@@ -186,7 +187,7 @@ def play_to_the_end(tmp_path: Path, name: str) -> None:
     game verifies."""
     import httpx
 
-    from serve_helpers import Server
+    from serve_helpers import Server, verified
     from turnlog.engine import scenario
 
     seats = {f.id: f"p-{f.id.lower()}" for f in scenario.load(name).factions}
@@ -232,7 +233,7 @@ def play_to_the_end(tmp_path: Path, name: str) -> None:
                     lambda d=d: text_of(d, "over") == f"Game over: {over}.", what=f"{actor}'s banner"
                 )
             shot(d, tmp_path / f"{name}-over.png")
-            assert httpx.get(f"{api}/verify", timeout=30).json()["ok"]
+            assert verified(f"{api}/verify")["ok"]
             assert not [
                 e
                 for d in drivers.values()

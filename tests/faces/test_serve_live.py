@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from serve_helpers import SCRIPT, Follower, Server, bearer, needs_starlette
+from serve_helpers import SCRIPT, Follower, Server, bearer, needs_starlette, verified
 
 needs_starlette()
 httpx = pytest.importorskip("httpx")
@@ -109,7 +109,7 @@ def test_a_server_killed_mid_play_restarts_and_every_game_verifies(tmp_path):
                 headers=bearer(tokens["alice"]),
             )
             assert r.status_code == 200, r.text
-            assert httpx.get(f"{again.url}/api/games/{gid}/verify", timeout=30).json()["ok"]
+            assert verified(f"{again.url}/api/games/{gid}/verify")["ok"]
 
 
 def test_the_stream_tells_a_seat_when_it_becomes_its_move(tmp_path):

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from html_browser import colours, errors, start_browser, text_of, wait_for
-from serve_helpers import OPEN_CLAIMS, SCRIPT, SEATS, Server, needs_starlette
+from serve_helpers import OPEN_CLAIMS, SCRIPT, SEATS, Server, needs_starlette, verified
 from table_player import busy_verify
 
 needs_starlette()
@@ -127,7 +127,7 @@ def test_two_seats_play_the_example_to_its_end_while_a_spectator_follows(tmp_pat
             _wait(
                 lambda: int(_text(spectator, "seq")) == end, what="the spectator to reach the end"
             )
-            assert httpx.get(f"{srv.url}/api/games/{gid}/verify", timeout=30).json()["ok"]
+            assert verified(f"{srv.url}/api/games/{gid}/verify")["ok"]
             seen = _shown(spectator)
             assert seen["data"]["events"] == end and seen["position"] == f"seq {end} of {end}"
             by = [c[1] for c in seen["data"]["commands"]]
@@ -189,7 +189,7 @@ def test_a_claim_is_answered_from_the_other_seats_menu(tmp_path):
             # the header's verify verdict follows the game: verify runs again as the log grows
             end = head()
             _wait(lambda: _text(bob, "verdict") == f"VERIFIED at seq {end}", what="the verdict re-checked")
-            assert httpx.get(f"{srv.url}/api/games/{gid}/verify", timeout=30).json()["ok"]
+            assert verified(f"{srv.url}/api/games/{gid}/verify")["ok"]
         finally:
             for d in drivers:
                 d.quit()

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from serve_helpers import SCRIPT, SEATS, Follower, Server, bearer, needs_starlette
+from serve_helpers import SCRIPT, SEATS, Follower, Server, bearer, needs_starlette, verified
 
 needs_starlette()
 httpx = pytest.importorskip("httpx")
@@ -37,5 +37,5 @@ def test_one_servers_commit_reaches_the_followers_of_another(tmp_path):
             head = r.json()["seq"]
             got = far.wait_for(head)
         assert [s for s, _d, _t in got] == list(range(setup + 1, head + 1))
-        assert httpx.get(f"{a.url}/api/games/{gid}/verify", timeout=30).json()["ok"]
+        assert verified(f"{a.url}/api/games/{gid}/verify")["ok"]
         assert not list(shared.glob("*.db"))  # the logs are in the database

@@ -46,3 +46,15 @@ def test_production_offers_builds_and_the_narrative_names_clauses():
     assert ch.fixed == {"credit": "KG1"} and ch.options[0].values == ["MECH", "INF", "MIL"]
     lines = [t.narrate(e) for e in ev if isinstance(e, w.WifLossEvent.__args__)]
     assert all("11.16.5-" in line for line in lines), lines
+
+
+def test_r3_a_side_with_no_unit_left_is_offered_the_empty_list_that_settles_it():
+    state, c = combat()
+    designate(state, "invasion")
+    for uid in ("a1", "a2", "a3"):  # every attacker gone before its side's list (another combat's losses)
+        state.units[uid].eliminated = True
+    got = {ch.fixed["side"]: ch for ch in t.choices(state, c)}
+    opt = got["attacker"].options[0]
+    assert (opt.values, opt.least, opt.most) == ([], 0, 0) and "pays 0 casualty points" in got["attacker"].note
+    take(state, "attacker", [])  # within the options: accepted
+    assert [ch.fixed["side"] for ch in t.choices(state, c)] == ["defender"]

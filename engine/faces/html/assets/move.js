@@ -348,10 +348,11 @@
     const t = document.querySelector(`#units [data-unit="${CSS.escape(id)}"] > title`);
     return t ? t.textContent : "";
   }
+  // Kept when the focus moves on (to Send, say): the panel must not shift under a pointer mid-click.
   document.addEventListener("focusin", (e) => {
     const t = e.target.closest?.("[data-unit], .toggle[data-value]");
-    const id = t ? t.dataset.unit || t.dataset.value : "";
-    $("unit-info").textContent = id ? tipOf(id) : "";
+    const tip = t ? tipOf(t.dataset.unit || t.dataset.value) : "";
+    if (tip) $("unit-info").textContent = tip;
   });
   // Legal targets: counters get a ring (in their own group, so the replay's redraws keep it), hexes an outline.
   // A list's key (a hex to advance into) whose every value for its item another item holds already is no
