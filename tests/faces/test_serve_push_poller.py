@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import threading
+from collections import Counter
 
 from serve_helpers import needs_starlette
 
@@ -85,8 +86,18 @@ def test_a_commit_by_another_connection_reaches_the_follower_through_the_poll(tm
     assert frame.startswith(b"id: %d\n" % seq) and b'"text":"from beside the server"' in frame
 
 
-def test_fifty_followed_games_share_one_poller_thread_that_wakes_only_the_game_moved(tmp_path):
+def test_fifty_followed_games_share_one_poller_thread_that_wakes_only_the_game_moved(tmp_path,
+                                                                                   monkeypatch):
     dbs, head = _games(tmp_path, GAMES)
+    looked: list[str] = []  # the games whose head the poller read, one entry a read
+    last = EventLog.last
+
+    def counted(self):
+        if threading.current_thread().name == "turnlog-poller":
+            looked.append(self.path.name)
+        return last(self)
+
+    monkeypatch.setattr(EventLog, "last", counted)
 
     async def follow():
         push = P.Push()
@@ -94,12 +105,13 @@ def test_fifty_followed_games_share_one_poller_thread_that_wakes_only_the_game_m
         for s in streams:
             assert await s.__anext__() == RETRY
         nxt = [asyncio.ensure_future(s.__anext__()) for s in streams]
-        await _until(lambda: len(push.poller.games) == GAMES)  # every watch handed its game over
+        await _until(lambda: len(set(looked)) == GAMES)  # each game's first look read its head
         threads = _pollers()
         seq = _note(dbs[7], "to game 7 only")
         frame = await asyncio.wait_for(nxt[7], 30)
         await asyncio.sleep(0.3)  # several more ticks: no other game moved, none is woken
         woken = [i for i, f in enumerate(nxt) if f.done()]
+        reads = Counter(looked)
         for f in nxt:
             f.cancel()  # a follower leaving mid-wait: its stream ends with the cancellation
         await asyncio.gather(*nxt, return_exceptions=True)
@@ -107,10 +119,11 @@ def test_fifty_followed_games_share_one_poller_thread_that_wakes_only_the_game_m
             await s.aclose()
         ended = await _ended(threads[0])
         push.close()
-        return threads, seq, frame, woken, ended
+        return threads, seq, frame, woken, ended, reads
 
-    threads, seq, frame, woken, ended = asyncio.run(follow())
+    threads, seq, frame, woken, ended, reads = asyncio.run(follow())
     assert len(threads) == 1
+    assert reads == Counter({db.name: 2 if i == 7 else 1 for i, db in enumerate(dbs)})
     assert frame.startswith(b"id: %d\n" % seq) and b'"text":"to game 7 only"' in frame
     assert woken == [7]
     assert ended and not _pollers()
