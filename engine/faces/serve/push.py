@@ -21,6 +21,7 @@ request handlers' threads. A hub and its two connections last only while someone
 from __future__ import annotations
 
 import asyncio
+import functools
 import threading
 import time
 
@@ -105,22 +106,24 @@ class Hub:
         """Wake the subscribers on each commit while anyone follows: a SQLite game through the
         server's poller (which then owns the connection and closes it), any other in ``log.wait``."""
         waiter = open_log(self.target, readonly=True)
-        polled = self.poller is not None and isinstance(waiter, EventLog)
+        poller = self.poller if isinstance(waiter, EventLog) else None
+        handed = False  # once the poller has the connection, it closes it
         try:
             self.head = (await run_sync(waiter.last, limiter=_WATCHERS))[0]
-            if polled:
-                failed = self.poller.add(self, waiter)
+            if poller is not None:
+                failed = poller.add(self, waiter)
+                handed = True
                 while self.subscribers and not failed.done():
                     await asyncio.wait({failed}, timeout=WAIT)
                 if failed.done():
                     failed.result()  # the poller could not read this game: the watch ends with it
-            while self.subscribers and not polled:
+            while self.subscribers and poller is None:
                 moved = await run_sync(waiter.wait, self.head, WAIT, limiter=_WATCHERS)
                 if moved:  # a commit this server announced already (``committed``) wakes no one
                     self.wake((await run_sync(waiter.last, limiter=_WATCHERS))[0])
         finally:
-            if polled:
-                self.poller.drop(self)
+            if poller is not None and handed:
+                poller.drop(self)
             else:
                 waiter.close()
             self.task = None
@@ -295,12 +298,12 @@ class Poller:
                 return
             seq = polled.waiter.last()[0]
         except Exception as exc:  # noqa: BLE001 - handed to the hub's watch, which ends with it
-            call, args = _fail, (polled.failed, exc)
+            call = functools.partial(_fail, polled.failed, exc)
         else:
             polled.version = version
-            call, args = hub.wake, (seq,)
+            call = functools.partial(hub.wake, seq)
         try:
-            polled.loop.call_soon_threadsafe(call, *args)
+            polled.loop.call_soon_threadsafe(call)
         except RuntimeError:  # its event loop closed: the server is stopping, and drops it
             pass
 
