@@ -205,6 +205,13 @@ class EventLog(LogReads):
             OPEN[key] -= 1
             self._key = None
 
+    def data_version(self) -> int:
+        """This connection's ``PRAGMA data_version``: it changes when another connection commits.
+
+        One value means nothing alone; compare two read on the same connection (``wait`` does, and a
+        server polling many games at once from one thread)."""
+        return self.conn.execute("PRAGMA data_version").fetchone()[0]
+
     def wait(self, after: int, timeout: float | None = None, poll: float = FOLLOW_POLL) -> bool:
         """Block until a row after seq ``after`` is committed (True) or ``timeout`` seconds pass (False).
 
@@ -214,7 +221,7 @@ class EventLog(LogReads):
         deadline = None if timeout is None else time.monotonic() + timeout
         seen = None
         while True:
-            version = self.conn.execute("PRAGMA data_version").fetchone()[0]
+            version = self.data_version()
             if version != seen:
                 seen = version
                 if self.last()[0] > after:

@@ -1,28 +1,36 @@
 """Live push: Server-Sent Events per game, each event's ``id:`` its seq.
 
-One watcher per followed game blocks in the store's own ``log.wait`` on a connection of its own (a
-PostgreSQL LISTEN, so a commit made through any server of the database wakes it; on SQLite a poll of
-``PRAGMA data_version`` every 50 ms, which sees any connection's commit, this server's or a `turnlog
-play` beside it) and wakes every subscriber of that game. This server's own commits wake them at
-once (``Push.committed``, from the write routes): the poll is for writers in other processes. A
+Each followed game has a watch connection of its own. On PostgreSQL its watcher blocks in the store's
+``log.wait`` (a LISTEN, so a commit made through any server of the database wakes it). On SQLite one
+poller thread per server (``Poller``) reads every followed game's ``PRAGMA data_version`` every 50 ms
+(it changes on any connection's commit: this server's, or a `turnlog play` beside it) and reads the
+head only of a game whose version moved: one thread however many games are followed, not one each,
+so 1,000 followed games do not fight for the GIL. Either way every subscriber of the game is woken.
+This server's own commits wake them at once (``Push.committed``, from the write routes): the poll is
+for writers in other processes. A
 subscriber reads the rows after the last seq it sent, so a client that reconnects with
 ``Last-Event-ID`` (or ``?after=``) gets every event after that seq once, in order, whatever it
 missed while away. Subscribers at the same seq share one read of the rows after it (and its
 frames) and one ``due`` answer per seq, so a commit costs a game's hub one read and one due however
 many follow it. Watchers and those reads run in threads of their own limiters, never taking the
-request handlers' threads. A hub and its two connections last only while someone follows the game,
-and at most ``most`` games are followed at once in a server (503 ``busy`` for one more).
+request handlers' threads. A hub and its two connections last only while someone follows the game
+(the poller thread only while some SQLite game is followed; it starts again on demand), and at most
+``most`` games are followed at once in a server (503 ``busy`` for one more).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import threading
+import time
 
 import anyio
 import msgspec
 from anyio.to_thread import run_sync
 
+from turnlog.events.log import EventLog
+from turnlog.events.logbase import FOLLOW_POLL
 from turnlog.events.store import open_log
 
 from . import bodies as B
@@ -42,8 +50,9 @@ _READERS = anyio.CapacityLimiter(8)
 class Hub:
     """The watcher of one game and the subscribers it wakes."""
 
-    def __init__(self, target):
+    def __init__(self, target, poller: "Poller | None" = None):
         self.target = target
+        self.poller = poller
         self.head = 0
         self.subscribers = 0
         self.changed = asyncio.Event()
@@ -94,15 +103,29 @@ class Hub:
             return out
 
     async def watch(self) -> None:
+        """Wake the subscribers on each commit while anyone follows: a SQLite game through the
+        server's poller (which then owns the connection and closes it), any other in ``log.wait``."""
         waiter = open_log(self.target, readonly=True)
+        poller = self.poller if isinstance(waiter, EventLog) else None
+        handed = False  # once the poller has the connection, it closes it
         try:
             self.head = (await run_sync(waiter.last, limiter=_WATCHERS))[0]
-            while self.subscribers:
+            if poller is not None:
+                failed = poller.add(self, waiter)
+                handed = True
+                while self.subscribers and not failed.done():
+                    await asyncio.wait({failed}, timeout=WAIT)
+                if failed.done():
+                    failed.result()  # the poller could not read this game: the watch ends with it
+            while self.subscribers and poller is None:
                 moved = await run_sync(waiter.wait, self.head, WAIT, limiter=_WATCHERS)
                 if moved:  # a commit this server announced already (``committed``) wakes no one
                     self.wake((await run_sync(waiter.last, limiter=_WATCHERS))[0])
         finally:
-            waiter.close()
+            if poller is not None and handed:
+                poller.drop(self)
+            else:
+                waiter.close()
             self.task = None
 
     def wake(self, seq: int) -> None:
@@ -122,6 +145,7 @@ class Push:
     def __init__(self, most: int = 64):
         self.hubs: dict[str, Hub] = {}
         self.most = most
+        self.poller = Poller()
 
     def admit(self, gid: str) -> None:
         """Refuse (503) to follow one more game past the ``most`` this server follows."""
@@ -132,7 +156,7 @@ class Push:
     def hub(self, gid: str, target) -> Hub:
         found = self.hubs.get(gid)
         if found is None:
-            found = self.hubs[gid] = Hub(target)
+            found = self.hubs[gid] = Hub(target, self.poller)
         if found.task is None:
             found.task = asyncio.get_running_loop().create_task(found.watch())
         return found
@@ -192,6 +216,101 @@ class Push:
                 hub.task.cancel()
             hub.reader.close()
         self.hubs.clear()
+        self.poller.close()
+
+
+class _Polled:
+    """One followed SQLite game as the poller sees it: its watch connection and where to wake it."""
+
+    __slots__ = ("waiter", "loop", "failed", "version")
+
+    def __init__(self, waiter: EventLog, loop: asyncio.AbstractEventLoop, failed: asyncio.Future):
+        self.waiter, self.loop, self.failed = waiter, loop, failed
+        self.version: int | None = None  # none yet: the first look reads the head (a commit since)
+
+
+class Poller:
+    """One thread that polls every followed SQLite game of a server and wakes those that moved.
+
+    Each tick (``every`` seconds) it reads each game's ``data_version`` on that game's watch
+    connection, and only where it changed the game's head, handed to the hub on its event loop. The
+    thread runs while some game is followed and ends with the last; ``add`` starts it again. A
+    dropped game's connection is closed by the thread at its next tick (never while in use)."""
+
+    def __init__(self, every: float = FOLLOW_POLL):
+        self.every = every
+        self.lock = threading.Lock()  # guards the three below, never held while polling
+        self.games: dict[Hub, _Polled] = {}
+        self.leaving: list[EventLog] = []
+        self.thread: threading.Thread | None = None
+
+    def add(self, hub: Hub, waiter: EventLog) -> asyncio.Future:
+        """Poll ``hub``'s game on ``waiter``; the future returned fails if it cannot be read."""
+        loop = asyncio.get_running_loop()
+        failed = loop.create_future()
+        with self.lock:
+            self.games[hub] = _Polled(waiter, loop, failed)
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="turnlog-poller", daemon=True)
+                self.thread.start()
+        return failed
+
+    def drop(self, hub: Hub) -> None:
+        """Stop polling ``hub``'s game; its connection is closed by the thread, or now if none runs."""
+        with self.lock:
+            polled = self.games.pop(hub, None)
+            if polled is not None:
+                self.leaving.append(polled.waiter)
+            if self.thread is None:
+                self._close_leaving()
+
+    def close(self) -> None:
+        """Drop every game: the thread closes their connections and ends."""
+        with self.lock:
+            self.leaving.extend(p.waiter for p in self.games.values())
+            self.games.clear()
+            if self.thread is None:
+                self._close_leaving()
+
+    def _close_leaving(self) -> None:
+        for waiter in self.leaving:
+            waiter.close()
+        self.leaving.clear()
+
+    def _run(self) -> None:
+        while True:
+            with self.lock:
+                self._close_leaving()
+                if not self.games:
+                    self.thread = None
+                    return
+                games = list(self.games.items())
+            for hub, polled in games:
+                if not polled.failed.done():
+                    self._look(hub, polled)
+            time.sleep(self.every)
+
+    @staticmethod
+    def _look(hub: Hub, polled: _Polled) -> None:
+        try:
+            version = polled.waiter.data_version()
+            if version == polled.version:
+                return
+            seq = polled.waiter.last()[0]
+        except Exception as exc:  # noqa: BLE001 - handed to the hub's watch, which ends with it
+            call = functools.partial(_fail, polled.failed, exc)
+        else:
+            polled.version = version
+            call = functools.partial(hub.wake, seq)
+        try:
+            polled.loop.call_soon_threadsafe(call)
+        except RuntimeError:  # its event loop closed: the server is stopping, and drops it
+            pass
+
+
+def _fail(future: asyncio.Future, exc: BaseException) -> None:
+    if not future.done():
+        future.set_exception(exc)
 
 
 async def _shared(pending: dict, key, make):
