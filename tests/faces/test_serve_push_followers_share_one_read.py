@@ -42,6 +42,7 @@ def _game(tmp_path) -> tuple:
 
 def test_one_commit_is_read_once_for_every_follower_of_the_game(tmp_path, monkeypatch):
     monkeypatch.setattr(EventLog, "wait", _blind)
+    monkeypatch.setattr(EventLog, "data_version", lambda self: 0)  # the server's poller blind too
     db, head = _game(tmp_path)
     reads = []
     rows = P.Hub.rows
@@ -73,6 +74,7 @@ def test_one_commit_is_read_once_for_every_follower_of_the_game(tmp_path, monkey
 def test_whose_move_is_worked_out_once_per_seq_for_followers_arriving_meanwhile(tmp_path,
                                                                                monkeypatch):
     monkeypatch.setattr(EventLog, "wait", _blind)
+    monkeypatch.setattr(EventLog, "data_version", lambda self: 0)  # the server's poller blind too
     db, head = _game(tmp_path)
     asked = []
 
