@@ -7,12 +7,20 @@ the ``reliability`` harness package, tests/support/ for the helper modules sever
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import pytest
 
 TESTS = Path(__file__).resolve().parent
+
+# Bytecode caches on, whatever the environment says (PYTHONDONTWRITEBYTECODE): without them every
+# worker rewrites every test module's asserts again and every `turnlog` process the suite starts
+# compiles the whole package again, which is most of the suite's time on two cores. The caches are
+# __pycache__ folders, which git ignores and no test reads.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 for _folder in (TESTS, TESTS / "support"):
     if str(_folder) not in sys.path:
         sys.path.insert(0, str(_folder))
