@@ -58,6 +58,27 @@ def create(client, **extra) -> tuple[str, dict]:
     return r.json()["id"], r.json()["tokens"]
 
 
+def blind_watchers(monkeypatch) -> None:
+    """Make the server's watchers blind to commits (the SQLite poller and a watcher's wait alike): only a
+    commit the server announces itself can then wake a follower."""
+    from turnlog.events.log import EventLog
+
+    def blind(self, after, timeout=None, poll=None):
+        time.sleep(min(timeout or 0.0, 0.05))
+        return False
+
+    monkeypatch.setattr(EventLog, "wait", blind)
+    monkeypatch.setattr(EventLog, "data_version", lambda self: 0)
+
+
+async def never_leaves() -> dict:
+    """An ASGI ``receive`` of a client that never leaves."""
+    import asyncio
+
+    await asyncio.Event().wait()
+    return {"type": "http.disconnect"}
+
+
 def verified(url: str, tries: int = 20) -> dict:
     """``GET url`` (a game's /verify) as a client should: a 503 ``busy`` (the server's verifies all
     taken, by the pages following the game, say) is asked again after its Retry-After, a bounded

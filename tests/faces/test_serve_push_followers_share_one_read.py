@@ -7,9 +7,8 @@ game's own seat). Counted, not timed."""
 from __future__ import annotations
 
 import asyncio
-import time
 
-from serve_helpers import needs_starlette
+from serve_helpers import blind_watchers, needs_starlette, never_leaves
 
 needs_starlette()
 
@@ -17,20 +16,9 @@ from turnlog.engine import scenario  # noqa: E402
 from turnlog.engine.commands import AddNote  # noqa: E402
 from turnlog.engine.faces.serve import push as P  # noqa: E402
 from turnlog.engine.game import Game  # noqa: E402
-from turnlog.events.log import EventLog  # noqa: E402
 
 FOLLOWERS = 12
 
-
-def _blind(self, after, timeout=None, poll=None):
-    """A watcher's wait that never sees a commit: only the announced one wakes the followers."""
-    time.sleep(min(timeout or 0.0, 0.05))
-    return False
-
-
-async def _receive():
-    await asyncio.Event().wait()  # a client that never leaves
-    return {"type": "http.disconnect"}
 
 
 def _game(tmp_path) -> tuple:
@@ -41,8 +29,7 @@ def _game(tmp_path) -> tuple:
 
 
 def test_one_commit_is_read_once_for_every_follower_of_the_game(tmp_path, monkeypatch):
-    monkeypatch.setattr(EventLog, "wait", _blind)
-    monkeypatch.setattr(EventLog, "data_version", lambda self: 0)  # the server's poller blind too
+    blind_watchers(monkeypatch)
     db, head = _game(tmp_path)
     reads = []
     rows = P.Hub.rows
@@ -50,7 +37,7 @@ def test_one_commit_is_read_once_for_every_follower_of_the_game(tmp_path, monkey
 
     async def follow():
         push = P.Push()
-        streams = [push.stream("g", db, head, _receive) for _ in range(FOLLOWERS)]
+        streams = [push.stream("g", db, head, never_leaves) for _ in range(FOLLOWERS)]
         for s in streams:
             assert await s.__anext__() == b"retry: 1000\n\n"
         nxt = [asyncio.ensure_future(s.__anext__()) for s in streams]
@@ -73,8 +60,7 @@ def test_one_commit_is_read_once_for_every_follower_of_the_game(tmp_path, monkey
 
 def test_whose_move_is_worked_out_once_per_seq_for_followers_arriving_meanwhile(tmp_path,
                                                                                monkeypatch):
-    monkeypatch.setattr(EventLog, "wait", _blind)
-    monkeypatch.setattr(EventLog, "data_version", lambda self: 0)  # the server's poller blind too
+    blind_watchers(monkeypatch)
     db, head = _game(tmp_path)
     asked = []
 
@@ -85,7 +71,7 @@ def test_whose_move_is_worked_out_once_per_seq_for_followers_arriving_meanwhile(
 
     async def follow():
         push = P.Push()
-        streams = [push.stream("g", db, head, _receive, due) for _ in range(FOLLOWERS)]
+        streams = [push.stream("g", db, head, never_leaves, due) for _ in range(FOLLOWERS)]
         for s in streams:
             assert await s.__anext__() == b"retry: 1000\n\n"
         frames = await asyncio.wait_for(asyncio.gather(*(s.__anext__() for s in streams)), 10)

@@ -6,9 +6,8 @@ a commit announced twice, or by both ways, sends each event once."""
 from __future__ import annotations
 
 import asyncio
-import time
 
-from serve_helpers import bearer, create, needs_starlette
+from serve_helpers import bearer, blind_watchers, create, needs_starlette, never_leaves
 
 needs_starlette()
 
@@ -20,23 +19,11 @@ from turnlog.engine.faces.serve import push as P  # noqa: E402
 from turnlog.engine.faces.serve.app import build  # noqa: E402
 from turnlog.engine.faces.serve.games import Games  # noqa: E402
 from turnlog.engine.game import Game  # noqa: E402
-from turnlog.events.log import EventLog  # noqa: E402
 
-
-def _blind(self, after, timeout=None, poll=None):
-    """A watcher's wait that never sees a commit: only an announced one can wake a follower."""
-    time.sleep(min(timeout or 0.0, 0.05))
-    return False
-
-
-async def _receive():
-    await asyncio.Event().wait()  # a client that never leaves
-    return {"type": "http.disconnect"}
 
 
 def test_the_servers_own_commit_reaches_a_follower_without_the_poll(tmp_path, monkeypatch):
-    monkeypatch.setattr(EventLog, "wait", _blind)
-    monkeypatch.setattr(EventLog, "data_version", lambda self: 0)  # the server's poller blind too
+    blind_watchers(monkeypatch)
     db = tmp_path / "g.db"
     Game.create(db, scenario.load("bridgehead-14-65"), seed=bytes(32), public_seed=True).close()
     with Game.open(db) as g:
@@ -44,7 +31,7 @@ def test_the_servers_own_commit_reaches_a_follower_without_the_poll(tmp_path, mo
 
     async def follow():
         push = P.Push()
-        stream = push.stream("g", db, head, _receive)
+        stream = push.stream("g", db, head, never_leaves)
         assert await stream.__anext__() == b"retry: 1000\n\n"
         frames = []
         for text in ("first", "second"):
