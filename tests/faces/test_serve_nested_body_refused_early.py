@@ -91,3 +91,14 @@ def test_the_count_over_parts_is_the_count_over_the_whole(cut):
             assert refused, (cut, limit)
         else:
             assert not refused, (cut, limit)
+
+
+def test_a_creation_counted_as_it_was_read_is_not_counted_again_whole(app, monkeypatch):
+    from turnlog.engine.faces.serve import inputs as I
+
+    counted: list = []
+    monkeypatch.setattr(I, "check_nesting", lambda raw, what, error: counted.append(what))
+    body = json.dumps({"scenario": SCENARIO, "seats": SEATS, "claims": OPEN_CLAIMS,
+                       "note": "[]" * 1000}).encode()
+    status, _headers, _taken, _left = _post(app, body, PART)
+    assert status == 201 and "body" not in counted

@@ -56,7 +56,7 @@ class Api:
         I.creation_allowed(request, self.cors)
         raw = await B.body(request, B.MAX_CREATE, "body", self.limits.read_timeout,
                            JsonDepth("body"))
-        doc = I.json_object(raw, "body")
+        doc = I.json_object(raw, "body", counted=True)
         scenario = await run_in_threadpool(I.scenario, doc)
         client = request.client.host if request.client else ""
         joint = I.joint(doc)
