@@ -37,10 +37,14 @@ class JsonDepth:
         self.escaped = False  # ... right after its backslash
 
     def feed(self, part: bytes) -> None:
-        """Count ``part``'s brackets; CommandError once the nesting so far is past the limit."""
+        """Count ``part``'s brackets; CommandError once the nesting so far is past the limit.
+
+        A few KiB at a time, so that a part too deep in its first few KiB costs no more."""
+        for at in range(0, len(part), _CHUNK):
+            self._feed(part[at:at + _CHUNK])
+
+    def _feed(self, part: bytes) -> None:
         at = 0
-        if not part:
-            return
         if self.inside:
             at = self._leave(part)
             if self.inside:
@@ -68,13 +72,21 @@ class JsonDepth:
         return end + 1
 
     def _count(self, brackets: bytes) -> None:
-        signs = memoryview(brackets.translate(_SIGNS)).cast("b")
+        signed = brackets.translate(_SIGNS)
+        # more openers (or closers) in a row than the limit rise past it from wherever they
+        # start: a search in C, so a body of brackets is refused without the running count
+        if b"\x01" * (self.limit + 1) in signed or b"\xff" * (self.limit + 1) in signed:
+            self._refuse()
+        signs = memoryview(signed).cast("b")
         for at in range(0, len(signs), _CHUNK):
             counts = list(accumulate(signs[at:at + _CHUNK], initial=self.level))
             self.low = min(self.low, min(counts))
             self.high = max(self.high, max(counts))
             self.level = counts[-1]
             if self.high - self.low > self.limit:
-                raise CommandError(
-                    f"{self.what}: arrays or tables nested more than the limit of {self.limit} "
-                    "deep (or brackets that do not pair)")
+                self._refuse()
+
+    def _refuse(self) -> None:
+        raise CommandError(
+            f"{self.what}: arrays or tables nested more than the limit of {self.limit} deep "
+            "(or brackets that do not pair)")
