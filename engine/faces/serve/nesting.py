@@ -54,7 +54,7 @@ class JsonDepth:
         if opened >= 0:
             rest = outside[opened + 1:]
             self.inside = True
-            self.escaped = _INSIDE.match(rest).end() < len(rest)  # ends on a lone backslash
+            self.escaped = _inside(rest, 0) < len(rest)  # ends on a lone backslash
             outside = outside[:opened]
         self._count(outside.translate(None, _NOT_BRACKET))
 
@@ -62,7 +62,7 @@ class JsonDepth:
         """Where the string the last part ended in closes in ``part`` (past its quote), or its end."""
         start = 1 if self.escaped else 0
         self.escaped = False
-        end = _INSIDE.match(part, start).end()
+        end = _inside(part, start)
         if end >= len(part):
             return len(part)
         if part[end] == ord("\\"):  # the part ends after a backslash: the next byte is escaped
@@ -90,3 +90,10 @@ class JsonDepth:
         raise CommandError(
             f"{self.what}: arrays or tables nested more than the limit of {self.limit} deep "
             "(or brackets that do not pair)")
+
+
+def _inside(text: bytes, start: int) -> int:
+    """Where the inside of a string that goes on at ``start`` ends: its closing quote, a lone
+    backslash at the end, or the end."""
+    found = _INSIDE.match(text, start)
+    return found.end() if found is not None else start
