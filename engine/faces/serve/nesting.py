@@ -59,7 +59,8 @@ class JsonDepth:
         self._count(outside.translate(None, _NOT_BRACKET))
 
     def _leave(self, part: bytes) -> int:
-        """Where the string the last part ended in closes in ``part`` (past its quote), or its end."""
+        """Where the string the last part ended in closes in ``part`` (past its quote), or its
+        end."""
         start = 1 if self.escaped else 0
         self.escaped = False
         end = _inside(part, start)
