@@ -85,3 +85,54 @@ def test_a_wake_readies_the_waiting_followers_a_slice_per_turn_of_the_loop(tmp_p
 
     ready = asyncio.run(wake())
     assert ready[:7] == [H.SLICE * k for k in range(1, 6)] + [5 * H.SLICE + 3] * 2
+
+
+def test_an_idle_stream_gets_a_keep_alive_each_tick_and_its_hub_keeps_one_wait_of_it(tmp_path,
+                                                                                   monkeypatch):
+    blind_watchers(monkeypatch)
+    monkeypatch.setattr(P, "KEEPALIVE", 0.05)
+    db, head = _game(tmp_path)
+
+    async def idle():
+        push = P.Push()
+        stream = push.stream("g", db, head, never_leaves)
+        assert await stream.__anext__() == b"retry: 1000\n\n"
+        comments = [await asyncio.wait_for(stream.__anext__(), 5) for _ in range(6)]
+        waiting = len(push.hubs["g"].waiting)
+        await stream.aclose()
+        push.close()
+        return comments, waiting
+
+    comments, waiting = asyncio.run(idle())
+    assert comments == [b": keep-alive\n\n"] * 6
+    assert waiting == 1  # one wait armed at a time, not one more per tick
+
+
+def test_a_stream_whose_client_leaves_ends_without_waiting_for_a_tick(tmp_path, monkeypatch):
+    blind_watchers(monkeypatch)
+    db, head = _game(tmp_path)
+
+    async def leave():
+        left = asyncio.Event()
+
+        async def receive() -> dict:
+            await left.wait()
+            return {"type": "http.disconnect"}
+
+        push = P.Push()
+        stream = push.stream("g", db, head, receive)
+        assert await stream.__anext__() == b"retry: 1000\n\n"
+        nxt = asyncio.ensure_future(stream.__anext__())
+        await asyncio.sleep(0.2)  # waiting for a commit
+        left.set()
+        try:
+            await asyncio.wait_for(nxt, 5)  # far less than KEEPALIVE
+        except StopAsyncIteration:
+            ended = True
+        else:
+            ended = False
+        followed = "g" in push.hubs
+        push.close()
+        return ended, followed
+
+    assert asyncio.run(leave()) == (True, False)

@@ -65,39 +65,36 @@ class Push:
         the rows that caught it up, so a seat learns it is its move.
 
         It ends when the client goes: ``receive`` (the request's) answers ``http.disconnect``, which
-        is awaited beside each wait for a commit, so an idle stream whose client left does not
-        linger until its next keep-alive fails to send; the hub counts one subscriber less."""
+        wakes the stream (_Waits), so an idle stream whose client left does not linger until its
+        next keep-alive fails to send; the hub counts one subscriber less."""
         hub = self.hub(gid, target)
         hub.subscribers += 1
         gone = asyncio.ensure_future(_disconnect(receive))
-        woken: asyncio.Future | None = None
+        waits = _Waits(hub, gone)
         try:
             seq, told = after, -1
             yield b"retry: 1000\n\n"
             while not gone.done():
-                if woken is None or woken.done():
-                    woken = hub.waiter()  # before the read: a commit announced meanwhile wakes it
+                waits.arm()  # before the read: a commit announced meanwhile wakes the stream
                 last, out, whole = await hub.after(seq)
                 seq = last
                 if whole and due is not None and told != seq:  # caught up: whose move now
                     told = seq
                     out += await hub.due_frame(seq, due)
                 if out:  # one write: a client gone mid-batch costs one failed send
+                    waits.wrote = True
                     yield out
                 if not whole:
                     continue
                 if hub.task is None:  # the watcher ended between two subscribers
                     hub.task = asyncio.get_running_loop().create_task(hub.watch())
                 # every row read was all there was when the read began: any later commit is
-                # announced after ``woken`` was taken, so it is set; no read again until then
-                done, _ = await asyncio.wait({woken, gone}, timeout=KEEPALIVE,
-                                             return_when=asyncio.FIRST_COMPLETED)
-                if not done:
+                # announced after the stream was armed, so it wakes it; no read again until then
+                if await waits.wait():
                     yield b": keep-alive\n\n"
         finally:
             gone.cancel()
-            if woken is not None:
-                hub.waiting.pop(woken, None)
+            waits.close()
             hub.subscribers -= 1
             if not hub.subscribers:  # no one follows: its reader closes, its watcher ends
                 if self.hubs.get(gid) is hub:
@@ -116,3 +113,48 @@ class Push:
 async def _disconnect(receive) -> None:
     while (await receive())["type"] != "http.disconnect":
         pass
+
+
+class _Waits:
+    """What wakes one stream: the hub's next wake, its client leaving, or its keep-alive tick.
+
+    One future per wait, set by whichever comes first, and one timer per stream that ticks every
+    ``KEEPALIVE`` seconds: no task, no timer and no callbacks made and undone per commit."""
+
+    def __init__(self, hub: Hub, gone: asyncio.Future):
+        self.hub = hub
+        self.woken: asyncio.Future | None = None
+        self.ticked = self.wrote = False
+        self.loop = asyncio.get_running_loop()
+        self.timer = self.loop.call_later(KEEPALIVE, self._tick)
+        gone.add_done_callback(lambda _f: self._nudge())
+
+    def arm(self) -> None:
+        """Be woken by the hub's next wake (a set future is dropped from the hub's waiting)."""
+        if self.woken is None or self.woken.done():
+            if self.woken is not None:
+                self.hub.waiting.pop(self.woken, None)
+            self.woken = self.hub.waiter()
+
+    async def wait(self) -> bool:
+        """Wait to be woken; whether it was a tick with nothing written since the last one."""
+        assert self.woken is not None
+        await self.woken
+        idle = self.ticked and not self.wrote
+        if self.ticked:
+            self.ticked = self.wrote = False
+        return idle
+
+    def close(self) -> None:
+        self.timer.cancel()
+        if self.woken is not None:
+            self.hub.waiting.pop(self.woken, None)
+
+    def _nudge(self) -> None:
+        if self.woken is not None and not self.woken.done():
+            self.woken.set_result(None)
+
+    def _tick(self) -> None:
+        self.ticked = True
+        self._nudge()
+        self.timer = self.loop.call_later(KEEPALIVE, self._tick)
