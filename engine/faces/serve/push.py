@@ -19,10 +19,10 @@ from __future__ import annotations
 import asyncio
 
 from . import bodies as B
-from .hub import BATCH, Hub, frame
+from .hub import Hub
 from .poller import Poller
 
-__all__ = ["BATCH", "KEEPALIVE", "Hub", "Poller", "Push", "frame"]
+__all__ = ["KEEPALIVE", "Hub", "Poller", "Push"]
 
 #: Seconds between keep-alive comments on an idle stream (proxies close silent connections).
 KEEPALIVE = 15.0
