@@ -13,13 +13,16 @@ import asyncio
 import functools
 import threading
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from turnlog.events.log import EventLog
 from turnlog.events.logbase import FOLLOW_POLL
 
-if TYPE_CHECKING:
-    from .hub import Hub
+
+class Hub(Protocol):
+    """What the poller wakes: a followed game's hub (hub.py), told the game's new head."""
+
+    def wake(self, seq: int) -> None: ...
 
 
 class _Polled:
