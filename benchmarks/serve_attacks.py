@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import time
 from collections import Counter
 
@@ -18,8 +19,14 @@ import httpx
 from .serve_common import Follower
 
 
-def attack(kind: str, base: str, aim: dict, ready, first, stop, tally) -> None:
-    """The child process's body: run attack ``kind`` until ``stop``; report its tally."""
+def attack(kind: str, base: str, aim: dict, ready, first, stop, tally, nice: int = 0) -> None:
+    """The child process's body: run attack ``kind`` until ``stop``; report its tally.
+
+    ``nice``: added to the process's niceness first, so that on a machine of few cores the attack
+    takes only the CPU the server leaves (a real attacker's clients run on machines of their
+    own)."""
+    if nice:
+        os.nice(nice)
     count: Counter = Counter()
     asyncio.run(ATTACKS[kind](base, aim, ready, first, stop, count))
     tally.put(dict(count))

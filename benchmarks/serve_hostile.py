@@ -20,9 +20,12 @@ of benchmarks/serve_attacks.py in turn, each in a process of its own:
   creation may send), which the server refuses before parsing;
 - ``followers``: 300 followers of one game while its seat posts a note every 100 ms.
 
-The target is the honest game's p99 within 2 x idle. ``--profile DIR`` records the server with
-py-spy during each attack (when py-spy is installed). Writes benchmarks/results/serve_hostile-STAMP.json
-and prints the Markdown table.
+The target is the honest game's p99 within 2 x idle. ``--only KIND ...`` runs those attacks
+alone (the large games are uploaded only for the replay and the verify). Each attack's process
+runs at niceness +19 (``--nice``, 0 for the server's own): on a machine of two cores an attack at
+the server's priority takes CPU from it that a real attacker's own machines would not.
+``--profile DIR`` records the server with py-spy during each attack (when py-spy is installed).
+Writes benchmarks/results/serve_hostile-STAMP.json and prints the Markdown table.
 """
 
 from __future__ import annotations
@@ -66,6 +69,9 @@ def bundled(base: str) -> tuple[str, dict]:
     return r.json()["id"], r.json()["tokens"]
 
 
+#: Niceness added to each attack's process: on 2 cores an attack process at the server's
+#: priority takes CPU the server would have, which a real attacker's own machines would not.
+NICE = 19
 #: Seconds a mix's honest samples may take: under an attack that starves the server, fewer.
 BUDGET = 60.0
 
@@ -125,11 +131,12 @@ class Profiler:
 
 
 def under(kind: str, aim: dict, server: C.Server, api, gid: str, samples: int,
-          profile: Path | None, phases=("",), settle: float = 1.0) -> list[dict]:
+          profile: Path | None, phases=("",), settle: float = 1.0, nice: int = 0) -> list[dict]:
     """The honest figures of each phase of attack ``kind`` (cold: before its first 200)."""
     ctx = mp.get_context("fork")  # this process runs no thread: a fork copies no held lock
     ready, first, stop, tally = ctx.Event(), ctx.Event(), ctx.Event(), ctx.Queue()
-    proc = ctx.Process(target=attack, args=(kind, server.base, aim, ready, first, stop, tally))
+    proc = ctx.Process(target=attack,
+                       args=(kind, server.base, aim, ready, first, stop, tally, nice))
     proc.start()
     rows = []
     try:
@@ -163,8 +170,8 @@ def under(kind: str, aim: dict, server: C.Server, api, gid: str, samples: int,
 def mixes(n: dict, games: dict) -> list[tuple[str, dict, tuple]]:
     """Each attack with what it aims at, and its phases."""
     return [
-        ("replay", {"gid": games["units"], "n": n["replayers"]}, ("cold", "warm")),
-        ("verify", {"gid": games["map"], "n": n["verifiers"]}, ("cold", "warm")),
+        ("replay", {"gid": games.get("units"), "n": n["replayers"]}, ("cold", "warm")),
+        ("verify", {"gid": games.get("map"), "n": n["verifiers"]}, ("cold", "warm")),
         ("slowloris", {"gid": games["target"], "n": n["slow"]}, ("",)),
         ("bad_input", {"gid": games["target"], "token": games["target_token"],
                        "n": n["bad"]}, ("",)),
@@ -177,7 +184,7 @@ def mixes(n: dict, games: dict) -> list[tuple[str, dict, tuple]]:
 
 def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None = None,
         work: Path | None = None, profile: Path | None = None, only: tuple = (),
-        settle: float = 1.0) -> dict:
+        settle: float = 1.0, nice: int = NICE) -> dict:
     """Measure the honest game idle and under each attack (see the module's docstring)."""
     n = {"replayers": 45, "verifiers": 45, "slow": 500, "bad": 20, "nested": 5,
          "nested_bytes": 1 << 20, "followers": 300, **(n or {})}
@@ -189,16 +196,19 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
     try:
         gid, tokens = bundled(server.base)
         target, target_tokens = bundled(server.base)
-        games = {"units": upload(server.base, gen.scenario_doc(units, units_per_hex=1.0))[0],
-                 "map": upload(server.base, gen.scenario_doc(hexes, units_per_hex=0.1))[0],
-                 "target": target, "target_token": target_tokens["alice"], "honest": gid}
+        games = {"target": target, "target_token": target_tokens["alice"], "honest": gid}
+        if not only or "replay" in only:
+            games["units"] = upload(server.base, gen.scenario_doc(units, units_per_hex=1.0))[0]
+        if not only or "verify" in only:
+            games["map"] = upload(server.base, gen.scenario_doc(hexes, units_per_hex=0.1))[0]
         auth = {"Authorization": f"Bearer {tokens['alice']}"}
         with httpx.Client(base_url=server.base, timeout=600, headers=auth) as api:
             honest(api, gid, 5)  # warm: the game open, the connection made
             rows = [quiet(api, gid, samples, server.pid)]
             for kind, aim, phases in mixes(n, games):
                 if not only or kind in only:
-                    rows += under(kind, aim, server, api, gid, samples, profile, phases, settle)
+                    rows += under(kind, aim, server, api, gid, samples, profile, phases, settle,
+                                  nice)
             rows.append({**quiet(api, gid, samples, server.pid), "mix": "idle again"})
     finally:
         server.stop()
@@ -208,7 +218,8 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
     for row in rows:
         for what in ("board", "command"):
             row[f"{what}_p99_ratio"] = round(row[f"{what}_p99_ms"] / idle[f"{what}_p99_ms"], 2)
-    return {"samples": samples, "units": units, "hexes": hexes, "attackers": n, "rows": rows}
+    return {"samples": samples, "units": units, "hexes": hexes, "attackers": n,
+            "attack_nice": nice, "rows": rows}
 
 
 def markdown(r: dict) -> str:
@@ -230,10 +241,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hexes", type=int, default=5000, help="hexes of the verified game's map")
     p.add_argument("--only", nargs="+", default=(), help="these attacks only")
     p.add_argument("--profile", type=Path, help="py-spy recordings of the server into DIR")
+    p.add_argument("--nice", type=int, default=NICE,
+                   help="niceness added to each attack's process (0: as the server's)")
     p.add_argument("--out", type=Path, help="the JSON (default benchmarks/results/...)")
     a = p.parse_args(argv)
-    r = run(a.samples, a.units, a.hexes, profile=a.profile, only=tuple(a.only))
+    r = run(a.samples, a.units, a.hexes, profile=a.profile, only=tuple(a.only), nice=a.nice)
     print(f"wrote {C.write('serve_hostile', r, a.out)}")
+    print(f"attack processes at niceness +{r['attack_nice']}")
     print(markdown(r))
     return 0
 

@@ -30,6 +30,7 @@ from . import page
 from . import scenarios
 from .games import Entry, Games
 from .hold import Hold, Limits
+from .nesting import JsonDepth
 from .push import Push
 from .quota import Quota
 
@@ -53,8 +54,9 @@ class Api:
 
     async def create(self, request: Request) -> Response:
         I.creation_allowed(request, self.cors)
-        raw = await B.body(request, B.MAX_CREATE, "body", self.limits.read_timeout)
-        doc = I.json_object(raw, "body")
+        raw = await B.body(request, B.MAX_CREATE, "body", self.limits.read_timeout,
+                           JsonDepth("body"))
+        doc = I.json_object(raw, "body", counted=True)
         scenario = await run_in_threadpool(I.scenario, doc)
         client = request.client.host if request.client else ""
         joint = I.joint(doc)

@@ -27,6 +27,7 @@ from ...errors import CommandError, RuleViolation, ScenarioError
 from ...errors import sqlite_failure
 from ...installed import KindNotInstalled
 from .games import NoSuchGame
+from .nesting import JsonDepth
 
 KiB = 1 << 10
 MAX_COMMAND = 64 * KiB
@@ -38,6 +39,7 @@ READ_TIMEOUT = 10.0
 DIGITS = re.compile(r"[0-9]{1,18}")
 
 LOG = logging.getLogger("turnlog.serve")
+_CLOSE = {"Connection": "close"}
 
 
 class Refused(Exception):
@@ -60,16 +62,21 @@ def json(data, status: int = 200, raw: bytes | None = None) -> Response:
     )
 
 
-async def body(request: Request, limit: int, what: str, timeout: float = READ_TIMEOUT) -> bytes:
+async def body(request: Request, limit: int, what: str, timeout: float = READ_TIMEOUT,
+               depth: JsonDepth | None = None) -> bytes:
     """The body, refused (413) as soon as it passes ``limit`` bytes, before all of it is read, and
-    408 when a part of it takes more than ``timeout`` seconds to come."""
+    408 when a part of it takes more than ``timeout`` seconds to come; with ``depth``, 400 as soon
+    as the parts read so far nest too deep (nesting.py).
+
+    A body refused before its end is answered ``Connection: close``: the server reads no more of
+    what it has refused (the connection would otherwise be kept by reading the rest)."""
     declared = request.headers.get("content-length")
     if declared is not None and not DIGITS.fullmatch(declared):
         raise Refused(400, "input", "Content-Length: a whole number of bytes")
     if declared is not None and int(declared) > limit:
         raise Refused(
-            413, "input", f"{what}: more than the {limit // KiB} KiB limit for one request"
-        )
+            413, "input", f"{what}: more than the {limit // KiB} KiB limit for one request",
+            headers=_CLOSE)
     got = bytearray()
     parts = request.stream().__aiter__()
     while True:
@@ -83,8 +90,13 @@ async def body(request: Request, limit: int, what: str, timeout: float = READ_TI
         got += chunk
         if len(got) > limit:
             raise Refused(
-                413, "input", f"{what}: more than the {limit // KiB} KiB limit for one request"
-            )
+                413, "input", f"{what}: more than the {limit // KiB} KiB limit for one request",
+                headers=_CLOSE)
+        if depth is not None:
+            try:
+                depth.feed(chunk)
+            except CommandError as err:
+                raise Refused(400, "input", str(err), headers=_CLOSE) from None
 
 
 def number(request: Request, name: str, default: int | None = None, least: int = 0) -> int | None:

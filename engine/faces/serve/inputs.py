@@ -88,8 +88,11 @@ def command(raw: bytes) -> c.Command:
         raise CommandError(f"command: {err}") from None
 
 
-def json_object(raw: bytes, what: str) -> dict:
-    shallow(raw, what)
+def json_object(raw: bytes, what: str, counted: bool = False) -> dict:
+    """``raw`` decoded as a JSON object, or 400; ``counted``: its nesting was counted already as
+    it was read (nesting.py: for a JSON text the same count, so not made twice)."""
+    if not counted:
+        shallow(raw, what)
     try:
         doc = msgspec.json.decode(raw)
     except msgspec.DecodeError as err:
