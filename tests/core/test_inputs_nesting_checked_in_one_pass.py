@@ -50,3 +50,18 @@ def test_nesting_that_passes_the_limit_in_a_later_chunk_is_refused():
 def test_a_mebibyte_of_nested_brackets_is_refused():
     n = 512 * 1024 - 8
     assert refused(b"[" * n + b"]" * n).startswith(OVER)
+
+
+def hidden(depth: int) -> bytes:
+    """Arrays ``depth`` deep whose every opener is followed by a string holding a closer (and every
+    closer preceded by a string holding an opener): counted with the strings in, the text is flat."""
+    return b'["]",' * depth + b'["x"]' + b',"["]' * depth
+
+
+def test_closers_inside_strings_do_not_hide_the_arrays_they_sit_in():
+    assert refused(hidden(MAX_NESTING)).startswith(OVER)
+    assert refused(b"a = " + hidden(5000)).startswith(OVER)  # a TOML table's value alike
+
+
+def test_arrays_with_strings_of_brackets_at_the_limit_pass():
+    check_nesting(hidden(MAX_NESTING - 2), "body", CommandError)

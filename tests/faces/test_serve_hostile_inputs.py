@@ -85,6 +85,11 @@ def _nested(depth: int = DEEP) -> str:
     return "[" * depth + "1" + "]" * depth
 
 
+def _hidden(depth: int = DEEP) -> str:
+    """As deep, but each opener followed by a string holding a closer: flat if strings counted."""
+    return '["]",' * depth + '["x"]' + ',"["]' * depth
+
+
 NESTED = {
     "creation": ("/api/games", '{"scenario": ' + _nested() + "}"),
     "upload-json": ("/api/games", None),
@@ -92,11 +97,13 @@ NESTED = {
     # within a command's 64 KiB, and far past the depth the parsers recurse to
     "command": ("/commands", '{"type": "AddNote", "text": ' + _nested(30_000) + "}"),
     "undo": ("/undo", '{"reason": ' + _nested(30_000) + "}"),
+    "command-strings": ("/commands", '{"type": "AddNote", "text": ' + _hidden(5_000) + "}"),
+    "upload-toml-strings": ("/api/games", None),
 }
 
 
-def _upload(fmt: str) -> str:
-    text = "a = " + _nested() if fmt == "toml" else '{"a": ' + _nested() + "}"
+def _upload(fmt: str, nested=_nested) -> str:
+    text = "a = " + nested() if fmt.startswith("toml") else '{"a": ' + nested() + "}"
     import json
 
     return json.dumps({"scenario": {"format": fmt, "text": text}, "seats": SEATS})
@@ -107,7 +114,7 @@ def test_a_body_nested_thousands_deep_is_400_before_any_parser_recurses(served, 
     c, gid, tokens = served
     route, body = NESTED[attack]
     if body is None:
-        body = _upload(attack.split("-")[1])
+        body = _upload(attack.split("-")[1], _hidden if attack.endswith("strings") else _nested)
     url = route if route.startswith("/api") else f"/api/games/{gid}{route}"
     before = _head(c, gid)
     r = c.post(url, content=body.encode(), headers={**JSON, **bearer(tokens["alice"])})
