@@ -1,64 +1,78 @@
 """Live push: Server-Sent Events per game, each event's ``id:`` its seq.
 
-Each followed game has a watch connection of its own. On PostgreSQL its watcher blocks in the store's
-``log.wait`` (a LISTEN, so a commit made through any server of the database wakes it). On SQLite one
-poller thread per server (``Poller``) reads every followed game's ``PRAGMA data_version`` every 50 ms
-(it changes on any connection's commit: this server's, or a `turnlog play` beside it) and reads the
-head only of a game whose version moved: one thread however many games are followed, not one each,
-so 1,000 followed games do not fight for the GIL. Either way every subscriber of the game is woken.
-This server's own commits wake them at once (``Push.committed``, from the write routes): the poll is
-for writers in other processes. A
+A followed game has a hub that wakes its subscribers on each commit. On SQLite one poller thread per
+server (poller.py) reads every followed game's ``PRAGMA data_version`` on a watch connection of the
+game's own. On PostgreSQL one listener per server (events/pglisten.py: one connection, its own
+thread) LISTENs on the channel of every followed game, so a commit made through any server of the
+database wakes the followers of every server; each time a game's LISTEN becomes active (first, and
+after the listener connected again when the database restarted) its hub reads the head, so a commit
+no notification told of is still found. This server's own commits wake them at once
+(``Push.committed``, from the write routes): the poll and the listener are for other writers. A
 subscriber reads the rows after the last seq it sent, so a client that reconnects with
 ``Last-Event-ID`` (or ``?after=``) gets every event after that seq once, in order, whatever it
 missed while away. Subscribers at the same seq share one read of the rows after it (and its
 frames) and one ``due`` answer per seq, so a commit costs a game's hub one read and one due however
-many follow it. Watchers and those reads run in threads of their own limiters, never taking the
-request handlers' threads. A hub and its two connections last only while someone follows the game
-(the poller thread only while some SQLite game is followed; it starts again on demand), and at most
-``most`` games are followed at once in a server (503 ``busy`` for one more).
+many follow it. Those reads run in threads of their own limiter, never taking the request handlers'
+threads; with --db each read leases a connection of the server's pool for its duration (``lease``)
+and gives it back before anything is sent, so a follower holds no connection while it waits, and a
+server holds at most its pool and its listener whatever it follows. A read that finds the pool busy
+or the database gone is tried again a second later. A hub lasts only while someone follows the game
+(the poller's thread and the listener's too: each starts again on demand), and at most ``most``
+games are followed at once in a server (503 ``busy`` for one more).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
+import contextlib
+import sqlite3
 import threading
-import time
+from typing import Any, Callable
 
 import anyio
 import msgspec
 from anyio.to_thread import run_sync
 
-from turnlog.events.log import EventLog
-from turnlog.events.logbase import FOLLOW_POLL
-from turnlog.events.store import open_log
+from turnlog.events.logbase import LogError
+from turnlog.events.pglisten import Listener, channel
+from turnlog.events.store import open_log, split_url
 
 from . import bodies as B
+from .poller import Poller
 
 #: Most rows read and sent at once; a subscriber far behind gets the rest in the next batch.
 BATCH = 500
 #: Seconds between keep-alive comments on an idle stream (proxies close silent connections).
 KEEPALIVE = 15.0
-#: How long a watcher blocks in one wait before it looks whether anyone still follows.
+#: How long a watcher waits before it looks whether anyone still follows.
 WAIT = 1.0
+#: Seconds before a read that found the pool busy or the database gone is tried again.
+AGAIN = 1.0
 
 _WATCHERS = anyio.CapacityLimiter(10_000)
 #: Threads the followers' reads of new rows take (one read per hub and seq at a time).
 _READERS = anyio.CapacityLimiter(8)
+#: What a read may meet and outlive: the pool busy (LogError) or the database restarting (StoreError).
+_PASSING = (LogError, sqlite3.DatabaseError)
 
 
 class Hub:
     """The watcher of one game and the subscribers it wakes."""
 
-    def __init__(self, target, poller: "Poller | None" = None):
+    def __init__(self, target, poller: Poller | None = None, listener: Listener | None = None,
+                 lease: Callable[[], contextlib.AbstractContextManager] | None = None):
         self.target = target
         self.poller = poller
+        self.listener = listener
+        self.lease = lease or contextlib.nullcontext
         self.head = 0
         self.subscribers = 0
         self.changed = asyncio.Event()
         self.task: asyncio.Task | None = None
-        self.reader = open_log(target, readonly=True)
+        self.reader: Any = None  # opened by the first read (in its lease, with --db)
+        self.closed = False
         self.read_lock = threading.Lock()
+        self.looks: set[asyncio.Task] = set()  # the head reads under way (``look``)
         self.due: tuple[int, bytes] = (-1, b"")  # the last "whose move" frame, by its seq
         self.asking: dict[int, asyncio.Future] = {}  # the due answer being worked out, by seq
         # the read of the rows after a seq, by (that seq, the head announced when it began)
@@ -87,46 +101,87 @@ class Hub:
 
     def close(self) -> None:
         """Close the reader once no read of it is under way."""
-        busy = [f for f in self.reading.values() if not f.done()]
+        self.closed = True
+        busy = [f for f in (*self.reading.values(), *self.looks) if not f.done()]
         if busy:
             busy[0].add_done_callback(lambda _f: self.close())
-        else:
+        elif self.reader is not None:
             self.reader.close()
 
+    def _log(self):
+        """The game's reader, opened on first use (call under ``read_lock`` and the lease)."""
+        if self.reader is None:
+            if self.closed:
+                raise LogError("no one follows this game any more")
+            self.reader = open_log(self.target, readonly=True)
+        return self.reader
+
     def rows(self, after: int) -> list[tuple]:
-        with self.read_lock:
+        with self.read_lock, self.lease():
             out = []
-            for row in self.reader.rows(after + 1):
+            for row in self._log().rows(after + 1):
                 out.append(row)
                 if len(out) >= BATCH:
                     break
             return out
 
+    def last(self) -> int:
+        with self.read_lock, self.lease():
+            return self._log().last()[0]
+
     async def watch(self) -> None:
-        """Wake the subscribers on each commit while anyone follows: a SQLite game through the
-        server's poller (which then owns the connection and closes it), any other in ``log.wait``."""
+        """Wake the subscribers on each commit while anyone follows: through the server's listener
+        (PostgreSQL) or its poller (SQLite, which then owns the watch connection and closes it)."""
+        try:
+            if self.listener is not None:
+                await self._listen(self.listener)
+            else:
+                await self._poll()
+        finally:
+            self.task = None
+
+    async def _listen(self, listener: Listener) -> None:
+        loop = asyncio.get_running_loop()
+        ticket = listener.add(channel(split_url(self.target)[1]),
+                              lambda seq: _soon(loop, self.wake, seq), lambda: _soon(loop, self.look))
+        try:
+            while self.subscribers:
+                await asyncio.sleep(WAIT)
+        finally:
+            listener.drop(ticket)
+
+    def look(self) -> None:
+        """Read the head in a reader thread and wake on it (its LISTEN has just become active)."""
+
+        async def read() -> None:
+            while self.subscribers and not self.closed:
+                try:
+                    self.wake(await run_sync(self.last, limiter=_READERS))
+                    return
+                except _PASSING:  # the pool busy, the database not yet back: once more, later
+                    await asyncio.sleep(AGAIN)
+
+        task = asyncio.ensure_future(read())
+        self.looks.add(task)
+        task.add_done_callback(self.looks.discard)
+
+    async def _poll(self) -> None:
+        assert self.poller is not None
         waiter = open_log(self.target, readonly=True)
-        poller = self.poller if isinstance(waiter, EventLog) else None
         handed = False  # once the poller has the connection, it closes it
         try:
             self.head = (await run_sync(waiter.last, limiter=_WATCHERS))[0]
-            if poller is not None:
-                failed = poller.add(self, waiter)
-                handed = True
-                while self.subscribers and not failed.done():
-                    await asyncio.wait({failed}, timeout=WAIT)
-                if failed.done():
-                    failed.result()  # the poller could not read this game: the watch ends with it
-            while self.subscribers and poller is None:
-                moved = await run_sync(waiter.wait, self.head, WAIT, limiter=_WATCHERS)
-                if moved:  # a commit this server announced already (``committed``) wakes no one
-                    self.wake((await run_sync(waiter.last, limiter=_WATCHERS))[0])
+            failed = self.poller.add(self, waiter)
+            handed = True
+            while self.subscribers and not failed.done():
+                await asyncio.wait({failed}, timeout=WAIT)
+            if failed.done():
+                failed.result()  # the poller could not read this game: the watch ends with it
         finally:
-            if poller is not None and handed:
-                poller.drop(self)
+            if handed:
+                self.poller.drop(self)
             else:
                 waiter.close()
-            self.task = None
 
     def wake(self, seq: int) -> None:
         """Wake every subscriber if the log's head ``seq`` is past the last one announced.
@@ -140,12 +195,15 @@ class Hub:
 
 
 class Push:
-    """Every hub of this server, by game id."""
+    """Every hub of this server, by game id; ``pool`` (with --db): the pool the followers' reads
+    lease, whose settings the listener's one connection takes."""
 
-    def __init__(self, most: int = 64):
+    def __init__(self, most: int = 64, pool=None):
         self.hubs: dict[str, Hub] = {}
         self.most = most
         self.poller = Poller()
+        self.listener = Listener(pool.connect) if pool is not None else None
+        self.lease = pool.lease if pool is not None else None
 
     def admit(self, gid: str) -> None:
         """Refuse (503) to follow one more game past the ``most`` this server follows."""
@@ -156,7 +214,7 @@ class Push:
     def hub(self, gid: str, target) -> Hub:
         found = self.hubs.get(gid)
         if found is None:
-            found = self.hubs[gid] = Hub(target, self.poller)
+            found = self.hubs[gid] = Hub(target, self.poller, self.listener, self.lease)
         if found.task is None:
             found.task = asyncio.get_running_loop().create_task(found.watch())
         return found
@@ -185,7 +243,12 @@ class Push:
             yield b"retry: 1000\n\n"
             while not gone.done():
                 changed = hub.changed
-                last, frames = await hub.after(seq)
+                try:
+                    last, frames = await hub.after(seq)
+                except _PASSING:  # the pool busy, the database restarting: the stream waits
+                    yield b": read later\n\n"
+                    await asyncio.wait({gone}, timeout=AGAIN)
+                    continue
                 if frames:  # one write per batch: a client gone mid-batch costs one failed send
                     seq = last
                     yield frames
@@ -214,103 +277,19 @@ class Push:
         for hub in self.hubs.values():
             if hub.task is not None:
                 hub.task.cancel()
-            hub.reader.close()
+            hub.close()
         self.hubs.clear()
         self.poller.close()
+        if self.listener is not None:
+            self.listener.close()
 
 
-class _Polled:
-    """One followed SQLite game as the poller sees it: its watch connection and where to wake it."""
-
-    __slots__ = ("waiter", "loop", "failed", "version")
-
-    def __init__(self, waiter: EventLog, loop: asyncio.AbstractEventLoop, failed: asyncio.Future):
-        self.waiter, self.loop, self.failed = waiter, loop, failed
-        self.version: int | None = None  # none yet: the first look reads the head (a commit since)
-
-
-class Poller:
-    """One thread that polls every followed SQLite game of a server and wakes those that moved.
-
-    Each tick (``every`` seconds) it reads each game's ``data_version`` on that game's watch
-    connection, and only where it changed the game's head, handed to the hub on its event loop. The
-    thread runs while some game is followed and ends with the last; ``add`` starts it again. A
-    dropped game's connection is closed by the thread at its next tick (never while in use)."""
-
-    def __init__(self, every: float = FOLLOW_POLL):
-        self.every = every
-        self.lock = threading.Lock()  # guards the three below, never held while polling
-        self.games: dict[Hub, _Polled] = {}
-        self.leaving: list[EventLog] = []
-        self.thread: threading.Thread | None = None
-
-    def add(self, hub: Hub, waiter: EventLog) -> asyncio.Future:
-        """Poll ``hub``'s game on ``waiter``; the future returned fails if it cannot be read."""
-        loop = asyncio.get_running_loop()
-        failed = loop.create_future()
-        with self.lock:
-            self.games[hub] = _Polled(waiter, loop, failed)
-            if self.thread is None:
-                self.thread = threading.Thread(target=self._run, name="turnlog-poller", daemon=True)
-                self.thread.start()
-        return failed
-
-    def drop(self, hub: Hub) -> None:
-        """Stop polling ``hub``'s game; its connection is closed by the thread, or now if none runs."""
-        with self.lock:
-            polled = self.games.pop(hub, None)
-            if polled is not None:
-                self.leaving.append(polled.waiter)
-            if self.thread is None:
-                self._close_leaving()
-
-    def close(self) -> None:
-        """Drop every game: the thread closes their connections and ends."""
-        with self.lock:
-            self.leaving.extend(p.waiter for p in self.games.values())
-            self.games.clear()
-            if self.thread is None:
-                self._close_leaving()
-
-    def _close_leaving(self) -> None:
-        for waiter in self.leaving:
-            waiter.close()
-        self.leaving.clear()
-
-    def _run(self) -> None:
-        while True:
-            with self.lock:
-                self._close_leaving()
-                if not self.games:
-                    self.thread = None
-                    return
-                games = list(self.games.items())
-            for hub, polled in games:
-                if not polled.failed.done():
-                    self._look(hub, polled)
-            time.sleep(self.every)
-
-    @staticmethod
-    def _look(hub: Hub, polled: _Polled) -> None:
-        try:
-            version = polled.waiter.data_version()
-            if version == polled.version:
-                return
-            seq = polled.waiter.last()[0]
-        except Exception as exc:  # noqa: BLE001 - handed to the hub's watch, which ends with it
-            call = functools.partial(_fail, polled.failed, exc)
-        else:
-            polled.version = version
-            call = functools.partial(hub.wake, seq)
-        try:
-            polled.loop.call_soon_threadsafe(call)
-        except RuntimeError:  # its event loop closed: the server is stopping, and drops it
-            pass
-
-
-def _fail(future: asyncio.Future, exc: BaseException) -> None:
-    if not future.done():
-        future.set_exception(exc)
+def _soon(loop: asyncio.AbstractEventLoop, call, *args) -> None:
+    """``call(*args)`` on ``loop`` (from the listener's thread); nothing once the loop closed."""
+    try:
+        loop.call_soon_threadsafe(call, *args)
+    except RuntimeError:  # its event loop closed: the server is stopping
+        pass
 
 
 async def _shared(pending: dict, key, make):
