@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 import sqlite3
 import threading
-from typing import Any, Callable
+from typing import Any
 
 import anyio
 import msgspec
@@ -60,11 +60,11 @@ class Hub:
     """The watcher of one game and the subscribers it wakes."""
 
     def __init__(self, target, poller: Poller | None = None, listener: Listener | None = None,
-                 lease: Callable[[], contextlib.AbstractContextManager] | None = None):
+                 pool=None):
         self.target = target
         self.poller = poller
         self.listener = listener
-        self.lease = lease or contextlib.nullcontext
+        self.pool = pool  # with --db: each read leases one of its connections (``lease``)
         self.head = 0
         self.subscribers = 0
         self.changed = asyncio.Event()
@@ -113,8 +113,12 @@ class Hub:
         if self.reader is None:
             if self.closed:
                 raise LogError("no one follows this game any more")
-            self.reader = open_log(self.target, readonly=True)
+            pooled = {"pool": self.pool} if self.pool is not None else {}
+            self.reader = open_log(self.target, readonly=True, **pooled)
         return self.reader
+
+    def lease(self) -> contextlib.AbstractContextManager:
+        return self.pool.lease() if self.pool is not None else contextlib.nullcontext()
 
     def rows(self, after: int) -> list[tuple]:
         with self.read_lock, self.lease():
@@ -202,8 +206,8 @@ class Push:
         self.hubs: dict[str, Hub] = {}
         self.most = most
         self.poller = Poller()
+        self.pool = pool
         self.listener = Listener(pool.connect) if pool is not None else None
-        self.lease = pool.lease if pool is not None else None
 
     def admit(self, gid: str) -> None:
         """Refuse (503) to follow one more game past the ``most`` this server follows."""
@@ -214,7 +218,7 @@ class Push:
     def hub(self, gid: str, target) -> Hub:
         found = self.hubs.get(gid)
         if found is None:
-            found = self.hubs[gid] = Hub(target, self.poller, self.listener, self.lease)
+            found = self.hubs[gid] = Hub(target, self.poller, self.listener, self.pool)
         if found.task is None:
             found.task = asyncio.get_running_loop().create_task(found.watch())
         return found
