@@ -99,7 +99,6 @@ class Listener:
         with self.lock:
             pipe = self._pipe  # this thread's own: a thread started after it ends makes another
             assert pipe is not None
-        wake = pipe[0]
         conn: Any = None
         active: set[str] = set()  # channels LISTENed on ``conn``
         told: set[int] = set()  # tickets whose listening() ran for ``conn``
@@ -108,8 +107,7 @@ class Listener:
             while True:
                 with self.lock:
                     if not self.wanted:
-                        self.thread = None
-                        self._pipe = None
+                        self.thread, self._pipe = None, None
                         for fd in pipe:
                             os.close(fd)
                         return
@@ -118,16 +116,8 @@ class Listener:
                     if conn is None:
                         conn, active, told = self._connect(), set(), set()
                         self.connections += 1
-                    self._apply(conn, active, wanted)
-                    told &= wanted.keys()
-                    for ticket, want in wanted.items():
-                        if ticket not in told:
-                            told.add(ticket)
-                            want.listening()
-                    self._deliver(conn)
+                    self._step(conn, active, told, wanted, pipe[0])
                     failing = False
-                    if not _sleep(wake, conn.fileno(), self.health):
-                        conn.execute("SELECT 1")  # silent too long: a dead peer raises here
                 except Exception as exc:  # noqa: BLE001 - the database went away: connect again
                     if not failing:
                         LOG.warning("turnlog listener: lost the database (%s); connecting again",
@@ -135,9 +125,22 @@ class Listener:
                     failing = True
                     _close(conn)
                     conn = None
-                    _sleep(wake, None, self.retry)
+                    _sleep(pipe[0], None, self.retry)
         finally:
             _close(conn)
+
+    def _step(self, conn, active: set[str], told: set[int], wanted: dict[int, _Wanted],
+              wake: int) -> None:
+        """LISTEN as wanted, tell the new subscriptions, deliver what came, then wait for more."""
+        self._apply(conn, active, wanted)
+        told.intersection_update(wanted)
+        for ticket, want in wanted.items():
+            if ticket not in told:
+                told.add(ticket)
+                want.listening()
+        self._deliver(conn)
+        if not _sleep(wake, conn.fileno(), self.health):
+            conn.execute("SELECT 1")  # silent too long: a dead peer raises here
 
     @staticmethod
     def _apply(conn, active: set[str], wanted: dict[int, _Wanted]) -> None:
