@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
 import threading
 from typing import Any
 
@@ -35,6 +34,8 @@ from anyio.to_thread import run_sync
 
 from turnlog.events.logbase import LogError
 from turnlog.events.pglisten import Listener, channel
+from turnlog.events.pgpool import PoolBusy
+from turnlog.events.pgschema import StoreError
 from turnlog.events.store import open_log, split_url
 
 from . import bodies as B
@@ -52,8 +53,8 @@ AGAIN = 1.0
 _WATCHERS = anyio.CapacityLimiter(10_000)
 #: Threads the followers' reads of new rows take (one read per hub and seq at a time).
 _READERS = anyio.CapacityLimiter(8)
-#: What a read may meet and outlive: the pool busy (LogError) or the database restarting (StoreError).
-_PASSING = (LogError, sqlite3.DatabaseError)
+#: What a read may meet and outlive: the pool busy, the database restarting (--db only).
+_PASSING = (PoolBusy, StoreError)
 
 
 class Hub:
