@@ -12,13 +12,16 @@ import asyncio
 import functools
 import threading
 import time
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from turnlog.events.log import EventLog
 from turnlog.events.logbase import FOLLOW_POLL
 
-if TYPE_CHECKING:
-    from .push import Hub
+
+class Hub(Protocol):
+    """What the poller asks of a followed game's hub (push.py's): to wake on a new head."""
+
+    def wake(self, seq: int) -> None: ...
 
 
 class _Polled:

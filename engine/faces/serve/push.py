@@ -146,6 +146,9 @@ class Hub:
             self.task = None
 
     async def _listen(self, listener: Listener) -> None:
+        """Subscribe to the game's channel while anyone follows: each notified seq wakes, and each
+        time the LISTEN becomes active the head is read (``look``); both from the listener's
+        thread, handed to this event loop."""
         loop = asyncio.get_running_loop()
         ticket = listener.add(channel(split_url(self.target)[1]),
                               lambda seq: _soon(loop, self.wake, seq), lambda: _soon(loop, self.look))
