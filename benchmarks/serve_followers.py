@@ -1,6 +1,9 @@
 """Many games and many live followers on one `turnlog serve` (SQLite, --dir in a temporary folder).
 
-``python -m benchmarks.serve_followers [--games 1000 --followers 1 --commands 400 --drivers 8]``
+``python -m benchmarks.serve_followers [--games 1000 --followers 1 --commands 400 --drivers 8]
+[--pg POOL]`` (``--pg``: the games in a throwaway PostgreSQL cluster, tests/support/pg_cluster.py,
+served with ``--db`` and a pool of POOL; the server's connections to the database are then sampled
+in pg_stat_activity every 10 ms from the followers' opening to the last push, and the most reported)
 creates the games through the API (the quota flags raised: every creation comes from loopback),
 opens one SSE follower per game and ``--followers`` (raw sockets, asyncio), then drives notes
 through the API, ``--drivers`` at once, each driver on games of its own. It reads the server's
@@ -15,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import shutil
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -117,8 +122,36 @@ async def pushes(followers: dict[str, list], answered: dict, wait: float = 30.0)
     return delays, missing
 
 
+class Connections:
+    """The most connections to the database of ``dsn`` seen at once while sampling, this one's
+    own not counted (only the server connects to it)."""
+
+    def __init__(self, dsn: str):
+        self.dsn, self.most = dsn, 0
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._sample, daemon=True)
+
+    def _sample(self) -> None:
+        import psycopg
+
+        with psycopg.connect(self.dsn, autocommit=True) as conn:
+            while not self.stop.is_set():
+                got = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = "
+                                   "current_database() AND pid <> pg_backend_pid()").fetchone()[0]
+                self.most = max(self.most, got)
+                self.stop.wait(0.01)
+
+    def __enter__(self) -> "Connections":
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join(10)
+
+
 async def measure(server: C.Server, games: int, per_game: int, commands: int, drivers: int,
-                  idle: float) -> dict:
+                  idle: float, dsn: str | None = None) -> dict:
     limits = httpx.Limits(max_connections=drivers + 4, max_keepalive_connections=drivers + 4)
     async with httpx.AsyncClient(base_url=server.base, timeout=600, limits=limits) as api:
         made = await create(api, 1)
@@ -130,14 +163,15 @@ async def measure(server: C.Server, games: int, per_game: int, commands: int, dr
         say(f"{games} games made in {creating:.0f} s; idle CPU, {commands} commands unfollowed ...")
         cpu_bare = await idle_cpu(server.pid, idle)
         alone = await drive(api, made, commands, drivers)
-        followers = await follow(server.port, made, per_game)
-        await asyncio.sleep(min(1.0, idle))  # every hub's watcher started
-        rss_followers = server.rss_kib()
-        say(f"{games * per_game} followers open; idle CPU ...")
-        cpu_followed = await idle_cpu(server.pid, idle)
-        say(f"driving {commands} commands ...")
-        driven = await drive(api, made, commands, drivers)
-        delays, missing = await pushes(followers, driven["answered"])
+        with Connections(dsn) if dsn else contextlib.nullcontext() as held:
+            followers = await follow(server.port, made, per_game)
+            await asyncio.sleep(min(1.0, idle))  # every hub's watcher started
+            rss_followers = server.rss_kib()
+            say(f"{games * per_game} followers open; idle CPU ...")
+            cpu_followed = await idle_cpu(server.pid, idle)
+            say(f"driving {commands} commands ...")
+            driven = await drive(api, made, commands, drivers)
+            delays, missing = await pushes(followers, driven["answered"])
         rss_end = server.rss_kib()
         for fs in followers.values():
             for f in fs:
@@ -161,29 +195,48 @@ async def measure(server: C.Server, games: int, per_game: int, commands: int, dr
         "pushes": len(delays), "missing_pushes": missing,
         "push_p50_ms": C.ms(C.pct(delays, 0.5)), "push_p99_ms": C.ms(C.pct(delays, 0.99)),
         "push_negative": sum(d < 0 for d in delays),
+        **({"db_connections_most": held.most} if held is not None else {}),
     }
 
 
 def run(games: int = 1000, per_game: int = 1, commands: int = 400, drivers: int = 8,
-        idle: float = 5.0, work: Path | None = None) -> dict:
-    """Start the server, measure (see the module's docstring), stop it; answer the figures."""
+        idle: float = 5.0, work: Path | None = None, pg: int = 0, url: str | None = None) -> dict:
+    """Start the server, measure (see the module's docstring), stop it; answer the figures.
+    ``pg``: the pool size of a server of a PostgreSQL database (0: SQLite in --dir): ``url``'s
+    (``postgresql:///DB?host=...``, no other client on it), or a throwaway cluster's."""
     files = C.raise_files()
     keep = work is not None
     work = Path(work or tempfile.mkdtemp(prefix="turnlog-serve-followers-"))
-    folder = work / "games"
     room = games + 16  # every game open and followed at once
-    server = C.Server("--dir", str(folder), "--max-games", str(games + 10),
-                      "--max-games-per-client", str(games + 10), "--max-open-games", str(room),
-                      "--max-connections", str(games * per_game + 64),
-                      log=work / "server.log")
+    cluster = None
+    if pg:
+        from .serve_pg import DATABASE
+        from .serve_pg import cluster as new_cluster
+
+        if url is None:
+            cluster = new_cluster()
+            url = f"postgresql:///{DATABASE}?host={cluster.socket}&user=postgres"
+        where: tuple[str, ...] = ("--db", url, "--pg-pool-size", str(pg))
+    else:
+        where = ("--dir", str(work / "games"))
     try:
-        out = asyncio.run(measure(server, games, per_game, commands, drivers, idle))
+        server = C.Server(*where, "--max-games", str(games + 10),
+                          "--max-games-per-client", str(games + 10), "--max-open-games",
+                          str(room), "--max-connections", str(games * per_game + 64),
+                          log=work / "server.log")
+        try:
+            out = asyncio.run(measure(server, games, per_game, commands, drivers, idle,
+                                      url if pg else None))
+        finally:
+            server.stop()
     finally:
-        server.stop()
+        if cluster is not None:
+            cluster.stop()
     if not keep:  # kept when the run fails: the server's stderr is in it
         shutil.rmtree(work, ignore_errors=True)
     out["benchmark_nofile"] = list(files)
-    out["server_flags"] = {"max_open_games": room, "max_connections": games * per_game + 64}
+    out["server_flags"] = {"max_open_games": room, "max_connections": games * per_game + 64,
+                           **({"pg_pool_size": pg} if pg else {})}
     return out
 
 
@@ -205,7 +258,12 @@ def markdown(r: dict) -> str:
          [r["commands"], r["followers"], r["commands_per_s"], r["command_p50_ms"],
           r["command_p99_ms"], r["push_p50_ms"], r["push_p99_ms"], r["pushes"],
           r["missing_pushes"]]])
-    return memory + "\n\n" + work
+    held = ""
+    if "db_connections_most" in r:
+        held = (f"\n\nDatabase connections the server held at most, followers open and commands "
+                f"pushed: {r['db_connections_most']} (pool {r['server_flags']['pg_pool_size']}, "
+                "and the listener)")
+    return memory + "\n\n" + work + held
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -215,9 +273,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--commands", type=int, default=400, help="notes posted in all")
     p.add_argument("--drivers", type=int, default=8, help="clients posting at once")
     p.add_argument("--idle", type=float, default=5.0, help="seconds of each idle CPU reading")
+    p.add_argument("--pg", type=int, default=0, metavar="POOL",
+                   help="serve from a throwaway PostgreSQL cluster with this pool size")
     p.add_argument("--out", type=Path, help="the JSON (default benchmarks/results/...)")
     a = p.parse_args(argv)
-    r = run(a.games, a.followers, a.commands, a.drivers, a.idle)
+    r = run(a.games, a.followers, a.commands, a.drivers, a.idle, pg=a.pg)
     print(f"wrote {C.write('serve_followers', r, a.out)}")
     print(markdown(r))
     return 0

@@ -14,12 +14,12 @@ a game copied between the stores keeps every hash. Only formats 3 and 4 are stor
 """
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .chain import GENESIS, verify3
 from .logbase import (FORMAT, FORMATS, SIGNED, SYNC_LEVELS, ConcurrencyError, Item, LogError, Row,
                       batch_item, check_batch, merged, now, stored_rows3)
+from .pglisten import channel
 from .pgread import PAGE, PgReads
 from .pgpool import Pool, ambient
 from .pgschema import TRIGGERS, StoreError, ensure_schema, psycopg_module
@@ -57,7 +57,7 @@ class PgEventLog(PgReads):
         # pooled: each call borrows the connection the calling thread leases (events/pgpool.py)
         self._pool = pool or ambient(self._conninfo)
         # followers LISTEN here
-        self.channel = "turnlog_" + hashlib.sha1(self.game.encode()).hexdigest()
+        self.channel = channel(self.game)
         self._connect()
         row = self._one("SELECT format FROM turnlog.games WHERE game = %s", (self.game,))
         if create:

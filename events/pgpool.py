@@ -73,6 +73,10 @@ class Pool:
     def close(self) -> None:
         self._pool.close()
 
+    def connect(self):
+        """One connection outside the pool, with its settings and name (a server's one listener)."""
+        return psycopg_module().connect(self.conninfo, **self._kwargs)
+
     def _held(self) -> list:
         held = getattr(self._local, "held", None)
         if held is None:

@@ -35,8 +35,8 @@ SLOW = {
     "faces/test_serve_shared_database.py": 25, "reliability/test_reliability_rogue_in_ranges.py": 24,
     "core/test_wheel_namespace.py": 17, "reliability/test_reliability_rogue.py": 14,
     "store/test_readers_see_one_moment_while_a_writer_plays.py": 14,
-    "core/test_benchmarks_serve_scale_smoke.py": 13, "faces/test_serve_table_keyboard.py": 12,
-    "core/test_api_host_program_type_checks.py": 11, "faces/test_serve_postgres_follow.py": 9,
+    "core/test_benchmarks_serve_scale_smoke.py": 15, "faces/test_serve_table_keyboard.py": 12,
+    "core/test_api_host_program_type_checks.py": 11, "faces/test_serve_pg_followers_share_one_listener.py": 6,
     "store/test_store_cli_takes_a_postgres_url.py": 9, "faces/test_serve_pg_pool.py": 8,
     "faces/test_serve_generated_client.py": 8, "faces/test_html_browser_demos.py": 8,
 }

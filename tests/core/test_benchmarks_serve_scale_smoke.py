@@ -26,6 +26,20 @@ def test_many_games_and_followers_every_push_arrives(tmp_path):
     assert "| 3 | 6 |" in serve_followers.markdown(r)
 
 
+def test_followers_on_postgresql_every_push_arrives_and_connections_are_counted(tmp_path):
+    from store_backends import cluster
+
+    c = cluster()
+    name = f"bench_{uuid.uuid4().hex[:10]}"
+    c.createdb(name)
+    url = f"postgresql:///{name}?host={c.socket}&user=postgres"
+    r = serve_followers.run(games=2, per_game=2, commands=4, drivers=2, idle=0.05, work=tmp_path,
+                            pg=2, url=url)
+    assert (r["followers"], r["pushes"], r["missing_pushes"]) == (4, 8, 0)
+    assert 1 <= r["db_connections_most"] <= 3  # the pool of 2 and the listener
+    assert "(pool 2, and the listener)" in serve_followers.markdown(r)
+
+
 def test_servers_on_one_postgresql_each_count_plays(tmp_path):
     from store_backends import cluster
 

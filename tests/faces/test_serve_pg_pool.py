@@ -5,91 +5,26 @@ touches; an exhausted pool answers 503 busy JSON with Retry-After, never 500 and
 from __future__ import annotations
 
 import contextlib
-import threading
 import time
-import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from serve_helpers import OPEN_CLAIMS, SCRIPT, SEATS, Server, bearer, needs_starlette
+from serve_helpers import SCRIPT, Server, bearer, needs_starlette
 
 needs_starlette()
 httpx = pytest.importorskip("httpx")
 psycopg = pytest.importorskip("psycopg")
 pytest.importorskip("psycopg_pool")
 
-TOKENS = {"alice": "tok-alice-" + "a" * 32, "bob": "tok-bob-" + "b" * 32}
-APP = "turnlog serve"  # the pool's application_name (events/pgpool.py)
+from pg_serve_helpers import APP, TOKENS, counting, own_database, served_games  # noqa: E402
+
 
 
 @pytest.fixture(scope="module")
 def db():
     """A database of this module's own (its connections are counted), its DSN and its URL."""
-    from store_backends import cluster
-
-    pg = cluster()
-    name = f"pool_{uuid.uuid4().hex[:10]}"
-    pg.createdb(name)
-    return pg.dsn(name), f"postgresql:///{name}?host={pg.socket}&user=postgres", name
-
-
-def _games(db, n: int, tmp) -> list[str]:
-    """``n`` served games: one created by the engine, the others its rows copied verbatim (the
-    hashes do not name the game), registered with TOKENS' digests and its seed."""
-    from turnlog.engine import scenario as SC
-    from turnlog.engine.faces.serve import auth
-    from turnlog.engine.game import Game
-    from turnlog.events.pgschema import ensure_registry
-
-    dsn, url, _name = db
-    ids = [uuid.uuid4().hex[:22] for _ in range(n)]
-    seed = bytes(range(32))
-    Game.create(f"{url}&game={ids[0]}", SC.load("bridgehead-14-65"), seed=seed,
-                seed_file=tmp / "seed", seats={"factions": SEATS, "claims": OPEN_CLAIMS}).close()
-    digests = auth.Seats.of(TOKENS, listed=False, name="pool").tokens
-    with psycopg.connect(dsn, autocommit=True) as conn:
-        ensure_registry(conn)
-        with conn.transaction(), conn.cursor() as cur:
-            fmt, created = conn.execute("SELECT format, created FROM turnlog.games WHERE game = %s",
-                                        (ids[0],)).fetchone()
-            rows = conn.execute("SELECT * FROM turnlog.events WHERE game = %s ORDER BY seq",
-                                (ids[0],)).fetchall()
-            marks = ", ".join(["%s"] * len(rows[0]))
-            cur.executemany("INSERT INTO turnlog.games (game, format, created) VALUES (%s, %s, %s)",
-                            [(gid, fmt, created) for gid in ids[1:]])
-            cur.executemany(f"INSERT INTO turnlog.events VALUES ({marks})",
-                            [(gid, *row[1:]) for gid in ids[1:] for row in rows])
-            cur.executemany("INSERT INTO turnlog.served (game, name, listed) VALUES (%s, 'pool', "
-                            "false)", [(gid,) for gid in ids])
-            cur.executemany("INSERT INTO turnlog.seat_tokens (game, digest, actor) VALUES (%s, %s, "
-                            "%s)", [(gid, d, a) for gid in ids for d, a in digests.items()])
-            cur.executemany("INSERT INTO turnlog.seeds (game, seed) VALUES (%s, %s)",
-                            [(gid, seed.hex()) for gid in ids])
-    return ids
-
-
-@contextlib.contextmanager
-def _counting(dsn: str, name: str):
-    """The most connections of the servers' pools seen at once while the block runs."""
-    most = [0]
-    stop = threading.Event()
-
-    def sample():
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            while not stop.is_set():
-                got = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND "
-                                   "application_name = %s", (name, APP)).fetchone()[0]
-                most[0] = max(most[0], got)
-                stop.wait(0.01)
-
-    t = threading.Thread(target=sample, daemon=True)
-    t.start()
-    try:
-        yield most
-    finally:
-        stop.set()
-        t.join(10)
+    return own_database("pool")
 
 
 @pytest.fixture(scope="module")
@@ -116,8 +51,8 @@ def _until_served(client, method: str, path: str, **kw):
 
 def test_three_hundred_games_through_a_pool_of_four_hold_at_most_four_connections(db, tmp_path):
     dsn, url, name = db
-    ids = _games(db, 300, tmp_path)
-    with Server(None, "--db", url, "--pg-pool-size", "4") as s, _counting(dsn, name) as most, \
+    ids = served_games(db, 300, tmp_path)
+    with Server(None, "--db", url, "--pg-pool-size", "4") as s, counting(dsn, name) as most, \
             httpx.Client(base_url=s.url, timeout=30) as client:
         with ThreadPoolExecutor(8) as workers:
             answers = list(workers.map(
@@ -130,9 +65,9 @@ def test_three_hundred_games_through_a_pool_of_four_hold_at_most_four_connection
 
 def test_commands_on_twenty_games_through_a_pool_of_two_succeed_or_are_busy(db, two, tmp_path):
     dsn, _url, name = db
-    ids = _games(db, 20, tmp_path)
+    ids = served_games(db, 20, tmp_path)
     actor, cmd = SCRIPT[0]
-    with httpx.Client(base_url=two.url, timeout=30) as client, _counting(dsn, name) as most:
+    with httpx.Client(base_url=two.url, timeout=30) as client, counting(dsn, name) as most:
         setup = client.get(f"/api/games/{ids[0]}").json()["seq"]
 
         def send(gid: str):
@@ -159,7 +94,7 @@ def test_a_rogue_row_in_a_pooled_game_is_named_by_the_servers_verify(db, two, tm
     from turnlog.events.game import UnitEliminated
 
     _dsn, url, _name = db
-    gid = _games(db, 1, tmp_path)[0]
+    gid = served_games(db, 1, tmp_path)[0]
     with Game.open(f"{url}&game={gid}", seed=bytes(range(32))) as g:
         seq = rogue.append(g, "RevealSeed", {"type": "RevealSeed"},
                            [UnitEliminated(unit="ge-pz-1", rule="14.51")])
@@ -174,7 +109,7 @@ def test_a_pool_held_by_long_requests_answers_others_503_busy_json(db, two, tmp_
     two connections: a read, the listing, a follower and a creation elsewhere are answered 503
     busy with Retry-After within the pool's wait; once the locks go, the two commands land."""
     dsn, _url, name = db
-    *slow, other = _games(db, 3, tmp_path)
+    *slow, other = served_games(db, 3, tmp_path)
     actor, cmd = SCRIPT[0]
     with psycopg.connect(dsn, autocommit=True) as locker, \
             httpx.Client(base_url=two.url, timeout=30) as client, ThreadPoolExecutor(2) as workers:
@@ -204,7 +139,7 @@ def test_a_pool_held_by_long_requests_answers_others_503_busy_json(db, two, tmp_
 
 def test_every_reading_route_of_a_pooled_game_reads_inside_its_lease(db, two, tmp_path):
     """A pooled log used outside a lease is refused by name (a 503 store): none of these is."""
-    gid = _games(db, 1, tmp_path)[0]
+    gid = served_games(db, 1, tmp_path)[0]
     g = f"/api/games/{gid}"
     with httpx.Client(base_url=two.url, timeout=60) as client:
         for path in (g, g + "/me", g + "/board", g + "/board.svg?at=3", g + "/log?limit=5",
@@ -215,9 +150,10 @@ def test_every_reading_route_of_a_pooled_game_reads_inside_its_lease(db, two, tm
 
 
 def test_slow_followers_hold_no_connection_of_the_pool(db, two, tmp_path):
-    """Three followers that never read past the stream's start, on a pool of two: a follower
-    reads on connections of its own, so commands on a followed game and on another are answered."""
-    *followed, other = _games(db, 4, tmp_path)
+    """Three followers that never read past the stream's start, on a pool of two: a follower's
+    read gives its connection back before it sends, so commands on a followed game and on another
+    are answered."""
+    *followed, other = served_games(db, 4, tmp_path)
     actor, cmd = SCRIPT[0]
     with contextlib.ExitStack() as streams, httpx.Client(base_url=two.url, timeout=30) as client:
         for gid in followed:
@@ -240,7 +176,8 @@ def test_a_pool_larger_than_the_database_takes_is_one_line_before_listening(db):
                            "--pg-pool-size", "1000"], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-    assert "--pg-pool-size 1000: the database takes at most 297 connections" in done.stderr
+    assert ("--pg-pool-size 1000: with its listener the server holds 1001 connections; the "
+            "database takes at most 297") in done.stderr
     assert "hunter2" not in done.stderr and "host=" not in done.stderr
 
 
@@ -256,11 +193,12 @@ def test_a_pool_of_one_is_refused_a_verify_needs_two():
 
 
 def test_a_pool_that_fits_only_without_the_connections_held_now_is_warned_of(db, capsys):
-    """max_connections 300, 3 reserved: a pool of 297 beside this test's connection passes it."""
+    """max_connections 300, 3 reserved: a pool of 296 and its listener fit alone, not beside this
+    test's connection."""
     from turnlog.engine.faces.serve.run import room
     from turnlog.events.pgpool import Pool
 
-    pool = Pool(db[1], 297)
+    pool = Pool(db[1], 296)
     with psycopg.connect(db[0], autocommit=True):
         pool.open()
         try:
@@ -268,7 +206,8 @@ def test_a_pool_that_fits_only_without_the_connections_held_now_is_warned_of(db,
         finally:
             pool.close()
     said = capsys.readouterr().err
-    assert said.startswith("turnlog serve: warning: --pg-pool-size 297 with the "), said
+    assert said.startswith("turnlog serve: warning: --pg-pool-size 296 and its listener with "
+                           "the "), said
     assert said.count("\n") == 1 and said.endswith("requests may be refused 503 store\n")
 
 
@@ -306,7 +245,7 @@ def test_a_database_restart_costs_the_pool_its_connections_not_the_next_request(
     request's lease finds its connection lost, takes a fresh one, and is answered."""
     from store_backends import cluster
 
-    ids = _games(db, 6, tmp_path)
+    ids = served_games(db, 6, tmp_path)
     gid = ids[0]
     with httpx.Client(base_url=two.url, timeout=30) as client:
         with ThreadPoolExecutor(len(ids)) as workers:  # the pool's both connections opened

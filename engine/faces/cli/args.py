@@ -240,7 +240,8 @@ def _serve(sub) -> None:
                     help="keep at most this many games open, and followed, at once (default 64)")
     sp.add_argument("--pg-pool-size", type=seq_arg, default=10,
                     help="with --db: database connections this server holds at most, for every "
-                         "game, the registry and verify (default 10; at least 2)")
+                         "game, the registry, verify and followers' reads, beside one listener "
+                         "(default 10; at least 2)")
     sp.add_argument("--timeout", type=float, default=10.0,
                     help="seconds a client has to send a request's head, and each part of its body "
                          "(default 10; 408 past it)")

@@ -45,7 +45,7 @@ class Api:
         self.games = games
         self.limits = limits or Limits()
         self.hold = Hold(games, self.limits)
-        self.push = Push(games.keep)
+        self.push = Push(games.keep, games.pool)
         self.quota = quota or Quota()
         self.cors = cors
         self._creating: asyncio.Lock | None = None
@@ -180,7 +180,7 @@ class Api:
         if last_id is not None:  # a reconnecting EventSource: it wins over the URL it first opened
             after = B.whole(last_id, "Last-Event-ID")
         async with self.hold.entry(request.path_params["gid"]) as entry:
-            gid = entry.id  # served games only; the stream reads on a connection of its own
+            gid = entry.id  # served games only; the stream leases its reads one at a time
         self.push.admit(gid)
 
         async def due() -> bytes | None:  # whose move, each time the stream catches up with the log

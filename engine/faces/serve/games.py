@@ -50,8 +50,8 @@ if TYPE_CHECKING:
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 #: How many games a server keeps open by default (--max-open-games).
 KEEP = 64
-#: The database connections a server with --db holds at most (--pg-pool-size), and how long a
-#: request waits for one before it is answered 503 busy.
+#: The database connections a server with --db holds at most (--pg-pool-size; its followers'
+#: listener is one more), and how long a request waits for one before it is answered 503 busy.
 POOL, POOL_WAIT = 10, 2.0
 #: SET synchronous_commit for each --synchronous level (as the store's own, events/pglog.py).
 SYNC = {"OFF": "off", "NORMAL": "local", "FULL": "on", "EXTRA": "on"}

@@ -4,7 +4,14 @@ Subscribers at the same seq share one read of the rows after it (and its frames)
 answer per seq, so a commit costs a game's hub one read and one due however many follow it; a read
 stays answered for those who ask after it is done (the followers woken later in a wake, below).
 Watchers and those reads run in threads of their own limiters, never taking the request handlers'
-threads.
+threads. With --db each read leases a connection of the server's pool for its duration (``lease``)
+and gives it back before anything is sent, so a follower holds no connection while it waits; a read
+that finds the pool busy or the database gone is tried again a second later.
+
+A SQLite game is watched by the server's poller (poller.py); a PostgreSQL game through the server's
+one listener (events/pglisten.py), and each time the game's LISTEN becomes active (first, and after
+the listener connected again when the database restarted) its head is read (``look``), so a commit
+no notification told of is still found.
 
 A wake sets the futures the waiting subscribers registered, ``SLICE`` of them at a time, the next
 slice in the next turn of the event loop: 300 followers of one game are not 300 tasks made ready
@@ -14,15 +21,19 @@ at once, queued ahead of every other request's next step, but a few at a time be
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import msgspec
 from anyio.to_thread import run_sync
 
-from turnlog.events.log import EventLog
-from turnlog.events.store import open_log
+from turnlog.events.logbase import LogError
+from turnlog.events.pglisten import Listener, channel
+from turnlog.events.pgpool import PoolBusy
+from turnlog.events.pgschema import StoreError
+from turnlog.events.store import open_log, split_url
 
 if TYPE_CHECKING:
     from .poller import Poller
@@ -33,24 +44,33 @@ BATCH = 500
 WAIT = 1.0
 #: Subscribers woken in one turn of the event loop.
 SLICE = 16
+#: Seconds before a read that found the pool busy or the database gone is tried again.
+AGAIN = 1.0
 
 _WATCHERS = anyio.CapacityLimiter(10_000)
 #: Threads the followers' reads of new rows take (one read per hub and seq at a time).
 _READERS = anyio.CapacityLimiter(8)
+#: What a read may meet and outlive: the pool busy, the database restarting (--db only).
+PASSING = (PoolBusy, StoreError)
 
 
 class Hub:
     """The watcher of one game and the subscribers it wakes."""
 
-    def __init__(self, target, poller: Poller | None = None):
+    def __init__(self, target, poller: Poller | None = None, listener: Listener | None = None,
+                 pool=None):
         self.target = target
         self.poller = poller
+        self.listener = listener
+        self.pool = pool  # with --db: each read leases one of its connections (``lease``)
         self.head = 0
         self.subscribers = 0
         self.waiting: dict[asyncio.Future, None] = {}  # set at the next wake, a slice at a time
         self.task: asyncio.Task | None = None
-        self.reader = open_log(target, readonly=True)
+        self.reader: Any = None  # opened by the first read (in its lease, with --db)
+        self.closed = False
         self.read_lock = threading.Lock()
+        self.looks: set[asyncio.Task] = set()  # the head reads under way (``look``)
         self.due: tuple[int, bytes] = (-1, b"")  # the last "whose move" frame, by its seq
         self.asking: dict[int, asyncio.Future] = {}  # the due answer being worked out, by seq
         # the read of the rows after a seq, by (that seq, the head announced when it began)
@@ -94,46 +114,94 @@ class Hub:
 
     def close(self) -> None:
         """Close the reader once no read of it is under way."""
-        busy = [f for f in self.reading.values() if not f.done()]
+        self.closed = True
+        busy = [f for f in (*self.reading.values(), *self.looks) if not f.done()]
         if busy:
             busy[0].add_done_callback(lambda _f: self.close())
-        else:
+        elif self.reader is not None:
             self.reader.close()
 
+    def _log(self):
+        """The game's reader, opened on first use (call under ``read_lock`` and the lease)."""
+        if self.reader is None:
+            if self.closed:
+                raise LogError("no one follows this game any more")
+            pooled = {"pool": self.pool} if self.pool is not None else {}
+            self.reader = open_log(self.target, readonly=True, **pooled)
+        return self.reader
+
+    def lease(self) -> contextlib.AbstractContextManager:
+        return self.pool.lease() if self.pool is not None else contextlib.nullcontext()
+
     def rows(self, after: int) -> list[tuple]:
-        with self.read_lock:
+        with self.read_lock, self.lease():
             out = []
-            for row in self.reader.rows(after + 1):
+            for row in self._log().rows(after + 1):
                 out.append(row)
                 if len(out) >= BATCH:
                     break
             return out
 
+    def last(self) -> int:
+        with self.read_lock, self.lease():
+            return self._log().last()[0]
+
     async def watch(self) -> None:
-        """Wake the subscribers on each commit while anyone follows: a SQLite game through the
-        server's poller (which then owns the connection and closes it), any other in ``log.wait``."""
+        """Wake the subscribers on each commit while anyone follows: through the server's listener
+        (PostgreSQL) or its poller (SQLite, which then owns the watch connection and closes it)."""
+        try:
+            if self.listener is not None:
+                await self._listen(self.listener)
+            else:
+                await self._poll()
+        finally:
+            self.task = None
+
+    async def _listen(self, listener: Listener) -> None:
+        """Subscribe to the game's channel while anyone follows: each notified seq wakes, and each
+        time the LISTEN becomes active the head is read (``look``); both from the listener's
+        thread, handed to this event loop."""
+        loop = asyncio.get_running_loop()
+        ticket = listener.add(channel(split_url(self.target)[1]),
+                              lambda seq: _soon(loop, self.wake, seq), lambda: _soon(loop, self.look))
+        try:
+            while self.subscribers:
+                await asyncio.sleep(WAIT)
+        finally:
+            listener.drop(ticket)
+
+    def look(self) -> None:
+        """Read the head in a reader thread and wake on it (its LISTEN has just become active)."""
+
+        async def read() -> None:
+            while self.subscribers and not self.closed:
+                try:
+                    self.wake(await run_sync(self.last, limiter=_READERS))
+                    return
+                except PASSING:  # the pool busy, the database not yet back: once more, later
+                    await asyncio.sleep(AGAIN)
+
+        task = asyncio.ensure_future(read())
+        self.looks.add(task)
+        task.add_done_callback(self.looks.discard)
+
+    async def _poll(self) -> None:
+        assert self.poller is not None
         waiter = open_log(self.target, readonly=True)
-        poller = self.poller if isinstance(waiter, EventLog) else None
         handed = False  # once the poller has the connection, it closes it
         try:
             self.head = (await run_sync(waiter.last, limiter=_WATCHERS))[0]
-            if poller is not None:
-                failed = poller.add(self, waiter)
-                handed = True
-                while self.subscribers and not failed.done():
-                    await asyncio.wait({failed}, timeout=WAIT)
-                if failed.done():
-                    failed.result()  # the poller could not read this game: the watch ends with it
-            while self.subscribers and poller is None:
-                moved = await run_sync(waiter.wait, self.head, WAIT, limiter=_WATCHERS)
-                if moved:  # a commit this server announced already (``committed``) wakes no one
-                    self.wake((await run_sync(waiter.last, limiter=_WATCHERS))[0])
+            failed = self.poller.add(self, waiter)
+            handed = True
+            while self.subscribers and not failed.done():
+                await asyncio.wait({failed}, timeout=WAIT)
+            if failed.done():
+                failed.result()  # the poller could not read this game: the watch ends with it
         finally:
-            if poller is not None and handed:
-                poller.drop(self)
+            if handed:
+                self.poller.drop(self)
             else:
                 waiter.close()
-            self.task = None
 
     def wake(self, seq: int) -> None:
         """Wake every waiting subscriber if the log's head ``seq`` is past the last one announced.
@@ -144,6 +212,14 @@ class Hub:
             self.head = seq
             woken, self.waiting = list(self.waiting), {}
             _release(woken)
+
+
+def _soon(loop: asyncio.AbstractEventLoop, call, *args) -> None:
+    """``call(*args)`` on ``loop`` (from the listener's thread); nothing once the loop closed."""
+    try:
+        loop.call_soon_threadsafe(call, *args)
+    except RuntimeError:  # its event loop closed: the server is stopping
+        pass
 
 
 def _release(woken: list[asyncio.Future]) -> None:

@@ -1,16 +1,18 @@
 """Live push: Server-Sent Events per game, each event's ``id:`` its seq.
 
-Each followed game has a hub (hub.py) with a watch connection of its own. On PostgreSQL its watcher
-blocks in the store's ``log.wait`` (a LISTEN, so a commit made through any server of the database
-wakes it). On SQLite one poller thread per server (poller.py) reads every followed game's
-``PRAGMA data_version`` every 50 ms and wakes the games that moved. Either way every subscriber of
-the game is woken. This server's own commits wake them at once (``Push.committed``, from the write
+Each followed game has a hub (hub.py). On PostgreSQL one listener per server (events/pglisten.py:
+one connection, its own thread) LISTENs on the channel of every followed game, so a commit made
+through any server of the database wakes the followers of every server, and the followers' reads
+lease the server's pool: a server holds at most its pool and its listener whatever it follows. On
+SQLite one poller thread per server (poller.py) reads every followed game's ``PRAGMA data_version``
+on a watch connection of the game's own and wakes the games that moved. Either way every subscriber
+of the game is woken. This server's own commits wake them at once (``Push.committed``, from the write
 routes): the poll is for writers in other processes. A subscriber reads the rows after the last seq
 it sent, so a client that reconnects with ``Last-Event-ID`` (or ``?after=``) gets every event after
 that seq once, in order, whatever it missed while away. Once it has caught up, the rows and whose
-move it is now go in one write: a commit costs each follower one wake-up and one write. A hub and
-its two connections last only while someone follows the game (the poller thread only while some
-SQLite game is followed; it starts again on demand), and at most ``most`` games are followed at
+move it is now go in one write: a commit costs each follower one wake-up and one write. A hub
+lasts only while someone follows the game (the poller's thread and the listener's too: each starts
+again on demand), and at most ``most`` games are followed at
 once in a server (503 ``busy`` for one more).
 """
 
@@ -18,8 +20,10 @@ from __future__ import annotations
 
 import asyncio
 
+from turnlog.events.pglisten import Listener
+
 from . import bodies as B
-from .hub import Hub
+from .hub import AGAIN, PASSING, Hub
 from .poller import Poller
 
 __all__ = ["KEEPALIVE", "Hub", "Poller", "Push"]
@@ -29,12 +33,15 @@ KEEPALIVE = 15.0
 
 
 class Push:
-    """Every hub of this server, by game id."""
+    """Every hub of this server, by game id; ``pool`` (with --db): the pool the followers' reads
+    lease, whose settings the listener's one connection takes."""
 
-    def __init__(self, most: int = 64):
+    def __init__(self, most: int = 64, pool=None):
         self.hubs: dict[str, Hub] = {}
         self.most = most
         self.poller = Poller()
+        self.pool = pool
+        self.listener = Listener(pool.connect) if pool is not None else None
 
     def admit(self, gid: str) -> None:
         """Refuse (503) to follow one more game past the ``most`` this server follows."""
@@ -45,7 +52,7 @@ class Push:
     def hub(self, gid: str, target) -> Hub:
         found = self.hubs.get(gid)
         if found is None:
-            found = self.hubs[gid] = Hub(target, self.poller)
+            found = self.hubs[gid] = Hub(target, self.poller, self.listener, self.pool)
         if found.task is None:
             found.task = asyncio.get_running_loop().create_task(found.watch())
         return found
@@ -76,7 +83,12 @@ class Push:
             yield b"retry: 1000\n\n"
             while not gone.done():
                 waits.arm()  # before the read: a commit announced meanwhile wakes the stream
-                last, out, whole = await hub.after(seq)
+                try:
+                    last, out, whole = await hub.after(seq)
+                except PASSING:  # the pool busy, the database restarting: the stream waits
+                    yield b": read later\n\n"
+                    await asyncio.wait({gone}, timeout=AGAIN)
+                    continue
                 seq = last
                 if whole and due is not None and told != seq:  # caught up: whose move now
                     told = seq
@@ -105,9 +117,11 @@ class Push:
         for hub in self.hubs.values():
             if hub.task is not None:
                 hub.task.cancel()
-            hub.reader.close()
+            hub.close()
         self.hubs.clear()
         self.poller.close()
+        if self.listener is not None:
+            self.listener.close()
 
 
 async def _disconnect(receive) -> None:

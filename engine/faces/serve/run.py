@@ -85,16 +85,27 @@ def listening(host: str, port: int) -> socket.socket:
 
 #: Descriptors a server needs besides its connections and games: its own files, the verifies'.
 BASE_FILES = 64
-#: Descriptors one open game holds (its file, -wal and -shm), and one followed game (two readers).
+#: Descriptors one open game holds (its file, -wal and -shm), and one followed game (two readers):
+#: in --dir only (with --db a game holds none: it reads on the pool's connections).
 GAME_FILES, FOLLOWED_FILES = 3, 6
+#: The database connections a server holds beside its pool, and their descriptors: the listener's
+#: one connection (events/pglisten.py) and the pipe that wakes its thread.
+LISTENERS, LISTENER_FILES = 1, 3
 
 
-def descriptors(connections: int, games: int) -> None:
+def descriptors(connections: int, games: int, pool: int = 0) -> None:
     """Check (raising the soft bound up to the hard one if it must) that RLIMIT_NOFILE has room
-    for ``connections`` connections and ``games`` games open and followed."""
+    for ``connections`` connections, and either ``games`` games open and followed (--dir) or a
+    pool of ``pool`` database connections and the listener (--db)."""
     import resource
 
-    need = BASE_FILES + connections + games * (GAME_FILES + FOLLOWED_FILES)
+    if pool:
+        need = BASE_FILES + connections + pool + LISTENER_FILES
+        flags = (f"--max-connections {connections} and --pg-pool-size {pool} (with its "
+                 "listener)")
+    else:
+        need = BASE_FILES + connections + games * (GAME_FILES + FOLLOWED_FILES)
+        flags = f"--max-connections {connections} and --max-open-games {games}"
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY or soft >= need:
         return
@@ -102,14 +113,15 @@ def descriptors(connections: int, games: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (need, hard))
         return
     raise CommandError(
-        f"--max-connections {connections} and --max-open-games {games} need {need} open files, "
-        f"more than this process may open ({hard}, ulimit -n): lower them or raise the limit"
+        f"{flags} need {need} open files, more than this process may open ({hard}, ulimit -n): "
+        "lower them or raise the limit"
     )
 
 
 def room(pool) -> None:
-    """Refuse a pool larger than the connections the database takes; warn (one line) when it
-    fits only with fewer of the connections held now (other servers', other clients')."""
+    """Refuse a pool (and the listener beside it) larger than the connections the database
+    takes; warn (one line) when they fit only with fewer of the connections held now (other
+    servers', other clients')."""
     with pool.lease() as conn:
         most, kept, held = conn.execute(
             "SELECT current_setting('max_connections')::int, "
@@ -118,15 +130,17 @@ def room(pool) -> None:
             "(SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'client backend')"
         ).fetchone()
     room = most - kept
-    if pool.size > room:
+    need = pool.size + LISTENERS
+    if need > room:
         raise CommandError(
-            f"--pg-pool-size {pool.size}: the database takes at most {room} connections "
-            f"(max_connections {most}, {kept} reserved): lower it or raise max_connections"
+            f"--pg-pool-size {pool.size}: with its listener the server holds {need} connections; "
+            f"the database takes at most {room} (max_connections {most}, {kept} reserved): lower "
+            "it or raise max_connections"
         )
-    if held - 1 + pool.size > room:  # this server's first connection is one of those held
-        print(f"turnlog serve: warning: --pg-pool-size {pool.size} with the {held - 1} other "
-              f"connections the database holds now passes its {room}: requests may be refused "
-              "503 store", file=sys.stderr)
+    if held - 1 + need > room:  # this server's first connection is one of those held
+        print(f"turnlog serve: warning: --pg-pool-size {pool.size} and its listener with the "
+              f"{held - 1} other connections the database holds now pass its {room}: requests "
+              "may be refused 503 store", file=sys.stderr)
 
 
 def serve(args) -> int:
@@ -158,7 +172,7 @@ def serve(args) -> int:
                            ) from None
     except (sqlite3.Error, LogError) as err:  # the database's StoreError, psycopg missing
         raise CommandError(f"--db: {err}") from None
-    descriptors(args.max_connections, args.max_open_games)
+    descriptors(args.max_connections, args.max_open_games, args.pg_pool_size if args.db else 0)
     sock = listening(host, args.port)
     # a server that dies of a fatal signal (a crash in C) leaves every thread's stack in its stderr
     with contextlib.suppress(OSError, ValueError):  # a stderr with no descriptor (a test's)
