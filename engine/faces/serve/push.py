@@ -34,6 +34,7 @@ from turnlog.events.logbase import FOLLOW_POLL
 from turnlog.events.store import open_log
 
 from . import bodies as B
+from .pollgate import Gate
 
 #: Most rows read and sent at once; a subscriber far behind gets the rest in the next batch.
 BATCH = 500
@@ -222,19 +223,21 @@ class Push:
 class _Polled:
     """One followed SQLite game as the poller sees it: its watch connection and where to wake it."""
 
-    __slots__ = ("waiter", "loop", "failed", "version")
+    __slots__ = ("waiter", "loop", "failed", "version", "gate")
 
     def __init__(self, waiter: EventLog, loop: asyncio.AbstractEventLoop, failed: asyncio.Future):
         self.waiter, self.loop, self.failed = waiter, loop, failed
         self.version: int | None = None  # none yet: the first look reads the head (a commit since)
+        self.gate = Gate(waiter.path, time.monotonic())  # when to look, and whether to query
 
 
 class Poller:
     """One thread that polls every followed SQLite game of a server and wakes those that moved.
 
-    Each tick (``every`` seconds) it reads each game's ``data_version`` on that game's watch
-    connection, and only where it changed the game's head, handed to the hub on its event loop. The
-    thread runs while some game is followed and ends with the last; ``add`` starts it again. A
+    Each tick (``every`` seconds) it looks at the games due (pollgate.py: every tick while a game is
+    active, less often once idle), reads the ``data_version`` of those whose ``-wal`` file changed on
+    their watch connection, and only where it changed the game's head, handed to the hub on its event
+    loop. The thread runs while some game is followed and ends with the last; ``add`` starts it again. A
     dropped game's connection is closed by the thread at its next tick (never while in use)."""
 
     def __init__(self, every: float = FOLLOW_POLL):
@@ -285,15 +288,23 @@ class Poller:
                     self.thread = None
                     return
                 games = list(self.games.items())
-            for hub, polled in games:
-                if not polled.failed.done():
-                    self._look(hub, polled)
+            self.tick(games, time.monotonic())
             time.sleep(self.every)
 
+    def tick(self, games: list[tuple[Hub, _Polled]], now: float, wall: float | None = None) -> None:
+        """Look at each of ``games`` due at ``now`` (monotonic; ``wall``: the clock files are stamped
+        with, now's), querying those their gate asks."""
+        wall = time.time() if wall is None else wall
+        for hub, polled in games:
+            gate = polled.gate
+            if now >= gate.next and not polled.failed.done() and gate.look(now, wall, self.every):
+                self._look(hub, polled, now)
+
     @staticmethod
-    def _look(hub: Hub, polled: _Polled) -> None:
+    def _look(hub: Hub, polled: _Polled, now: float) -> None:
         try:
             version = polled.waiter.data_version()
+            polled.gate.asked(now, version != polled.version)
             if version == polled.version:
                 return
             seq = polled.waiter.last()[0]
