@@ -64,6 +64,7 @@ class Hub:
         self.asking: dict[int, asyncio.Future] = {}  # the due answer being worked out, by seq
         # the read of the rows after a seq, by (that seq, the head announced when it began)
         self.reading: dict[tuple[int, int], asyncio.Future] = {}
+        self.left = asyncio.Event()  # set by ``close``: no one follows the game any more
 
     async def due_frame(self, seq: int, answer) -> bytes:
         """The ``due`` event at ``seq`` (whose move), worked out once per seq for every subscriber:
@@ -87,7 +88,8 @@ class Hub:
         return await _shared(self.reading, (seq, self.head), read)
 
     def close(self) -> None:
-        """Close the reader once no read of it is under way."""
+        """Close the reader once no read of it is under way; a watcher on the poller ends."""
+        self.left.set()
         busy = [f for f in self.reading.values() if not f.done()]
         if busy:
             busy[0].add_done_callback(lambda _f: self.close())
@@ -114,8 +116,14 @@ class Hub:
             if poller is not None:
                 failed = poller.add(self, waiter)
                 handed = True
-                while self.subscribers and not failed.done():
-                    await asyncio.wait({failed}, timeout=WAIT)
+                # woken by the poller's failure or by the last subscriber leaving (``close``), never
+                # by a timer: a thousand idle followed games cost no wake-up a second each
+                left = asyncio.ensure_future(self.left.wait())
+                try:
+                    while self.subscribers and not failed.done() and not left.done():
+                        await asyncio.wait({failed, left}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    left.cancel()
                 if failed.done():
                     failed.result()  # the poller could not read this game: the watch ends with it
             while self.subscribers and poller is None:
