@@ -2,10 +2,11 @@
 
 Each followed game has a watch connection of its own. On PostgreSQL its watcher blocks in the store's
 ``log.wait`` (a LISTEN, so a commit made through any server of the database wakes it). On SQLite one
-poller thread per server (``Poller``) reads every followed game's ``PRAGMA data_version`` every 50 ms
-(it changes on any connection's commit: this server's, or a `turnlog play` beside it) and reads the
-head only of a game whose version moved: one thread however many games are followed, not one each,
-so 1,000 followed games do not fight for the GIL. Either way every subscriber of the game is woken.
+poller thread per server (``Poller``) reads the followed games' ``PRAGMA data_version`` (it changes on
+any connection's commit: this server's, or a `turnlog play` beside it) where pollgate.py says a game's
+file may have moved, and reads the head only of a game whose version moved: one thread however many
+games are followed, not one each, so 1,000 followed games do not fight for the GIL. Either way every
+subscriber of the game is woken.
 This server's own commits wake them at once (``Push.committed``, from the write routes): the poll is
 for writers in other processes. A
 subscriber reads the rows after the last seq it sent, so a client that reconnects with
