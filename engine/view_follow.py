@@ -8,8 +8,12 @@ flags a new player turn clears), those each kind says its view of them may chang
 ``view_touched``, engine/kind.py), and asks a kind for its overlays, off-map lines and summaries only
 when it says they may have changed or a turn event (a game turn, player turn or phase) passes. A kind
 without the hooks is asked for its whole view at each event, as before; an event nothing answers for
-(an undo's board, an unknown type) makes ``step`` answer None: the caller rebuilds everything
-(``reset``).
+(an unknown type) makes ``step`` answer None: the caller rebuilds everything (``reset``).
+
+An undo's board is the log replayed without the undone command, so what it changes is what the events
+from that command's first seq to the undo changed: ``Follow`` keeps, per seq, the units, hexes and
+marks each event touched, and an undo (given that first seq) rebuilds their union and asks every kind
+for its board part again. A redo re-issues its command: its events are followed as any others.
 """
 from __future__ import annotations
 
@@ -73,6 +77,10 @@ def core_change(ev, offensive: set[str]) -> Change | None:
     return Change() if t in _QUIET else None
 
 
+#: What an undo asks of a kind with the hooks: no units of its own beyond the union, its board part again.
+_EVERY = V.Touched(board=True)
+
+
 class Follow:
     """The board's view of a game followed step by step: ``reset`` once (or after an undo), then ``step``."""
 
@@ -88,6 +96,9 @@ class Follow:
         self.pooled: list[str] = []
         self.pools: list[str] = []
         self.rebuilt = 0   # unit views built: what the cost tests count
+        # seq -> (units, hexes, overstack, pools) an event touched; None: drawn afresh there (a reset),
+        # so an undo reaching back over it is drawn afresh too. An event that touched nothing: absent.
+        self.touched: dict[int, tuple | None] = {}
 
     def reset(self, state: GameState) -> V.BoardView:
         """Draw everything of ``state`` afresh; returns the whole view (as ``kinds.view`` gives it)."""
@@ -102,6 +113,7 @@ class Follow:
         self.units = {}
         self.boxed, self.pooled = {}, []
         self._redraw(state, list(state.units), True)
+        self.touched[state.seq] = None
         return self.view()
 
     def view(self) -> V.BoardView:
@@ -114,13 +126,16 @@ class Follow:
             out.summaries.update(b.summaries)
         return out
 
-    def step(self, state: GameState, ev) -> Change | None:
+    def step(self, state: GameState, ev, since: int | None = None) -> Change | None:
         """Fold ``ev`` (already folded into ``state``) into the view; what may have changed, or None:
-        call ``reset``."""
+        call ``reset``. ``since``: for an undo, the first seq of the command it took back."""
         if [k for k in kinds.active(state) if getattr(k, "view", None) is not None] != self.kinds:
             return None
-        owner, mine = self.owner.get(type(ev)), None
-        if owner is None:
+        undo = type(ev) is g.CommandUndone
+        owner, mine = (None, None) if undo else (self.owner.get(type(ev)), None)
+        if undo:
+            change = self._undone(state, since)
+        elif owner is None:
             change = core_change(ev, self.offensive)
         else:
             ask = getattr(owner, "view_touched", None)
@@ -128,11 +143,11 @@ class Follow:
             change = None if mine is None else Change(units=mine.units, hexes=mine.hexes)
         if change is None:
             return None
-        turn = type(ev) in _TURN
+        turn = undo or type(ev) in _TURN
         whole, board = [], {}
         for k in self.kinds:
             ask = getattr(k, "view_touched", None)
-            t = mine if k is owner else ask(state, ev) if ask is not None else None
+            t = mine if k is owner else None if ask is None else _EVERY if undo else ask(state, ev)
             if t is None:
                 whole.append(k)
             else:
@@ -150,7 +165,29 @@ class Follow:
             self.order[uid] = len(self.order)
         change.units = {uid for uid in change.units if uid in state.units}
         ordered = sorted(change.units, key=self.order.__getitem__)
-        change.pools = self._redraw(state, ordered, change.pools)
+        repair = change.pools
+        change.pools = self._redraw(state, ordered, repair)
+        if change.units or change.hexes or change.overstack or repair:
+            self.touched[state.seq] = (tuple(change.units), tuple(change.hexes), change.overstack, repair)
+        return change
+
+    def _undone(self, state: GameState, since: int | None) -> Change | None:
+        """What an undo changes: the union of what each event from ``since`` to it touched, or None
+        when not known (a seq drawn afresh in between, a unit added or gone, no ``since``)."""
+        if since is None or not 0 < since <= state.seq or len(state.units) != len(self.order):
+            return None
+        change = Change()
+        for seq in range(since, state.seq):
+            if seq not in self.touched:
+                continue
+            got = self.touched[seq]
+            if got is None:
+                return None
+            units, hexes, over, pools = got
+            change.units.update(units)
+            change.hexes.update(hexes)
+            change.overstack |= over
+            change.pools |= pools
         return change
 
     def _whole(self, state: GameState, k, change: Change) -> None:

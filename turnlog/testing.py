@@ -14,7 +14,7 @@ AssertionError saying what and where) unless:
 * every face draws each of the kind's event types the games reached: the narrative, the text board, the SVG
   board, ``diff``, the REPL's ``why``, ``odds`` and ``legal``, and the HTML replay, whose data built event
   by event (the kind's ``view_touched`` and ``view_part``) is the data drawn from the whole board at every
-  event.
+  event, and stays so grown past undos of the game's last commands and their redos.
 
 ``make(folder)`` returns a new ``Game`` in that folder (a fixed seed keeps a failure reproducible). The
 report lists the event types no game reached (``unseen``), for a test that wants them all.
@@ -172,12 +172,33 @@ def _faces(g: Game, seen: dict[str, int], folder: Path) -> None:
 
 def _followed(g: Game) -> None:
     """The replay page's data built event by event (the kind's ``view_touched`` and ``view_part``, or its
-    whole view at each event without them) is the data drawn from the whole board at every event."""
+    whole view at each event without them) is the data drawn from the whole board at every event; so is
+    the page grown (as `turnlog serve` grows it) past undos of the game's last commands and their redos."""
     from turnlog.engine.faces.html.live import Live
-    whole, followed = Live(g, {}, full=True).data["steps"], Live(g, {}).data["steps"]
-    for seq, (a, b) in enumerate(zip(whole, followed), 1):
-        assert a == b, (f"seq {seq}: the page drawn event by event shows {b[3]}, the whole board {a[3]}: "
-                        "does view_touched name every unit and board part the event changes?")
+    grown, undone = Live(g, {}), 0
+    for _ in range(2):
+        try:
+            g.undo()
+        except RuleViolation:
+            break  # a roll's barrier, the setup: nothing more to take back
+        undone += 1
+    grown.grow(g, {})
+    _same_steps(grown, g, f" after {undone} undo(s) of the last commands" if undone else "")
+    if undone:
+        for _ in range(undone):
+            g.redo()
+        grown.grow(g, {})
+        _same_steps(grown, g, f" after the redo of {undone} command(s)")
+
+
+def _same_steps(followed: Any, g: Game, when: str) -> None:
+    from turnlog.engine.faces.html.live import Live
+    whole = Live(g, {}, full=True).data["steps"]
+    steps = followed.data["steps"]
+    assert len(steps) == len(whole), f"the page grown{when} holds {len(steps)} steps, not {len(whole)}"
+    for seq, (a, b) in enumerate(zip(whole, steps), 1):
+        assert a == b, (f"seq {seq}{when}: the page drawn event by event shows {b[3]}, the whole board "
+                        f"{a[3]}: does view_touched name every unit and board part the event changes?")
 
 
 def _forged(make: Callable[[Path], Game], kind: str, docs: list[dict], folder: Path, report: Report) -> None:

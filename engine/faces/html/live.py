@@ -86,12 +86,15 @@ class Live:
         self.data["events"] = len(steps)
 
     def _mark_undone(self, cid: int, seq: int) -> None:
+        """Mark command ``cid`` undone at ``seq``, and its steps folded so far (those of a command
+        folded in this same grow too: they were folded before its undo was read)."""
         i = self.replay.index.get(cid)
-        cmds = self.data["commands"]
-        if i is None or i >= len(cmds):
-            return  # a command folded in this same grow: _command reads undone_at itself
-        cmds[i][7] = seq
-        for step in self.data["steps"][cmds[i][5] - 1 : cmds[i][6]]:
+        if i is None:
+            return
+        cmds, row = self.data["commands"], self.commands[i]
+        if i < len(cmds):  # a command row added in this same grow reads undone_at itself
+            cmds[i][7] = seq
+        for step in self.data["steps"][row[5] - 1 : row[6]]:
             step[2] |= 2
 
     def since(self, steps: int, commands: int, faces: int, strings: int) -> dict:

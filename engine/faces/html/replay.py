@@ -107,12 +107,15 @@ class Replay:
         # every kind's why reads the board just before its event, as the REPL gives it: asked before
         # the fold, so no copy of the board is made
         lines = explain(self.reader, lambda _s: state, seq, cid, ev, auto)[2:]
+        since = None
         if isinstance(ev, g.CommandUndone):  # the board without the undone command: replay, not fold
             state = self.state = self.game.at(seq)
+            undone = self.index.get(ev.command_id)
+            since = None if undone is None else self.commands[undone][5]
         else:
             F.apply(state, ev)
             state.seq = seq
-        delta = self.view.step(state, ev)
+        delta = self.view.step(state, ev, since)
         arrows = self._arrows(cid, ev)
         if arrows is not None:
             delta["w"] = arrows

@@ -3,9 +3,9 @@
 Per event the page gets only what changed (docs/design.md "The HTML replay"): each changed unit's hex
 (or its place off the map) and counter face, controllers, feature and overstack marks, zones, the
 kinds' overlays and off-map lines, the turn line and the procedures' lines. ``PageView`` follows the
-board's view with engine/view_follow.py, so a step costs what its event changes; at an event that
-follow cannot answer (an undo, whose board is the log replayed without the undone command) it draws
-everything and compares, as ``full=True`` does at every step (the reference the tests compare with).
+board's view with engine/view_follow.py, so a step costs what its event changes (an undo: what the
+events it took back changed); at an event that follow cannot answer it draws everything and compares,
+as ``full=True`` does at every step (the reference the tests compare with).
 """
 from __future__ import annotations
 
@@ -45,12 +45,13 @@ class PageView:
         self.turn = ""
         self.procs: list[str] = []
 
-    def step(self, s: GameState, ev) -> dict:
-        """The delta of the board after ``ev`` (already folded into ``s``)."""
+    def step(self, s: GameState, ev, since: int | None = None) -> dict:
+        """The delta of the board after ``ev`` (already folded into ``s``; ``since``: for an undo, the
+        first seq of the command it took back)."""
         follow = self.follow
         if follow is None:
             return self.whole(s, board_view(s))
-        change = follow.step(s, ev) if self.primed else None
+        change = follow.step(s, ev, since) if self.primed else None
         if change is None:
             self.primed = True
             return self.whole(s, follow.reset(s))

@@ -75,6 +75,7 @@ class Hub:
         self.asking: dict[int, asyncio.Future] = {}  # the due answer being worked out, by seq
         # the read of the rows after a seq, by (that seq, the head announced when it began)
         self.reading: dict[tuple[int, int], asyncio.Future] = {}
+        self.left = asyncio.Event()  # set by ``close``: no one follows the game any more
         self.read: tuple[tuple[int, int], tuple[int, bytes, bool]] | None = None  # the last done
 
     def waiter(self) -> asyncio.Future:
@@ -113,8 +114,9 @@ class Hub:
         return await _shared(self.reading, key, read)
 
     def close(self) -> None:
-        """Close the reader once no read of it is under way."""
+        """Close the reader once no read of it is under way; a watcher on the poller ends."""
         self.closed = True
+        self.left.set()
         busy = [f for f in (*self.reading.values(), *self.looks) if not f.done()]
         if busy:
             busy[0].add_done_callback(lambda _f: self.close())
@@ -193,8 +195,14 @@ class Hub:
             self.head = (await run_sync(waiter.last, limiter=_WATCHERS))[0]
             failed = self.poller.add(self, waiter)
             handed = True
-            while self.subscribers and not failed.done():
-                await asyncio.wait({failed}, timeout=WAIT)
+            # woken by the poller's failure or by the last subscriber leaving (``close``), never
+            # by a timer: a thousand idle followed games cost no wake-up a second each
+            left = asyncio.ensure_future(self.left.wait())
+            try:
+                while self.subscribers and not failed.done() and not left.done():
+                    await asyncio.wait({failed, left}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                left.cancel()
             if failed.done():
                 failed.result()  # the poller could not read this game: the watch ends with it
         finally:

@@ -1,8 +1,9 @@
 """The poller of `turnlog serve`: one thread that wakes the followers of every followed SQLite game.
 
 ``PRAGMA data_version`` changes on any connection's commit (this server's, or a `turnlog play`
-beside it), so one thread reading it for each followed game every 50 ms finds the games that moved
-and reads the head of those only: one thread however many games are followed, not one each, so
+beside it), so one thread reading it for the followed games finds the games that moved and reads
+the head of those only; it queries a game only where pollgate.py says its file may have moved (every
+50 ms while the game is active, less often once idle): one thread however many games are followed, not one each, so
 1,000 followed games do not fight for the GIL. A PostgreSQL game is woken by its LISTEN instead
 (hub.py ``Hub.watch``).
 """
@@ -18,6 +19,8 @@ from typing import Protocol
 from turnlog.events.log import EventLog
 from turnlog.events.logbase import FOLLOW_POLL
 
+from .pollgate import Gate
+
 
 class Hub(Protocol):
     """What the poller wakes: a followed game's hub (hub.py), told the game's new head."""
@@ -28,20 +31,22 @@ class Hub(Protocol):
 class _Polled:
     """One followed SQLite game as the poller sees it: its watch connection and where to wake it."""
 
-    __slots__ = ("waiter", "loop", "failed", "version")
+    __slots__ = ("waiter", "loop", "failed", "version", "gate")
 
     def __init__(self, waiter: EventLog, loop: asyncio.AbstractEventLoop, failed: asyncio.Future):
         self.waiter, self.loop, self.failed = waiter, loop, failed
         self.version: int | None = None  # none yet: the first look reads the head (a commit since)
+        self.gate = Gate(waiter.path, time.monotonic())  # when to look, and whether to query
 
 
 class Poller:
     """One thread that polls every followed SQLite game of a server and wakes those that moved.
 
-    Each tick (``every`` seconds) it reads each game's ``data_version`` on that game's watch
-    connection, and only where it changed the game's head, handed to the hub on its event loop. The
-    thread runs while some game is followed and ends with the last; ``add`` starts it again. A
-    dropped game's connection is closed by the thread at its next tick (never while in use)."""
+    Each tick (``every`` seconds) it looks at the games due (pollgate.py: every tick while a game is
+    active, less often once idle), reads the ``data_version`` of those whose ``-wal`` file changed on
+    their watch connection, and only where it changed the game's head, handed to the hub on its event
+    loop. The thread runs while some game is followed and ends with the last; ``add`` starts it
+    again. A dropped game's connection is closed by the thread at its next tick (never in use)."""
 
     def __init__(self, every: float = FOLLOW_POLL):
         self.every = every
@@ -91,15 +96,23 @@ class Poller:
                     self.thread = None
                     return
                 games = list(self.games.items())
-            for hub, polled in games:
-                if not polled.failed.done():
-                    self._look(hub, polled)
+            self.tick(games, time.monotonic())
             time.sleep(self.every)
 
+    def tick(self, games: list[tuple[Hub, _Polled]], now: float, wall: float | None = None) -> None:
+        """Look at each of ``games`` due at ``now`` (monotonic; ``wall``: the clock files are stamped
+        with, now's), querying those their gate asks."""
+        wall = time.time() if wall is None else wall
+        for hub, polled in games:
+            gate = polled.gate
+            if now >= gate.next and not polled.failed.done() and gate.look(now, wall, self.every):
+                self._look(hub, polled, now)
+
     @staticmethod
-    def _look(hub: Hub, polled: _Polled) -> None:
+    def _look(hub: Hub, polled: _Polled, now: float) -> None:
         try:
             version = polled.waiter.data_version()
+            polled.gate.asked(now, version != polled.version)
             if version == polled.version:
                 return
             seq = polled.waiter.last()[0]
