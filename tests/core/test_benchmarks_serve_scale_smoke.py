@@ -55,7 +55,9 @@ def test_servers_on_one_postgresql_each_count_plays(tmp_path):
 def test_every_hostile_mix_is_measured_and_each_attack_was_answered(tmp_path):
     n = {"replayers": 2, "verifiers": 2, "slow": 3, "bad": 2, "nested": 1, "nested_bytes": 4096,
          "followers": 2}
-    r = serve_hostile.run(samples=2, units=20, hexes=40, n=n, work=tmp_path, settle=0.0)
+    # attacks at the server's own niceness: niced, a loaded test machine may leave them no time at
+    # all in a window this short, and this test asks only that each attack was made and answered
+    r = serve_hostile.run(samples=2, units=20, hexes=40, n=n, work=tmp_path, settle=0.0, nice=0)
     rows = {x["mix"]: x for x in r["rows"]}
     assert list(rows) == ["idle", "replay.cold", "replay.warm", "verify.cold", "verify.warm",
                           "slowloris", "bad_input", "bad_token", "nested_body", "followers",

@@ -197,6 +197,7 @@ class Follower:
         self.content_type = ""
         self.connections = 0
         self._stop = False
+        self._socket = None  # the stream's connection, shut at __exit__ to end a blocked read
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def __enter__(self) -> "Follower":
@@ -218,6 +219,9 @@ class Follower:
                 ) as r:
                     self.content_type = r.headers.get("content-type", "")
                     self.connections += 1
+                    self._socket = r.extensions["network_stream"].get_extra_info("socket")
+                    if self._stop:
+                        break
                     lines: list[str] = []
                     for line in r.iter_lines():
                         lines.append(line)
@@ -237,5 +241,13 @@ class Follower:
         return list(self.got)
 
     def __exit__(self, *exc) -> None:
+        """Stop: the connection is shut, so a read waiting for the next keep-alive ends now."""
+        import socket
+
         self._stop = True
+        if self._socket is not None:
+            try:
+                self._socket.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass  # closed already
         self._thread.join(5)

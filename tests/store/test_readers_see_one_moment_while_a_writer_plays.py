@@ -27,13 +27,13 @@ from fixtures.backbone import bridgehead
 
 ROOT = Path(__file__).resolve().parents[2]
 WRITER = """
-import sys, time
+import os, sys, time
 from turnlog.engine.game import Game
 from turnlog.engine.commands import MoveUnit
 g = Game.open(sys.argv[1])
 end = time.monotonic() + float(sys.argv[2])
 print("started", flush=True)
-while time.monotonic() < end:
+while time.monotonic() < end and not os.path.exists(sys.argv[3]):
     for h in ("0502", "0501"):
         g.execute(MoveUnit(unit="us-inf-3", hex=h))
 g.close()
@@ -42,14 +42,16 @@ g.close()
 
 @pytest.fixture
 def played(store):
-    """A game of some length, and a second process playing it for a few seconds."""
+    """A game of some length, and a second process playing it until the test is done (a few seconds
+    at most)."""
     target = store.new()
+    stop = store.tmp / f"stop-{time.monotonic_ns()}"
     with bridgehead(target) as g:
         for i in range(400):
             g.execute(AddNote(text=f"note {i}"))
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
     proc = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(target), "8"],
+        [sys.executable, "-c", WRITER, str(target), "8", str(stop)],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -57,6 +59,7 @@ def played(store):
     )
     assert proc.stdout.readline().strip() == "started", proc.stderr.read()
     yield store, target
+    stop.touch()
     proc.wait(timeout=60)
     assert proc.returncode == 0, proc.stderr.read()
 
