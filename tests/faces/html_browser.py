@@ -26,6 +26,7 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 DRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--window-size=1400,1100")
+WINDOW = (1400, 1100)
 DATA = re.compile(r'<script type="application/json" id="turnlog-data">(.*?)</script>', re.S)
 
 
@@ -57,6 +58,39 @@ def start_browser(profile: Path):
         options.add_argument(flag)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(DRIVER), options=options)
+
+
+#: This test process's browsers between two tests (``borrow``, ``give_back``), quit at the session's
+#: end (tests/conftest.py ``pytest_sessionfinish``).
+_IDLE: list = []
+
+
+def borrow(profile: Path):
+    """A browser of this test process's pool, or a new one on ``profile``: a test of several seats
+    takes one per seat and gives each back (``give_back``) instead of launching and quitting them.
+
+    A browser given back holds nothing of its last test that a page reads: it shows about:blank, its
+    log is drained, its window has the size it began with, and a page's token lives in the session
+    storage of that game's page only (the key names the game)."""
+    return _IDLE.pop() if _IDLE else start_browser(profile)
+
+
+def give_back(driver) -> None:
+    """Return a borrowed browser to the pool, its page and log cleared; a broken one is quit."""
+    try:
+        driver.get("about:blank")
+        driver.get_log("browser")  # drained: the next test reads only its own page's errors
+        driver.set_window_size(*WINDOW)
+    except Exception:  # noqa: BLE001 - a browser that cannot be reset is not reused
+        driver.quit()
+        return
+    _IDLE.append(driver)
+
+
+def quit_pool() -> None:
+    """Quit every browser given back (the end of the test session)."""
+    while _IDLE:
+        _IDLE.pop().quit()
 
 
 def open_page(driver, path: Path, seq: int | None = None) -> None:
@@ -101,7 +135,7 @@ def page_data(path: Path) -> dict:
     return json.loads(DATA.search(path.read_text(encoding="utf-8")).group(1))
 
 
-__all__ = ["colours", "errors", "export_html", "open_page", "page_data", "press", "shown", "start_browser"]
+__all__ = ["borrow", "colours", "errors", "give_back", "export_html", "open_page", "page_data", "press", "shown", "start_browser"]
 
 
 def wait_for(predicate, timeout: float = 20.0, what="") -> Any:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from html_browser import colours, errors, start_browser, text_of, wait_for
+from html_browser import borrow, colours, errors, give_back, text_of, wait_for
 
 #: The page's controls that no one could name: no label, no aria-label, no text of their own.
 NAMELESS = """return [...document.querySelectorAll('button, select, input, textarea')]
@@ -169,7 +169,7 @@ def seated(srv, gid: str, tmp_path, tokens: dict, drivers: dict, watchers: tuple
     """A browser at 1280x800 per seat (and per watcher) in ``drivers``, each following the game, each seat
     sat down."""
     for name in (*tokens, *watchers):
-        drivers[name] = d = start_browser(tmp_path / name)
+        drivers[name] = d = borrow(tmp_path / name)
         d.set_window_size(1280, 800)
         d.get(f"{srv.url}/games/{gid}")
     for name, d in drivers.items():
@@ -243,4 +243,4 @@ def play_to_the_end(tmp_path: Path, name: str) -> None:
             ]
         finally:
             for d in drivers.values():
-                d.quit()
+                give_back(d)

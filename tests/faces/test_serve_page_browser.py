@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from html_browser import colours, errors, start_browser, text_of, wait_for
+from html_browser import borrow, colours, errors, give_back, text_of, wait_for
 from serve_helpers import OPEN_CLAIMS, SCRIPT, SEATS, Server, needs_starlette, verified
 from table_player import busy_verify
 
@@ -90,7 +90,7 @@ def test_two_seats_play_the_example_to_its_end_while_a_spectator_follows(tmp_pat
         drivers = []
         try:
             for name in ("alice", "bob", "spectator"):
-                drivers.append(start_browser(tmp_path / name))
+                drivers.append(borrow(tmp_path / name))
             alice, bob, spectator = drivers
             for d in drivers:
                 _open(d, page)
@@ -150,7 +150,7 @@ def test_two_seats_play_the_example_to_its_end_while_a_spectator_follows(tmp_pat
                         if not any(x in e for x in expected) and not busy_verify(e)]
         finally:
             for d in drivers:
-                d.quit()
+                give_back(d)
 
 
 def test_a_claim_is_answered_from_the_other_seats_menu(tmp_path):
@@ -165,7 +165,7 @@ def test_a_claim_is_answered_from_the_other_seats_menu(tmp_path):
         drivers = []
         try:
             for name in ("alice", "bob"):
-                drivers.append(start_browser(tmp_path / name))
+                drivers.append(borrow(tmp_path / name))
             alice, bob = drivers
             for d, actor in ((alice, "alice"), (bob, "bob")):
                 _open(d, page)
@@ -192,4 +192,4 @@ def test_a_claim_is_answered_from_the_other_seats_menu(tmp_path):
             assert verified(f"{srv.url}/api/games/{gid}/verify")["ok"]
         finally:
             for d in drivers:
-                d.quit()
+                give_back(d)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from html_browser import errors, start_browser, text_of, wait_for
+from html_browser import borrow, errors, give_back, text_of, wait_for
 from serve_helpers import OPEN_CLAIMS, SCRIPT, SEATS, Server, bearer, needs_starlette
 
 needs_starlette()
@@ -45,7 +45,7 @@ def test_14_51_bob_takes_his_losses_from_the_keyboard_alone(tmp_path):
         for actor, cmd in SCRIPT[:2]:  # the attrition begun and rolled: bob's losses are due
             r = httpx.post(f"{srv.url}/api/games/{gid}/commands", json=cmd, headers=bearer(tokens[actor]))
             assert r.status_code == 200, r.text
-        driver = start_browser(tmp_path / "bob")
+        driver = borrow(tmp_path / "bob")
         try:
             driver.set_window_size(1280, 800)
             driver.get(f"{srv.url}/games/{gid}")
@@ -71,4 +71,4 @@ def test_14_51_bob_takes_his_losses_from_the_keyboard_alone(tmp_path):
             wait_for(lambda: text_of(driver, "status").startswith("done"), what="the losses taken")
             assert [e for e in errors(driver) if "favicon" not in e] == []  # the page names no icon
         finally:
-            driver.quit()
+            give_back(driver)
