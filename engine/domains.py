@@ -89,12 +89,12 @@ _SPACE = re.compile(r"\s")
 def problems(sc) -> list[str]:
     """Every value outside its field's domain, each with its path (``units[3].factors: ...``)."""
     out: list[str] = []
-    for name in msgspec.structs.fields(sc):
-        items = getattr(sc, name.name)
+    for name in type(sc).__struct_fields__:
+        items = getattr(sc, name)
         if isinstance(items, list):
-            limit = MAX_ITEMS.get(name.name, MAX_OTHER_ITEMS)
+            limit = MAX_ITEMS.get(name, MAX_OTHER_ITEMS)
             if len(items) > limit:
-                out.append(f"{name.name}: {len(items)} entries, more than the limit of {limit}")
+                out.append(f"{name}: {len(items)} entries, more than the limit of {limit}")
     if len(sc.dice) > MAX_DICE:
         out.append(f"dice: {len(sc.dice)} named dice, more than the limit of {MAX_DICE}")
     if out:
@@ -166,9 +166,11 @@ def _sequence(spec) -> list[str]:
 
 def _walk(obj: msgspec.Struct, path: str, out: list[str]) -> None:
     owner = type(obj).__name__
-    for f in msgspec.structs.fields(obj):
-        v = getattr(obj, f.name)
-        where = f"{path}{f.name}"
+    # the names only: ``msgspec.structs.fields`` resolves every annotation again on each call, which
+    # made this walk most of a scenario's load
+    for name in type(obj).__struct_fields__:
+        v = getattr(obj, name)
+        where = f"{path}{name}"
         if isinstance(v, msgspec.Struct):
             _walk(v, where + ".", out)
         elif isinstance(v, list):
@@ -176,22 +178,22 @@ def _walk(obj: msgspec.Struct, path: str, out: list[str]) -> None:
                 if isinstance(x, msgspec.Struct):
                     _walk(x, f"{where}[{i}].", out)
                 else:
-                    _text(owner, f.name, x, f"{where}[{i}]", out)
+                    _text(owner, name, x, f"{where}[{i}]", out)
         elif isinstance(v, dict):
             for k, x in v.items():
                 if isinstance(x, int) and not isinstance(x, bool):  # a map of numbers (ratings, move costs)
                     _text(owner, "key", k, f"{where}.{k}", out)
-                    _int(owner, f.name, x, f"{where}.{k}", out)
-                elif isinstance(x, msgspec.Struct) and f.name == "dice":  # named dice: a name is an id
+                    _int(owner, name, x, f"{where}.{k}", out)
+                elif isinstance(x, msgspec.Struct) and name == "dice":  # named dice: a name is an id
                     _text(owner, "id", k, f"{where}.{k}", out)
                     _walk(x, f"{where}.{k}.", out)
                 # other maps (combat tables by name) are checked where they are loaded
         elif isinstance(v, bool):
             continue
         elif isinstance(v, int):
-            _int(owner, f.name, v, where, out)
+            _int(owner, name, v, where, out)
         elif isinstance(v, str):
-            _text(owner, f.name, v, where, out)
+            _text(owner, name, v, where, out)
 
 
 def _int(owner: str, field: str, v: int, where: str, out: list[str]) -> None:

@@ -14,6 +14,8 @@ double quotes; a list field takes words separated by commas, ``ratings.NAME=N`` 
 """
 from __future__ import annotations
 
+import functools
+
 import json
 import re
 from typing import Any
@@ -133,13 +135,20 @@ def _value(where: str, token: str, value: str) -> Any:
     return value.split(",") if "," in value else value
 
 
+@functools.cache
+def _list_fields() -> frozenset[str]:
+    """HexSpec's list fields (worked out once: ``msgspec.structs.fields`` resolves annotations)."""
+    return frozenset(f.name for f in msgspec.structs.fields(s.HexSpec)
+                     if getattr(f.type, "__origin__", None) is list)
+
+
 def _hex_fields(where: str, rest: str) -> dict[str, Any]:
     """The fields a map line sets, checked as a HexSpec's; ScenarioError naming the bad one."""
     given = _pairs(where, _tokens(where, rest))
     for name in given:
         if name in _NOT_IN_LINE:
             raise ScenarioError(f"{where}: {name!r} cannot be set by a map line (give the hex in full under hexes)")
-    lists = {f.name for f in msgspec.structs.fields(s.HexSpec) if getattr(f.type, "__origin__", None) is list}
+    lists = _list_fields()
     given = {k: (v if isinstance(v, list) or k not in lists else [v]) for k, v in given.items()}
     try:
         spec = msgspec.convert({"id": "x", "col": 0, "row": 0, **given}, s.HexSpec, strict=False)
