@@ -18,7 +18,7 @@ from turnlog.engine.game import Game
 from turnlog.engine.verify import verify_path
 from turnlog.projections import narrative
 
-from html_browser import colours, errors, export_html, open_page, press, shown, start_browser
+from html_browser import borrow, colours, errors, export_html, give_back, open_page, press, shown
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 MOVES = ("UnitRetreated", "UnitAdvanced", "UnitDisplaced", "UnitMoved")
@@ -115,9 +115,9 @@ def demos(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    driver = start_browser(tmp_path_factory.mktemp("profile"))
+    driver = borrow(tmp_path_factory.mktemp("profile"))
     yield driver
-    driver.quit()
+    give_back(driver)
 
 
 def _facts(db):

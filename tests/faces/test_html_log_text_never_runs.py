@@ -12,7 +12,7 @@ import pytest
 from turnlog.engine.commands import AddNote, MoveUnit
 
 from fixtures.backbone import bridgehead
-from html_browser import errors, export_html, open_page, page_data, shown, start_browser
+from html_browser import borrow, errors, export_html, give_back, open_page, page_data, shown
 
 EVIL = ("</script><script>window.pwned = 1; document.title = 'pwned'</script>"
         "<img src=x onerror='window.pwned = 2'><!--<script>")  # no double quote: the narrative escapes those
@@ -40,9 +40,9 @@ def test_the_page_source_holds_no_markup_from_the_log(evil_page):
 
 @pytest.fixture
 def browser(tmp_path_factory):
-    driver = start_browser(tmp_path_factory.mktemp("profile"))
+    driver = borrow(tmp_path_factory.mktemp("profile"))
     yield driver
-    driver.quit()
+    give_back(driver)
 
 
 def test_a_note_holding_a_script_shows_as_text_in_the_browser(evil_page, browser):

@@ -13,7 +13,7 @@ from turnlog.engine.faces.cli import DEMOS, main
 from turnlog.engine.game import Game
 from turnlog.engine.kinds import view as board
 
-from html_browser import errors, export_html, open_page, start_browser
+from html_browser import borrow, errors, export_html, give_back, open_page
 
 #: Steps the page with its own ArrowRight handler from seq 1 to the end, reading the DOM at each seq.
 READ_ALL = r"""
@@ -47,9 +47,9 @@ def demos(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    driver = start_browser(tmp_path_factory.mktemp("profile"))
+    driver = borrow(tmp_path_factory.mktemp("profile"))
     yield driver
-    driver.quit()
+    give_back(driver)
 
 
 def expected(state) -> dict:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from html_browser import export_html, open_page, page_data, press, shown, start_browser
+from html_browser import borrow, export_html, give_back, open_page, page_data, press, shown
 from seats_position import play, seated
 
 
@@ -24,7 +24,7 @@ def test_each_command_carries_its_actor_and_seat(seated_page):
 
 
 def test_the_browser_shows_who_issued_the_command_at_the_cursor(seated_page, tmp_path):
-    driver = start_browser(tmp_path / "profile")
+    driver = borrow(tmp_path / "profile")
     try:
         open_page(driver, seated_page)
         press(driver, "END")
@@ -33,4 +33,4 @@ def test_the_browser_shows_who_issued_the_command_at_the_cursor(seated_page, tmp
         press(driver, "ARROW_UP")
         assert shown(driver, "actor").startswith("issued by alice (seat AX)")
     finally:
-        driver.quit()
+        give_back(driver)

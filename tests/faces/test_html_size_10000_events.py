@@ -14,7 +14,7 @@ import pytest
 from turnlog.engine.commands import AddNote
 from turnlog.engine.game import Game
 
-from html_browser import errors, export_html, open_page, page_data, press, shown, start_browser
+from html_browser import borrow, errors, export_html, give_back, open_page, page_data, press, shown
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # benchmarks/ is not an installed package
@@ -57,7 +57,7 @@ def test_a_10000_event_game_exports_under_the_bound(big):
 
 def test_the_browser_steps_through_the_10000_event_game(big, tmp_path):
     out, _commands = big
-    driver = start_browser(tmp_path / "profile")
+    driver = borrow(tmp_path / "profile")
     try:
         open_page(driver, out)
         press(driver, "END")
@@ -68,4 +68,4 @@ def test_the_browser_steps_through_the_10000_event_game(big, tmp_path):
         assert shown(driver, "position") == f"seq 4321 of {EVENTS}"
         assert errors(driver) == []
     finally:
-        driver.quit()
+        give_back(driver)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from fixtures.backbone import rolled, tamper
-from html_browser import errors, export_html, open_page, page_data, shown, start_browser
+from html_browser import borrow, errors, export_html, give_back, open_page, page_data, shown
 
 
 def test_an_edited_roll_is_named_on_the_page(tmp_path):
@@ -14,7 +14,7 @@ def test_an_edited_roll_is_named_on_the_page(tmp_path):
     data = page_data(tmp_path / "r.html")
     assert data["verify"]["ok"] is False and data["verify"]["bad"] == seq
     assert f"BROKEN at seq {seq}" in data["verify"]["text"]
-    driver = start_browser(tmp_path / "profile")
+    driver = borrow(tmp_path / "profile")
     try:
         open_page(driver, tmp_path / "r.html", seq)
         assert shown(driver, "verdict") == "NOT VERIFIED"
@@ -22,4 +22,4 @@ def test_an_edited_roll_is_named_on_the_page(tmp_path):
         assert shown(driver, "event").startswith(f"seq {seq}: die rolled for ")
         assert errors(driver) == []
     finally:
-        driver.quit()
+        give_back(driver)

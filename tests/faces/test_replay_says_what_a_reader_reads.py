@@ -13,7 +13,7 @@ import pytest
 from turnlog.engine.faces.cli import main
 
 from fixtures.backbone import cli
-from html_browser import export_html, open_page, page_data, shown, start_browser
+from html_browser import borrow, export_html, give_back, open_page, page_data, shown
 
 
 @pytest.fixture(scope="module")
@@ -45,10 +45,10 @@ def test_a_roll_before_the_reveal_is_checked_against_the_revealed_seed(demo, tmp
 
 def test_the_setup_is_issued_by_the_scenario(demo, tmp_path):
     assert export_html(demo, tmp_path / "r.html") == 0
-    driver = start_browser(tmp_path / "profile")
+    driver = borrow(tmp_path / "profile")
     try:
         open_page(driver, tmp_path / "r.html", seq=1)
         assert shown(driver, "actor").startswith("issued by the scenario (the game's setup)")
         assert "seat" not in shown(driver, "actor")
     finally:
-        driver.quit()
+        give_back(driver)
