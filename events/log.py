@@ -135,34 +135,21 @@ class EventLog(LogReads):
         return sqlite_utils.Database(self.conn)
 
     def _create(self, fmt: int) -> None:
-        db = self.db
-        with db.conn:
-            db["meta"].create({"key": str, "value": str}, pk="key")
+        # Plain SQL, written out as sqlite-utils writes it (tests/store/test_log_schema_as_sqlite_utils_writes_it.py
+        # holds the two equal): the tables stay readable with sqlite-utils and Datasette, and creating a
+        # game imports nothing more.
+        with self.conn:
+            self.conn.execute(_table("meta", (("key", "TEXT PRIMARY KEY"), ("value", "TEXT"))))
             if fmt >= 3:
-                columns = {"seq": int, "command_id": int, "type": str, "version": int, "data": str,
-                           "automatic": int, "hash": str, "actor": str, "command_type": str,
-                           "payload": str, "ts": str, "last_seq": int}
-                if fmt >= SIGNED:
-                    # on a command's first row: hex, or "" for an unsigned command
-                    columns["signature"] = str
-                db["events"].create(columns, pk="seq",
-                                    not_null={"command_id", "type", "version", "data",
-                                              "automatic", "hash"})
-                db.create_view("commands",
-                               "SELECT command_id AS id, actor, command_type AS type, payload, ts, "
-                                           "seq AS first_seq, last_seq FROM events WHERE "
-                                           "command_type IS NOT NULL")
+                columns = _EVENTS3 + ((("signature", "TEXT"),) if fmt >= SIGNED else ())
+                self.conn.execute(_table("events", columns))
+                self.conn.execute(_COMMANDS_VIEW)
             else:
-                db["commands"].create(
-                    {"id": int, "actor": str, "type": str, "payload": str, "ts": str,
-                     "first_seq": int, "last_seq": int}, pk="id", not_null={"type", "payload", "ts"})
-                db["events"].create(
-                    {"seq": int, "command_id": int, "type": str, "version": int, "data": str,
-                     "automatic": int, "prev_hash": str, "hash": str, "ts": str},
-                    pk="seq", not_null={"command_id", "type", "version", "data", "prev_hash",
-                                        "hash", "ts"})
-            db["snapshots"].create({"seq": int, "undone": str, "data": bytes}, pk="seq")
-            db["meta"].insert({"key": "format", "value": str(fmt)})
+                self.conn.execute(_table("commands", _COMMANDS2))
+                self.conn.execute(_table("events", _EVENTS2))
+            self.conn.execute(_table("snapshots", (("seq", "INTEGER PRIMARY KEY"), ("undone", "TEXT"),
+                                                   ("data", "BLOB"))))
+            self.conn.execute("INSERT INTO meta (key, value) VALUES ('format', ?)", (str(fmt),))
         self.format = fmt
         self._triggers()
 
@@ -424,6 +411,27 @@ def _no_linked_journal(path: Path) -> None:
             raise LogError(f"{side}: a symbolic link (to {os.readlink(side)}) beside the game, "
                            "where SQLite keeps its journal; turnlog will not read or write "
                            "through it: remove it (nothing was changed)")
+
+
+#: The columns of a log's tables, each with its type and constraints, in order (events/log.py _create).
+_EVENTS3 = (("seq", "INTEGER PRIMARY KEY"), ("command_id", "INTEGER NOT NULL"), ("type", "TEXT NOT NULL"),
+            ("version", "INTEGER NOT NULL"), ("data", "TEXT NOT NULL"), ("automatic", "INTEGER NOT NULL"),
+            ("hash", "TEXT NOT NULL"), ("actor", "TEXT"), ("command_type", "TEXT"), ("payload", "TEXT"),
+            ("ts", "TEXT"), ("last_seq", "INTEGER"))
+_COMMANDS2 = (("id", "INTEGER PRIMARY KEY"), ("actor", "TEXT"), ("type", "TEXT NOT NULL"),
+              ("payload", "TEXT NOT NULL"), ("ts", "TEXT NOT NULL"), ("first_seq", "INTEGER"),
+              ("last_seq", "INTEGER"))
+_EVENTS2 = (("seq", "INTEGER PRIMARY KEY"), ("command_id", "INTEGER NOT NULL"), ("type", "TEXT NOT NULL"),
+            ("version", "INTEGER NOT NULL"), ("data", "TEXT NOT NULL"), ("automatic", "INTEGER"),
+            ("prev_hash", "TEXT NOT NULL"), ("hash", "TEXT NOT NULL"), ("ts", "TEXT NOT NULL"))
+_COMMANDS_VIEW = ('CREATE VIEW "commands" AS SELECT command_id AS id, actor, command_type AS type, payload, '
+                  "ts, seq AS first_seq, last_seq FROM events WHERE command_type IS NOT NULL")
+
+
+def _table(name: str, columns: tuple[tuple[str, str], ...]) -> str:
+    """CREATE TABLE laid out as sqlite-utils lays it out (the file's schema text is the same)."""
+    body = ",\n".join(f'   "{col}" {kind}' for col, kind in columns)
+    return f'CREATE TABLE "{name}" (\n{body}\n)'
 
 
 def _build_schema(conn: sqlite3.Connection, fmt: int) -> None:
