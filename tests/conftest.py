@@ -55,14 +55,6 @@ def pytest_collection_modifyitems(config, items):
     items.sort(key=lambda item: -weight.get(item.path, 0))  # stable: each file's own order kept
 
 
-def pytest_xdist_auto_num_workers(config):
-    """One worker more than the cores this process may use (``-n auto``).
-
-    Some of the suite waits (browsers drawing, servers starting, streams): a third worker on two
-    cores keeps both busy meanwhile; with every core busy it costs little."""
-    return len(os.sched_getaffinity(0)) + 1
-
-
 def pytest_sessionfinish(session):
     """Quit the browsers the browser tests pooled (tests/faces/html_browser.py), if any ran here."""
     browsers = sys.modules.get("html_browser")

@@ -27,7 +27,7 @@ MODULE = "turnlog.engine.faces.cli"
 CHILD = r'''
 import atexit, json, os, random, runpy, sys, traceback
 import turnlog.engine.faces.cli, turnlog.engine.faces.cli.app  # the imports every run shares
-import sqlite_utils, turnlog.engine.scenario, turnlog.engine.verify  # what most runs import later
+import turnlog.engine.scenario, turnlog.engine.verify  # what most runs import later
 rfd, wfd = int(sys.argv[1]), int(sys.argv[2])
 requests = os.fdopen(rfd, "rb", buffering=0)
 answers = os.fdopen(wfd, "wb", buffering=0)
