@@ -4,23 +4,13 @@ each procedure's line and the kinds' off-map lines (and of a procedure, attritio
 besides)."""
 from __future__ import annotations
 
-import io
-from contextlib import redirect_stdout
 
 import pytest
 
 from turnlog.engine.faces import diff as D
-from turnlog.engine.faces.cli import DEMOS, main
+from turnlog.engine.faces.cli import DEMOS
 from turnlog.engine.game import Game
 from turnlog.engine.kinds import view as board
-
-
-@pytest.fixture(scope="module")
-def demos(tmp_path_factory):
-    d = tmp_path_factory.mktemp("demo")
-    with redirect_stdout(io.StringIO()):
-        assert main(["demo", "--dir", str(d)]) == 0
-    return d
 
 
 def _said(o) -> str:

@@ -5,16 +5,13 @@ kind's events), and played games with moves, offensives, new player turns, undos
 supply and feature changes."""
 from __future__ import annotations
 
-import io
 import random
-from contextlib import redirect_stdout
 
 import pytest
 
 from turnlog.engine import commands as c
 from turnlog.engine import scenario as S
 from turnlog.engine.errors import CommandError, RuleViolation
-from turnlog.engine.faces.cli import main
 from turnlog.engine.faces.html.live import Live
 from turnlog.engine.faces.html.replay import data_json
 from turnlog.engine.game import Game
@@ -35,14 +32,6 @@ def _same_page(g: Game) -> Live:
     assert data_json(new.data) == data_json(old.data)
     assert new.board.faces == old.board.faces and new.svg(g) == old.svg(g)
     return new
-
-
-@pytest.fixture(scope="module")
-def demos(tmp_path_factory):
-    d = tmp_path_factory.mktemp("demo")
-    with redirect_stdout(io.StringIO()):
-        assert main(["demo", "--dir", str(d)]) == 0
-    return d
 
 
 @pytest.mark.parametrize("name", DEMOS)

@@ -4,12 +4,10 @@ off the map and each procedure's line, read back from the page's DOM in a real h
 (one session, stepped by the page's own key handler)."""
 from __future__ import annotations
 
-import io
-from contextlib import redirect_stdout
 
 import pytest
 
-from turnlog.engine.faces.cli import DEMOS, main
+from turnlog.engine.faces.cli import DEMOS
 from turnlog.engine.game import Game
 from turnlog.engine.kinds import view as board
 
@@ -35,14 +33,6 @@ for (;;) {
 }
 return out;
 """
-
-
-@pytest.fixture(scope="module")
-def demos(tmp_path_factory):
-    d = tmp_path_factory.mktemp("demo")
-    with redirect_stdout(io.StringIO()):
-        assert main(["demo", "--dir", str(d)]) == 0
-    return d
 
 
 @pytest.fixture(scope="module")
