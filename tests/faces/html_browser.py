@@ -135,7 +135,8 @@ def page_data(path: Path) -> dict:
     return json.loads(DATA.search(path.read_text(encoding="utf-8")).group(1))
 
 
-__all__ = ["borrow", "colours", "errors", "give_back", "export_html", "open_page", "page_data", "press", "shown", "start_browser"]
+__all__ = ["borrow", "colours", "errors", "give_back", "export_html", "open_page", "page_data", "press", "shown",
+           "start_browser", "wait_for", "wait_in_page"]
 
 
 def wait_for(predicate, timeout: float = 20.0, what="") -> Any:
@@ -148,6 +149,30 @@ def wait_for(predicate, timeout: float = 20.0, what="") -> Any:
             return got
         time.sleep(0.02)
     raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
+
+
+#: The page's side of ``wait_in_page``: ``test`` runs every 10 ms until it gives something true,
+#: handed back at once; null once the time is up.
+_WAIT = """const done = arguments[arguments.length - 1], until = Date.now() + arguments[0];
+const test = () => { %s };
+(function poll() {
+  const got = test();
+  if (got || Date.now() > until) return done(got || null);
+  setTimeout(poll, 10);
+})();"""
+
+
+def wait_in_page(driver, body: str, what, timeout: float = 20.0) -> Any:
+    """Wait in the page itself until the script ``body`` (statements ending in a ``return``) gives
+    something true, and return it: one round trip to the browser, where ``wait_for`` polling a script
+    makes one per try. Fail naming ``what`` as ``wait_for`` does."""
+    if getattr(driver, "waits_up_to", None) != timeout:  # one more round trip: only when it changes
+        driver.set_script_timeout(timeout + 5)
+        driver.waits_up_to = timeout
+    got = driver.execute_async_script(_WAIT % body, int(timeout * 1000))
+    if not got:
+        raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
+    return got
 
 
 def text_of(driver, element_id: str) -> str:

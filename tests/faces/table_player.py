@@ -6,10 +6,9 @@ round trips to the browser, not dozens; every choice is still made with the mous
 """
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
-from html_browser import borrow, colours, errors, give_back, text_of, wait_for
+from html_browser import borrow, colours, errors, give_back, text_of, wait_for, wait_in_page
 
 #: The page's controls that no one could name: no label, no aria-label, no text of their own.
 NAMELESS = """return [...document.querySelectorAll('button, select, input, textarea')]
@@ -37,6 +36,13 @@ return [document.getElementById('box').dataset.complete === '1', !!document.getE
 
 #: How a procedure is opened (BeginAttrition, BeginLandCombat, DeclareAssault, ...).
 OPENERS = ("Begin", "Declare")
+
+
+def your_move(driver, seq: int) -> list:
+    """Wait until the page's menu is built at ``seq`` with this seat's move to make; GLANCE then."""
+    test = GLANCE.replace("return [", "const g = [", 1) + (
+        f"\nreturn g[0] === '{seq}' && g[1].startsWith('Your move') && g[3].length && g;")
+    return wait_in_page(driver, test, what=f"the seat's turn at seq {seq}")
 
 
 def glance(driver) -> tuple[str, str, str, list, int]:
@@ -88,13 +94,14 @@ def tab_to(driver, element_id: str, most: int = 80) -> None:
     raise AssertionError(f"Tab never reached #{element_id}")
 
 
-def fill_by_clicks(driver, more: int = 0, rng: random.Random | None = None) -> list[str]:
+def fill_by_clicks(driver, more: int = 0, shift: int = 0) -> list[str]:
     """Fill the chosen move by clicking, as a player reads the form: the first field that still needs a
     value gets one (a ringed counter or an outlined hex, as its legend says, or the field's own button
     beside the map when the map shows none, a unit off the map; else the first value of a menu), until
     the move is complete; a list the move may leave empty is filled too, rather than given up; then
     ``more`` targets beyond (a player told by a refusal that the choice's note asks for more). Told by
-    refusals (``rng``), any target of the kind needed, not the first. Return what was clicked."""
+    refusals (``shift``), the target that many places on among those of the kind needed, not the
+    first, so that each is tried in turn. Return what was clicked."""
     done = []
     for _ in range(20):
         complete, gives_up, needs, counters, hexes, unchosen = driver.execute_script(FORM)
@@ -107,7 +114,7 @@ def fill_by_clicks(driver, more: int = 0, rng: random.Random | None = None) -> l
         targets = targets or (clickable[0][1] if clickable else [])
         if targets:
             more -= complete and not gives_up
-            element, value = targets[rng.randrange(len(targets))] if rng is not None else targets[0]
+            element, value = targets[shift % len(targets)]
             done.append(value)
             click(driver, element)
             continue
@@ -133,14 +140,17 @@ def send(driver) -> str:
     """Press Send and wait for the answer; a move that gives something up is sent by pressing again."""
     driver.execute_script("document.getElementById('status').textContent = ''")
     press(driver, "send")
-    answered = ("done", "refused", "This move gives up")
-    said = wait_for(lambda: status(driver).startswith(answered) and status(driver),
-                    what=lambda: f"an answer (status {status(driver)!r}; {_said(driver)})")
+    said = wait_in_page(driver, ANSWERED % "'done', 'refused', 'This move gives up'",
+                        what=lambda: f"an answer (status {status(driver)!r}; {_said(driver)})")
     if said.startswith("This move gives up"):  # said before it is sent; a second press sends it so
         press(driver, "send")
-        said = wait_for(lambda: status(driver).startswith(("done", "refused")) and status(driver),
-                        what="an answer")
+        said = wait_in_page(driver, ANSWERED % "'done', 'refused'", what="an answer")
     return said
+
+
+#: The status line once it starts with one of the words given (%s).
+ANSWERED = """const s = document.getElementById('status').innerText;
+return [%s].some((w) => s.startsWith(w)) && s;"""
 
 
 def choose(driver, sent: dict, entries: list) -> str:
@@ -207,16 +217,13 @@ def play_to_the_end(tmp_path: Path, name: str) -> None:
                     break
                 actor = due["waiting"][0]
                 d = drivers[actor]
-                shown = wait_for(
-                    lambda d=d, at=str(due["seq"]): (lambda g: g[0] == at and g[1].startswith("Your move")
-                                                     and g[3] and g)(glance(d)),
-                    what=f"{actor}'s turn at seq {due['seq']}",
-                )
+                shown = your_move(d, due["seq"])
                 head = choose(d, sent, shown[3])
                 # after a refusal whose condition only the note states (9.2.1's PA mode, 9.2.4's
-                # caps), another draft: the fewest targets again or one more, picked at random
+                # caps, 11.16.5-R3's casualty points), another draft: one more target, then the
+                # fewest again from the next target on
                 tries = sent.get(head, 0) // 100
-                fill_by_clicks(d, tries % 2, random.Random(tries) if tries else None)
+                fill_by_clicks(d, tries % 2, tries // 2)
                 status = send(d)
                 sent[head] = sent.get(head, 0) + (1 if status.startswith("done") else 100)
                 if not status.startswith("done"):

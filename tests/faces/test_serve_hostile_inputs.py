@@ -47,6 +47,7 @@ def _head(c, gid) -> int:
 
 READS = [("board", "at"), ("board.svg", "at"), ("log", "start"), ("log", "limit"),
          ("replay", "steps"), ("replay", "commands"), ("replay", "faces"), ("replay", "strings"),
+         ("table", "steps"), ("table", "commands"), ("table", "faces"), ("table", "strings"),
          ("events", "after")]
 
 
@@ -143,7 +144,8 @@ def test_a_scenario_of_35_factions_is_drawn_each_in_its_own_colour(served):
                                    "seats": SEATS})
     assert r.status_code == 201, r.text
     gid = r.json()["id"]
-    for path in (f"/api/games/{gid}/board.svg", f"/api/games/{gid}/replay", f"/games/{gid}"):
+    for path in (f"/api/games/{gid}/board.svg", f"/api/games/{gid}/replay", f"/api/games/{gid}/table",
+                 f"/games/{gid}"):
         assert c.get(path).status_code == 200, path
     folder = c.app.state.api.games.dir
     with Game.open(folder / f"{gid}.db") as g:

@@ -78,23 +78,7 @@ class Api:
         return B.json({"games": [{"id": gid, "name": s.name} for gid, s in found]})
 
     async def summary(self, request: Request) -> Response:
-        def read(entry: Entry):
-            g = entry.fresh()
-            seq, head = g.log.last()
-            return {
-                "id": entry.id,
-                "name": entry.seats.name,
-                "seq": seq,
-                "head": f"{seq}:{head}",
-                "seats": msgspec.to_builtins(g.state.seats),
-                "undo": g.undo_target() is not None,
-                "redo": g.redo_target() is not None,
-                "over": g.state.over,  # why the game ended (rule end), "" while it goes on
-                **R.takeback(g),
-                **R.joint(g.state),
-            }
-
-        return B.json(await self._read(request, read))
+        return B.json(await self._read(request, R.summary))
 
     async def me(self, request: Request) -> Response:
         """Who the bearer token stands for in this game (the page asks once, when a player sits)."""

@@ -24,6 +24,7 @@ from ..html import document as html_page
 from ..html.replay import data_json, verify_data
 from ..html.live import Live
 from . import bodies as B
+from . import reads as R
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -98,6 +99,10 @@ def live_of(entry) -> tuple[Live, bool]:
     return live, False
 
 
+#: What a page holds, in the order ``since`` and the routes take them.
+COUNTS = ("steps", "commands", "faces", "strings")
+
+
 def since(entry, counts: list[int]) -> bytes:
     """What a page holding ``counts`` (steps, commands, faces, strings) lacks, encoded (call under the
     entry's lock). Encoded here, in the game's worker thread, not on the event loop; the last answer is
@@ -110,6 +115,20 @@ def since(entry, counts: list[int]) -> bytes:
     if kept is None or kept[0] != key:
         kept = entry.replay_answer = (key, msgspec.json.encode(live.since(*counts)))
     return kept[1]
+
+
+def table(entry, counts: list[int]) -> bytes:
+    """Everything a seat's table shows after a commit, read in one turn of the game, so all at one seq:
+    what the page lacks (``since``), whose move, the odds, the summary and legal()'s choices (call
+    under the entry's lock)."""
+    g = entry.fresh()
+    return msgspec.json.encode({
+        "replay": msgspec.Raw(since(entry, counts)),
+        "due": R.due(g),
+        "odds": R.odds(g),
+        "summary": R.summary(entry),
+        "legal": R.legal(g),
+    })
 
 
 def document(entry, report) -> str:
@@ -151,10 +170,17 @@ def routes(hold) -> list:
 
     async def replay(request: Request) -> Response:
         """What a page holding the first N of each lacks (docs/serve.md "The page")."""
-        counts = [int(B.number(request, k) or 0) for k in ("steps", "commands", "faces", "strings")]
+        counts = [int(B.number(request, k) or 0) for k in COUNTS]
 
         async with hold.entry(request.path_params["gid"]) as entry:
             return B.json(None, raw=await hold.run(entry, lambda e: since(e, counts)))
+
+    async def table_route(request: Request) -> Response:
+        """The page's one read after each commit (docs/serve.md "The page")."""
+        counts = [int(B.number(request, k) or 0) for k in COUNTS]
+
+        async with hold.entry(request.path_params["gid"]) as entry:
+            return B.json(None, raw=await hold.run(entry, lambda e: table(e, counts)))
 
     def static(text: str, kind: str):
         async def serve(_request: Request) -> Response:
@@ -166,6 +192,7 @@ def routes(hold) -> list:
     return [
         Route("/games/{gid:str}", game_page, methods=["GET"]),
         Route("/api/games/{gid:str}/replay", replay, methods=["GET"]),
+        Route("/api/games/{gid:str}/table", table_route, methods=["GET"]),
         *(
             Route(f"/static/{url}", static(_joined(files), kinds[url.rsplit(".", 1)[1]]),
                   methods=["GET"])

@@ -1,5 +1,6 @@
-"""What the reading routes of `turnlog serve` answer: legal()'s choices with their actors, the board
-at a seq, a page of the log. Each runs under the game's lock (app.py's ``_read``).
+"""What the reading routes of `turnlog serve` answer: the game at a glance, legal()'s choices with their
+actors, whose move, the odds, the board at a seq, a page of the log. Each runs under the game's lock
+(app.py's ``_read``).
 """
 
 from __future__ import annotations
@@ -16,6 +17,25 @@ from ...seats import seat_of
 from ..kind_asks import moves_first, odds_before_rolls
 from . import bodies as B
 from .games import Entry
+
+
+def summary(entry: Entry) -> dict:
+    """The game at a glance: name, seq and head anchor, seats, undo and redo and by whom, whether over,
+    a joint-dice game's rolls due."""
+    g = entry.fresh()
+    seq, head = g.log.last()
+    return {
+        "id": entry.id,
+        "name": entry.seats.name,
+        "seq": seq,
+        "head": f"{seq}:{head}",
+        "seats": msgspec.to_builtins(g.state.seats),
+        "undo": g.undo_target() is not None,
+        "redo": g.redo_target() is not None,
+        "over": g.state.over,  # why the game ended (rule end), "" while it goes on
+        **takeback(g),
+        **joint(g.state),
+    }
 
 
 def legal(g) -> dict:

@@ -167,5 +167,16 @@ class Odds(msgspec.Struct, kw_only=True):
     procedures: list[ProcedureOdds]
 
 
+class Table(msgspec.Struct, kw_only=True):
+    """``GET /api/games/ID/table``: a seat's table after a commit, every part read at one seq: what
+    the page lacks (as ``GET replay`` answers it), whose move, the odds, the summary, the choices."""
+
+    replay: dict[str, Any]
+    due: Due
+    odds: Odds
+    summary: Summary
+    legal: Choices
+
+
 SHAPES = (Refusal, Creation, Created, Games, Scenarios, Summary, Me, LogPage, Choices, Due, Written, Signed,
-          UndoBody, Odds)
+          UndoBody, Odds, Table)

@@ -77,19 +77,36 @@ const labels = HX.map(([id, x, y]) => {
   $("labels").append(g);
   return {band, text, feats, over, id};
 });
+// A hex's label is written again only where it changed: every hex's text set anew costs the browser a
+// layout and a paint of the whole map at each step.
 function drawLabels(now) {
   labels.forEach((l, i) => {
-    const f = now.c.get(i) || "", [fill, ink] = fac(f);
+    const f = now.c.get(i) || "", feats = now.f.get(i) || "", over = now.o.has(i) ? "!" : "";
+    if (l.drawn && l.drawn[0] === f && l.drawn[1] === feats && l.drawn[2] === over) return;
+    l.drawn = [f, feats, over];
+    const [fill, ink] = fac(f);
     l.band.setAttribute("fill", fill);
     l.text.setAttribute("fill", ink);
     l.text.textContent = f ? `${l.id} ${f}` : l.id;
-    l.feats.textContent = now.f.get(i) || "";
-    l.over.textContent = now.o.has(i) ? "!" : "";
+    l.feats.textContent = feats;
+    l.over.textContent = over;
   });
 }
+// A layer is drawn again only when what it shows changed (`key`, a text of everything its drawing reads),
+// for the same reason; `draw` fills the cleared layer and its answer is kept with the key.
+const drawn = new Map();
+function keep(id, key, draw) {
+  const last = drawn.get(id);
+  if (last && last.key === key) return last.answer;
+  clear($(id));
+  const answer = draw($(id));
+  drawn.set(id, {key, answer});
+  return answer;
+}
 function drawZones(now) {
-  const layer = $("zones");
-  clear(layer);
+  keep("zones", JSON.stringify(now.z), (layer) => zones(now, layer));
+}
+function zones(now, layer) {
   for (const [zid, f, hexes] of now.z) {
     const inside = new Set(hexes);
     let d = "";
@@ -111,9 +128,14 @@ function drawZones(now) {
 // The kinds' overlays (engine/view.py), in the styles of engine/faces/svg/overlays.py: outlines under the
 // counters, each label on a chip at its hex's foot over them.
 function drawOverlays(now) {
-  const layer = $("overlays"), chips = $("chips"), seen = new Map();
-  clear(layer);
-  clear(chips);
+  const key = JSON.stringify([now.v, now.v.map((o) => now.f.has(o[0]))]);
+  keep("overlays", key, (layer) => {
+    clear($("chips"));
+    overlays(now, layer, $("chips"));
+  });
+}
+function overlays(now, layer, chips) {
+  const seen = new Map();
   for (const [i, role, label, title, faction, proc] of now.v) {
     const [id, x, y] = HX[i], st = D.styles[role] || D.styles[""];
     const g = svg("g", {"class": `overlay role-${role}`, "data-hex": id, "data-role": role, "data-label": label,
@@ -164,8 +186,11 @@ function byDrawOrder(a, b) {
 }
 // Returns how many counters each hex holds (the arrows keep clear of them).
 function drawUnits(now, before, changed) {
-  const layer = $("units"), here = new Map(), crowd = new Map();
-  clear(layer);
+  const key = JSON.stringify([[...now.u].map(([id, u]) => [id, u, D.nat[id]]), [...before.u], [...changed]]);
+  return keep("units", key, (layer) => units(now, before, changed, layer));
+}
+function units(now, before, changed, layer) {
+  const here = new Map(), crowd = new Map();
   const put = (i, item) => { if (!here.has(i)) here.set(i, []); here.get(i).push(item); };
   for (const [id, u] of now.u) if (u[0] >= 0) put(u[0], {id, u, ghost: false});
   for (const [id, u] of before.u) {
@@ -216,8 +241,9 @@ function drawUnits(now, before, changed) {
   return crowd;
 }
 function drawHighlights(hexes) {
-  const layer = $("highlights");
-  clear(layer);
+  keep("highlights", JSON.stringify([...hexes]), (layer) => highlights(hexes, layer));
+}
+function highlights(hexes, layer) {
   for (const i of hexes) {
     const [id, x, y] = HX[i];
     layer.append(svg("polygon", {"class": "highlight", "data-hex": id, points: pts(corners(x, y, R - 2)),
@@ -241,8 +267,10 @@ function clearOf([left, top, right, bottom], ux, uy) {
 // `show --svg` draws them), each from where it leaves the counters of its first hex to where it meets those
 // of the last, with a count near its tail when several units went.
 function drawArrows(now, crowd) {
-  const layer = $("arrows");
-  clear(layer);
+  const key = JSON.stringify(now.w.map((w) => [w, crowd.get(w[1]) || 0, crowd.get(w[2]) || 0]));
+  keep("arrows", key, (layer) => arrows(now, crowd, layer));
+}
+function arrows(now, crowd, layer) {
   for (const [kind, a, b, units, rule] of now.w) {
     const [from, x1, y1] = HX[a], [to, x2, y2] = HX[b], n = Math.hypot(x2 - x1, y2 - y1) || 1;
     const ux = (x2 - x1) / n, uy = (y2 - y1) / n;
@@ -324,13 +352,17 @@ function who(c) {
 }
 function cmdText(c) { return `c${c[0]} ${c[3]}${c[4] ? ` ${c[4]}` : ""}`; }
 function fill(id, lines, tag) {
-  const e = $(id);
-  clear(e);
-  for (const l of lines) e.append(html(tag || "li", "", l));
+  keep(id, JSON.stringify(lines), (e) => {
+    for (const l of lines) e.append(html(tag || "li", "", l));
+  });
 }
 function timeline(i) {
-  const list = $("timeline"), ci = S[i][0];
-  clear(list);
+  const ci = S[i][0], c = CMDS[ci], near = CMDS.slice(Math.max(0, ci - 6), ci + 7);
+  const key = JSON.stringify([i, near, S.slice(c[5] - 1, c[6]).map((s) => [s[1], s[2]]), D.verify.bad]);
+  keep("timeline", key, (list) => listed(i, list));
+}
+function listed(i, list) {
+  const ci = S[i][0];
   for (let k = Math.max(0, ci - 6); k <= Math.min(CMDS.length - 1, ci + 6); k++) {
     const c = CMDS[k];
     const li = html("li", `cmd${c[7] ? " undone" : ""}${k === ci ? " here" : ""}`,
@@ -366,30 +398,48 @@ function go(i) {
   fitLine("board-turn", now.t);
   fitLine("board-step", `seq ${cur + 1}: ${st[1]}`);
   fitLine("board-command", `${cmdText(c)} — by ${who(c)}`);
-  $("position").textContent = `seq ${cur + 1} of ${N}`;
-  $("slider").value = cur;
-  $("command").textContent = cmdText(c);
-  $("actor").textContent = `issued by ${who(c)}${c[8] ? ` at ${c[8]}` : ""}`;
-  $("command-flags").textContent = c[7] ? `this command was UNDONE at seq ${c[7]}` : "";
-  $("event").textContent = `seq ${cur + 1}: ${st[1]}`;
-  const flags = $("flags");
-  clear(flags);
-  if (st[2] & 1) flags.append(html("span", "flag auto", "automatic consequence"));
-  if (st[2] & 2) flags.append(html("span", "flag undone", `undone later (at seq ${c[7]})`));
-  if (D.verify.bad === cur + 1) flags.append(html("span", "flag bad", "verify found the first problem here"));
-  $("detail").textContent = D.strings[st[4]] || "";
-  $("turn").textContent = now.t;
+  put("position", `seq ${cur + 1} of ${N}`);
+  if ($("slider").value !== String(cur)) $("slider").value = cur;
+  put("command", cmdText(c));
+  put("actor", `issued by ${who(c)}${c[8] ? ` at ${c[8]}` : ""}`);
+  put("command-flags", c[7] ? `this command was UNDONE at seq ${c[7]}` : "");
+  put("event", `seq ${cur + 1}: ${st[1]}`);
+  const marks = [[st[2] & 1, "flag auto", "automatic consequence"],
+    [st[2] & 2, "flag undone", `undone later (at seq ${c[7]})`],
+    [D.verify.bad === cur + 1, "flag bad", "verify found the first problem here"]].filter((f) => f[0]);
+  keep("flags", JSON.stringify(marks), (flags) => {
+    for (const [, cls, text] of marks) flags.append(html("span", cls, text));
+  });
+  put("detail", D.strings[st[4]] || "");
+  put("turn", now.t);
   fill("procedures", now.p);
   fill("off-map", now.l.length ? now.l : ["nothing"]);
   fill("changes", ch.lines.length ? ch.lines : ["nothing on the board"]);
   timeline(cur);
-  try { history.replaceState(null, "", `#seq=${cur + 1}`); } catch (_e) { /* a browser refusing it: no matter */ }
+  mark(`#seq=${cur + 1}`);
+}
+// A text set only when it differs: each one set makes the browser lay out and paint the page again.
+function put(id, text) {
+  if ($(id).textContent !== text) $(id).textContent = text;
+}
+// The address names the step shown, written once the steps stop: each write costs the browser as much as
+// a step's whole drawing, and a key held down or a burst of commits followed live would write every one.
+let marking = 0;
+function mark(hash) {
+  clearTimeout(marking);
+  marking = setTimeout(() => {
+    if (location.hash === hash) return;
+    try { history.replaceState(null, "", hash); } catch (_e) { /* a browser refusing it: no matter */ }
+  }, 250);
 }
 // A line of the board's heading, ended with "…" where it would run past the picture as shown (a page may show
 // the map without its legend: a narrower view); its title has it whole.
+const fitted = new Map();
 function fitLine(id, text) {
   const shownWidth = $("board").viewBox?.baseVal?.width || D.width;
   const e = $(id), room = Math.min(D.width, shownWidth) - 2 * D.margin;
+  if (fitted.get(id) === `${room} ${text}`) return; // measuring the text makes the browser lay it out
+  fitted.set(id, `${room} ${text}`);
   clear(e);
   e.textContent = text;
   if (e.getComputedTextLength() <= room) return;

@@ -1,7 +1,8 @@
 // A hosted game's table (engine/faces/serve/page.py): the replay (replay.js) draws the board and
-// the log; this script follows the game live, says whose move it is (GET /due and the stream's due
-// events), offers this seat only the moves the seat check accepts from it (each choice's `actors` in
-// GET /legal), hands the chosen one to move.js (its fields, the map as their input), and keeps the
+// the log; this script follows the game live, reading GET /table once per commit (the replay's growth,
+// whose move, the odds, the summary, the choices, all at one seq), says whose move it is (and on the
+// stream's due events), offers this seat only the moves the seat check accepts from it (each choice's
+// `actors`), hands the chosen one to move.js (its fields, the map as their input), and keeps the
 // verify verdict current. Every text is written with textContent: nothing from the server is parsed
 // as markup.
 (() => {
@@ -53,23 +54,30 @@
     const mine = me ? (d.seats || []).find((s) => s.actor === me) : null;
     const line = mine ? mine.line : d.line;
     const yours = !!me && (d.waiting || []).includes(me) && !d.over;
-    $("prompt-line").textContent = (yours ? (line || "").replace(/^Your move: /, "") : line) || "";
-    $("prompt").className = yours ? "yours" : d.over ? "over" : "";
-    $("prompt-who").textContent = yours ? "Your move" : me ? `seated as ${me}` : "spectating";
-    document.title = (yours ? "Your move — " : "") + title;
-    const over = $("over");
-    over.hidden = !d.over;
-    over.textContent = d.over ? `Game over: ${d.over}.` : "";
+    put("prompt-line", (yours ? (line || "").replace(/^Your move: /, "") : line) || "");
+    put("prompt", yours ? "yours" : d.over ? "over" : "", "className");
+    put("prompt-who", yours ? "Your move" : me ? `seated as ${me}` : "spectating");
+    const named = (yours ? "Your move — " : "") + title;
+    if (document.title !== named) document.title = named;
+    put("over", !d.over, "hidden");
+    put("over", d.over ? `Game over: ${d.over}.` : "");
+  }
+  // Set only what differs: each text or class set makes the browser lay out and paint the page again,
+  // and the prompt is said again after every commit.
+  function put(id, value, what = "textContent") {
+    if ($(id)[what] !== value) $(id)[what] = value;
   }
 
   // The odds each open procedure faces before its roll, in its kind's words; hidden when none is due.
   function onOdds(o) {
     const lines = (o?.procedures || []).flatMap((p) => p.lines);
-    $("odds").hidden = !lines.length;
-    $("odds-lines").textContent = lines.join("\n");
+    put("odds", !lines.length, "hidden");
+    put("odds-lines", lines.join("\n"));
   }
 
   // -- following the game: what the replay lacks, the menus, the verdict ----------------------------------------
+  // One read per refresh (GET /table): the replay's growth, whose move, the odds, the summary and the
+  // choices, all at one seq, so the menu is never built on another seq than the prompt.
   async function refresh() {
     if (busy) {
       again = true;
@@ -80,10 +88,9 @@
       do {
         again = false;
         const [n, c, f, s] = R.counts();
-        const [r, more] = await get(
-          `${api}/replay?steps=${n}&commands=${c}&faces=${f}&strings=${s}`,
-        );
+        const [r, t] = await get(`${api}/table?steps=${n}&commands=${c}&faces=${f}&strings=${s}`);
         if (!r.ok) continue;
+        const more = t.replay;
         if (more.reload) {
           location.reload();
           return;
@@ -91,18 +98,25 @@
         if (more.steps.length || more.undone.length) R.grow(more);
         if (more.events !== seq) reverify();
         seq = more.events;
-        $("seq").textContent = String(seq);
-        const [, d] = await get(`${api}/due`);
-        onDue(d);
-        const [, o] = await get(`${api}/odds`);
-        onOdds(o);
-        const [, summary] = await get(api);
-        takeback = summary;
-        await loadLegal();
-        $("box").dataset.seq = String(seq); // the seq the menu was built at (scripts driving the page wait on it)
+        put("seq", String(seq));
+        onDue(t.due);
+        onOdds(t.odds);
+        takeback = t.summary;
+        loadLegal(t.legal);
+        if ($("box").dataset.seq !== String(seq)) $("box").dataset.seq = String(seq); // the seq the menu was built at (scripts driving the page wait on it)
       } while (again);
     } finally {
       busy = false;
+    }
+  }
+  // A commit's events come in a burst: the page reads once, a moment after the first of them.
+  let soon = 0;
+  function refreshSoon() {
+    if (!soon) {
+      soon = setTimeout(() => {
+        soon = 0;
+        refresh();
+      }, 30);
     }
   }
 
@@ -145,8 +159,7 @@
     const claim = (c.claim || []).includes(me) ? " — a claim the other side answers" : "";
     return text.charAt(0).toUpperCase() + text.slice(1) + claim + (c.rule ? ` [${c.rule}]` : "");
   }
-  async function loadLegal() {
-    const [, legal] = await get(`${api}/legal`);
+  function loadLegal(legal) {
     const mine = me ? legal.choices.filter((c) => (c.actors || []).includes(me)) : [];
     const sig = JSON.stringify([mine, itemsOf(me)]);
     if (sig === offered) return; // the same menus: keep what the player has picked so far
@@ -278,7 +291,7 @@
       $("live").textContent = "reconnecting";
       $("live").className = "off";
     };
-    es.addEventListener("event", () => refresh());
+    es.addEventListener("event", refreshSoon);
     es.addEventListener("due", (e) => {
       const d = JSON.parse(e.data);
       if (d.seq >= seq) onDue(d);
