@@ -19,14 +19,17 @@ import httpx
 from .serve_common import Follower
 
 
-def attack(kind: str, base: str, aim: dict, ready, first, stop, tally, nice: int = 0) -> None:
+def attack(kind: str, base: str, aim: dict, ready, first, stop, tally, nice: int = 0,
+           cpus: set[int] | None = None) -> None:
     """The child process's body: run attack ``kind`` until ``stop``; report its tally.
 
     ``nice``: added to the process's niceness first, so that on a machine of few cores the attack
     takes only the CPU the server leaves (a real attacker's clients run on machines of their
-    own)."""
+    own); ``cpus``: the only CPUs it may run on."""
     if nice:
         os.nice(nice)
+    if cpus:
+        os.sched_setaffinity(0, cpus)
     count: Counter = Counter()
     asyncio.run(ATTACKS[kind](base, aim, ready, first, stop, count))
     tally.put(dict(count))

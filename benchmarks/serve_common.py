@@ -36,8 +36,9 @@ def raise_files() -> tuple[int, int]:
 class Server:
     """One `turnlog serve` process on a free loopback port; its stderr kept beside ``log``."""
 
-    def __init__(self, *flags: str, log: Path, wait: bool = True):
-        """Start it; ``wait``: return once it listens (else call ``listening()`` later)."""
+    def __init__(self, *flags: str, log: Path, wait: bool = True, cpus: set[int] | None = None):
+        """Start it; ``wait``: return once it listens (else call ``listening()`` later); ``cpus``:
+        the only CPUs it (every thread of it) may run on."""
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -47,6 +48,7 @@ class Server:
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
             stderr=open(log, "wb"),  # noqa: SIM115 (the child's)
             # the server raises its own soft limit to the hard one if its flags need it
+            preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
         )
         if wait:
             self.listening()

@@ -24,7 +24,10 @@ The target is the honest game's p99 within 2 x idle. ``--only KIND ...`` runs th
 alone (the large games are uploaded only for the replay and the verify). Each attack's process
 runs at niceness +19 (``--nice``, 0 for the server's own): on a machine of two cores an attack at
 the server's priority takes CPU from it that a real attacker's own machines would not.
-``--profile DIR`` records the server with py-spy during each attack (when py-spy is installed).
+``--pin`` runs the server alone on one CPU, and the honest client and the attacks (at their
+niceness) on the others, as machines of their own would: on two cores, niceness alone still lets
+an attack take the core the server's threads would use. ``--profile DIR`` records
+the server with py-spy during each attack (when py-spy is installed).
 Writes benchmarks/results/serve_hostile-STAMP.json and prints the Markdown table.
 """
 
@@ -33,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
+import os
 import shutil
 import signal
 import subprocess
@@ -131,12 +135,13 @@ class Profiler:
 
 
 def under(kind: str, aim: dict, server: C.Server, api, gid: str, samples: int,
-          profile: Path | None, phases=("",), settle: float = 1.0, nice: int = 0) -> list[dict]:
+          profile: Path | None, phases=("",), settle: float = 1.0, nice: int = 0,
+          cpus: set[int] | None = None) -> list[dict]:
     """The honest figures of each phase of attack ``kind`` (cold: before its first 200)."""
     ctx = mp.get_context("fork")  # this process runs no thread: a fork copies no held lock
     ready, first, stop, tally = ctx.Event(), ctx.Event(), ctx.Event(), ctx.Queue()
     proc = ctx.Process(target=attack,
-                       args=(kind, server.base, aim, ready, first, stop, tally, nice))
+                       args=(kind, server.base, aim, ready, first, stop, tally, nice, cpus))
     proc.start()
     rows = []
     try:
@@ -182,18 +187,34 @@ def mixes(n: dict, games: dict) -> list[tuple[str, dict, tuple]]:
     ]
 
 
+def pinning(pin: bool) -> tuple[set[int] | None, set[int] | None]:
+    """With ``pin``: the server's CPU (the first this process may use) and the clients' (the rest:
+    the honest client, this process, and the attacks, at their niceness); else (None, None)."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if not pin or len(cpus) < 2:
+        return None, None
+    server, clients = {cpus[0]}, set(cpus[1:])
+    os.sched_setaffinity(0, clients)
+    return server, clients
+
+
 def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None = None,
         work: Path | None = None, profile: Path | None = None, only: tuple = (),
-        settle: float = 1.0, nice: int = NICE) -> dict:
+        settle: float = 1.0, nice: int = NICE, pin: bool = False) -> dict:
     """Measure the honest game idle and under each attack (see the module's docstring)."""
     n = {"replayers": 45, "verifiers": 45, "slow": 500, "bad": 20, "nested": 5,
          "nested_bytes": 1 << 20, "followers": 300, **(n or {})}
     C.raise_files()
     keep = work is not None
     work = Path(work or tempfile.mkdtemp(prefix="turnlog-serve-hostile-"))
+    was = os.sched_getaffinity(0)
+    mine, clients = pinning(pin)
     server = C.Server("--dir", str(work / "games"), "--max-games-per-client", "1000",
-                      log=work / "server.log")
+                      log=work / "server.log", cpus=mine)
     try:
+        if mine:
+            assert all(os.sched_getaffinity(int(t)) == mine
+                       for t in os.listdir(f"/proc/{server.pid}/task")), "the server is not pinned"
         gid, tokens = bundled(server.base)
         target, target_tokens = bundled(server.base)
         games = {"target": target, "target_token": target_tokens["alice"], "honest": gid}
@@ -208,10 +229,11 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
             for kind, aim, phases in mixes(n, games):
                 if not only or kind in only:
                     rows += under(kind, aim, server, api, gid, samples, profile, phases, settle,
-                                  nice)
+                                  nice, clients)
             rows.append({**quiet(api, gid, samples, server.pid), "mix": "idle again"})
     finally:
         server.stop()
+        os.sched_setaffinity(0, was)
     if not keep:  # kept when the run fails: the server's stderr is in it
         shutil.rmtree(work, ignore_errors=True)
     idle = rows[0]
@@ -219,7 +241,8 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
         for what in ("board", "command"):
             row[f"{what}_p99_ratio"] = round(row[f"{what}_p99_ms"] / idle[f"{what}_p99_ms"], 2)
     return {"samples": samples, "units": units, "hexes": hexes, "attackers": n,
-            "attack_nice": nice, "rows": rows}
+            "attack_nice": nice, "rows": rows,
+            "pinned": {"server": sorted(mine), "clients": sorted(clients or ())} if mine else None}
 
 
 def markdown(r: dict) -> str:
@@ -243,11 +266,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--profile", type=Path, help="py-spy recordings of the server into DIR")
     p.add_argument("--nice", type=int, default=NICE,
                    help="niceness added to each attack's process (0: as the server's)")
+    p.add_argument("--pin", action="store_true",
+                   help="the server on one CPU, the honest client and the attacks on the others")
     p.add_argument("--out", type=Path, help="the JSON (default benchmarks/results/...)")
     a = p.parse_args(argv)
-    r = run(a.samples, a.units, a.hexes, profile=a.profile, only=tuple(a.only), nice=a.nice)
+    r = run(a.samples, a.units, a.hexes, profile=a.profile, only=tuple(a.only), nice=a.nice,
+            pin=a.pin)
     print(f"wrote {C.write('serve_hostile', r, a.out)}")
     print(f"attack processes at niceness +{r['attack_nice']}")
+    if r["pinned"]:
+        print(f"the server on CPU {r['pinned']['server']}, the honest client and the attacks on "
+              f"{r['pinned']['clients']}")
     print(markdown(r))
     return 0
 

@@ -71,3 +71,18 @@ def test_every_hostile_mix_is_measured_and_each_attack_was_answered(tmp_path):
     assert set(rows["nested_body"]["attack_answers"]) == {"400"}
     assert rows["followers"]["attack_answers"]["200"] == 2
     assert all(x["board_p99_ratio"] > 0 for x in r["rows"])
+
+
+def test_a_pinned_hostile_run_keeps_the_server_on_its_cpu_and_the_clients_off_it(tmp_path):
+    import os
+
+    if len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("one CPU: nothing to pin apart")
+    before = os.sched_getaffinity(0)
+    r = serve_hostile.run(samples=2, units=20, hexes=40, n={"followers": 2}, work=tmp_path,
+                          settle=0.0, nice=0, only=("followers",), pin=True)
+    cpus = sorted(before)
+    assert r["pinned"] == {"server": cpus[:1], "clients": cpus[1:]}  # every server thread checked
+    assert [x["mix"] for x in r["rows"]] == ["idle", "followers", "idle again"]
+    assert r["rows"][1]["attack_answers"]["200"] == 2
+    assert os.sched_getaffinity(0) == before  # this process is given its CPUs back
