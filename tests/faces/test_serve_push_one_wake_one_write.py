@@ -1,7 +1,7 @@
 """A commit costs each follower of the game one write (its rows and whose move together) and its hub
-one read (no empty read after it), and a wake makes the waiting followers ready a slice at a time,
-so 300 of them are not queued at once ahead of every other request (engine/faces/serve/hub.py).
-Counted, not timed."""
+one read (no empty read after it); a wake reads the rows and whose move once, before it wakes anyone,
+then makes the waiting followers ready a slice at a time, so 300 of them are not queued at once ahead
+of every other request (engine/faces/serve/hub.py). Counted, not timed."""
 
 from __future__ import annotations
 
@@ -69,21 +69,31 @@ def test_a_commit_is_one_write_to_each_follower_and_one_read_of_the_log(tmp_path
     assert written_after == []
 
 
-def test_a_wake_readies_the_waiting_followers_a_slice_per_turn_of_the_loop(tmp_path):
-    db, _head = _game(tmp_path)
+def test_a_wake_reads_once_then_readies_the_waiting_followers_a_slice_per_turn_of_the_loop(tmp_path):
+    db, head = _game(tmp_path)
 
-    async def wake() -> list[int]:
+    async def wake() -> tuple[list[int], object, object]:
         hub = H.Hub(db)
+        hub.head = head
+        hub.answer = _due
         waiting = [hub.waiter() for _ in range(5 * H.SLICE + 3)]
+        with Game.open(db) as g:
+            g.execute(AddNote(text="to all"))
+            seq = g.state.seq
+        hub.wake(seq)
+        while not waiting[0].done():  # the read runs in a thread: one turn of the loop at a time
+            await asyncio.sleep(0)
+        read, due = hub.read, hub.due  # what the first follower woken finds
         ready = []
-        hub.wake(10**6)
-        for _ in range(8):
+        for _ in range(7):
             ready.append(sum(f.done() for f in waiting))
             await asyncio.sleep(0)
         hub.close()
-        return ready
+        return ready, read, due, seq
 
-    ready = asyncio.run(wake())
+    ready, read, due, seq = asyncio.run(asyncio.wait_for(wake(), 10))
+    assert read[0] == (head, seq) and read[1][0] == seq  # the rows after the last head, read once
+    assert due == (seq, DUE)  # and whose move after them, before anyone was woken
     assert ready[:7] == [H.SLICE * k for k in range(1, 6)] + [5 * H.SLICE + 3] * 2
 
 

@@ -17,6 +17,7 @@ a KNOWN_BUGS entry, each of which has a strict-xfail test in tests/regressions/.
 """
 from __future__ import annotations
 
+import itertools
 import shutil
 import tempfile
 from collections import Counter
@@ -30,6 +31,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 import turnlog.engine.game as engine_game
 from turnlog.engine import commands as c
 from turnlog.engine import dice as D
+from turnlog.engine import identity
 from turnlog.engine.errors import CommandError, RuleViolation
 from turnlog.engine.game import Game
 from turnlog.engine.verify import verify
@@ -83,6 +85,11 @@ class GameMachine(RuleBasedStateMachine):
         self.files = 0
         self.saved_every = engine_game.SNAPSHOT_EVERY
         engine_game.SNAPSHOT_EVERY = 7  # snapshots are taken (and must be harmless) in small games too
+        # identities and fork nonces counted, not random: a fork switched to rolls dice of its own
+        # identity, and a replayed example (hypothesis shrinking it) must roll the same ones
+        self.saved_new_id = identity.new_id
+        made = itertools.count(1)
+        identity.new_id = lambda: f"{next(made):032x}"
         self.game = Game.create(self._path(), SCENARIO, seed=SEED)
         self.unit_ids = set(self.game.state.units)
         self.rows: list[tuple] = []  # every log row seen so far, by seq - 1
@@ -103,6 +110,7 @@ class GameMachine(RuleBasedStateMachine):
                 self.game.close()
         finally:
             engine_game.SNAPSHOT_EVERY = self.saved_every
+            identity.new_id = self.saved_new_id
             shutil.rmtree(self.dir, ignore_errors=True)
 
     # -- helpers ----------------------------------------------------------------

@@ -72,6 +72,7 @@ class Hub:
         self.read_lock = threading.Lock()
         self.looks: set[asyncio.Task] = set()  # the head reads under way (``look``)
         self.due: tuple[int, bytes] = (-1, b"")  # the last "whose move" frame, by its seq
+        self.answer = None  # how a stream asks whose move it is (the first stream's, all alike)
         self.asking: dict[int, asyncio.Future] = {}  # the due answer being worked out, by seq
         # the read of the rows after a seq, by (that seq, the head announced when it began)
         self.reading: dict[tuple[int, int], asyncio.Future] = {}
@@ -88,6 +89,7 @@ class Hub:
     async def due_frame(self, seq: int, answer) -> bytes:
         """The ``due`` event at ``seq`` (whose move), worked out once per seq for every subscriber:
         those arriving while it is worked out wait for that answer rather than queue their own."""
+        self.answer = self.answer or answer
         if self.due[0] != seq:
             got = await _shared(self.asking, seq, answer)
             if got is None:  # not to be had now (the game busy): a comment, and the next catch-up
@@ -217,9 +219,22 @@ class Hub:
         A subscriber reads the rows after the last seq it sent, so a wake tells it only to look:
         one seq announced twice, or late, loses and doubles nothing."""
         if seq > self.head:
-            self.head = seq
+            before, self.head = self.head, seq
             woken, self.waiting = list(self.waiting), {}
-            _release(woken)
+            if len(woken) < 2:
+                _release(woken)
+                return
+            # what the subscribers caught up at the last head will ask for, read before they are
+            # woken: each then finds it ready, one step of its own per commit rather than three
+            ready = asyncio.ensure_future(self._ready(before))
+            ready.add_done_callback(lambda _f: _release(woken))
+
+    async def _ready(self, before: int) -> None:
+        """Read the rows after ``before`` and whose move after them, once for every subscriber."""
+        with contextlib.suppress(Exception):  # a subscriber reading again meets it for itself
+            last, _out, whole = await self.after(before)
+            if whole and self.answer is not None:
+                await self.due_frame(last, self.answer)
 
 
 def _soon(loop: asyncio.AbstractEventLoop, call, *args) -> None:
@@ -242,19 +257,40 @@ def _release(woken: list[asyncio.Future]) -> None:
 async def _shared(pending: dict, key, make):
     """``await make()``, or the same call already under way for ``key``: one answer for all.
 
-    Shielded, so one subscriber leaving does not cancel the work the others wait for."""
+    Each caller waits on a future of its own, all set in one pass when the call ends, so one
+    subscriber leaving does not cancel the work the others wait for (as ``asyncio.shield`` would
+    ensure at the cost of a future and two callbacks per caller on the call itself)."""
     got = pending.get(key)
     if got is None:
         got = pending[key] = asyncio.ensure_future(make())
+        waiters: list[asyncio.Future] = []
+        _WAITERS[got] = waiters
 
         def done(f: asyncio.Future) -> None:
             if pending.get(key) is f:
                 del pending[key]
-            if not f.cancelled():
-                f.exception()  # looked at: an error no subscriber awaits any more is not logged
+            del _WAITERS[f]
+            failed = None if f.cancelled() else f.exception()  # looked at: never logged unseen
+            for w in waiters:
+                if w.done():  # its subscriber left
+                    continue
+                if f.cancelled():
+                    w.cancel()
+                elif failed is not None:
+                    w.set_exception(failed)
+                else:
+                    w.set_result(f.result())
 
         got.add_done_callback(done)
-    return await asyncio.shield(got)
+    if got.done():
+        return got.result()
+    mine = got.get_loop().create_future()
+    _WAITERS[got].append(mine)
+    return await mine
+
+
+#: The callers waiting on each shared call under way (``_shared``).
+_WAITERS: dict[asyncio.Future, list[asyncio.Future]] = {}
 
 
 def frame(row: tuple) -> bytes:

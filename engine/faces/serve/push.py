@@ -10,7 +10,8 @@ of the game is woken. This server's own commits wake them at once (``Push.commit
 routes): the poll is for writers in other processes. A subscriber reads the rows after the last seq
 it sent, so a client that reconnects with ``Last-Event-ID`` (or ``?after=``) gets every event after
 that seq once, in order, whatever it missed while away. Once it has caught up, the rows and whose
-move it is now go in one write: a commit costs each follower one wake-up and one write. A hub
+move it is now go in one write: the hub reads both once before it wakes anyone, so a commit costs
+each follower one wake-up and one write. A hub
 lasts only while someone follows the game (the poller's thread and the listener's too: each starts
 again on demand), and at most ``most`` games are followed at
 once in a server (503 ``busy`` for one more).
