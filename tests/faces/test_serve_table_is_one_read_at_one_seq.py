@@ -61,3 +61,28 @@ def test_the_table_of_no_game_is_404_json_and_a_write_to_it_405(client):
     r = client.post(f"/api/games/{gid}/table")
     assert r.status_code == 405 and set(r.headers["allow"].split(", ")) == {"GET", "HEAD"}
     assert r.json()["rule"] == "method"
+
+
+def test_a_table_read_while_another_server_appends_is_read_again_at_one_seq(client, monkeypatch):
+    from turnlog.engine.commands import AddNote
+    from turnlog.engine.faces.serve import reads
+    from turnlog.engine.game import Game
+
+    gid, _tokens = create(client)
+    db = client.app.state.api.games.dir / f"{gid}.db"
+    due, calls = reads.due, []
+
+    def due_while_another_appends(g):
+        calls.append(g.state.seq)
+        if len(calls) == 1:  # another server's commit, between this read's parts
+            with Game.open(db) as other:
+                other.execute(AddNote(text="from elsewhere"), actor="alice")
+        return due(g)
+
+    monkeypatch.setattr(reads, "due", due_while_another_appends)
+    got = client.get(f"/api/games/{gid}/table", params={"steps": 0, "commands": 0, "faces": 0,
+                                                         "strings": 0}).json()
+    assert len(calls) == 2 and calls[1] == calls[0] + 1  # read again, once
+    seq = got["summary"]["seq"]
+    assert seq == calls[1] == got["replay"]["events"] == got["due"]["seq"] == got["legal"]["seq"]
+    assert got["odds"]["seq"] == seq and got["replay"]["steps"][-1][1].startswith("note")
