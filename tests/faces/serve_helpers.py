@@ -39,6 +39,16 @@ SCRIPT = [
 #: tests/core/test_fairplay_*.py's (a hosted game takes "claims" at creation like `new --claim`).
 OPEN_CLAIMS = {"die": "any", "host-fact": "any", "report": "any"}
 
+def note_written(db) -> int:
+    """Write a note to the game at ``db`` as another process would; the seq it ends at."""
+    from turnlog.engine.commands import AddNote
+    from turnlog.engine.game import Game
+
+    with Game.open(db) as g:
+        g.execute(AddNote(text="to all"))
+        return g.state.seq
+
+
 def needs_starlette():
     """Skip without the serve extra; quiet Starlette's advice to move its test client to httpx2."""
     import warnings

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import asyncio
 
-from serve_helpers import blind_watchers, needs_starlette, never_leaves
+from serve_helpers import blind_watchers, needs_starlette, never_leaves, note_written
 
 needs_starlette()
 
 from turnlog.engine import scenario  # noqa: E402
-from turnlog.engine.commands import AddNote  # noqa: E402
 from turnlog.engine.faces.serve import push as P  # noqa: E402
 from turnlog.engine.game import Game  # noqa: E402
 
@@ -43,9 +42,7 @@ def test_one_commit_is_read_once_for_every_follower_of_the_game(tmp_path, monkey
         nxt = [asyncio.ensure_future(s.__anext__()) for s in streams]
         await asyncio.sleep(0.3)  # every follower read the log and waits for a commit
         reads.clear()
-        with Game.open(db) as g:
-            g.execute(AddNote(text="to all"))
-            seq = g.state.seq
+        seq = note_written(db)
         push.committed("g", seq)
         frames = await asyncio.wait_for(asyncio.gather(*nxt), 10)
         push.close()

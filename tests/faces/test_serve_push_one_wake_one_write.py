@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import asyncio
 
-from serve_helpers import blind_watchers, needs_starlette, never_leaves
+from serve_helpers import blind_watchers, needs_starlette, never_leaves, note_written
 
 needs_starlette()
 
 from turnlog.engine import scenario  # noqa: E402
-from turnlog.engine.commands import AddNote  # noqa: E402
 from turnlog.engine.faces.serve import hub as H  # noqa: E402
 from turnlog.engine.faces.serve import push as P  # noqa: E402
 from turnlog.engine.game import Game  # noqa: E402
@@ -48,9 +47,7 @@ def test_a_commit_is_one_write_to_each_follower_and_one_read_of_the_log(tmp_path
         nxt = [asyncio.ensure_future(s.__anext__()) for s in streams]
         await asyncio.sleep(0.3)  # every follower waits for a commit
         reads.clear()
-        with Game.open(db) as g:
-            g.execute(AddNote(text="to all"))
-            seq = g.state.seq
+        seq = note_written(db)
         push.committed("g", seq)
         writes = await asyncio.wait_for(asyncio.gather(*nxt), 10)
         after = [asyncio.ensure_future(s.__anext__()) for s in streams]
@@ -77,9 +74,7 @@ def test_a_wake_reads_once_then_readies_the_waiting_followers_a_slice_per_turn_o
         hub.head = head
         hub.answer = _due
         waiting = [hub.waiter() for _ in range(5 * H.SLICE + 3)]
-        with Game.open(db) as g:
-            g.execute(AddNote(text="to all"))
-            seq = g.state.seq
+        seq = note_written(db)
         hub.wake(seq)
         while not waiting[0].done():  # the read runs in a thread: one turn of the loop at a time
             await asyncio.sleep(0)
