@@ -226,7 +226,7 @@
       say(`refused by rule ${answer.rule}: ${answer.message}`, "refused");
     }
     offered = "";
-    await refresh();
+    refreshSoon(); // with the stream's events of this commit: one read for both
   }
   $("box").addEventListener("submit", (e) => {
     e.preventDefault();
