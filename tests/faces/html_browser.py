@@ -135,8 +135,8 @@ def page_data(path: Path) -> dict:
     return json.loads(DATA.search(path.read_text(encoding="utf-8")).group(1))
 
 
-__all__ = ["borrow", "colours", "errors", "give_back", "export_html", "open_page", "page_data", "press", "shown",
-           "start_browser", "wait_for", "wait_in_page"]
+__all__ = ["borrow", "colours", "errors", "give_back", "export_html", "open_page", "page_data",
+           "press", "shown", "start_browser", "wait_for", "wait_in_page"]
 
 
 def wait_for(predicate, timeout: float = 20.0, what="") -> Any:
@@ -164,8 +164,8 @@ const test = () => { %s };
 
 def wait_in_page(driver, body: str, what, timeout: float = 20.0) -> Any:
     """Wait in the page itself until the script ``body`` (statements ending in a ``return``) gives
-    something true, and return it: one round trip to the browser, where ``wait_for`` polling a script
-    makes one per try. Fail naming ``what`` as ``wait_for`` does."""
+    something true, and return it: one round trip to the browser, where ``wait_for`` polling a
+    script makes one per try. Fail naming ``what`` as ``wait_for`` does."""
     if getattr(driver, "waits_up_to", None) != timeout:  # one more round trip: only when it changes
         driver.set_script_timeout(timeout + 5)
         driver.waits_up_to = timeout

@@ -68,11 +68,12 @@ def test_the_replay_draws_the_view_of_the_game_at_every_seq(demos, browser, name
     assert errors(browser) == []
 
 
-#: Steps from seq 1 to the end and back with the page's own keys: the board's and the panel's markup at
-#: each seq both ways, and how many changes drawing the last step a second time made.
+#: Steps from seq 1 to the end and back with the page's own keys: the board's and the panel's markup
+#: at each seq both ways, and how many changes drawing the last step a second time made.
 BOTH_WAYS = r"""
 const key = (k) => window.dispatchEvent(new KeyboardEvent("keydown", {key: k}));
-const drawn = () => document.querySelector("main").innerHTML + document.getElementById("timeline").innerHTML;
+const drawn = () => document.querySelector("main").innerHTML +
+  document.getElementById("timeline").innerHTML;
 const at = () => document.getElementById("position").textContent;
 const forth = {}, back = {};
 key("Home");
@@ -83,7 +84,8 @@ for (;;) {
   key("ArrowRight");
 }
 const seen = [], watch = new MutationObserver((r) => seen.push(...r));
-watch.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+const all = {subtree: true, childList: true, attributes: true, characterData: true};
+watch.observe(document.body, all);
 turnlogReplay.go(turnlogReplay.at());
 seen.push(...watch.takeRecords());
 watch.disconnect();
@@ -97,7 +99,7 @@ return [forth, back, seen.length];
 
 
 @pytest.mark.parametrize("name", ["bridgehead-14-65", "eastern-front-winter"])
-def test_a_step_is_drawn_alike_forwards_backwards_and_again_and_again_changes_nothing(demos, browser, name):
+def test_a_step_is_drawn_alike_both_ways_and_drawn_again_changes_nothing(demos, browser, name):
     db, page = demos / f"{name}.db", demos / f"{name}-both-ways.html"
     assert export_html(db, page) == 0
     open_page(browser, page)

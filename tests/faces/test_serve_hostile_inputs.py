@@ -144,8 +144,8 @@ def test_a_scenario_of_35_factions_is_drawn_each_in_its_own_colour(served):
                                    "seats": SEATS})
     assert r.status_code == 201, r.text
     gid = r.json()["id"]
-    for path in (f"/api/games/{gid}/board.svg", f"/api/games/{gid}/replay", f"/api/games/{gid}/table",
-                 f"/games/{gid}"):
+    api = f"/api/games/{gid}"
+    for path in (f"{api}/board.svg", f"{api}/replay", f"{api}/table", f"/games/{gid}"):
         assert c.get(path).status_code == 200, path
     folder = c.app.state.api.games.dir
     with Game.open(folder / f"{gid}.db") as g:

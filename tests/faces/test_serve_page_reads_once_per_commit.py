@@ -1,6 +1,6 @@
-"""A hosted page follows a commit with one read: an attrition's commands (several events each) and an
-undo each cost the page one ``GET /table`` and no ``/due``, ``/legal``, ``/odds``, ``/replay`` or summary
-read, and the page then holds what a page loaded afresh holds."""
+"""A hosted page follows a commit with one read: an attrition's commands (several events each), the
+seat's own command and an undo each cost the page one ``GET /table`` and no ``/due``, ``/legal``,
+``/odds``, ``/replay`` or summary read, and the page then holds what a page loaded afresh holds."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ READS = """return performance.getEntriesByType('resource').map((e) => new URL(e.
 
 
 def _after(driver, post) -> tuple[list[str], int]:
-    """The reads the page made to follow the commit ``post()`` makes (its answer: the written seq and
-    events), once its menu is built at it, and how many events the commit wrote."""
+    """The reads the page made to follow the commit ``post()`` makes (its answer: the written seq
+    and events), once its menu is built at it, and how many events the commit wrote."""
     driver.execute_script("performance.clearResourceTimings()")
     answer = post()
     seq = answer["seq"]
@@ -46,8 +46,11 @@ def _sent_from_the_page(driver, command: dict) -> dict:
     before = int(text_of(driver, "seq"))  # the page is settled: it followed the last commit
     driver.execute_script("document.getElementById('status').textContent = ''")
     driver.execute_script("document.getElementById('send').click()")
-    said = wait_for(lambda: text_of(driver, "status").startswith("done") and text_of(driver, "status"),
-                    what="the page's answer")
+    def done() -> str:
+        said = text_of(driver, "status")
+        return said if said.startswith("done") else ""
+
+    said = wait_for(done, what="the page's answer")
     events = said.removeprefix("done: ").split(", ")
     return {"seq": before + len(events), "events": events}
 
@@ -67,7 +70,7 @@ def test_14_11_an_attritions_commands_and_an_undo_cost_the_page_one_read_each(tm
             wait_for(lambda: text_of(d, "me").startswith("seated as bob"), what="bob to sit")
             written = []
             for who, cmd in SCRIPT[:2]:
-                reads, n = _after(d, lambda: _posted(f"{api}/commands", tokens[who], cmd))
+                reads, n = _after(d, lambda t=tokens[who], c=cmd: _posted(f"{api}/commands", t, c))
                 assert reads == ["table"], (cmd["type"], reads)
                 written.append(n)
             assert max(written) > 1, written  # a burst of events on the stream, one read

@@ -1,7 +1,7 @@
-"""A commit costs each follower of the game one write (its rows and whose move together) and its hub
-one read (no empty read after it); a wake reads the rows and whose move once, before it wakes anyone,
-then makes the waiting followers ready a slice at a time, so 300 of them are not queued at once ahead
-of every other request (engine/faces/serve/hub.py). Counted, not timed."""
+"""A commit costs each follower of the game one write (its rows and whose move together) and its
+hub one read (no empty read after it); a wake reads the rows and whose move once, before it wakes
+anyone, then makes the waiting followers ready a slice at a time, so 300 of them are not queued at
+once ahead of every other request (engine/faces/serve/hub.py). Counted, not timed."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_a_commit_is_one_write_to_each_follower_and_one_read_of_the_log(tmp_path
     assert written_after == []
 
 
-def test_a_wake_reads_once_then_readies_the_waiting_followers_a_slice_per_turn_of_the_loop(tmp_path):
+def test_a_wake_reads_once_then_readies_the_followers_a_slice_per_turn_of_the_loop(tmp_path):
     db, head = _game(tmp_path)
 
     async def wake() -> tuple[list[int], object, object]:

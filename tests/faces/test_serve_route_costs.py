@@ -23,7 +23,8 @@ from turnlog.engine.faces.serve.games import Games  # noqa: E402
 COUNTS = "steps=0&commands=0&faces=0&strings=0"
 #: Each reading route (its path after /api/games/ID, or the page) in the order a visitor meets them.
 ROUTES = ("", "/me", "/board", "/board.svg", "/log?start=1&limit=1000", "/legal", "/due", "/odds",
-          "/verify", f"/replay?{COUNTS}", "PAGE", f"/table?{COUNTS}", "/board?at=HALF", "/board.svg?at=HALF")
+          "/verify", f"/replay?{COUNTS}", "PAGE", f"/table?{COUNTS}", "/board?at=HALF",
+          "/board.svg?at=HALF")
 
 
 def upload(units: int, hexes: int, factions: int) -> str:

@@ -1,6 +1,6 @@
-"""``GET /api/games/ID/table``: the page's one read after a commit holds, at one seq, exactly what the
-separate routes answer there: ``replay`` for the page's counts, ``due``, ``odds``, the summary and
-``legal``."""
+"""``GET /api/games/ID/table``: the page's one read after a commit holds, at one seq, exactly what
+the separate routes answer there: ``replay`` for the page's counts, ``due``, ``odds``, the summary
+and ``legal``."""
 
 from __future__ import annotations
 

@@ -70,7 +70,7 @@ class Hub:
         self.reader: Any = None  # opened by the first read (in its lease, with --db)
         self.closed = False
         self.read_lock = threading.Lock()
-        self.looks: set[asyncio.Task] = set()  # the head reads under way (``look``)
+        self.looks: set[asyncio.Task] = set()  # the head reads under way (``look``, ``wake``)
         self.due: tuple[int, bytes] = (-1, b"")  # the last "whose move" frame, by its seq
         self.answer = None  # how a stream asks whose move it is (the first stream's, all alike)
         self.asking: dict[int, asyncio.Future] = {}  # the due answer being worked out, by seq
@@ -227,6 +227,8 @@ class Hub:
             # what the subscribers caught up at the last head will ask for, read before they are
             # woken: each then finds it ready, one step of its own per commit rather than three
             ready = asyncio.ensure_future(self._ready(before))
+            self.looks.add(ready)  # held (the loop keeps a weak reference only); close waits on it
+            ready.add_done_callback(self.looks.discard)
             ready.add_done_callback(lambda _f: _release(woken))
 
     async def _ready(self, before: int) -> None:

@@ -134,7 +134,8 @@ def paths(commands: dict) -> dict[str, dict[str, dict]]:
             params=[_n(k, 0, f"how many {k} the page holds") for k in counts])},
         g + "/table": {"get": _game(
             "a seat's table after a commit, read at one seq: what a page holding the first N of "
-            "each lacks (as `replay`), whose move, the odds, the summary, the choices", "Table", 400,
+            "each lacks (as `replay`), whose move, the odds, the summary, the choices", "Table",
+            400,
             params=[_n(k, 0, f"how many {k} the page holds") for k in counts])},
         "/games/{gid}": {"get": _text("the game's page: the replay, live, with a command box",
                                       "text/html", [GID], *GAME_REFUSALS)},

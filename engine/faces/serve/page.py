@@ -123,11 +123,12 @@ def table(entry, counts: list[int]) -> bytes:
     lock, which this server's writes take too)."""
     for _ in range(TRIES):
         seq = entry.fresh().state.seq
-        parts = {"replay": msgspec.Raw(since(entry, counts)), "due": R.due(entry.game),
-                 "odds": R.odds(entry.game), "summary": R.summary(entry), "legal": R.legal(entry.game)}
+        g = entry.game
+        parts = {"replay": msgspec.Raw(since(entry, counts)), "due": R.due(g), "odds": R.odds(g),
+                 "summary": R.summary(entry), "legal": R.legal(g)}
         # another server of the database may append meanwhile (each part reads the head again):
         # the parts are of one seq only if it did not
-        if entry.game.state.seq == seq == entry.game.log.last()[0]:
+        if g.state.seq == seq == g.log.last()[0]:
             break
     return msgspec.json.encode(parts)
 

@@ -1,6 +1,6 @@
-"""What the reading routes of `turnlog serve` answer: the game at a glance, legal()'s choices with their
-actors, whose move, the odds, the board at a seq, a page of the log. Each runs under the game's lock
-(app.py's ``_read``).
+"""What the reading routes of `turnlog serve` answer: the game at a glance, legal()'s choices
+with their actors, whose move, the odds, the board at a seq, a page of the log. Each runs under the
+game's lock (app.py's ``_read``).
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from .games import Entry
 
 
 def summary(entry: Entry) -> dict:
-    """The game at a glance: name, seq and head anchor, seats, undo and redo and by whom, whether over,
-    a joint-dice game's rolls due."""
+    """The game at a glance: name, seq and head anchor, seats, undo and redo and by whom, whether
+    over, a joint-dice game's rolls due."""
     g = entry.fresh()
     seq, head = g.log.last()
     return {

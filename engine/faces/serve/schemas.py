@@ -168,8 +168,9 @@ class Odds(msgspec.Struct, kw_only=True):
 
 
 class Table(msgspec.Struct, kw_only=True):
-    """``GET /api/games/ID/table``: a seat's table after a commit, every part read at one seq: what
-    the page lacks (as ``GET replay`` answers it), whose move, the odds, the summary, the choices."""
+    """``GET /api/games/ID/table``: a seat's table after a commit, every part read at one seq:
+    what the page lacks (as ``GET replay`` answers it), whose move, the odds, the summary, the
+    choices."""
 
     replay: dict[str, Any]
     due: Due

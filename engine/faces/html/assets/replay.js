@@ -77,8 +77,8 @@ const labels = HX.map(([id, x, y]) => {
   $("labels").append(g);
   return {band, text, feats, over, id};
 });
-// A hex's label is written again only where it changed: every hex's text set anew costs the browser a
-// layout and a paint of the whole map at each step.
+// A hex's label is written again only where it changed: every hex's text set anew costs the
+// browser a layout and a paint of the whole map at each step.
 function drawLabels(now) {
   labels.forEach((l, i) => {
     const f = now.c.get(i) || "", feats = now.f.get(i) || "", over = now.o.has(i) ? "!" : "";
@@ -92,8 +92,8 @@ function drawLabels(now) {
     l.over.textContent = over;
   });
 }
-// A layer is drawn again only when what it shows changed (`key`, a text of everything its drawing reads),
-// for the same reason; `draw` fills the cleared layer and its answer is kept with the key.
+// A layer is drawn again only when what it shows changed (`key`, a text of everything its drawing
+// reads), for the same reason; `draw` fills the cleared layer and its answer is kept with the key.
 const drawn = new Map();
 function keep(id, key, draw) {
   const last = drawn.get(id);
@@ -186,7 +186,8 @@ function byDrawOrder(a, b) {
 }
 // Returns how many counters each hex holds (the arrows keep clear of them).
 function drawUnits(now, before, changed) {
-  const key = JSON.stringify([[...now.u].map(([id, u]) => [id, u, D.nat[id]]), [...before.u], [...changed]]);
+  const shown = [...now.u].map(([id, u]) => [id, u, D.nat[id]]);
+  const key = JSON.stringify([shown, [...before.u], [...changed]]);
   return keep("units", key, (layer) => units(now, before, changed, layer));
 }
 function units(now, before, changed, layer) {
@@ -358,7 +359,8 @@ function fill(id, lines, tag) {
 }
 function timeline(i) {
   const ci = S[i][0], c = CMDS[ci], near = CMDS.slice(Math.max(0, ci - 6), ci + 7);
-  const key = JSON.stringify([i, near, S.slice(c[5] - 1, c[6]).map((s) => [s[1], s[2]]), D.verify.bad]);
+  const steps = S.slice(c[5] - 1, c[6]).map((s) => [s[1], s[2]]);
+  const key = JSON.stringify([i, near, steps, D.verify.bad]);
   keep("timeline", key, (list) => listed(i, list));
 }
 function listed(i, list) {
@@ -406,7 +408,8 @@ function go(i) {
   put("event", `seq ${cur + 1}: ${st[1]}`);
   const marks = [[st[2] & 1, "flag auto", "automatic consequence"],
     [st[2] & 2, "flag undone", `undone later (at seq ${c[7]})`],
-    [D.verify.bad === cur + 1, "flag bad", "verify found the first problem here"]].filter((f) => f[0]);
+    [D.verify.bad === cur + 1, "flag bad", "verify found the first problem here"]]
+    .filter((f) => f[0]);
   keep("flags", JSON.stringify(marks), (flags) => {
     for (const [, cls, text] of marks) flags.append(html("span", cls, text));
   });
@@ -422,14 +425,17 @@ function go(i) {
 function put(id, text) {
   if ($(id).textContent !== text) $(id).textContent = text;
 }
-// The address names the step shown, written once the steps stop: each write costs the browser as much as
-// a step's whole drawing, and a key held down or a burst of commits followed live would write every one.
+// The address names the step shown, written once the steps stop: each write costs the browser as
+// much as a step's whole drawing, and a key held down or a burst of commits followed live would
+// write every one.
 let marking = 0;
 function mark(hash) {
   clearTimeout(marking);
   marking = setTimeout(() => {
     if (location.hash === hash) return;
-    try { history.replaceState(null, "", hash); } catch (_e) { /* a browser refusing it: no matter */ }
+    try {
+      history.replaceState(null, "", hash);
+    } catch (_e) { /* a browser refusing it: no matter */ }
   }, 250);
 }
 // A line of the board's heading, ended with "…" where it would run past the picture as shown (a page may show
@@ -438,7 +444,7 @@ const fitted = new Map();
 function fitLine(id, text) {
   const shownWidth = $("board").viewBox?.baseVal?.width || D.width;
   const e = $(id), room = Math.min(D.width, shownWidth) - 2 * D.margin;
-  if (fitted.get(id) === `${room} ${text}`) return; // measuring the text makes the browser lay it out
+  if (fitted.get(id) === `${room} ${text}`) return; // measuring the text lays the page out
   fitted.set(id, `${room} ${text}`);
   clear(e);
   e.textContent = text;

@@ -1,10 +1,10 @@
 // A hosted game's table (engine/faces/serve/page.py): the replay (replay.js) draws the board and
-// the log; this script follows the game live, reading GET /table once per commit (the replay's growth,
-// whose move, the odds, the summary, the choices, all at one seq), says whose move it is (and on the
-// stream's due events), offers this seat only the moves the seat check accepts from it (each choice's
-// `actors`), hands the chosen one to move.js (its fields, the map as their input), and keeps the
-// verify verdict current. Every text is written with textContent: nothing from the server is parsed
-// as markup.
+// the log; this script follows the game live, reading GET /table once per commit (the replay's
+// growth, whose move, the odds, the summary, the choices, all at one seq), says whose move it is
+// (and on the stream's due events), offers this seat only the moves the seat check accepts from it
+// (each choice's `actors`), hands the chosen one to move.js (its fields, the map as their input),
+// and keeps the verify verdict current. Every text is written with textContent: nothing from the
+// server is parsed as markup.
 (() => {
   // biome-ignore lint/suspicious/noRedundantUseStrict: a classic script, not a module: this line makes it strict
   "use strict";
@@ -62,8 +62,8 @@
     put("over", !d.over, "hidden");
     put("over", d.over ? `Game over: ${d.over}.` : "");
   }
-  // Set only what differs: each text or class set makes the browser lay out and paint the page again,
-  // and the prompt is said again after every commit.
+  // Set only what differs: each text or class set makes the browser lay out and paint the page
+  // again, and the prompt is said again after every commit.
   function put(id, value, what = "textContent") {
     if ($(id)[what] !== value) $(id)[what] = value;
   }
@@ -76,8 +76,8 @@
   }
 
   // -- following the game: what the replay lacks, the menus, the verdict ----------------------------------------
-  // One read per refresh (GET /table): the replay's growth, whose move, the odds, the summary and the
-  // choices, all at one seq, so the menu is never built on another seq than the prompt.
+  // One read per refresh (GET /table): the replay's growth, whose move, the odds, the summary and
+  // the choices, all at one seq, so the menu is never built on another seq than the prompt.
   async function refresh() {
     if (busy) {
       again = true;
@@ -103,7 +103,8 @@
         onOdds(t.odds);
         takeback = t.summary;
         loadLegal(t.legal);
-        if ($("box").dataset.seq !== String(seq)) $("box").dataset.seq = String(seq); // the seq the menu was built at (scripts driving the page wait on it)
+        // the seq the menu was built at (scripts driving the page wait on it)
+        if ($("box").dataset.seq !== String(seq)) $("box").dataset.seq = String(seq);
       } while (again);
     } finally {
       busy = false;
