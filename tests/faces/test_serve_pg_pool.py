@@ -187,7 +187,8 @@ def test_a_pool_of_one_is_refused_a_verify_needs_two():
     from turnlog.engine.errors import CommandError
     from turnlog.engine.faces.serve.run import bounds
 
-    args = argparse.Namespace(max_connections=10, max_open_games=10, timeout=10.0, pg_pool_size=1)
+    args = argparse.Namespace(max_connections=10, max_open_games=10, timeout=10.0, pg_pool_size=1,
+                              refusals_per_minute=600)
     with pytest.raises(CommandError, match="--pg-pool-size: at least 2"):
         bounds(args)
 

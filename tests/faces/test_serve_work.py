@@ -126,6 +126,25 @@ def test_at_most_keep_games_stay_open_and_a_closed_one_reopens_on_demand(client)
     assert log["rows"][-1]["event"]["type"] == "NoteAdded" and games.opened == opened + 1
 
 
+def test_a_request_of_an_open_game_takes_and_gives_it_back_with_no_thread(client, monkeypatch):
+    # the registry is read, and a game past the bound closed, in a pool thread: only then
+    made = [create(client) for _ in range(3)]
+    games = client.app.state.api.games
+    take, give = Spy(games.take), Spy(games.give)
+    monkeypatch.setattr(games, "take", take)
+    monkeypatch.setattr(games, "give", give)
+    gid = made[-1][0]
+    assert client.get(f"/api/games/{gid}/legal").status_code == 200  # opened by its turn
+    assert (take.calls, give.calls) == (1, 0)
+    for _ in range(3):
+        assert client.get(f"/api/games/{gid}/legal").status_code == 200
+    assert (take.calls, give.calls) == (1, 0) and games._open[gid].users == 0
+    first = made[0][0]
+    assert not games.is_open(first)
+    assert client.get(f"/api/games/{first}/legal").status_code == 200
+    assert take.calls == 2 and sum(games.is_open(g) for g, _ in made) == 2
+
+
 def test_a_creation_that_fails_part_way_leaves_no_file(client, tmp_path, monkeypatch):
     folder = tmp_path / "games"
     create(client)

@@ -236,6 +236,9 @@ def _serve(sub) -> None:
                     help="refuse a client address more creations than this in an hour (default 20)")
     sp.add_argument("--max-connections", type=seq_arg, default=1000,
                     help="answer 503 past this many connections at once (default 1000)")
+    sp.add_argument("--refusals-per-minute", type=seq_arg, default=600,
+                    help="refused requests a client address may send a minute before each "
+                         "refusal is answered a second late (default 600; 0: never late)")
     sp.add_argument("--max-open-games", type=seq_arg, default=64,
                     help="keep at most this many games open, and followed, at once (default 64)")
     sp.add_argument("--pg-pool-size", type=seq_arg, default=10,

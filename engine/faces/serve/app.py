@@ -28,6 +28,7 @@ from . import inputs as I
 from . import reads as R
 from . import page
 from . import scenarios
+from .front import Budget, Front
 from .games import Entry, Games
 from .hold import Hold, Limits
 from .nesting import JsonDepth
@@ -273,7 +274,9 @@ def build(games: Games, cors: str | None = None, quota: Quota | None = None,
     ``quota``: how many games it creates (default: quota.py's defaults); ``limits``: the bounds on
     each request's work (hold.py)."""
     api = Api(games, quota, cors, limits)
-    middleware = []
+    # outermost: it counts every request (pushes give way to them) and times every refusal
+    budget = Budget(api.limits.refusals)
+    middleware = [Middleware(Front, budget=budget)]
     if cors:
         from starlette.middleware.cors import CORSMiddleware
 
@@ -301,6 +304,7 @@ def build(games: Games, cors: str | None = None, quota: Quota | None = None,
         lifespan=lifespan,
     )
     app.state.api = api
+    app.state.budget = budget  # the protocol's own refusals spend it too (deadline.py)
     return app
 
 

@@ -19,6 +19,9 @@ import h11
 from uvicorn.protocols.http import h11_impl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from . import front
+from .front import Budget
+
 
 
 def _whole(status: bytes, body: bytes) -> bytes:
@@ -47,8 +50,9 @@ async def full(_scope, _receive, send) -> None:
     await send({"type": "http.response.body", "body": _FULL, "more_body": False})
 
 
-def protocol(timeout: float) -> type[H11Protocol]:
-    """The protocol class to give uvicorn (``http=``), timing each request's head to ``timeout``."""
+def protocol(timeout: float, budget: Budget | None = None) -> type[H11Protocol]:
+    """The protocol class to give uvicorn (``http=``), timing each request's head to ``timeout``;
+    a request it cannot read spends a strike of ``budget`` (front.py), answered late past it."""
     # the name uvicorn's protocol calls past limit_concurrency; this process serves only turnlog
     h11_impl.service_unavailable = full  # type: ignore[assignment]
 
@@ -81,8 +85,22 @@ def protocol(timeout: float) -> type[H11Protocol]:
 
         def send_400_response(self, msg: str) -> None:
             self.logger.debug("unreadable request: %s", msg)
-            self.transport.write(BAD)
-            self.transport.close()
+            host = self.client[0] if self.client else ""
+            if budget is not None and not budget.strike(host) and budget.hold(host):
+                self.transport.pause_reading()  # nothing more is read from it meanwhile
+
+                def answer() -> None:
+                    budget.let_go(host)
+                    self._refuse()
+
+                self.loop.call_later(front.LATE, answer)
+                return
+            self._refuse()
+
+        def _refuse(self) -> None:
+            if not self.transport.is_closing():
+                self.transport.write(BAD)
+                self.transport.close()
 
         def _stop(self) -> None:
             if self._head is not None:

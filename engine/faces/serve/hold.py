@@ -38,6 +38,7 @@ class Limits:
     queue: int = 16  # requests waiting for one game
     verifies: int = 2  # verifies running at once in the server
     reports: int = 256  # verify reports kept, one per game
+    refusals: int = 600  # refused requests a minute per client address before they wait (front.py)
 
 
 def busy(what: str) -> B.Refused:
@@ -57,11 +58,15 @@ class Hold:
     async def entry(self, gid: str) -> AsyncIterator[Entry]:
         """The game ``gid``, kept open until the block ends (its seat file is read off the event
         loop; its log is opened in its turn, ``run``)."""
-        found = await run_in_threadpool(self.games.take, gid)
+        # a game already open is taken and given back on the event loop: no thread for either
+        found = self.games.held(gid)
+        if found is None:
+            found = await run_in_threadpool(self.games.take, gid)
         try:
             yield found
         finally:
-            await run_in_threadpool(self.games.give, found)
+            if not self.games.let_go(found):
+                await run_in_threadpool(self.games.give, found)
 
     async def run(self, entry: Entry, fn: Callable[[Entry], T]) -> T:
         """``fn(entry)`` in a pool thread once the game's turn comes; 503 when its queue is full."""

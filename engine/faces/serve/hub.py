@@ -14,8 +14,9 @@ the listener connected again when the database restarted) its head is read (``lo
 no notification told of is still found.
 
 A wake sets the futures the waiting subscribers registered, ``SLICE`` of them at a time, the next
-slice in the next turn of the event loop: 300 followers of one game are not 300 tasks made ready
-at once, queued ahead of every other request's next step, but a few at a time between them.
+slice in a later turn of the event loop once no request is running (or ``front.GIVE`` seconds on):
+300 followers of one game are not 300 tasks made ready at once, queued ahead of every other
+request's next step, but a few at a time while the server has nothing else to do.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from turnlog.events.pgpool import PoolBusy
 from turnlog.events.pgschema import StoreError
 from turnlog.events.store import open_log, split_url
 
+from .front import RUNNING
+
 if TYPE_CHECKING:
     from .poller import Poller
 
@@ -43,7 +46,7 @@ BATCH = 500
 #: How long a watcher blocks in one wait before it looks whether anyone still follows.
 WAIT = 1.0
 #: Subscribers woken in one turn of the event loop.
-SLICE = 16
+SLICE = 4
 #: Seconds before a read that found the pool busy or the database gone is tried again.
 AGAIN = 1.0
 
@@ -248,12 +251,13 @@ def _soon(loop: asyncio.AbstractEventLoop, call, *args) -> None:
 
 
 def _release(woken: list[asyncio.Future]) -> None:
-    """Set the first ``SLICE`` of ``woken``, and the rest from the next turn of the loop."""
+    """Set the first ``SLICE`` of ``woken``, and the rest from a later turn of the loop, once no
+    request runs (front.py: a request waits for one slice of a fan-out, not for all of it)."""
     for f in woken[:SLICE]:
         if not f.done():
             f.set_result(None)
     if len(woken) > SLICE:
-        asyncio.get_running_loop().call_soon(_release, woken[SLICE:])
+        RUNNING.after(lambda: _release(woken[SLICE:]))
 
 
 async def _shared(pending: dict, key, make):

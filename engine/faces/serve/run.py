@@ -44,6 +44,8 @@ def bounds(args) -> None:
                         ("--max-open-games", args.max_open_games)):
         if value < 1:
             raise CommandError(f"{flag}: at least 1 (got {value})")
+    if args.refusals_per_minute < 0:
+        raise CommandError(f"--refusals-per-minute: 0 or more (got {args.refusals_per_minute})")
     if args.pg_pool_size < 2:  # a verify reads on one and compares the schema on a second
         raise CommandError(f"--pg-pool-size: at least 2 (got {args.pg_pool_size})")
     if not 0 < args.timeout <= 3600:  # also refuses nan
@@ -177,7 +179,7 @@ def serve(args) -> int:
     # a server that dies of a fatal signal (a crash in C) leaves every thread's stack in its stderr
     with contextlib.suppress(OSError, ValueError):  # a stderr with no descriptor (a test's)
         faulthandler.enable()
-    limits = Limits(read_timeout=args.timeout)
+    limits = Limits(read_timeout=args.timeout, refusals=args.refusals_per_minute)
     app = build(games, cors=args.cors, quota=Quota(args.max_games, args.max_games_per_client),
                 limits=limits)
     where = "a PostgreSQL database" if args.db else games.dir  # its URL may hold a password
@@ -203,5 +205,5 @@ def config(args, app):
         forwarded_allow_ips=trusted,
         limit_concurrency=args.max_connections,
         timeout_keep_alive=5,
-        http=protocol(args.timeout),
+        http=protocol(args.timeout, getattr(app.state, "budget", None)),
     )
