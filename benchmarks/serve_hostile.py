@@ -20,6 +20,11 @@ of benchmarks/serve_attacks.py in turn, each in a process of its own:
   creation may send), which the server refuses before parsing;
 - ``followers``: 300 followers of one game while its seat posts a note every 100 ms.
 
+The server runs at its default budget of refusals (--refusals-per-minute 600, front.py): the
+attacks share the honest client's address, 127.0.0.1, and past the budget their refusals are
+answered a second late, while the honest answers (200s) never are. ``--budget 0`` answers every
+refusal at once, as the budget would a flood spread over many addresses.
+
 The target is the honest game's p99 within 2 x idle. ``--only KIND ...`` runs those attacks
 alone (the large games are uploaded only for the replay and the verify). Each attack's process
 runs at niceness +19 (``--nice``, 0 for the server's own): on a machine of two cores an attack at
@@ -200,8 +205,10 @@ def pinning(pin: bool) -> tuple[set[int] | None, set[int] | None]:
 
 def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None = None,
         work: Path | None = None, profile: Path | None = None, only: tuple = (),
-        settle: float = 1.0, nice: int = NICE, pin: bool = False) -> dict:
-    """Measure the honest game idle and under each attack (see the module's docstring)."""
+        settle: float = 1.0, nice: int = NICE, pin: bool = False,
+        budget: int | None = None) -> dict:
+    """Measure the honest game idle and under each attack (see the module's docstring);
+    ``budget``: the server's --refusals-per-minute (None: its default)."""
     n = {"replayers": 45, "verifiers": 45, "slow": 500, "bad": 20, "nested": 5,
          "nested_bytes": 1 << 20, "followers": 300, **(n or {})}
     C.raise_files()
@@ -209,7 +216,8 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
     work = Path(work or tempfile.mkdtemp(prefix="turnlog-serve-hostile-"))
     was = os.sched_getaffinity(0)
     mine, clients = pinning(pin)
-    server = C.Server("--dir", str(work / "games"), "--max-games-per-client", "1000",
+    flags = () if budget is None else ("--refusals-per-minute", str(budget))
+    server = C.Server("--dir", str(work / "games"), "--max-games-per-client", "1000", *flags,
                       log=work / "server.log", cpus=mine)
     try:
         if mine:
@@ -241,7 +249,7 @@ def run(samples: int = 200, units: int = 3000, hexes: int = 5000, n: dict | None
         for what in ("board", "command"):
             row[f"{what}_p99_ratio"] = round(row[f"{what}_p99_ms"] / idle[f"{what}_p99_ms"], 2)
     return {"samples": samples, "units": units, "hexes": hexes, "attackers": n,
-            "attack_nice": nice, "rows": rows,
+            "attack_nice": nice, "rows": rows, "refusals_per_minute": budget,
             "pinned": {"server": sorted(mine), "clients": sorted(clients or ())} if mine else None}
 
 
@@ -268,10 +276,13 @@ def main(argv: list[str] | None = None) -> int:
                    help="niceness added to each attack's process (0: as the server's)")
     p.add_argument("--pin", action="store_true",
                    help="the server on one CPU, the honest client and the attacks on the others")
+    p.add_argument("--budget", type=int, metavar="N",
+                   help="the server's --refusals-per-minute (default: its own; 0: every refusal "
+                        "at once, as a flood from many addresses would be answered)")
     p.add_argument("--out", type=Path, help="the JSON (default benchmarks/results/...)")
     a = p.parse_args(argv)
     r = run(a.samples, a.units, a.hexes, profile=a.profile, only=tuple(a.only), nice=a.nice,
-            pin=a.pin)
+            pin=a.pin, budget=a.budget)
     print(f"wrote {C.write('serve_hostile', r, a.out)}")
     print(f"attack processes at niceness +{r['attack_nice']}")
     if r["pinned"]:

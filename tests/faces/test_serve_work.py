@@ -145,6 +145,26 @@ def test_a_request_of_an_open_game_takes_and_gives_it_back_with_no_thread(client
     assert take.calls == 2 and sum(games.is_open(g) for g, _ in made) == 2
 
 
+def test_a_seats_command_after_its_games_first_takes_one_turn(client, monkeypatch):
+    # whether the game is signed is read in the first command's turn, then known (keys are
+    # declared when the game is made): a later command's one turn is its write
+    gid, tokens = create(client)
+    hold = client.app.state.api.hold
+    turns: list[str] = []
+    run = hold.run
+
+    async def counted(entry, fn):
+        turns.append(entry.id)
+        return await run(entry, fn)
+
+    monkeypatch.setattr(hold, "run", counted)
+    for n in (2, 3, 4):
+        r = client.post(f"/api/games/{gid}/commands", json=NOTE, headers=bearer(tokens["alice"]))
+        assert r.status_code == 200 and len(turns) == n
+    r = client.post(f"/api/games/{gid}/commands", json=NOTE, headers=bearer("not-a-seat"))
+    assert r.status_code == 401 and len(turns) == 4
+
+
 def test_a_creation_that_fails_part_way_leaves_no_file(client, tmp_path, monkeypatch):
     folder = tmp_path / "games"
     create(client)

@@ -128,7 +128,10 @@ class Api:
             # a token no seat has is refused before the game's turn: it queues behind no one
             _actor(request, entry, True)
             # signed: the signature names the seat (read in the game's turn: it may open the log)
-            signed = await self.hold.run(entry, lambda e: bool(e.game.state.seats.keys))
+            signed = entry.signed
+            if signed is None:
+                signed = entry.signed = await self.hold.run(
+                    entry, lambda e: bool(e.game.state.seats.keys))
             actor = _actor(request, entry, signed)  # 401 before the body is read
             raw = await B.body(request, B.MAX_COMMAND, "command", self.limits.read_timeout)
             if signed:

@@ -81,6 +81,9 @@ class Entry:
         self.users = 0  # requests holding this entry (Games.take): it is closed only at none
         self.queued = 0  # requests waiting for or holding ``turn`` (app.py)
         self.turn: asyncio.Lock | None = None  # made on the event loop by its first request
+        # whether its seats sign their lines (seat keys are declared when the game is made, never
+        # after): read in its first command's turn, then known with no turn (app.py)
+        self.signed: bool | None = None
 
     @property
     def game(self) -> Game:
