@@ -98,6 +98,25 @@ def test_past_the_budget_a_refusal_waits_and_does_not_count_as_running(monkeypat
     assert after == {} and running == 0
 
 
+def test_a_refused_stream_spends_a_strike_and_waits_without_counting_as_running(monkeypatch):
+    # else a flood of follows of games that do not exist would never be held
+    monkeypatch.setattr(F, "LATE", 0.2)
+
+    async def run():
+        budget = F.Budget(1)
+        front = F.Front(_app(404), budget)
+        await asyncio.wait_for((await _call(front, "/api/games/nope/events"))[0], 5)
+        late, sent = await _call(front, "/api/games/nope/events")
+        await _turns()
+        waiting = late.done(), list(sent), F.RUNNING.count
+        await asyncio.wait_for(late, 5)
+        return waiting, sent, F.RUNNING.count
+
+    waiting, sent, after = asyncio.run(run())
+    assert waiting == (False, [], 0)
+    assert sent[0]["status"] == 404 and after == 0
+
+
 def test_the_rules_own_refusals_spend_no_strike():
     async def run():
         budget = F.Budget(1)

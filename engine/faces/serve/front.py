@@ -5,7 +5,8 @@ it late when it is refused and its client's address has spent its budget of refu
 slice of streams going only once no request is running, or after ``GIVE`` seconds, so a request
 that arrives during a fan-out to hundreds of streams waits for one slice, not for all of them, and
 its worker thread is not kept waiting for the interpreter by the event loop's sends. Streams
-(``/events``) are not counted: they run for as long as their clients follow.
+(``/events``) are not counted: they run for as long as their clients follow (a refused one
+spends a strike all the same).
 
 **Refusals.** A request refused as input (``STRIKES``: malformed, unauthorised, unknown, too
 large, over the quota) spends one of its address's ``per_minute`` strikes, which come back at
@@ -113,16 +114,19 @@ class Budget:
         if not self.held[host]:
             del self.held[host]
 
-    async def late(self, host: str) -> bool:
+    async def late(self, host: str, running: bool = True) -> bool:
         """Wait ``LATE`` seconds before ``host``'s refusal is sent; False (no wait) when ``HELD``
-        of its answers wait already: that one is sent at once and closes its connection."""
+        of its answers wait already: that one is sent at once and closes its connection.
+        ``running``: the request is counted in ``RUNNING`` (uncounted while it waits)."""
         if not self.hold(host):
             return False
-        RUNNING.leave()  # a held answer does no work: pushes need not give way to it
+        if running:
+            RUNNING.leave()  # a held answer does no work: pushes need not give way to it
         try:
             await asyncio.sleep(LATE)
         finally:
-            RUNNING.enter()
+            if running:
+                RUNNING.enter()
             self.let_go(host)
         return True
 
@@ -134,19 +138,24 @@ class Front:
         self.app, self.budget = app, budget
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] != "http" or scope["path"].endswith("/events"):
+        if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         host = (scope.get("client") or ("",))[0]
         budget = self.budget
+        # a stream runs for as long as its client follows: not counted, but its refusal is one
+        stream = scope["path"].endswith("/events")
 
         async def sending(message) -> None:
             if (message["type"] == "http.response.start" and message["status"] in STRIKES
-                    and not budget.strike(host) and not await budget.late(host)):
+                    and not budget.strike(host) and not await budget.late(host, not stream)):
                 message = {**message, "headers": [*message.get("headers", ()),
                                                   (b"connection", b"close")]}
             await send(message)
 
+        if stream:
+            await self.app(scope, receive, sending)
+            return
         RUNNING.enter()
         try:
             await self.app(scope, receive, sending)
