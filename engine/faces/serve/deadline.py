@@ -20,8 +20,6 @@ from uvicorn.protocols.http import h11_impl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from . import front
-from .front import Budget
-
 
 
 def _whole(status: bytes, body: bytes) -> bytes:
@@ -50,7 +48,7 @@ async def full(_scope, _receive, send) -> None:
     await send({"type": "http.response.body", "body": _FULL, "more_body": False})
 
 
-def protocol(timeout: float, budget: Budget | None = None) -> type[H11Protocol]:
+def protocol(timeout: float, budget: front.Budget | None = None) -> type[H11Protocol]:
     """The protocol class to give uvicorn (``http=``), timing each request's head to ``timeout``;
     a request it cannot read spends a strike of ``budget`` (front.py), answered late past it."""
     # the name uvicorn's protocol calls past limit_concurrency; this process serves only turnlog
